@@ -60,7 +60,7 @@ describe("index.ts, main.ts and post.ts on the runner's host", () => {
   const file = (name: string): string => readFileSync(join(dir, name), 'utf8');
 
   it('main.ts runs the main step: outputs, state and summary in the runner files', async () => {
-    const id = emulator.addTask({ task_name: 'entry', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'entry', points: 1, status: 'Running' });
     setInputs({ ...rsaInputs(emulator), operation: 'detail', task_id: id, summary: 'true' });
     const { run } = await import('../src/main.js');
     await run();
@@ -74,7 +74,7 @@ describe("index.ts, main.ts and post.ts on the runner's host", () => {
   });
 
   it('post.ts runs the post step: it stops the task the main step created', async () => {
-    const id = emulator.addTask({ task_name: 'entry-post', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'entry-post', points: 1, status: 'Running' });
     setInputs({ ...rsaInputs(emulator), operation: 'create', task_name: 'entry-post', points: '1' });
     Object.assign(process.env, {
       STATE_isPost: 'true',
@@ -84,7 +84,7 @@ describe("index.ts, main.ts and post.ts on the runner's host", () => {
     const { run } = await import('../src/post.js');
     await run();
     expect(printed.join('')).toContain(`cleanup: stopped task ${id}`);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('index.ts runs the post step when the main step saved isPost, and the main step otherwise', async () => {

@@ -235,6 +235,34 @@ describe('the layers of src/', () => {
     expect([graph.get(post)?.includes(main), graph.get(main)?.includes(post)]).toEqual([false, false]);
   });
 
+  // Issue 50, point 7: the emulator by resource, a store and a routes file each, in files a reader can hold.
+  it('keeps the emulator free of import circles, and every file of it within 450 lines', () => {
+    const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
+    const own = sources(emulator);
+    const imports = new Map(own.map((file) => [file, importsOf(file)]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(emulator, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of imports.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of own) visit(file, []);
+    expect(cycles).toEqual([]);
+    const long = own
+      .map((file) => ({
+        file: relative(emulator, file),
+        lines: readFileSync(file, 'utf8').split('\n').length - 1
+      }))
+      .filter(({ lines }) => lines > 450);
+    expect(long).toEqual([]);
+  });
+
   it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
     const reaching = sources(emulator).filter((file) =>

@@ -93,8 +93,8 @@ async function coldAndPreheated(): Promise<Record<string, unknown>> {
     profile: 'live'
   });
   try {
-    emulator.setImagePull({ seconds: PULL_SECONDS });
-    emulator.setPreheat({ durationSeconds: PREHEAT_SECONDS });
+    emulator.preheats.setImagePull({ seconds: PULL_SECONDS });
+    emulator.preheats.configure({ durationSeconds: PREHEAT_SECONDS });
     const create = { operation: 'create', task_name: 'bench', gpu: '4090', points: '1' };
     const cold = await engineStep(emulator, clock, { ...create, body: body('cold:1') });
     const inStep = await engineStep(emulator, clock, {

@@ -186,7 +186,7 @@ const cliDetail = (taskId: string): string[] => [
 
 async function startUp(ctx: Context): Promise<BenchResults['startUp']> {
   say(`1. start-up: one RSA-mode detail, ${PAIRS} interleaved rounds`);
-  const taskId = ctx.emulator.addTask({ task_name: 'bench-start-up', points: 1, status: 'Running' });
+  const taskId = ctx.emulator.tasks.add({ task_name: 'bench-start-up', points: 1, status: 'Running' });
   const samples = await interleaved(
     {
       bare: () => node(ctx, [join(ROOT, 'bench/bare-signed.mjs')], { ...ctx.bareEnv, TASK_IDS: taskId }),
@@ -277,7 +277,7 @@ async function instructionCounts(
 async function bulk(ctx: Context, tasks: number): Promise<BenchResults['bulk'][number]> {
   say(`2. bulk: detail of ${tasks} tasks, the action against the bare script, 4 in flight`);
   const ids = Array.from({ length: tasks }, (_, i) =>
-    ctx.emulator.addTask({ task_name: `bench-bulk-${tasks}-${i}`, points: 1, status: 'Running' })
+    ctx.emulator.tasks.add({ task_name: `bench-bulk-${tasks}-${i}`, points: 1, status: 'Running' })
   );
   const samples = await interleaved(
     {
@@ -304,7 +304,7 @@ async function rateLimited(ctx: Context): Promise<BenchResults['rateLimited']> {
   const tasks = 200;
   say(`3. detail of ${tasks} tasks at 20 requests/s, burst 20`);
   const ids = Array.from({ length: tasks }, (_, i) =>
-    ctx.emulator.addTask({ task_name: `bench-limited-${i}`, points: 1, status: 'Running' })
+    ctx.emulator.tasks.add({ task_name: `bench-limited-${i}`, points: 1, status: 'Running' })
   );
   const wall: number[] = [];
   const tooMany: number[] = [];
@@ -368,12 +368,12 @@ async function crashVerdicts(ctx: Context): Promise<BenchResults['crash']> {
     `4. crash verdict: ${PHASES} crash loops at random phases, poll_interval ${INTERVAL_S}s, max_restarts 3`
   );
   const runs: BenchResults['crash']['runs'] = [];
-  ctx.emulator.setReadyAfter(3600);
+  ctx.emulator.tasks.setReadyAfter(3600);
   for (let i = 0; i < PHASES; i++) {
     // The third restart, which max_restarts 3 judges, comes at 3 x restartEvery: uniform over one interval.
     const restartEvery = (6 + Math.random() * INTERVAL_S) / 3;
     const name = `bench-crash-${i}`;
-    ctx.emulator.setCrashLoops([{ pattern: `^${name}$`, restartEverySeconds: restartEvery }]);
+    ctx.emulator.tasks.setCrashLoops([{ pattern: `^${name}$`, restartEverySeconds: restartEvery }]);
     const { done, createdAt, endedAt, taskId, requests } = await createAndWait(ctx, name, {
       poll_interval: `${INTERVAL_S}s`
     });
@@ -387,7 +387,7 @@ async function crashVerdicts(ctx: Context): Promise<BenchResults['crash']> {
       waitMs: endedAt - createdAt
     });
   }
-  ctx.emulator.setCrashLoops([]);
+  ctx.emulator.tasks.setCrashLoops([]);
   return { intervalMs: INTERVAL_S * 1000, runs, latencyMs: stats(runs.map((r) => r.latencyMs)) };
 }
 
@@ -397,7 +397,7 @@ async function readyLatency(ctx: Context): Promise<BenchResults['ready']> {
   const peaks: number[] = [];
   for (let i = 0; i < PHASES; i++) {
     const readyAfter = 4 + Math.random() * INTERVAL_S;
-    ctx.emulator.setReadyAfter(readyAfter);
+    ctx.emulator.tasks.setReadyAfter(readyAfter);
     const { done, createdAt, endedAt } = await createAndWait(ctx, `bench-ready-${i}`, {
       poll_interval: `${INTERVAL_S}s`
     });
@@ -436,14 +436,14 @@ async function defaultInterval(ctx: Context): Promise<BenchResults['rate']> {
   say(
     `6. requests per task-minute at the default poll_interval (10s): a ${SLOW_S} s start, then a crash loop`
   );
-  ctx.emulator.setReadyAfter(SLOW_S);
+  ctx.emulator.tasks.setReadyAfter(SLOW_S);
   const slow = await createAndWait(ctx, 'bench-rate-ready', {});
   checked(slow.done, 'rate: ready');
-  ctx.emulator.setReadyAfter(3600);
+  ctx.emulator.tasks.setReadyAfter(3600);
   const restartEvery = SLOW_S / 3 + 0.5;
-  ctx.emulator.setCrashLoops([{ pattern: '^bench-rate-crash$', restartEverySeconds: restartEvery }]);
+  ctx.emulator.tasks.setCrashLoops([{ pattern: '^bench-rate-crash$', restartEverySeconds: restartEvery }]);
   const crash = await createAndWait(ctx, 'bench-rate-crash', {});
-  ctx.emulator.setCrashLoops([]);
+  ctx.emulator.tasks.setCrashLoops([]);
   const measured = (run: typeof slow, shows: number) => {
     const { polls, diagnostics } = pollsOf(run.requests, run.taskId);
     return {
@@ -476,7 +476,7 @@ async function jobLatency(ctx: Context): Promise<BenchResults['job']> {
     const runSeconds = 3 + Math.random() * INTERVAL_S;
     const lines = Math.floor(runSeconds * 2);
     const name = `bench-job-${i}`;
-    ctx.emulator.setJobs({
+    ctx.emulator.jobs.configure({
       scripts: [
         {
           pattern: new RegExp(`^${name}$`),
@@ -502,7 +502,7 @@ async function jobLatency(ctx: Context): Promise<BenchResults['job']> {
     });
   }
   say(`   and the reads per poll of a ${JOB_SLOW_S} s job at the default poll_interval (10s)`);
-  ctx.emulator.setJobs({
+  ctx.emulator.jobs.configure({
     scripts: [
       {
         pattern: /^bench-job-slow$/,

@@ -24,7 +24,7 @@ export const BILLING_ROUTES: readonly Route[] = [
     handle: (ctx) => {
       const { range, from, to } = window(ctx);
       const taskIds = idList(textParameter(ctx, 'task_ids'), 'task_ids');
-      return pageOf(ctx, ctx.tasks.billingRecords(range, from, to, taskIds));
+      return pageOf(ctx, ctx.stores.tasks.billingRecords(range, from, to, taskIds));
     }
   },
   {
@@ -33,7 +33,7 @@ export const BILLING_ROUTES: readonly Route[] = [
     encrypt: false,
     handle: (ctx) => {
       const { from, to } = window(ctx);
-      return pageOf(ctx, ctx.tasks.taskBillingRecords(from, to));
+      return pageOf(ctx, ctx.stores.tasks.taskBillingRecords(from, to));
     }
   }
 ];

@@ -1,5 +1,3 @@
-import type { Stock } from './stock.js';
-
 /**
  * The compute resources resource search answers with, in the shape of the platform's reference
  * (suanli-job/api/resource.md): each device has its regions, and each region entry a `mark` object whose
@@ -104,45 +102,10 @@ export function markOf(device: Device, region: Region, taskType: string): string
   return Buffer.from(`mark:${taskType}:${device.device_name}:${region.region}`).toString('base64');
 }
 
-function resourceOf(device: Device, region: Region): MarkedResource {
+/** The resource a device in a region is, as a mark's resource object gives it. */
+export function resourceOf(device: Device, region: Region): MarkedResource {
   const { device_name, gpu_name, gpu_count, gpu_memory, memory, cpu_cores } = device;
   return { device_name, region: region.region, gpu_name, gpu_count, gpu_memory, memory, cpu_cores };
-}
-
-/** The resource search's results for these task types and device types, with the stock as it is now. */
-export function searchResources(
-  taskTypes: readonly string[],
-  deviceTypes: readonly string[],
-  stock: Stock
-): Record<string, unknown>[] {
-  return DEVICES.filter((d) => deviceTypes.includes(d.device_type)).flatMap((device) =>
-    taskTypes.map((taskType) => ({
-      device_name: device.device_name,
-      regions: device.regions.map((region) => {
-        const { inventory, price, discount_price } = stock.level(device, region);
-        return {
-          region: region.region,
-          region_name: region.region_name,
-          // As the reference's example gives it: region_name null inside the mark object.
-          mark: {
-            resource: resourceOf(device, region),
-            region_name: null,
-            mark: markOf(device, region, taskType)
-          },
-          price,
-          discount_price,
-          inventory
-        };
-      }),
-      gpu_name: device.gpu_name ?? '',
-      gpu_memory: device.gpu_memory,
-      gpu_count: device.gpu_count,
-      memory: device.memory,
-      cpu_cores: device.cpu_cores,
-      disk_size: device.disk_size,
-      disk_type: device.disk_type
-    }))
-  );
 }
 
 /** What a mark stands for (for the task type it was searched with), or undefined for a mark no search gave. */

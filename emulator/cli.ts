@@ -145,7 +145,7 @@ const emulator = await startEmulator(emulatorOptions);
 // The apps of its tasks on its own address, as the demo has them: a service URL a newcomer's health
 // check can reach (the config's apps or serviceUrl apply on top; --no-apps gives the URLs of
 // apps.emulator.invalid, which resolve nowhere).
-if (apps) emulator.setApps({});
+if (apps) emulator.tasks.setApps({});
 try {
   applyConfig(emulator, config);
 } catch (error) {

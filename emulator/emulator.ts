@@ -1,29 +1,28 @@
-// The emulator: its state, the control setters tests and the CLI use, and the pipeline of each request
-// (record, rate limit, faults, judge, render). Lifecycle: server.ts; judging: pipeline.ts; writing
-// answers: rendering.ts.
+// The emulator: its stores (a store per resource, see stores.ts), the controls tests and the CLI set them
+// with (a control per resource: tasks, jobs, preheats, stock, storage; the API's own here), and the pipeline
+// of each request (record, rate limit, faults, judge, render). Lifecycle: server.ts; judging: pipeline.ts;
+// writing answers: rendering.ts.
 import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultRules, TokenBucket, type FaultRule, type RateLimit } from './faults.js';
 import type { Keyring, RsaKeyRegistration } from './keyring.js';
 import { BODY_TOO_LARGE, judge, rateLimitAnswer, readRequest } from './pipeline.js';
-import type {
-  CrashLoopSpec,
-  EmulatorInfo,
-  EmulatorOptions,
-  EnvelopeStyle,
-  RecordedRequest
-} from './records.js';
+import type { EmulatorInfo, EmulatorOptions, EnvelopeStyle, RecordedRequest } from './records.js';
 import { Renderer } from './rendering.js';
 import { shuffledCodes } from './rejection.js';
-import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
+import { ROUTES, type Profile } from './routes.js';
 import { close, listen, type Listening } from './server.js';
-import { DEVICES, markOf } from './catalog.js';
+import { jobControl, type JobControl } from './job-control.js';
 import { JobStore } from './jobs.js';
-import { PreheatStore, type PrivateRegistry } from './preheats.js';
-import { QueueGroupStore, type QueueGroupSeed } from './queue-groups.js';
-import type { StockChange } from './stock.js';
-import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
+import { preheatControl, type PreheatControl } from './preheat-control.js';
+import { PreheatStore } from './preheats.js';
+import { QueueGroupStore } from './queue-groups.js';
+import { Stock, type StockChange } from './stock.js';
+import { StorageStore, type StorageVerdict } from './storage.js';
+import type { Stores } from './stores.js';
+import { crashLoop, taskControl, type AppRequest, type TaskControl } from './task-control.js';
+import { TaskStore } from './tasks.js';
 import { Verifier } from './verification.js';
 
 export { CA_FILE } from './server.js';
@@ -46,22 +45,33 @@ export class Emulator implements EmulatorInfo {
   readonly rsa: EmulatorInfo['rsa'];
   readonly token_mode: EmulatorInfo['token_mode'];
   readonly profile: Profile;
+  /** The deployment's tasks and their nodes. */
+  readonly tasks: TaskControl;
+  /** The Job API's jobs and their queues. */
+  readonly jobs: JobControl;
+  /** Image preheats, and the cold starts they spare. */
+  readonly preheats: PreheatControl;
+  /**
+   * What devices have free in regions, and their prices, as the resource search answers: a create takes
+   * `points` nodes of its region and is refused when fewer are free. A change may have the region run out
+   * and come back (`restockAfterSeconds`, `restockTo`).
+   */
+  readonly stock: { set(changes: readonly StockChange[]): void };
+  /** What a storage connection check answers. */
+  readonly storage: { setVerdict(verdict: StorageVerdict): void };
 
   readonly #listening: Listening;
   readonly #clock: () => number;
   readonly #log: (line: string) => void;
   readonly #keyring: Keyring;
   readonly #verifier: Verifier;
-  readonly #tasks: TaskStore;
-  readonly #preheats: PreheatStore;
-  readonly #jobs: JobStore;
-  readonly #queueGroups: QueueGroupStore;
+  readonly #stores: Stores;
   readonly #renderer: Renderer;
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
   readonly #requests: RecordedRequest[] = [];
   readonly #listeners = new Set<(request: RecordedRequest) => void>();
-  readonly #appRequests: { path: string; status: number; headerNames: string[] }[] = [];
+  readonly #appRequests: AppRequest[] = [];
   readonly #stopping = new AbortController();
   /** Requests answered already, to apply at `at` (see FaultRule.applyAfterMs). */
   #late: { at: number; apply: () => void }[] = [];
@@ -74,14 +84,7 @@ export class Emulator implements EmulatorInfo {
   #offsetMs: number;
   #envelope: EnvelopeStyle;
   #msgOverride: string | undefined;
-  #storageVerdict: StorageVerdict = { pass: true, message: 'the storage can be reached with these settings' };
   #stopped: Promise<void> | undefined;
-  /** How long pulling an image takes where no preheat cached it: by image, else by region, else the default. */
-  #imagePull: { defaultMs: number; images: Map<string, number>; regions: Map<string, number> } = {
-    defaultMs: 0,
-    images: new Map(),
-    regions: new Map()
-  };
 
   private constructor(listening: Listening, options: EmulatorOptions, clock: () => number) {
     const { info } = listening;
@@ -94,48 +97,30 @@ export class Emulator implements EmulatorInfo {
     this.#log = options.log ?? (() => undefined);
     this.#keyring = listening.keyring;
     this.#verifier = new Verifier(listening.keyring);
-    this.#tasks = new TaskStore(
-      clock,
-      {
-        readyAfterMs: (options.readyAfterSeconds ?? 5) * 1000,
-        failPattern: options.failPattern,
-        nameOverride: undefined,
-        serviceUrl: undefined,
-        endedTasksGone: false,
-        nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
-        crashLoops: (options.crashLoops ?? []).map(crashLoop),
-        badImages: options.badImages,
-        badImageRestartMs: (options.badImageRestartSeconds ?? 10) * 1000,
-        app: { warmupMs: 0, status: 200 },
-        baseUrl: info.base_url,
-        failingCreates: new Set(options.failingCreates ?? []),
-        pricePerPointHour: options.pricePerPointHour ?? 1.5,
-        billPending: options.billPending ?? false,
-        actLagMs: (options.actLagSeconds ?? 0) * 1000,
-        pullMs: (region, images, at) => this.#pullMs(region, images, at)
-      },
-      options.firstTaskId
-    );
-    this.#preheats = new PreheatStore(clock, {
-      durationMs: (options.readyAfterSeconds ?? 5) * 1000,
-      registry: undefined
-    });
-    this.#jobs = new JobStore(clock, this.#tasks.stock, {
-      startMs: (options.readyAfterSeconds ?? 5) * 1000,
-      podMs: Math.max(1, (options.jobs?.podSeconds ?? 30) * 1000),
-      failPattern: options.jobs?.failPattern,
-      scripts: options.jobs?.scripts ?? [],
-      pricePerPointHour: options.pricePerPointHour ?? 1.5,
-      actLagMs: () => this.#tasks.settings.actLagMs,
-      stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
-      resourceTaskType: options.jobs?.resourceTaskType ?? 'Job'
-    });
-    this.#queueGroups = new QueueGroupStore(clock);
+    this.#stores = stores(clock, options, info.base_url);
+    const late = {
+      applyLate: () => {
+        this.#applyLate();
+      }
+    };
+    this.tasks = taskControl(this.#stores, { ...late, appRequests: this.#appRequests });
+    this.jobs = jobControl(this.#stores, late);
+    this.preheats = preheatControl(this.#stores);
+    this.stock = {
+      set: (changes) => {
+        this.#stores.stock.set(changes);
+      }
+    };
+    this.storage = {
+      setVerdict: (verdict) => {
+        this.#stores.storage.verdict = { ...verdict };
+      }
+    };
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
     this.shuffleCodes(options.shuffleCodes);
-    if (options.stock !== undefined) this.setStock(options.stock);
-    if (options.apps !== undefined) this.setApps(options.apps);
+    if (options.stock !== undefined) this.stock.set(options.stock);
+    if (options.apps !== undefined) this.tasks.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
     this.profile = options.profile ?? 'live';
     this.#strict = options.strict ?? false;
@@ -185,33 +170,6 @@ export class Emulator implements EmulatorInfo {
     else this.#keyring.addRsaKey(key);
   }
 
-  /** Puts a task in place, in any state; answers its id as digits. */
-  addTask(seed: TaskSeed): string {
-    return this.#tasks.seed(seed).toString();
-  }
-
-  /** The task as task detail shows it. */
-  task(taskId: bigint | number | string): Record<string, unknown> {
-    this.#applyLate();
-    return this.#tasks.detail(BigInt(taskId));
-  }
-
-  /**
-   * Has a Pending task come up now, whatever readyAfterSeconds said when it was made: the moment a test
-   * needs, rather than one that a slow machine could miss.
-   */
-  settleTask(taskId: bigint | number | string): void {
-    this.#tasks.settleNow(BigInt(taskId));
-  }
-
-  /**
-   * Stops a task as another client's stop would (as late as actLagSeconds says): another run acting on
-   * the platform while a test's step runs.
-   */
-  stopTask(taskId: bigint | number | string): void {
-    this.#tasks.stop(BigInt(taskId));
-  }
-
   /**
    * Calls `listener` after each API request is answered (a test's "meanwhile": another run acting between
    * two requests of the step); answers a function that removes it.
@@ -241,25 +199,11 @@ export class Emulator implements EmulatorInfo {
   /** Replaces every answer's msg, and every task name, with arbitrary text; undefined restores them. */
   setText(text: { msg?: string | undefined; taskName?: string | undefined }): void {
     if ('msg' in text) this.#msgOverride = text.msg;
-    if ('taskName' in text) this.#tasks.settings.nameOverride = text.taskName;
-  }
-
-  /**
-   * The URL every service port shows once its task runs: a template where {task_id} and {port} are
-   * replaced (any text at all, to test how clients treat it); undefined restores the default.
-   */
-  setServiceUrl(template: string | undefined): void {
-    this.#tasks.settings.serviceUrl = template;
+    if ('taskName' in text) this.#stores.tasks.settings.nameOverride = text.taskName;
   }
 
   setClockOffset(seconds: number): void {
     this.#offsetMs = seconds * 1000;
-  }
-
-  /** How long a new task stays Pending (and a new node, and an image preheat takes). */
-  setReadyAfter(seconds: number): void {
-    this.#tasks.settings.readyAfterMs = seconds * 1000;
-    this.#preheats.settings.durationMs = seconds * 1000;
   }
 
   /** The most items a page holds, whatever page_size asks; undefined lifts the cap. */
@@ -287,189 +231,9 @@ export class Emulator implements EmulatorInfo {
     return this.#shuffled.get(code) ?? code;
   }
 
-  /**
-   * Serves every service itself, at its service URLs `{base_url}/_app/{task_id}/{port}/...`: 503 during
-   * `warmupSeconds` once the task runs, then `status`.
-   */
-  setApps(apps: { warmupSeconds?: number; status?: number }): void {
-    this.#tasks.settings.serviceUrl = '{base_url}/_app/{task_id}/{port}';
-    this.#tasks.settings.app = { warmupMs: (apps.warmupSeconds ?? 0) * 1000, status: apps.status ?? 200 };
-  }
-
-  /** Requests to the services the emulator serves (setApps), apart from the API's. */
-  get appRequests(): readonly { path: string; status: number; headerNames: string[] }[] {
-    return this.#appRequests;
-  }
-
-  /** The creates (counted from 1, since the emulator started) whose task ends in Other. */
-  setFailingCreates(creates: readonly number[]): void {
-    this.#tasks.settings.failingCreates = new Set(creates);
-  }
-
-  /**
-   * What a node costs per hour, in yuan, while a task runs on a resource without a price (a mark no
-   * search gave, or a task put in place by addTask); one created on a searched resource bills by that
-   * entry's discount_price (and books price minus it as the discount), read as thousandths of a yuan
-   * per node-hour.
-   */
-  setPrice(perPointHour: number): void {
-    this.#tasks.settings.pricePerPointHour = perPointHour;
-  }
-
-  /** Whether a task bills while Pending too (starting or recovering), not only while Running (default). */
-  setBillPending(bill: boolean): void {
-    this.#tasks.settings.billPending = bill;
-  }
-
-  /**
-   * What devices have free in regions, and their prices, as the resource search answers: a create takes
-   * `points` nodes of its region and is refused when fewer are free. A change may have the region run out
-   * and come back (`restockAfterSeconds`, `restockTo`).
-   */
-  setStock(changes: readonly StockChange[]): void {
-    this.#tasks.stock.set(changes);
-  }
-
-  /**
-   * A cold start: a new task waits `seconds` (or the image's own, from `images`, else its region's, from
-   * `regions`) beyond ready-after for each image of its services that no completed preheat cached in its
-   * region; none once one did.
-   */
-  setImagePull(pull: {
-    seconds?: number;
-    images?: Readonly<Record<string, number>>;
-    regions?: Readonly<Record<string, number>>;
-  }): void {
-    const ms = (entries: Readonly<Record<string, number>> = {}) =>
-      new Map(Object.entries(entries).map(([key, seconds]) => [key, seconds * 1000]));
-    this.#imagePull = {
-      defaultMs: (pull.seconds ?? 0) * 1000,
-      images: ms(pull.images),
-      regions: ms(pull.regions)
-    };
-  }
-
-  /** Puts a task group of a job queue in place (the reference has no way to make one); answers its id. */
-  addQueueGroup(seed: QueueGroupSeed): string {
-    return this.#queueGroups.add(seed).toString();
-  }
-
-  /**
-   * Makes a job as a create would, on the catalog's first GPU resource (its Job mark): one service that runs
-   * `tests`, `points` completions one pod at a time; answers its id as digits.
-   */
-  addJob(seed: { task_name: string; points?: number; sub_type?: 'Spot' }): string {
-    const [device] = DEVICES;
-    const [region] = device?.regions ?? [];
-    if (device === undefined || region === undefined) throw new Error('unreachable: an empty catalog');
-    return this.#jobs
-      .create({
-        task_name: seed.task_name,
-        ...(seed.sub_type === undefined ? {} : { sub_type: seed.sub_type }),
-        resources: [{ mark: markOf(device, region, this.#jobs.settings.resourceTaskType) }],
-        points: seed.points ?? 1,
-        job_support: {
-          ...(seed.sub_type === undefined ? {} : { estimated_exec_sec: 3000 }),
-          timeout_sec: 3600,
-          parallelism: 1,
-          mod_param: { default: { backoff_limit: 1, restart_policy: 'Never' } }
-        },
-        services: [
-          {
-            service_name: 'tests',
-            service_image: 'pytorch/pytorch:2.5.1',
-            resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-            start_script: { command: ['pytest'], args: ['-q'] }
-          }
-        ]
-      })
-      .toString();
-  }
-
-  /** Stops a job as another client's stop would. */
-  stopJob(taskId: bigint | number | string): void {
-    this.#jobs.stop(BigInt(taskId));
-  }
-
-  /** How the jobs made from now on run (see the `jobs` option). */
-  setJobs(jobs: NonNullable<EmulatorOptions['jobs']>): void {
-    const settings = this.#jobs.settings;
-    if (jobs.podSeconds !== undefined) settings.podMs = Math.max(1, jobs.podSeconds * 1000);
-    if ('failPattern' in jobs) settings.failPattern = jobs.failPattern;
-    if (jobs.scripts !== undefined) settings.scripts = jobs.scripts;
-    if (jobs.stoppedStatus !== undefined) settings.stoppedStatus = jobs.stoppedStatus;
-    if (jobs.resourceTaskType !== undefined) settings.resourceTaskType = jobs.resourceTaskType;
-  }
-
-  /** The job as job detail shows it. */
-  job(taskId: bigint | number | string): Record<string, unknown> {
-    this.#applyLate();
-    return this.#jobs.detail(BigInt(taskId));
-  }
-
-  /** How long a preheat takes to complete. */
-  setPreheat(preheat: { durationSeconds?: number }): void {
-    if (preheat.durationSeconds !== undefined)
-      this.#preheats.settings.durationMs = preheat.durationSeconds * 1000;
-  }
-
-  /**
-   * A private registry: images matching `pattern` are pulled only with its account. A preheat of one
-   * without it (services[].repository_account) never completes; undefined: every image is public.
-   */
-  setPrivateRegistry(registry: PrivateRegistry | undefined): void {
-    this.#preheats.settings.registry = registry;
-  }
-
-  #pullMs(region: string | undefined, images: readonly string[], at: number): number {
-    const cold = images.filter((image) => region === undefined || !this.#preheats.cached(region, image, at));
-    const { images: byImage, regions: byRegion, defaultMs } = this.#imagePull;
-    const regional = region === undefined ? undefined : byRegion.get(region);
-    return Math.max(0, ...cold.map((image) => byImage.get(image) ?? regional ?? defaultMs));
-  }
-
-  /** How long after a stop, a pause or a recover is accepted it takes effect (0: at once). */
-  setActLag(seconds: number): void {
-    this.#tasks.settings.actLagMs = seconds * 1000;
-  }
-
-  /** How long after a task runs its nodes take to run, one after another. */
-  setNodeLag(seconds: number): void {
-    this.#tasks.settings.nodeLagMs = seconds * 1000;
-  }
-
-  /** The crash loops, replacing those set before; [] lifts them. */
-  setCrashLoops(loops: readonly CrashLoopSpec[]): void {
-    this.#tasks.settings.crashLoops = loops.map(crashLoop);
-  }
-
-  /** The images that crash-loop wherever they run (a bad release), restarting every so often; undefined: none. */
-  setBadImages(pattern: RegExp | undefined, restartEverySeconds = 10): void {
-    this.#tasks.settings.badImages = pattern;
-    this.#tasks.settings.badImageRestartMs = restartEverySeconds * 1000;
-  }
-
-  /** Fails a node (by its point_id) for good: it says Failed until it is deleted (delete_pod). */
-  failNode(pointId: bigint | number | string): void {
-    this.#tasks.failNode(BigInt(pointId));
-  }
-
-  setFailPattern(pattern: RegExp | undefined): void {
-    this.#tasks.settings.failPattern = pattern;
-  }
-
   setVersion(path: string, version: string): void {
     if (!ROUTES.some((route) => route.path === path)) throw new Error(`no endpoint at ${path}`);
     this.#versions.set(path, version);
-  }
-
-  /** Whether ended tasks are deleted, so that asking about them answers that they do not exist. */
-  setEndedTasksGone(gone: boolean): void {
-    this.#tasks.settings.endedTasksGone = gone;
-  }
-
-  setStorageVerdict(verdict: StorageVerdict): void {
-    this.#storageVerdict = { ...verdict };
   }
 
   /** Stops listening, drops open connections, and deletes the key files. */
@@ -489,7 +253,7 @@ export class Emulator implements EmulatorInfo {
     const app = /^\/_app\/([^/?]+)\/([^/?]+)/.exec(req.url ?? '');
     if (app !== null) {
       req.resume();
-      const { status, body } = this.#tasks.appAnswer(app[1] ?? '', app[2] ?? '');
+      const { status, body } = this.#stores.tasks.appAnswer(app[1] ?? '', app[2] ?? '');
       this.#appRequests.push({ path: req.url ?? '', status, headerNames: Object.keys(req.headers) });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
       return;
@@ -549,27 +313,64 @@ export class Emulator implements EmulatorInfo {
       profile: this.profile,
       strict: this.#strict,
       verifier: this.#verifier,
-      tasks: this.#tasks,
-      preheats: this.#preheats,
-      jobs: this.#jobs,
-      queueGroups: this.#queueGroups,
+      stores: this.#stores,
       versions: this.#versions,
       pageSizeMax: this.#pageSizeMax,
       refusalCodes: this.#refusalCodes,
       codeOf: (code) => this.#codeOf(code),
-      storageVerdict: this.#storageVerdict,
       log: this.#log
     });
   }
 }
 
-function crashLoop(spec: CrashLoopSpec): CrashLoop {
+/** The emulator's stores, as `options` start them. */
+function stores(clock: () => number, options: EmulatorOptions, baseUrl: string): Stores {
+  const readyAfterMs = (options.readyAfterSeconds ?? 5) * 1000;
+  const stock = new Stock(clock);
+  const preheats = new PreheatStore(clock, {
+    durationMs: readyAfterMs,
+    registry: undefined,
+    pull: { defaultMs: 0, images: new Map(), regions: new Map() }
+  });
+  const tasks = new TaskStore(
+    clock,
+    {
+      readyAfterMs,
+      failPattern: options.failPattern,
+      nameOverride: undefined,
+      serviceUrl: undefined,
+      endedTasksGone: false,
+      nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
+      crashLoops: (options.crashLoops ?? []).map(crashLoop),
+      badImages: options.badImages,
+      badImageRestartMs: (options.badImageRestartSeconds ?? 10) * 1000,
+      app: { warmupMs: 0, status: 200 },
+      baseUrl,
+      failingCreates: new Set(options.failingCreates ?? []),
+      pricePerPointHour: options.pricePerPointHour ?? 1.5,
+      billPending: options.billPending ?? false,
+      actLagMs: (options.actLagSeconds ?? 0) * 1000,
+      pullMs: (region, images, at) => preheats.pullMs(region, images, at)
+    },
+    stock,
+    options.firstTaskId
+  );
+  const jobs = new JobStore(clock, stock, {
+    startMs: readyAfterMs,
+    podMs: Math.max(1, (options.jobs?.podSeconds ?? 30) * 1000),
+    failPattern: options.jobs?.failPattern,
+    scripts: options.jobs?.scripts ?? [],
+    pricePerPointHour: options.pricePerPointHour ?? 1.5,
+    actLagMs: () => tasks.settings.actLagMs,
+    stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
+    resourceTaskType: options.jobs?.resourceTaskType ?? 'Job'
+  });
   return {
-    pattern: typeof spec.pattern === 'string' ? new RegExp(spec.pattern) : spec.pattern,
-    reason: spec.reason ?? 'CrashLoopBackOff',
-    exitCode: spec.exitCode ?? 1,
-    restartEveryMs: (spec.restartEverySeconds ?? 1) * 1000,
-    nodeStatus: spec.nodeStatus ?? 'Running',
-    log: spec.log ?? 'starting\nError: cannot connect to the model store\n'
+    tasks,
+    jobs,
+    queueGroups: new QueueGroupStore(clock),
+    preheats,
+    stock,
+    storage: new StorageStore()
   };
 }

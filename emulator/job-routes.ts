@@ -15,14 +15,14 @@ export const JOB_ROUTES: readonly Route[] = [
     encrypt: false,
     creates: true,
     profiles: ['live'],
-    handle: (ctx) => ({ task_id: ctx.jobs.create(ctx.payload) })
+    handle: (ctx) => ({ task_id: ctx.stores.jobs.create(ctx.payload) })
   },
   {
     path: '/api/task/job/detail',
     methods: ['GET'],
     encrypt: false,
     profiles: ['live'],
-    handle: (ctx) => ctx.jobs.detail(idParameter(ctx, 'task_id'))
+    handle: (ctx) => ctx.stores.jobs.detail(idParameter(ctx, 'task_id'))
   },
   {
     path: '/api/task/job/search',
@@ -32,7 +32,7 @@ export const JOB_ROUTES: readonly Route[] = [
     handle: (ctx) =>
       pageOf(
         ctx,
-        ctx.jobs.search({
+        ctx.stores.jobs.search({
           statuses: list(textParameter(ctx, 'status'), JOB_STATUSES, 'status'),
           searchValue: textParameter(ctx, 'search_value')
         })
@@ -44,7 +44,7 @@ export const JOB_ROUTES: readonly Route[] = [
     encrypt: false,
     profiles: ['live'],
     handle: (ctx) => {
-      ctx.jobs.stop(idParameter(ctx, 'task_id'));
+      ctx.stores.jobs.stop(idParameter(ctx, 'task_id'));
       return null;
     }
   },
@@ -59,7 +59,7 @@ export const JOB_ROUTES: readonly Route[] = [
         throw parameterError(`page_size must be from 1 to ${MAX_GROUP_PAGE}`);
       return pageOf(
         ctx,
-        ctx.queueGroups.search(
+        ctx.stores.queueGroups.search(
           idParameter(ctx, 'queue_id'),
           list(textParameter(ctx, 'status'), GROUP_STATUSES, 'status'),
           textParameter(ctx, 'search_value')
@@ -72,6 +72,6 @@ export const JOB_ROUTES: readonly Route[] = [
     methods: ['GET'],
     encrypt: false,
     profiles: ['live'],
-    handle: (ctx) => ctx.queueGroups.detail(idParameter(ctx, 'group_id'))
+    handle: (ctx) => ctx.stores.queueGroups.detail(idParameter(ctx, 'group_id'))
   }
 ];

@@ -26,6 +26,36 @@ export interface JobScript {
 }
 
 /** One pod: an attempt at a completion (or at an index), and any restarts of its container in place. */
+/** What the pods of the jobs whose name matches do (see JobScript); the first match counts. */
+export interface JobScriptRule {
+  pattern: RegExp;
+  runSeconds?: number;
+  exitCode?: number;
+  failures?: number;
+  failIndexes?: number[];
+  log?: string[];
+}
+
+/** The pods' script of a job by its name: the first rule that matches, else success after podMs. */
+export function scriptOf(
+  name: string,
+  services: readonly { start_script: { command: string[]; args: string[] } | null }[],
+  settings: { scripts: readonly JobScriptRule[]; failPattern: RegExp | undefined; podMs: number }
+): JobScript {
+  const rule = settings.scripts.find((r) => r.pattern.test(name));
+  const failing = rule === undefined && settings.failPattern?.test(name) === true;
+  const exitCode = rule?.exitCode ?? (failing ? 1 : 0);
+  const script = services[0]?.start_script;
+  const command = script === null || script === undefined ? [] : [...script.command, ...script.args];
+  return {
+    runMs: Math.max(1, rule?.runSeconds === undefined ? settings.podMs : rule.runSeconds * 1000),
+    exitCode,
+    failures: rule?.failures ?? 'always',
+    failIndexes: rule?.failIndexes,
+    log: rule?.log ?? [`$ ${command.join(' ')}`.trimEnd(), exitCode === 0 ? 'done' : `exit code ${exitCode}`]
+  };
+}
+
 export interface PodRun {
   seq: number;
   index: number;

@@ -3,13 +3,24 @@
 // (sub_type Spot) name their expected run and may wait Queued for stock. Everything follows the
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
 import { POINTS_PER_YUAN, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
-import { runJob, type JobRun, type JobScript, type ModParam, type PodRun } from './job-run.js';
-import { markedResource, type MarkedResource } from './catalog.js';
+import { runJob, scriptOf, type JobRun, type JobScript, type JobScriptRule, type PodRun } from './job-run.js';
+import {
+  jobSupportOf,
+  listOf,
+  resourcesOf,
+  servicesOf,
+  subTypeOf,
+  type JobResource,
+  type JobService,
+  type JobSupport
+} from './job-config.js';
 import { isPlainObject } from './json.js';
-import { bodyObject, optionalString, positiveInteger, requiredString } from './params.js';
+import { bodyObject, positiveInteger, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
 import type { Stock } from './stock.js';
-import { chinaTime, rfc3339 } from './tasks.js';
+import { chinaTime, rfc3339 } from './times.js';
+
+export type { JobScriptRule } from './job-run.js';
 
 export const JOB_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 /** A pod's point_id is its job's id times this, plus the pod's number. */
@@ -35,38 +46,11 @@ type JobStatus = (typeof JOB_STATUSES)[number];
 /** job_status.status, the job's own verdict. */
 type RunStatus = 'Pending' | 'Running' | 'Complete' | 'Failed';
 
-interface JobSupport {
-  estimated_exec_sec: number | null;
-  timeout_sec: number;
-  parallelism: number;
-  mod_param: ModParam;
-}
-
-/** A mount of a service (storage_config, share_storage_config, nas_storage_config), as the create gave it. */
-type StorageMounts = { storage_id: number; target_dir: string }[] | null;
-/** A shared volume mounted in a service (share_mem_config, share_disk_config). */
-type VolumeMounts = { target_dir: string; volume_name: string }[] | null;
-
-interface JobService {
-  service_id: number;
-  service_name: string;
-  service_image: string;
-  resource_weight: { cpu_weight: number; mem_weight: number; gpu_weight: number };
-  env: { name: string; value: string; value_from: null }[] | null;
-  start_script: { command: string[]; args: string[] } | null;
-  // Echoed as the create gave them (the reference's detail does): three kinds of storage, never mixed.
-  storage_config: StorageMounts;
-  share_storage_config: StorageMounts;
-  nas_storage_config: StorageMounts;
-  share_mem_config: VolumeMounts;
-  share_disk_config: VolumeMounts;
-}
-
 interface Job {
   readonly task_id: bigint;
   readonly task_name: string;
   readonly sub_type: 'Spot' | null;
-  readonly resources: { resource: MarkedResource; region_name: string; mark: string; weight: null }[];
+  readonly resources: JobResource[];
   readonly points: number;
   readonly job_support: JobSupport;
   readonly services: JobService[];
@@ -84,16 +68,6 @@ interface Job {
   readonly rate: number;
   readonly script: JobScript;
   stoppedAt: number | undefined;
-}
-
-/** What the pods of the jobs whose name matches do (see JobScript); the first match counts. */
-export interface JobScriptRule {
-  pattern: RegExp;
-  runSeconds?: number;
-  exitCode?: number;
-  failures?: number;
-  failIndexes?: number[];
-  log?: string[];
 }
 
 /** How jobs behave: how long scheduling and each pod's run take, and what their pods do. */
@@ -152,7 +126,7 @@ export class JobStore {
     const job_support = jobSupportOf(body.job_support, sub_type);
     const points = positiveInteger(body.points, 'points', 'body');
     const resources = resourcesOf(body.resources, this.settings.resourceTaskType);
-    const services = this.#servicesOf(body.services, resources);
+    const services = servicesOf(body.services, resources, () => this.#nextServiceId++);
     const mark = resources[0]?.mark ?? '';
     const now = this.now();
     // Too few free nodes: a Spot job waits Queued for them, an on-demand create is refused. (Jobs hold no
@@ -190,29 +164,10 @@ export class JobStore {
       scheduledAt: short ? undefined : now,
       rate:
         prices === undefined ? this.settings.pricePerPointHour : prices.discount_price / PRICE_UNITS_PER_YUAN,
-      script: this.#scriptOf(task_name, services),
+      script: scriptOf(task_name, services, this.settings),
       stoppedAt: undefined
     });
     return id;
-  }
-
-  /** The pods' script of a job by its name: the first rule that matches, else success after podMs. */
-  #scriptOf(name: string, services: readonly JobService[]): JobScript {
-    const rule = this.settings.scripts.find((r) => r.pattern.test(name));
-    const failing = rule === undefined && this.settings.failPattern?.test(name) === true;
-    const exitCode = rule?.exitCode ?? (failing ? 1 : 0);
-    const script = services[0]?.start_script;
-    const command = script === null || script === undefined ? [] : [...script.command, ...script.args];
-    return {
-      runMs: Math.max(1, rule?.runSeconds === undefined ? this.settings.podMs : rule.runSeconds * 1000),
-      exitCode,
-      failures: rule?.failures ?? 'always',
-      failIndexes: rule?.failIndexes,
-      log: rule?.log ?? [
-        `$ ${command.join(' ')}`.trimEnd(),
-        exitCode === 0 ? 'done' : `exit code ${exitCode}`
-      ]
-    };
   }
 
   detail(id: bigint): Record<string, unknown> {
@@ -472,196 +427,6 @@ export class JobStore {
     const free = this.stock.free(job.resources[0]?.mark ?? '', this.settings.resourceTaskType);
     return free === undefined || free >= Math.min(job.points, job.job_support.parallelism);
   }
-
-  #servicesOf(value: unknown, resources: Job['resources']): JobService[] {
-    if (!Array.isArray(value) || value.length === 0)
-      throw parameterError('services is required: at least one service to run');
-    const services = value.map((item: unknown, i): JobService => {
-      if (!isPlainObject(item)) throw parameterError(`services[${i}] must be an object`);
-      const at = `services[${i}]`;
-      return {
-        service_id: this.#nextServiceId++,
-        service_name: requiredString(item.service_name, `${at}.service_name`),
-        service_image: requiredString(item.service_image, `${at}.service_image`),
-        resource_weight: weightOf(item.resource_weight, `${at}.resource_weight`),
-        env: envOf(item.env, `${at}.env`),
-        start_script: startScriptOf(item.start_script, `${at}.start_script`),
-        storage_config: listOf(item.storage_config, `${at}.storage_config`, MOUNT) as StorageMounts,
-        share_storage_config: listOf(
-          item.share_storage_config,
-          `${at}.share_storage_config`,
-          MOUNT
-        ) as StorageMounts,
-        nas_storage_config: listOf(
-          item.nas_storage_config,
-          `${at}.nas_storage_config`,
-          MOUNT
-        ) as StorageMounts,
-        share_mem_config: listOf(item.share_mem_config, `${at}.share_mem_config`, VOLUME) as VolumeMounts,
-        share_disk_config: listOf(item.share_disk_config, `${at}.share_disk_config`, VOLUME) as VolumeMounts
-      };
-    });
-    gpuWeightsFit(services, resources);
-    return services;
-  }
-}
-
-/** The fields of a storage mount, and of a shared volume's. */
-const MOUNT = ['storage_id', 'target_dir'];
-const VOLUME = ['target_dir', 'volume_name'];
-
-/** A list of objects with these fields each (a number or a string, as given), or null when absent. */
-function listOf(value: unknown, name: string, fields: readonly string[]): Record<string, unknown>[] | null {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value)) throw parameterError(`${name} must be a list of {${fields.join(', ')}}`);
-  return value.map((item: unknown, i) => {
-    if (!isPlainObject(item)) throw parameterError(`${name}[${i}] must be an object`);
-    for (const field of fields)
-      if (item[field] === undefined || item[field] === null || item[field] === '')
-        throw parameterError(`${name}[${i}].${field} is required`);
-    return Object.fromEntries(fields.map((field) => [field, item[field]]));
-  });
-}
-
-/**
- * The reference: GPUs are given whole, so the services' gpu_weight must sum to more than 0 and divide the
- * greatest common divisor of the chosen resources' GPU counts (a resource without a GPU takes none).
- */
-function gpuWeightsFit(services: readonly JobService[], resources: Job['resources']): void {
-  const sum = services.reduce((total, service) => total + service.resource_weight.gpu_weight, 0);
-  const counts = resources.map((r) => r.resource.gpu_count).filter((count) => count > 0);
-  if (counts.length === 0) return;
-  const divisor = counts.reduce(gcd);
-  if (sum === 0 || divisor % sum !== 0)
-    throw parameterError(
-      `the services' gpu_weight sum to ${sum}: they must sum to more than 0 and divide ${divisor}, the GPU count of the resource`
-    );
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-function subTypeOf(value: unknown): 'Spot' | null {
-  if (value === undefined || value === null) return null;
-  if (value === 'Spot') return 'Spot';
-  throw parameterError(`sub_type must be Spot, or null for an on-demand job, got ${JSON.stringify(value)}`);
-}
-
-/** A whole number within [min, max], from a JSON body. */
-function integerIn(value: unknown, name: string, min: number, max: number): number {
-  const n = typeof value === 'bigint' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
-    throw parameterError(
-      `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(String(value))}`
-    );
-  return n;
-}
-
-/** The reference: timeout_sec, parallelism and mod_param required; estimated_exec_sec (1 to 86400) for Spot. */
-function jobSupportOf(value: unknown, subType: 'Spot' | null): JobSupport {
-  if (!isPlainObject(value))
-    throw parameterError('job_support is required: {timeout_sec, parallelism, mod_param}');
-  const given = value.estimated_exec_sec;
-  const estimated =
-    subType === 'Spot'
-      ? integerIn(given, 'job_support.estimated_exec_sec (required for a Spot job)', 1, 86_400)
-      : null;
-  return {
-    estimated_exec_sec: estimated,
-    timeout_sec: integerIn(value.timeout_sec, 'job_support.timeout_sec', 1, 10 * 86_400),
-    parallelism: integerIn(value.parallelism, 'job_support.parallelism', 1, 1000),
-    mod_param: modParamOf(value.mod_param)
-  };
-}
-
-function modParamOf(value: unknown): ModParam {
-  if (!isPlainObject(value))
-    throw parameterError('job_support.mod_param is required: {default: {...}} or {index: {...}}');
-  const { default: plain, index } = value;
-  const given = (v: unknown): boolean => v !== undefined && v !== null;
-  if (given(plain) === given(index))
-    throw parameterError('job_support.mod_param must give exactly one of default and index');
-  if (given(plain)) {
-    if (!isPlainObject(plain)) throw parameterError('job_support.mod_param.default must be an object');
-    const policy = plain.restart_policy;
-    if (policy !== 'OnFailure' && policy !== 'Never')
-      throw parameterError('job_support.mod_param.default.restart_policy must be OnFailure or Never');
-    return {
-      default: {
-        backoff_limit: integerIn(plain.backoff_limit, 'job_support.mod_param.default.backoff_limit', 0, 1000),
-        restart_policy: policy
-      }
-    };
-  }
-  if (!isPlainObject(index)) throw parameterError('job_support.mod_param.index must be an object');
-  return {
-    index: {
-      index_backoff_limit: integerIn(
-        index.index_backoff_limit,
-        'job_support.mod_param.index.index_backoff_limit',
-        0,
-        1000
-      ),
-      max_failed_index:
-        index.max_failed_index === undefined || index.max_failed_index === null
-          ? null
-          : integerIn(index.max_failed_index, 'job_support.mod_param.index.max_failed_index', 0, 1000)
-    }
-  };
-}
-
-/**
- * The reference: each resource's mark is required, and must be one a search with task_type=Job gave (or,
- * on a platform whose search takes Deployment alone, task_type=Deployment).
- */
-function resourcesOf(value: unknown, taskType: 'Job' | 'Deployment'): Job['resources'] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw parameterError(`resources is required: the mark of a resource searched with task_type=${taskType}`);
-  return value.map((item: unknown, i) => {
-    if (!isPlainObject(item)) throw parameterError(`resources[${i}] must be an object`);
-    const mark = requiredString(item.mark, `resources[${i}].mark`);
-    const found = markedResource(mark, taskType);
-    if (found === undefined)
-      throw parameterError(
-        `resources[${i}].mark is no ${taskType} resource's mark (search with task_type=${taskType})`
-      );
-    return { ...found, mark, weight: null };
-  });
-}
-
-function weightOf(value: unknown, name: string): JobService['resource_weight'] {
-  if (!isPlainObject(value))
-    throw parameterError(`${name} is required: {cpu_weight, mem_weight, gpu_weight}`);
-  return {
-    cpu_weight: integerIn(value.cpu_weight, `${name}.cpu_weight`, 1, 1000),
-    mem_weight: integerIn(value.mem_weight, `${name}.mem_weight`, 1, 1000),
-    gpu_weight: integerIn(value.gpu_weight, `${name}.gpu_weight`, 0, 1000)
-  };
-}
-
-function envOf(value: unknown, name: string): JobService['env'] {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value)) throw parameterError(`${name} must be a list of {name, value}`);
-  return value.map((item: unknown, i) => {
-    if (!isPlainObject(item)) throw parameterError(`${name}[${i}] must be an object`);
-    return {
-      name: requiredString(item.name, `${name}[${i}].name`),
-      value: optionalString(item.value, `${name}[${i}].value`) ?? '',
-      value_from: null
-    };
-  });
-}
-
-function startScriptOf(value: unknown, name: string): JobService['start_script'] {
-  if (value === undefined || value === null) return null;
-  if (!isPlainObject(value)) throw parameterError(`${name} must be {command, args}`);
-  const strings = (list: unknown, what: string): string[] => {
-    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
-      throw parameterError(`${name}.${what} must be a list of strings`);
-    return list;
-  };
-  return { command: strings(value.command, 'command'), args: strings(value.args, 'args') };
 }
 
 /** The pods' runs, for the bill: each pod billed from its start to its end (now while it runs). */

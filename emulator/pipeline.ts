@@ -3,11 +3,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FaultAnswer, TokenBucket } from './faults.js';
 import type { Outcome, RecordedRequest } from './records.js';
 import { Code, Rejection } from './rejection.js';
-import { ROUTES, type Method, type Profile, type StorageVerdict } from './routes.js';
-import type { JobStore } from './jobs.js';
-import type { PreheatStore } from './preheats.js';
-import type { QueueGroupStore } from './queue-groups.js';
-import type { TaskStore } from './tasks.js';
+import { ROUTES, type Method, type Profile } from './routes.js';
+import type { Stores } from './stores.js';
 import type { Verifier, VerificationTrace } from './verification.js';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -18,10 +15,7 @@ export interface JudgeContext {
   profile: Profile;
   strict: boolean;
   verifier: Verifier;
-  tasks: TaskStore;
-  preheats: PreheatStore;
-  jobs: JobStore;
-  queueGroups: QueueGroupStore;
+  stores: Stores;
   versions: ReadonlyMap<string, string>;
   /** The most items a page holds, whatever page_size asks. */
   pageSizeMax: number | undefined;
@@ -29,7 +23,6 @@ export interface JudgeContext {
   refusalCodes: ReadonlyMap<string, string>;
   /** The code each of the emulator's own codes is answered as (shuffled codes), where a test asks. */
   codeOf: (code: string) => string;
-  storageVerdict: StorageVerdict;
   log: (line: string) => void;
 }
 
@@ -138,11 +131,7 @@ export function judge(
       method: method satisfies Method,
       query: new URLSearchParams(query),
       payload: verified.payload,
-      tasks: ctx.tasks,
-      preheats: ctx.preheats,
-      jobs: ctx.jobs,
-      queueGroups: ctx.queueGroups,
-      storageVerdict: ctx.storageVerdict,
+      stores: ctx.stores,
       profile: ctx.profile,
       pageSizeMax: ctx.pageSizeMax
     });

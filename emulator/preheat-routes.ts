@@ -16,13 +16,13 @@ export const PREHEAT_ROUTES: readonly Route[] = [
     methods: ['POST'],
     encrypt: false,
     creates: true,
-    handle: (ctx) => ({ task_id: ctx.preheats.create(ctx.payload) })
+    handle: (ctx) => ({ task_id: ctx.stores.preheats.create(ctx.payload) })
   },
   {
     path: '/api/task/image_preheat/detail',
     methods: ['GET'],
     encrypt: false,
-    handle: (ctx) => ctx.preheats.detail(idParameter(ctx, 'task_id'))
+    handle: (ctx) => ctx.stores.preheats.detail(idParameter(ctx, 'task_id'))
   },
   {
     path: '/api/task/image_preheat/search',
@@ -31,7 +31,7 @@ export const PREHEAT_ROUTES: readonly Route[] = [
     handle: (ctx) => {
       return pageOf(
         ctx,
-        ctx.preheats.search({
+        ctx.stores.preheats.search({
           statuses: list(textParameter(ctx, 'status'), PREHEAT_STATUSES, 'status'),
           searchValue: textParameter(ctx, 'search_value'),
           taskIds: idList(textParameter(ctx, 'task_ids'), 'task_ids')
@@ -44,7 +44,7 @@ export const PREHEAT_ROUTES: readonly Route[] = [
     methods: ['POST'],
     encrypt: false,
     handle: (ctx) => {
-      ctx.preheats.stop(idParameter(ctx, 'task_id'));
+      ctx.stores.preheats.stop(idParameter(ctx, 'task_id'));
       return null;
     }
   }

@@ -40,6 +40,11 @@ export interface PrivateRegistry {
 export interface PreheatSettings {
   durationMs: number;
   registry: PrivateRegistry | undefined;
+  /**
+   * A cold start: how long a new task waits to pull an image no completed preheat cached in its region:
+   * by image, else by region, else the default (0: no wait).
+   */
+  pull: { defaultMs: number; images: Map<string, number>; regions: Map<string, number> };
 }
 
 /** The preheat tasks, in memory. A completed one has the images of its services cached in its regions. */
@@ -52,6 +57,14 @@ export class PreheatStore {
     private readonly now: () => number,
     readonly settings: PreheatSettings
   ) {}
+
+  /** How long a task made in `region` at `at` waits to pull `images` (see PreheatSettings.pull). */
+  pullMs(region: string | undefined, images: readonly string[], at: number): number {
+    const cold = images.filter((image) => region === undefined || !this.cached(region, image, at));
+    const { images: byImage, regions: byRegion, defaultMs } = this.settings.pull;
+    const regional = region === undefined ? undefined : byRegion.get(region);
+    return Math.max(0, ...cold.map((image) => byImage.get(image) ?? regional ?? defaultMs));
+  }
 
   /**
    * Whether `image` is cached in `region` at `at`: a preheat of it there (a cluster preheat of the region,

@@ -1,7 +1,7 @@
 // The task groups of a job queue, as the platform's reference gives them (suanli-job/api/job-queue-*.md,
 // endpoints it marks as still in development): read-only here, as the reference has no way to make one;
 // a test puts them in place (Emulator.addQueueGroup).
-import { rfc3339 } from './tasks.js';
+import { rfc3339 } from './times.js';
 
 export const GROUP_STATUSES = ['Running', 'Waiting', 'End'] as const;
 type GroupStatus = (typeof GROUP_STATUSES)[number];

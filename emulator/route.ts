@@ -1,9 +1,7 @@
 // What a route of the emulator is, and how it reads its parameters.
 import { bodyObject, integerValue, optionalString, page } from './params.js';
 import { parameterError } from './rejection.js';
-import type { JobStore } from './jobs.js';
-import type { PreheatStore } from './preheats.js';
-import type { QueueGroupStore } from './queue-groups.js';
+import type { Stores } from './stores.js';
 import type { TaskStore } from './tasks.js';
 
 export type Method = 'GET' | 'POST';
@@ -11,21 +9,13 @@ export type Method = 'GET' | 'POST';
 /** Which document the emulator follows where they differ: the interface spec, or the platform's reference. */
 export type Profile = 'spec' | 'live';
 
-export interface StorageVerdict {
-  pass: boolean;
-  message: string;
-}
-
 export interface RouteContext {
   method: Method;
   query: URLSearchParams;
   /** The verified JSON body (decrypted on encrypted endpoints), undefined when there is none. */
   payload: unknown;
-  tasks: TaskStore;
-  preheats: PreheatStore;
-  jobs: JobStore;
-  queueGroups: QueueGroupStore;
-  storageVerdict: StorageVerdict;
+  /** The emulator's state, a store per resource. */
+  stores: Stores;
   profile: Profile;
   /** The most items a page holds, whatever page_size asks (no cap when undefined). */
   pageSizeMax: number | undefined;
@@ -89,7 +79,7 @@ export function taskAction(
     methods: ['POST'],
     encrypt: false,
     handle: (ctx) => {
-      act(ctx.tasks, idParameter(ctx, 'task_id'), ctx);
+      act(ctx.stores.tasks, idParameter(ctx, 'task_id'), ctx);
       return null;
     }
   };

@@ -4,7 +4,7 @@
  * region its mark names and is refused when fewer are free; a pause or a stop gives them back, a recover
  * takes them again. A tester sets the numbers, and may have a region run out and come back later.
  */
-import { DEVICES, markOf, type Device, type Region } from './catalog.js';
+import { DEVICES, markOf, resourceOf, type Device, type Region } from './catalog.js';
 import { Code, Rejection } from './rejection.js';
 
 /** A change to one device's numbers in one region (as the resource search names them). */
@@ -116,3 +116,39 @@ export class Stock {
 }
 
 const key = (device: Device, region: Region): string => `${device.device_name}\n${region.region}`;
+
+/** The resource search's results for these task types and device types, with the stock as it is now. */
+export function searchResources(
+  taskTypes: readonly string[],
+  deviceTypes: readonly string[],
+  stock: Stock
+): Record<string, unknown>[] {
+  return DEVICES.filter((d) => deviceTypes.includes(d.device_type)).flatMap((device) =>
+    taskTypes.map((taskType) => ({
+      device_name: device.device_name,
+      regions: device.regions.map((region) => {
+        const { inventory, price, discount_price } = stock.level(device, region);
+        return {
+          region: region.region,
+          region_name: region.region_name,
+          // As the reference's example gives it: region_name null inside the mark object.
+          mark: {
+            resource: resourceOf(device, region),
+            region_name: null,
+            mark: markOf(device, region, taskType)
+          },
+          price,
+          discount_price,
+          inventory
+        };
+      }),
+      gpu_name: device.gpu_name ?? '',
+      gpu_memory: device.gpu_memory,
+      gpu_count: device.gpu_count,
+      memory: device.memory,
+      cpu_cores: device.cpu_cores,
+      disk_size: device.disk_size,
+      disk_type: device.disk_type
+    }))
+  );
+}

@@ -1,118 +1,29 @@
-import { bookedBetween, periods, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
-import {
-  nodeView,
-  podEvents,
-  podLog,
-  runsBadImage,
-  type CrashLoop,
-  type NodeContext,
-  type Pod
-} from './nodes.js';
+// The deployment's tasks, in memory: made, seeded, read, searched, stopped, paused, recovered, resized and
+// updated as the reference says, their nodes (task-nodes.ts), their views (task-views.ts) and their bills.
+import { bookedBetween, periods, PRICE_UNITS_PER_YUAN, taskMoney } from './billing.js';
+import { nodeView, podEvents, podLog, type NodeContext, type Pod } from './nodes.js';
 import { Code, parameterError, Rejection } from './rejection.js';
-import { Stock } from './stock.js';
+import { closeRun, crashLoopOf, newPod, resize, roll, runningIndexes } from './task-nodes.js';
 import {
-  configOf,
-  type ConfigSeed,
-  type StoredConfig,
-  type StoredService,
-  type TaskConfig
-} from './task-config.js';
+  POINTS_PER_TASK,
+  type Task,
+  type TaskSeed,
+  type TaskSettings,
+  type TaskStatus
+} from './task-record.js';
+import type { Stock } from './stock.js';
+import { rfc3339 } from './times.js';
+import { detailView, listView, serviceUrl, type TaskLook } from './task-views.js';
+import { configOf, type StoredService, type TaskConfig } from './task-config.js';
 
-export const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export { TASK_STATUSES, type TaskSeed, type TaskSettings, type TaskStatus } from './task-record.js';
 export type { CrashLoop } from './nodes.js';
-
-/** A task put in place by a test, in any state. */
-export interface TaskSeed extends ConfigSeed {
-  task_id?: bigint | number | string;
-  task_type?: string;
-  status?: TaskStatus;
-}
-
-export interface TaskSettings {
-  /** How long a new or recovered task stays Pending, and a new node stays Pending once scheduled. */
-  readyAfterMs: number;
-  /** Tasks whose name matches end in Other instead of Running. */
-  failPattern: RegExp | undefined;
-  /** Replaces every task name in answers (to test how clients print server text). */
-  nameOverride: string | undefined;
-  /** Ended tasks are deleted: every call about them answers that they do not exist. */
-  endedTasksGone: boolean;
-  /** The URL of a running service port, {task_id} and {port} replaced; undefined for the default. */
-  serviceUrl: string | undefined;
-  /** How long after a task runs its nodes take to run, one after another: runing_points lags behind points. */
-  nodeLagMs: number;
-  crashLoops: CrashLoop[];
-  /** Images that crash-loop wherever they run (a bad release): a rolling update stalls at the first node. */
-  badImages: RegExp | undefined;
-  /** How often a container of a bad image restarts. */
-  badImageRestartMs: number;
-  /** The services the emulator serves itself (see appAnswer): how long they warm up, then what they answer. */
-  app: { warmupMs: number; status: number };
-  /** The emulator's own origin, for the {base_url} of a service URL template. */
-  baseUrl: string;
-  /** The creates (1 for the first) whose task ends in Other instead of Running. */
-  failingCreates: ReadonlySet<number>;
-  /**
-   * What a node costs per hour while its task runs, in yuan, where its resource has no price (a mark no
-   * search gave, or a task put in place by a test); a task on a searched resource bills by its prices.
-   */
-  pricePerPointHour: number;
-  /** Whether a task bills while Pending too (starting, or recovering), not only while Running. */
-  billPending: boolean;
-  /**
-   * How long a new task in `region` waits to pull its services' images, beyond readyAfterMs: nothing for
-   * an image cached there (by a completed preheat).
-   */
-  pullMs: (region: string | undefined, images: readonly string[], at: number) => number;
-  /**
-   * How long after a stop, a pause or a recover is accepted it takes effect: until then the task keeps
-   * its status (a platform that acts late). 0: at once.
-   */
-  actLagMs: number;
-}
-
-interface Task {
-  readonly task_id: bigint;
-  readonly task_type: string;
-  readonly createdAt: number;
-  config: StoredConfig;
-  status: TaskStatus;
-  /** When a Pending task settles (Running, or Other for a failing name). */
-  settlesAt: number;
-  /** The stretches of time it ran, with how many nodes: what it is billed for. */
-  runs: Run[];
-  runningSince: number | undefined;
-  pods: Pod[];
-  nextPod: number;
-  /** The nodes it holds of its region's stock (none for a mark no search gave, or while Paused or ended). */
-  held: number;
-  /**
-   * A rolling update under way: nodes that run another configuration are replaced one by one, the next
-   * once the one before came up (at `nextAt`); a node that crash-loops stalls it.
-   */
-  rollout: { nextAt: number; last: number | undefined } | undefined;
-  /** Nodes a scale down took off, still running until they are gone. */
-  leaving: { pod: Pod; goneAt: number }[];
-  /** A stop, pause or recover accepted but not yet acted on (see actLagMs). */
-  due: { action: string; at: number; act: (at: number) => void } | undefined;
-  /**
-   * Yuan per node and hour: what it is billed (its resource's discount_price at the create) and what its
-   * list price was (price), whose difference is booked as the discount; undefined: pricePerPointHour.
-   */
-  rate: { billed: number; list: number } | undefined;
-}
-
-/** Node ids are the task id times this, plus the node's number (from 1). */
-const POINTS_PER_TASK = 1000n;
 
 /**
  * The platform's tasks, in memory. State is derived lazily from the injected clock, so tests can move
  * time instead of sleeping: a Pending task becomes Running (or Other) once its time has come.
  */
 export class TaskStore {
-  /** What each device has free in each region, which creates take and stops give back. */
-  readonly stock: Stock;
   readonly #tasks = new Map<bigint, Task>();
   #nextId: bigint;
   #nextServiceId = 1;
@@ -123,10 +34,11 @@ export class TaskStore {
   constructor(
     private readonly now: () => number,
     readonly settings: TaskSettings,
+    /** What each device has free in each region, which creates take and stops give back. */
+    readonly stock: Stock,
     firstTaskId: bigint = 1229831n
   ) {
     this.#nextId = firstTaskId;
-    this.stock = new Stock(now);
   }
 
   /** A create: refused, making nothing, when its region has fewer nodes free than it asks for. */
@@ -179,13 +91,14 @@ export class TaskStore {
       rate: this.#rateOf(config.resources[0]?.mark, taskType)
     };
     if (this.settings.billPending) task.runs.push({ from: now, to: undefined, nodes: config.points });
-    this.#resize(task, config.points, undefined);
+    resize(task, config.points, undefined, this.settings);
     this.#tasks.set(id, task);
     return id;
   }
 
   detail(id: bigint): Record<string, unknown> {
-    return this.#detailView(this.#get(id));
+    const task = this.#get(id);
+    return detailView(task, this.#look(task));
   }
 
   search(filter: {
@@ -202,7 +115,7 @@ export class TaskStore {
       .filter(
         (task) => filter.searchValue === undefined || task.config.task_name.includes(filter.searchValue)
       )
-      .map((task) => this.#listView(task));
+      .map((task) => listView(task, this.#look(task)));
   }
 
   /** The reference: pause applies to a Running task only. */
@@ -266,7 +179,7 @@ export class TaskStore {
       else this.stock.give(mark, task.task_type, task.held - points);
       task.held = points;
     }
-    this.#resize(task, points, this.now());
+    resize(task, points, this.now(), this.settings);
   }
 
   /**
@@ -277,10 +190,10 @@ export class TaskStore {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'update');
     task.config = { ...config, services: this.#withIds(config.services, task.config.services) };
-    this.#resize(task, config.points, this.now());
+    resize(task, config.points, this.now(), this.settings);
     if (task.status === 'Running') {
       task.rollout = { nextAt: this.now(), last: undefined };
-      this.#roll(task);
+      roll(task, this.settings, this.now());
     } else {
       // Nothing runs: the nodes come up with the new configuration.
       for (const pod of task.pods) pod.services = task.config.services;
@@ -297,7 +210,7 @@ export class TaskStore {
     const { task, pod } = this.#pod(point);
     this.#require(task, ['Pending', 'Running'], 'delete a node of');
     const index = task.pods.indexOf(pod);
-    task.pods[index] = this.#newPod(task, this.now() + this.settings.readyAfterMs);
+    task.pods[index] = newPod(task, this.now() + this.settings.readyAfterMs);
   }
 
   /** The task's nodes, one per point, each with a container per service. */
@@ -354,7 +267,7 @@ export class TaskStore {
       .map(({ task, coin }) => ({
         task_id: task.task_id,
         task_type: task.task_type,
-        task_name: this.#name(task),
+        task_name: this.#look(task).name,
         billing_coin: coin,
         discount_coin: this.#booked(task, from, to, 'discount')
       }));
@@ -405,7 +318,7 @@ export class TaskStore {
   }
 
   #nodeContext(task: Task): NodeContext {
-    const running = this.#runningIndexes(task);
+    const running = runningIndexes(task, this.settings, this.now());
     const money = taskMoney(task.runs, this.now(), this.#rate(task).billed);
     return {
       taskId: task.task_id,
@@ -414,7 +327,7 @@ export class TaskStore {
       runningSince: task.runningSince,
       now: this.now(),
       config: task.config,
-      crash: this.#crashLoop(task),
+      crash: crashLoopOf(task, this.settings),
       badImage: (image) => this.settings.badImages?.test(image) ?? false,
       badImageRestartMs: this.settings.badImageRestartMs,
       isRunning: (index) => running.has(index),
@@ -436,79 +349,6 @@ export class TaskStore {
     const mark = task.config.resources[0]?.mark;
     if (mark !== undefined && task.held > 0) this.stock.give(mark, task.task_type, task.held);
     task.held = 0;
-  }
-
-  /** A node scheduled now with the task's configuration, up at `readyAt` (with its task when undefined). */
-  #newPod(task: Task, readyAt: number | undefined): Pod {
-    return { seq: task.nextPod++, readyAt, services: task.config.services };
-  }
-
-  /**
-   * Sets the node count: new nodes come up readyAfter after `at` (with the task when undefined); nodes
-   * taken off a running task keep running for readyAfter, until they are gone.
-   */
-  #resize(task: Task, points: number, at: number | undefined): void {
-    task.config.points = points;
-    const readyAt =
-      at === undefined || task.status !== 'Running' ? undefined : at + this.settings.readyAfterMs;
-    while (task.pods.length < points) task.pods.push(this.#newPod(task, readyAt));
-    if (at !== undefined && task.status === 'Running')
-      for (const pod of task.pods.slice(points))
-        task.leaving.push({ pod, goneAt: at + this.settings.readyAfterMs });
-    task.pods.length = points;
-    if (at !== undefined && task.runningSince !== undefined) {
-      // Billed by the node from now on.
-      this.#closeRun(task, at);
-      task.runs.push({ from: at, to: undefined, nodes: points });
-    }
-  }
-
-  /** The indexes of the nodes that run: those that came up with the task (one after another), and later ones once ready. */
-  #runningIndexes(task: Task): Set<number> {
-    const running = new Set<number>();
-    if (task.status !== 'Running' || task.runningSince === undefined) return running;
-    const first = task.pods.filter((pod) => pod.readyAt === undefined).length;
-    const lag = this.settings.nodeLagMs;
-    const up =
-      lag <= 0 || first <= 1
-        ? first
-        : Math.min(first, 1 + Math.floor(((first - 1) * (this.now() - task.runningSince)) / lag));
-    const up0 = up;
-    let withTask = 0;
-    const ctx = { badImage: (image: string) => this.settings.badImages?.test(image) ?? false };
-    task.pods.forEach((pod, index) => {
-      const isUp = pod.readyAt === undefined ? withTask++ < up0 : this.now() >= pod.readyAt;
-      if (isUp && pod.failed !== true && !runsBadImage(ctx, pod)) running.add(index);
-    });
-    return running;
-  }
-
-  /**
-   * Moves a rolling update on, as far as the clock says: each node that runs another configuration than
-   * the task's is replaced, one at a time, once the node replaced before it came up; a node that came up
-   * crash-looping (a bad image) stalls it, the rest keep serving the configuration they run.
-   */
-  #roll(task: Task): void {
-    const { rollout } = task;
-    const step = this.settings.readyAfterMs;
-    const badImage = (image: string) => this.settings.badImages?.test(image) ?? false;
-    while (rollout !== undefined && task.status === 'Running' && this.now() >= rollout.nextAt) {
-      const last = task.pods.find((pod) => pod.seq === rollout.last);
-      if (last !== undefined && (runsBadImage({ badImage }, last) || last.failed === true)) return;
-      const stale = task.pods.findIndex((pod) => !sameServices(pod.services, task.config.services));
-      if (stale < 0) {
-        task.rollout = undefined;
-        return;
-      }
-      const pod = this.#newPod(task, rollout.nextAt + step);
-      task.pods[stale] = pod;
-      rollout.last = pod.seq;
-      rollout.nextAt += step;
-    }
-  }
-
-  #crashLoop(task: Task): CrashLoop | undefined {
-    return this.settings.crashLoops.find((crash) => crash.pattern.test(task.config.task_name));
   }
 
   #pod(point: bigint): { task: Task; pod: Pod } {
@@ -544,18 +384,22 @@ export class TaskStore {
       task.due = undefined;
       due.act(due.at);
     }
-    if (task.status === 'Pending' && this.now() >= task.settlesAt && this.#crashLoop(task) === undefined) {
+    if (
+      task.status === 'Pending' &&
+      this.now() >= task.settlesAt &&
+      crashLoopOf(task, this.settings) === undefined
+    ) {
       const fails =
         (this.settings.failPattern?.test(task.config.task_name) ?? false) || this.#failing.has(task.task_id);
       this.#enter(task, fails ? 'Other' : 'Running', task.settlesAt);
     }
-    this.#roll(task);
+    roll(task, this.settings, this.now());
     task.leaving = task.leaving.filter((node) => node.goneAt > this.now());
     return task;
   }
 
   #enter(task: Task, status: TaskStatus, at: number): void {
-    this.#closeRun(task, at);
+    closeRun(task, at);
     task.runningSince = status === 'Running' ? at : undefined;
     if (status === 'Running' || (status === 'Pending' && this.settings.billPending))
       task.runs.push({ from: at, to: undefined, nodes: task.config.points });
@@ -566,113 +410,19 @@ export class TaskStore {
     if (status !== 'Running') task.pods = task.pods.map((pod) => ({ ...pod, readyAt: undefined }));
   }
 
-  #closeRun(task: Task, at: number): void {
-    const open = task.runs.at(-1);
-    if (open !== undefined && open.to === undefined) open.to = at;
-  }
-
-  #url(taskId: bigint, port: number): string {
-    const template = this.settings.serviceUrl ?? 'https://t{task_id}-{port}.apps.emulator.invalid';
-    return template
-      .replaceAll('{base_url}', this.settings.baseUrl)
-      .replaceAll('{task_id}', taskId.toString())
-      .replaceAll('{port}', String(port));
-  }
-
-  #name(task: Task): string {
-    return this.settings.nameOverride ?? task.config.task_name;
-  }
-
-  #resourcesView(task: Task): Record<string, unknown>[] {
-    return task.config.resources.map(({ resource, region_name, mark }) => ({ resource, region_name, mark }));
-  }
-
-  #portsView(task: Task, service: StoredService): Record<string, unknown>[] {
-    const reachable = task.status === 'Running';
-    return service.remote_ports.map((port) => ({
-      url: reachable ? this.#url(task.task_id, port.service_port) : null,
-      service_port: port.service_port
-    }));
-  }
-
-  /** The counts and money of a task, as detail and the task list both give them. */
-  #counts(task: Task): Record<string, unknown> {
-    const running = this.#runningIndexes(task).size + task.leaving.length;
+  /** What a view of the task shows beyond its record: its name, counts and money, its ports' URLs. */
+  #look(task: Task): TaskLook {
+    const running = runningIndexes(task, this.settings, this.now()).size + task.leaving.length;
     return {
-      status: task.status,
-      points: task.config.points,
-      runing_points: running,
-      billing_points: running,
-      ...taskMoney(task.runs, this.now(), this.#rate(task).billed)
+      name: this.settings.nameOverride ?? task.config.task_name,
+      counts: {
+        status: task.status,
+        points: task.config.points,
+        runing_points: running,
+        billing_points: running,
+        ...taskMoney(task.runs, this.now(), this.#rate(task).billed)
+      },
+      url: (port) => (task.status === 'Running' ? serviceUrl(this.settings, task.task_id, port) : null)
     };
   }
-
-  /** A task as the reference's task list gives it. */
-  #listView(task: Task): Record<string, unknown> {
-    return {
-      task_id: task.task_id,
-      task_name: this.#name(task),
-      ...this.#counts(task),
-      resources: this.#resourcesView(task),
-      services: task.config.services.map((service) => ({
-        service_id: service.service_id,
-        service_name: service.service_name,
-        service_image: service.service_image,
-        remote_ports: this.#portsView(task, service)
-      }))
-    };
-  }
-
-  /** A task as the reference's task detail gives it: the whole configuration, and its state. */
-  #detailView(task: Task): Record<string, unknown> {
-    const { scheduling, services } = task.config;
-    return {
-      task_id: task.task_id,
-      task_type: task.task_type,
-      task_name: this.#name(task),
-      namespace: null,
-      // Write-only: taken by a create, never answered.
-      repository_username: null,
-      repository_password: null,
-      ...this.#counts(task),
-      ...scheduling,
-      resources: this.#resourcesView(task),
-      services: services.map((service) => ({
-        service_id: service.service_id,
-        service_name: service.service_name,
-        service_image: service.service_image,
-        env: service.env,
-        shared_mem_size: service.shared_mem_size,
-        storage_config: service.storage_config,
-        share_storage_config: service.share_storage_config,
-        nas_storage_config: service.nas_storage_config,
-        remote_ports: this.#portsView(task, service),
-        health_checks: service.health_checks,
-        start_script_v2: service.start_script_v2
-      }))
-    };
-  }
-}
-
-export function rfc3339(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/**
- * A time as the platform writes a task's own times (the job detail's create_time, last_update_time): RFC
- * 3339 in China's time (+08:00), to the microsecond, `2026-04-21T09:01:23.441992+08:00`; with `spaced`, as
- * the job search writes them, `2026-04-21 09:04:20.500576 +08:00`.
- */
-export function chinaTime(ms: number, spaced = false): string {
-  const local = new Date(ms + 8 * 3_600_000).toISOString();
-  const [date = '', time = ''] = local.replace(/Z$/, '').split('T');
-  const micro = `${time}000`;
-  return spaced ? `${date} ${micro} +08:00` : `${date}T${micro}+08:00`;
-}
-
-/** Whether two configurations of a task's services are the same (their ids aside). */
-function sameServices(a: readonly StoredService[], b: readonly StoredService[]): boolean {
-  const bare = (services: readonly StoredService[]) =>
-    JSON.stringify(services.map((service) => ({ ...service, service_id: undefined })));
-  return bare(a) === bare(b);
 }

@@ -135,7 +135,8 @@ const post = await runStep(runtime, inputs, { env, state: main.state });
 show('post step', post);
 
 const taskId = main.outputs.task_id ?? '';
-const status = taskId === '' ? 'none' : String((job ? emulator.job(taskId) : emulator.task(taskId)).status);
+const status =
+  taskId === '' ? 'none' : String((job ? emulator.jobs.get(taskId) : emulator.tasks.get(taskId)).status);
 say(`The emulator says task ${taskId} is now ${status}.`);
 await emulator.stop();
 if (job) {

@@ -80,7 +80,7 @@ describe('the main and post steps on a test host', () => {
     const post = host({ operation: 'create', task_name: 'inproc', points: '1' }, main.saved);
     await runPost(post);
     expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('stops the task though the body_file the create read is gone by the post step: a cleanup reads no body', async () => {
@@ -103,11 +103,11 @@ describe('the main and post steps on a test host', () => {
     post.vars.GITHUB_WORKSPACE = workspace;
     await runPost(post);
     expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('shows why a crash loop failed: a log group, a diagnostics file and the summary, secrets replaced', async () => {
-    emulator.setCrashLoops([
+    emulator.tasks.setCrashLoops([
       {
         pattern: '-inproc-crash$',
         restartEverySeconds: 0.2,
@@ -140,14 +140,14 @@ describe('the main and post steps on a test host', () => {
       expect(main.summary).toContain('<details><summary>node ');
       expect(main.summary).not.toContain(emulator.rsa.token);
     } finally {
-      emulator.setCrashLoops([]);
+      emulator.tasks.setCrashLoops([]);
     }
   });
 
   it('prints the logs of each node, behind a prefix, and writes them to response_file', async () => {
-    emulator.setCrashLoops([{ pattern: '-logs$', log: '::error::pwned\nbooting\n' }]);
+    emulator.tasks.setCrashLoops([{ pattern: '-logs$', log: '::error::pwned\nbooting\n' }]);
     try {
-      const id = emulator.addTask({
+      const id = emulator.tasks.add({
         task_name: 'x-logs',
         points: 2,
         services: [{ service_name: 'web', service_image: 'nginx:1', remote_ports: [{ service_port: 80 }] }]
@@ -167,12 +167,12 @@ describe('the main and post steps on a test host', () => {
         [`${id}002`, []]
       ]);
     } finally {
-      emulator.setCrashLoops([]);
+      emulator.tasks.setCrashLoops([]);
     }
   });
 
   it('prints the events of each node', async () => {
-    const id = emulator.addTask({ task_name: 'events', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'events', points: 1, status: 'Running' });
     const main = host({ operation: 'events', task_id: id });
     await runMain(main);
     expect(main.failed).toBeUndefined();
@@ -184,17 +184,17 @@ describe('the main and post steps on a test host', () => {
   });
 
   it('sweeps in a dry run by reading the search, and stops nothing', async () => {
-    const id = emulator.addTask({ task_name: 'pr-77-inproc', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'pr-77-inproc', points: 1, status: 'Running' });
     const main = host({ operation: 'sweep', task_name: 'pr-77-*', dry_run: 'true' });
     await runMain(main);
     expect(main.failed).toBeUndefined();
     expect(main.lines).toContain(`sweep: would stop task ${id} "pr-77-inproc" (Running)`);
     expect(main.outputs).toMatchObject({ count: '1', task_ids: JSON.stringify([id]) });
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
   });
 
   it('prints a replace in a dry run with the tasks it would stop, reading only the task search', async () => {
-    const old = emulator.addTask({ task_name: 'dry-replace', points: 1, status: 'Running' });
+    const old = emulator.tasks.add({ task_name: 'dry-replace', points: 1, status: 'Running' });
     const before = emulator.requests.length;
     const main = host({
       operation: 'replace',
@@ -240,7 +240,7 @@ describe('the main and post steps on a test host', () => {
   });
 
   it('stops waiting when the job is cancelled, writing the outputs known so far', async () => {
-    emulator.setReadyAfter(600);
+    emulator.tasks.setReadyAfter(600);
     try {
       const main = host({ operation: 'create', task_name: 'inproc-cancel', points: '1', body: SERVICE });
       const running = runMain(main);
@@ -254,7 +254,7 @@ describe('the main and post steps on a test host', () => {
       expect(main.outputs.task_id).toMatch(/^\d+$/);
       expect(main.failed).toMatch(/cancelled/);
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   });
 
@@ -269,7 +269,7 @@ describe('the main and post steps on a test host', () => {
 
   // The task is read after each refusal, and still runs: the stop is asked again until cleanup_timeout.
   it('gives up loudly when a stop is refused, with a step and a command that stop the task by hand', async () => {
-    const id = emulator.addTask({ task_name: 'refused-stop', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'refused-stop', points: 1, status: 'Running' });
     emulator.inject({
       path: STOP,
       times: Infinity,
@@ -291,7 +291,7 @@ describe('the main and post steps on a test host', () => {
       );
       expect(post.summary).toContain('uses: owner/elastic-deploy-action@v1');
       expect(post.summary).toContain('```sh');
-      expect(emulator.task(id).status).toBe('Running');
+      expect(emulator.tasks.get(id).status).toBe('Running');
       const stops = emulator.requests.filter((r) => r.path === STOP && r.target === STOP);
       expect(stops.length).toBeGreaterThan(1);
     } finally {
@@ -319,7 +319,7 @@ describe('the main and post steps on a test host', () => {
   });
 
   it('warns, and leaves it running, when cleanup is none and a create made a task without its id', async () => {
-    const id = emulator.addTask({ task_name: 'inproc-left', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'inproc-left', points: 1, status: 'Running' });
     const post = host(
       { operation: 'create', task_name: 'inproc-left', points: '1', request_timeout: '1s' },
       {
@@ -332,12 +332,12 @@ describe('the main and post steps on a test host', () => {
     expect(post.lines).toContain(
       `::warning::the create of this step made task ${id} (named "inproc-left") without the step learning its id; cleanup is none, so it keeps running`
     );
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
   });
 
   it('fails loudly when it cannot look for the task of a create, with a sweep step that stops it and keeps the others', async () => {
-    const kept = emulator.addTask({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
-    const made = emulator.addTask({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
+    const kept = emulator.tasks.add({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
+    const made = emulator.tasks.add({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
     const lookup = { taskName: 'inproc-unsettled', existingIds: [kept], landsBy: 0, attempts: 1 };
     emulator.inject({
       path: SEARCH,
@@ -375,11 +375,11 @@ describe('the main and post steps on a test host', () => {
     const sweep = host({ operation, task_name, task_id } as Record<string, string>);
     await runMain(sweep);
     expect(sweep.failed).toBeUndefined();
-    expect([emulator.task(made).status, emulator.task(kept).status]).toEqual(['End', 'Running']);
+    expect([emulator.tasks.get(made).status, emulator.tasks.get(kept).status]).toEqual(['End', 'Running']);
   }, 20_000);
 
   it('stops in the post step an image preheat its job was cancelled during; warns when it cannot', async () => {
-    emulator.setPreheat({ durationSeconds: 600 });
+    emulator.preheats.configure({ durationSeconds: 600 });
     try {
       const main = host({
         operation: 'preheat',
@@ -419,12 +419,12 @@ describe('the main and post steps on a test host', () => {
       const stops = emulator.requests.filter((r) => r.path === PREHEAT_STOP && r.applied);
       expect(stops.map((r) => r.body)).toEqual([expect.stringContaining(id)]);
     } finally {
-      emulator.setPreheat({ durationSeconds: 0 });
+      emulator.preheats.configure({ durationSeconds: 0 });
     }
   }, 20_000);
 
   it('runs in token mode too, and fails the post step on a bad input', async () => {
-    const id = emulator.addTask({ task_name: 'token', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'token', points: 1, status: 'Running' });
     const main = testHost({ ...tokenInputs(emulator), operation: 'detail', task_id: id });
     hosts.push(main);
     await runMain(main);
@@ -445,7 +445,7 @@ describe('the main and post steps on a test host', () => {
         remote_ports: [{ service_port: 80 }]
       }
     ];
-    const id = emulator.addTask({ task_name: 'inproc-update', points: 1, status: 'Running', services });
+    const id = emulator.tasks.add({ task_name: 'inproc-update', points: 1, status: 'Running', services });
     const update = (image: string) =>
       host({
         operation: 'update',
@@ -463,7 +463,7 @@ describe('the main and post steps on a test host', () => {
       ''
     ]);
     expect(fine.summary).toContain('#### Change');
-    emulator.setBadImages(/^nginx:(2|bad)$/, 0.2);
+    emulator.tasks.setBadImages(/^nginx:(2|bad)$/, 0.2);
     try {
       const main = update('nginx:bad');
       await runMain(main);
@@ -488,7 +488,7 @@ describe('the main and post steps on a test host', () => {
           /^::error title=Update not rolled back::task \d+ may still be on the configuration that failed: the post step could not roll its update back/
         )
       );
-      emulator.setBadImages(undefined);
+      emulator.tasks.setBadImages(undefined);
       const again = host({ operation: 'update', cleanup_timeout: '10s' }, main.saved);
       await runPost(again);
       expect(again.failed).toBeUndefined();
@@ -496,7 +496,7 @@ describe('the main and post steps on a test host', () => {
         `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
       );
     } finally {
-      emulator.setBadImages(undefined);
+      emulator.tasks.setBadImages(undefined);
     }
   }, 30_000);
 
@@ -505,7 +505,7 @@ describe('the main and post steps on a test host', () => {
       { service_name: 'web', service_image: 'nginx:crash', remote_ports: [{ service_port: 80 }] }
     ];
     const scaled = async (name: string) => {
-      const id = emulator.addTask({ task_name: name, points: 1, status: 'Running', services });
+      const id = emulator.tasks.add({ task_name: name, points: 1, status: 'Running', services });
       const nodes = host({ operation: 'nodes', task_id: id });
       await runMain(nodes);
       const before = (JSON.parse(nodes.outputs.data ?? '{}') as { results: { point_id: number }[] }).results;
@@ -514,7 +514,7 @@ describe('the main and post steps on a test host', () => {
       const scaleBack = { taskId: id, points: 1, target: 2, before: before.map((n) => String(n.point_id)) };
       return { id, state: { isPost: 'true', cleanup: 'none', scale_back: JSON.stringify(scaleBack) } };
     };
-    emulator.setBadImages(/^nginx:crash$/, 0.2);
+    emulator.tasks.setBadImages(/^nginx:crash$/, 0.2);
     try {
       const failing = await scaled('inproc-scale');
       const post = host(
@@ -528,9 +528,9 @@ describe('the main and post steps on a test host', () => {
           new RegExp(`^cleanup: set task ${failing.id} back to 1 nodes \\(it has a new node`)
         )
       );
-      expect(emulator.task(failing.id)).toMatchObject({ points: 1 });
+      expect(emulator.tasks.get(failing.id)).toMatchObject({ points: 1 });
     } finally {
-      emulator.setBadImages(undefined);
+      emulator.tasks.setBadImages(undefined);
     }
     // A task that cannot be read (here: none has that id) cannot be judged: the step fails, saying the count.
     const gone = { taskId: '987654', points: 1, target: 2, before: [] };

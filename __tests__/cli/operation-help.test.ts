@@ -80,7 +80,7 @@ describe('the examples of the help', () => {
       'supplier: tencent\nendpoint: https://cos.example.com\nak: AKexample\nsk: SKexample\nbucket: models\nprefix: ""\n'
     );
     // The task the examples name (1229831, the emulator's first id), with two nodes.
-    const id = emulator.addTask({
+    const id = emulator.tasks.add({
       task_name: 'web',
       points: 2,
       status: 'Running',

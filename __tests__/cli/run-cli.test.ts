@@ -123,7 +123,7 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(run.code).toBe(EXIT.ok);
     const outputs = JSON.parse(run.stdout) as Record<string, string>;
     expect(outputs).toMatchObject({ status: 'Running', timed_out: false });
-    expect(emulator.task(outputs.task_id ?? '').status).toBe('Running');
+    expect(emulator.tasks.get(outputs.task_id ?? '').status).toBe('Running');
     expect(run.stderr).toContain(`task_id: ${outputs.task_id ?? ''}`);
     expect(run.stderr).not.toMatch(/^::/m);
     // Plain lines when stderr is no terminal: no carriage return redraws a line, no colour (issue 49).
@@ -136,7 +136,7 @@ describe('elastic-deploy, the command-line tool', () => {
   // Regression (issue 37): a timed-out create without --cleanup said only "timed out", and a bad input
   // with --cleanup stop printed "cleaning up what it left" after sending nothing.
   it('says a task it leaves after a timeout may bill on, with the command that stops it; nothing to clean after a bad input', async () => {
-    emulator.setReadyAfter(600);
+    emulator.tasks.setReadyAfter(600);
     try {
       const flags = ['--gpu', '4090', '--task-name', 'cli-left', '--body', SERVICE, '--poll-interval', '1s'];
       const run = await cli(['create', ...flags, '--wait-timeout', '2s']);
@@ -145,9 +145,9 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(run.stderr).toContain(
         `warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: elastic-deploy stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live`
       );
-      expect(emulator.task(id).status).toBe('Pending');
+      expect(emulator.tasks.get(id).status).toBe('Pending');
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
     const bad = await cli(['create', '--task-name', 'cli-bad', '--points', '0', '--cleanup', 'stop']);
     expect(bad.code).toBe(EXIT.input);
@@ -156,7 +156,7 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   it('writes dotenv lines with --output dotenv, for a GitLab dotenv report', async () => {
-    const id = emulator.addTask({ task_name: 'cli-dotenv', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'cli-dotenv', points: 1, status: 'Running' });
     const run = await cli(['detail', '--task-id', id, '--output', 'dotenv']);
     expect(run.code).toBe(EXIT.ok);
     expect(run.stdout).toMatch(new RegExp(`^ELASTIC_DEPLOY_OUTPUT_TASK_ID=${id}$`, 'm'));
@@ -221,7 +221,7 @@ describe('elastic-deploy, the command-line tool', () => {
 
   it("keeps a bulk step's dotenv report within GitLab's 5 KiB, saying which outputs it left out", async () => {
     const ids = Array.from({ length: 150 }, (_, i) =>
-      emulator.addTask({ task_name: `cli-dotenv-${i}`, points: 1, status: 'Running' })
+      emulator.tasks.add({ task_name: `cli-dotenv-${i}`, points: 1, status: 'Running' })
     );
     const run = await cli(['detail', '--task-id', ids.join('\n'), '--output', 'dotenv']);
     expect(run.code).toBe(EXIT.ok);
@@ -285,9 +285,9 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   it('exits 1 when the deploy fails and 3 when a wait times out', async () => {
-    const failing = emulator.addTask({ task_name: 'cli-other', points: 1, status: 'Other' });
+    const failing = emulator.tasks.add({ task_name: 'cli-other', points: 1, status: 'Other' });
     expect((await cli(['detail', '--task-id', failing, '--wait', 'true'])).code).toBe(EXIT.failed);
-    emulator.setReadyAfter(600);
+    emulator.tasks.setReadyAfter(600);
     try {
       const slow = await cli([
         'create',
@@ -303,14 +303,14 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(slow.code).toBe(EXIT.timedOut);
       expect(JSON.parse(slow.stdout)).toMatchObject({ timed_out: true });
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   });
 
   it("exits with a GPU job's verdict: 0 when it completes, 1 when it fails, 3 when its wait times out (stopping it with --cleanup stop)", async () => {
     const job =
       '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
-    emulator.setJobs({ podSeconds: 1, failPattern: /-fails$/ });
+    emulator.jobs.configure({ podSeconds: 1, failPattern: /-fails$/ });
     const flags = ['--gpu', '4090', '--body', job, '--poll-interval', '1s'];
     const passed = await cli(['job', '--task-name', 'cli-tests', ...flags]);
     expect(passed.code).toBe(EXIT.ok);
@@ -331,7 +331,7 @@ describe('elastic-deploy, the command-line tool', () => {
     const failed = await cli(['job', '--task-name', 'cli-tests-fails', ...flags]);
     expect(failed.code).toBe(EXIT.failed);
     expect(JSON.parse(failed.stdout)).toMatchObject({ job_status: 'Failed', failed_pods: 1 });
-    emulator.setJobs({ podSeconds: 600 });
+    emulator.jobs.configure({ podSeconds: 600 });
     const slow = await cli([
       'job',
       '--task-name',
@@ -344,11 +344,11 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     expect(slow.code).toBe(EXIT.timedOut);
     const id = (JSON.parse(slow.stdout) as Record<string, string>).task_id ?? '';
-    expect(emulator.job(id).status).toBe('Paused');
+    expect(emulator.jobs.get(id).status).toBe('Paused');
   });
 
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
-    emulator.setReadyAfter(600);
+    emulator.tasks.setReadyAfter(600);
     try {
       const run = await cli(
         [
@@ -370,9 +370,9 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(run.code).toBe(EXIT.interrupted);
       const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
       expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it left');
-      expect(emulator.task(id).status).toBe('End');
+      expect(emulator.tasks.get(id).status).toBe('End');
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   });
 
@@ -380,8 +380,8 @@ describe('elastic-deploy, the command-line tool', () => {
     const services = [
       { service_name: 'web', service_image: 'cli:crash', remote_ports: [{ service_port: 80 }] }
     ];
-    const id = emulator.addTask({ task_name: 'cli-scale', points: 1, status: 'Running', services });
-    emulator.setBadImages(/^cli:crash$/, 0.5);
+    const id = emulator.tasks.add({ task_name: 'cli-scale', points: 1, status: 'Running', services });
+    emulator.tasks.setBadImages(/^cli:crash$/, 0.5);
     try {
       const run = await cli(
         ['scale', '--task-id', id, '--points', '2', '--max-restarts', '2', '--poll-interval', '1s'],
@@ -391,12 +391,12 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(run.code).toBe(EXIT.interrupted);
       expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it left');
       expect(run.stderr).toMatch(new RegExp(`cleanup: set task ${id} back to 1 nodes \\(it has a new node`));
-      expect(emulator.task(id)).toMatchObject({ points: 1 });
+      expect(emulator.tasks.get(id)).toMatchObject({ points: 1 });
     } finally {
-      emulator.setBadImages(undefined);
+      emulator.tasks.setBadImages(undefined);
     }
     // An update or a scale may keep a state file without --cleanup: a later cleanup finishes its change.
-    const healthy = emulator.addTask({ task_name: 'cli-scale-ok', points: 1, status: 'Running' });
+    const healthy = emulator.tasks.add({ task_name: 'cli-scale-ok', points: 1, status: 'Running' });
     const file = join(dir, 'scale-state.json');
     const kept = await cli(['scale', '--task-id', healthy, '--points', '2', '--state-file', file]);
     expect(kept.code).toBe(EXIT.ok);
@@ -409,8 +409,8 @@ describe('elastic-deploy, the command-line tool', () => {
     const services = [
       { service_name: 'web', service_image: 'nginx:1', remote_ports: [{ service_port: 80 }] }
     ];
-    const id = emulator.addTask({ task_name: 'cli-update', points: 1, status: 'Running', services });
-    emulator.setReadyAfter(600);
+    const id = emulator.tasks.add({ task_name: 'cli-update', points: 1, status: 'Running', services });
+    emulator.tasks.setReadyAfter(600);
     try {
       const run = await cli(
         [
@@ -427,7 +427,7 @@ describe('elastic-deploy, the command-line tool', () => {
           // Interrupted while the new node comes up; the old configuration's nodes come up at once.
           test: (text) => {
             const now = /live nodes on the new images/.test(text);
-            if (now) emulator.setReadyAfter(0);
+            if (now) emulator.tasks.setReadyAfter(0);
             return now;
           }
         }
@@ -439,12 +439,12 @@ describe('elastic-deploy, the command-line tool', () => {
         `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
       );
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   });
 
   it('exits 4, not 130 or 3, when the cleanup of an interrupted or timed-out run leaves its task running', async () => {
-    emulator.setReadyAfter(600);
+    emulator.tasks.setReadyAfter(600);
     const refuse = { kind: 'envelope', code: 'E500', message: 'stop refused' } as const;
     emulator.inject({ path: '/api/deployment/task/stop', times: Infinity, answer: refuse });
     try {
@@ -469,7 +469,7 @@ describe('elastic-deploy, the command-line tool', () => {
       ]);
       for (const run of [interrupted, timedOut]) {
         const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-        expect(emulator.task(id).status).not.toBe('End');
+        expect(emulator.tasks.get(id).status).not.toBe('End');
         expect([run.code, run.stderr]).toEqual([EXIT.cleanup, expect.stringContaining(id)]);
         // No job summary here: the log gives the command that stops it by hand.
         expect(run.stderr).toContain(
@@ -488,13 +488,13 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(summary).not.toContain('uses: ');
     } finally {
       emulator.clearFaults();
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
     // Each cleanup keeps trying for its cleanup_timeout of 5 s before it gives up.
   }, 30_000);
 
   it('pauses a task still Pending when its run timed out once it runs: the platform pauses Running tasks only', async () => {
-    emulator.setReadyAfter(2);
+    emulator.tasks.setReadyAfter(2);
     try {
       const run = await cli([
         'create',
@@ -512,10 +512,10 @@ describe('elastic-deploy, the command-line tool', () => {
         '1s'
       ]);
       const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-      expect([run.code, emulator.task(id).status]).toEqual([EXIT.timedOut, 'Paused']);
+      expect([run.code, emulator.tasks.get(id).status]).toEqual([EXIT.timedOut, 'Paused']);
       expect(run.stderr).toContain(`cleanup: paused task ${id}`);
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   }, 30_000);
 
@@ -539,7 +539,7 @@ describe('elastic-deploy, the command-line tool', () => {
     );
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
     const saved = readFileSync(stateFile, 'utf8');
     expect(saved).not.toContain(emulator.token_mode.token);
     expect(JSON.parse(saved)).toMatchObject({ cleanup: 'stop', created_task_ids: JSON.stringify([id]) });
@@ -548,14 +548,14 @@ describe('elastic-deploy, the command-line tool', () => {
       EXIT.ok,
       expect.stringContaining(`cleanup: stopped task ${id}`)
     ]);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('stops a job a run left, with `elastic-deploy cleanup --state-file F`, through the Job API', async () => {
     const stateFile = join(dir, 'state-job.json');
     const job =
       '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
-    emulator.setJobs({ podSeconds: 600 });
+    emulator.jobs.configure({ podSeconds: 600 });
     const run = await cli([
       'job',
       '--gpu',
@@ -573,13 +573,13 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-    expect(emulator.job(id).status).not.toBe('End');
+    expect(emulator.jobs.get(id).status).not.toBe('End');
     const later = await cli(['cleanup', '--state-file', stateFile], { ELASTIC_DEPLOY_BASE_URL: '' });
     expect([later.code, later.stderr]).toEqual([
       EXIT.ok,
       expect.stringContaining(`cleanup: stopped task ${id}`)
     ]);
-    expect(emulator.job(id).status).toBe('Paused');
+    expect(emulator.jobs.get(id).status).toBe('Paused');
     expect(emulator.requests.some((r) => r.path === '/api/deployment/task/stop')).toBe(false);
   });
 
@@ -601,7 +601,7 @@ describe('elastic-deploy, the command-line tool', () => {
       EXIT.ok,
       expect.stringContaining(`cleanup: stopped task ${id}`)
     ]);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
     return saved;
   }
 
@@ -624,7 +624,7 @@ describe('elastic-deploy, the command-line tool', () => {
   it('takes secrets from files, masks every line of them even in debug output, and refuses an unreadable one', async () => {
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, emulator.token_mode.token);
-    const id = emulator.addTask({ task_name: 'cli-file', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'cli-file', points: 1, status: 'Running' });
     const run = await cli(['detail', '--task-id', id, '--debug'], {
       ELASTIC_DEPLOY_TOKEN: '',
       ELASTIC_DEPLOY_TOKEN_FILE: tokenFile
@@ -668,7 +668,7 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   it('prints a progress line per poll on a terminal, and only the changes otherwise', async () => {
-    emulator.setReadyAfter(3);
+    emulator.tasks.setReadyAfter(3);
     try {
       const argv = [
         'create',
@@ -694,7 +694,7 @@ describe('elastic-deploy, the command-line tool', () => {
       const piped = await cli([...argv.slice(0, 4), 'cli-piped', ...argv.slice(5)]);
       expect(piped.stderr).not.toMatch(/^waiting \d+s /m);
     } finally {
-      emulator.setReadyAfter(0);
+      emulator.tasks.setReadyAfter(0);
     }
   }, 20_000);
 
@@ -719,8 +719,8 @@ describe('elastic-deploy, the command-line tool', () => {
   // Regression (issue 49, points 4 and 5): a search printed JSON of empty outputs, its rows only with
   // --with-data, inside the platform's whole answer.
   it('prints a listing as a table at a terminal (or --output table), and its rows in the JSON of a pipe', async () => {
-    const first = emulator.addTask({ task_name: 'rows-a', points: 1, status: 'Running' });
-    const second = emulator.addTask({ task_name: '::warning::rows-b', points: 2, status: 'Running' });
+    const first = emulator.tasks.add({ task_name: 'rows-a', points: 1, status: 'Running' });
+    const second = emulator.tasks.add({ task_name: '::warning::rows-b', points: 2, status: 'Running' });
     const atTerminal = await cli(['search-tasks', '--task-status', 'Running'], {}, undefined, true, true);
     expect(atTerminal.code).toBe(EXIT.ok);
     const lines = atTerminal.stdout.split('\n');
@@ -755,7 +755,7 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   it('runs the operations that act on tasks: scale, nodes, update, stop and sweep', async () => {
-    const id = emulator.addTask({
+    const id = emulator.tasks.add({
       task_name: 'cli-family',
       points: 1,
       status: 'Running',
@@ -789,7 +789,7 @@ describe('elastic-deploy, the command-line tool', () => {
       expect.stringContaining(`sweep: would stop task ${id}`)
     ]);
     const stopped = await cli(['stop', '--task-id', id]);
-    expect([stopped.code, emulator.task(id).status]).toEqual([EXIT.ok, 'End']);
+    expect([stopped.code, emulator.tasks.get(id).status]).toEqual([EXIT.ok, 'End']);
   });
 
   it("keeps no file of a run in the shared temporary directory: its files go to a directory of the run's own, removed at exit", async () => {
@@ -826,7 +826,7 @@ describe('elastic-deploy, the command-line tool', () => {
   // the file names no earlier run, and the file then named one job of two.
   it('takes the state file for one run at a time: a second run or cleanup of it is refused while the first runs', async () => {
     const stateFile = join(dir, 'state-locked.json');
-    emulator.setReadyAfter(3);
+    emulator.tasks.setReadyAfter(3);
     const flags = ['--task-name', 'cli-locked', '--body', SERVICE, '--gpu', '4090', '--cleanup', 'stop'];
     const first = cli(['create', ...flags, '--poll-interval', '1s', '--state-file', stateFile]);
     await until(() => emulator.requests.some((r) => r.path === '/api/task/deployment/create'), 'the create');

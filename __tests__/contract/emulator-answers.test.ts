@@ -170,7 +170,7 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('preheat-stop', '/api/task/image_preheat/stop', { task_id: cluster.task_id });
     const storage = reference('storage-s3-check').example_request;
     await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
-    emulator.setStorageVerdict({ pass: false, message: 'access denied' });
+    emulator.storage.setVerdict({ pass: false, message: 'access denied' });
     await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
     const jobMarks = (await call(
       'resource-search',
@@ -219,7 +219,7 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Complete
     await call('job-search', `/api/task/job/search?status=Running,Pending,Paused,End&${PAGE}`);
     await call('job-stop', '/api/task/job/stop', { task_id: onDemand });
-    const group = emulator.addQueueGroup({
+    const group = emulator.jobs.addQueueGroup({
       queue_id: 7,
       queue_name: 'evals',
       group_name: 'nightly',

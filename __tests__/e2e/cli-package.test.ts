@@ -189,7 +189,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       .at(-1);
     return {
       name: (JSON.parse(creates.at(-1)?.body ?? '{}') as { task_name?: unknown }).task_name,
-      status: id === undefined ? undefined : emulator.task(id).status
+      status: id === undefined ? undefined : emulator.tasks.get(id).status
     };
   };
   const cliDoc = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
@@ -226,13 +226,13 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     const report = dotenv(readFileSync(join(work, 'deploy.env'), 'utf8'));
     expect(Object.keys(report).length).toBeLessThanOrEqual(20);
     const id = report.ELASTIC_DEPLOY_OUTPUT_TASK_ID ?? '';
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
     // The tests of a later stage get the URL of a task that still runs.
     const tested = await runExample(e2e.script, { CI_PIPELINE_ID: '4242', ...report }, work);
     expect(tested.join('')).toBe(`e2e --base-url https://t${id}-80.apps.emulator.invalid\n`);
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
     await runExample(stop.script, base, work);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
     expect(lastCreated().name).toBe('e2e-4242');
   });
 
@@ -307,7 +307,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     });
 
     it('stops what it created on SIGTERM with --cleanup stop, exiting 130, through a second SIGTERM', async () => {
-      emulator.setReadyAfter(600);
+      emulator.tasks.setReadyAfter(600);
       // The stop is slow, so that the second SIGTERM (a cancelled GitHub job sends SIGINT, then SIGTERM)
       // comes while it is in flight.
       emulator.inject({ path: '/api/deployment/task/stop', delayMs: 1500 });
@@ -334,10 +334,10 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
         expect(result.stderr).toContain('cleanup: received SIGTERM; the cleanup goes on until it ends');
         expect(result.stderr).toContain(`cleanup: stopped task ${id}`);
-        expect(emulator.task(id).status).toBe('End');
+        expect(emulator.tasks.get(id).status).toBe('End');
       } finally {
         emulator.clearFaults();
-        emulator.setReadyAfter(0);
+        emulator.tasks.setReadyAfter(0);
       }
     });
 
@@ -360,7 +360,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       ]);
       expect(created.code).toBe(0);
       const id = /^ELASTIC_DEPLOY_OUTPUT_TASK_ID=(\d+)$/m.exec(created.stdout)?.[1] ?? '';
-      expect(emulator.task(id).status).toBe('Running');
+      expect(emulator.tasks.get(id).status).toBe('Running');
       // Regression (issue 37): a second run with the same state file replaced the first one's record, and
       // its task was never stopped (CI workspaces persist between builds).
       const before = emulator.requests.length;
@@ -395,7 +395,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '--cleanup-timeout',
         '1m'
       ]);
-      expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
+      expect([cleanup.code, emulator.tasks.get(id).status]).toEqual([0, 'End']);
       expect(cleanup.stderr).toContain(
         'warning: --api-profile "spec" is not what the state file saved ("live"): cleanup uses the state file\'s'
       );
@@ -420,7 +420,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     // Regression (issue 37): a run started through npm exec (or npx) is not told of a SIGTERM sent to npm,
     // which ends without passing it on: the run waited on, reported ready, and its task billed.
     it('cleans up as interrupted when run through npm exec and npm is signalled', async () => {
-      emulator.setReadyAfter(600);
+      emulator.tasks.setReadyAfter(600);
       try {
         const child = spawn(
           'npm',
@@ -449,11 +449,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         await until(() => /task_id: \d+/.test(stderr), 'the task id in the log');
         const id = /task_id: (\d+)/.exec(stderr)?.[1] ?? '';
         child.kill('SIGTERM');
-        await until(() => emulator.task(id).status === 'End', `task ${id} stopped`);
+        await until(() => emulator.tasks.get(id).status === 'End', `task ${id} stopped`);
         await until(() => stderr.includes(`cleanup: stopped task ${id}`), 'the cleanup in the log');
         expect(stderr).toContain('received the loss of its parent process');
       } finally {
-        emulator.setReadyAfter(0);
+        emulator.tasks.setReadyAfter(0);
       }
     });
 
@@ -480,7 +480,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect(result.code === 0 ? 'exit 0' : `exit ${result.code}: ${result.stderr}`).toBe('exit 0');
       const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
       const twin = /^cleanup: stopped task (\d+), a second task named/m.exec(result.stderr)?.[1] ?? '';
-      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
+      expect([emulator.tasks.get(id).status, emulator.tasks.get(twin).status]).toEqual(['Running', 'End']);
     });
 
     it('goes through the proxy in https_proxy, loading HttpClient for it: every request tunnelled', async () => {
@@ -517,7 +517,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       ]);
       expect(result.code).toBe(3);
       const id = (JSON.parse(result.stdout) as Record<string, string>).task_id ?? '';
-      expect(emulator.job(id).status).toBe('Paused');
+      expect(emulator.jobs.get(id).status).toBe('Paused');
       expect(result.stderr).toContain(`job ${id} may still run: stopping it now`);
       expect(result.stderr).toContain(
         "warning: --wait-timeout (3s) is shorter than the job's timeout_sec (10m0s): the step stops waiting before the job would end (and stops the job then, with --cleanup stop)"
@@ -554,7 +554,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       );
       expect(result.stderr).not.toContain('elastic-deploy stop --task-id');
       emulator.clearFaults();
-      emulator.stopJob(id);
+      emulator.jobs.stop(id);
     });
 
     // Regression (issue 48): the CLI's kept job log held the token, the key's lines and secret env values.
@@ -569,7 +569,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         const keyLine = key.split('\n').filter((line) => line.trim() !== '')[3] ?? '';
         const secrets = [emulator.rsa.token, keyLine, 'hf_secret_value_1234', 'reg-pass-pkg-1'];
         const name = `pkg-job-secrets-${outcome}-${node.major}`;
-        emulator.setJobs({
+        emulator.jobs.configure({
           scripts: [
             {
               pattern: new RegExp(`^${name}$`),
@@ -662,7 +662,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const id = creates[0]?.createdTaskId ?? '';
       expect(readFileSync(stateFile, 'utf8')).toContain(`"created_task_ids": "[\\"${id}\\"]"`);
       const cleanup = await elasticDeploy(node, ['cleanup', '--state-file', stateFile]);
-      expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
+      expect([cleanup.code, emulator.tasks.get(id).status]).toEqual([0, 'End']);
     });
 
     it('exits 2 on a bad input, sending nothing', async () => {

@@ -97,7 +97,7 @@ describe('running the action locally, as CONTRIBUTING.md writes it', () => {
     const [id] = made();
     expect(made()).toHaveLength(1);
     expect(stdout).toContain(`cleanup: stopped task ${id ?? ''}`);
-    expect(emulator.task(id ?? '').status).toBe('End');
+    expect(emulator.tasks.get(id ?? '').status).toBe('End');
   }, 60_000);
 
   // Regression (issue 48): `node --env-file=.env dist/index.js` printed the CLI's help and exited 2 unless
@@ -108,10 +108,10 @@ describe('running the action locally, as CONTRIBUTING.md writes it', () => {
     const main = await shell(bundle, file);
     const [id = ''] = made();
     expect(main.stdout).toContain(`task_id: ${id}`);
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
     const state = postState().replace(/\d{7,}/, id);
     const post = await shell(`${state} ${bundle}`, file);
     expect(post.stdout).toContain(`cleanup: stopped task ${id}`);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   }, 60_000);
 });

@@ -114,30 +114,30 @@ describe('configurable behaviours', () => {
     emulator.inject({ path: CREATE, answer: { kind: 'reset' } });
     expect(await connectionError(createTask())).toMatch(/ECONNRESET|EPIPE|socket hang up/);
     expect(emulator.requests.at(-1)).toMatchObject({ fault: 'reset', applied: false });
-    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+    expect(() => emulator.tasks.get(1229831)).toThrow(/does not exist/);
   });
 
   it('applies a create and then resets the connection: an ambiguous failure', async () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'reset' } });
     expect(await connectionError(createTask())).toMatch(/ECONNRESET|EPIPE|socket hang up/);
     expect(emulator.requests.at(-1)).toMatchObject({ fault: 'reset', applied: true });
-    expect(emulator.task(1229831)).toMatchObject({ task_name: 'svc', status: 'Pending' });
+    expect(emulator.tasks.get(1229831)).toMatchObject({ task_name: 'svc', status: 'Pending' });
   });
 
   it('applies a create and answers 502: also ambiguous', async () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
     expect((await createTask()).status).toBe(502);
-    expect(emulator.task(1229831).task_name).toBe('svc');
+    expect(emulator.tasks.get(1229831).task_name).toBe('svc');
   });
 
   it('answers a 429 or a refusal at once, and applies the create seconds later, on its clock', async () => {
     emulator.inject({ path: CREATE, answer: { kind: 'status', status: 429 }, applyAfterMs: 3000 });
     expect((await createTask()).status).toBe(429);
-    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+    expect(() => emulator.tasks.get(1229831)).toThrow(/does not exist/);
     clock.advance(2);
-    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+    expect(() => emulator.tasks.get(1229831)).toThrow(/does not exist/);
     clock.advance(1);
-    expect(emulator.task(1229831)).toMatchObject({ task_name: 'svc' });
+    expect(emulator.tasks.get(1229831)).toMatchObject({ task_name: 'svc' });
     expect(emulator.requests.at(-1)).toMatchObject({ applied: true, createdTaskId: '1229831' });
   });
 
@@ -218,7 +218,7 @@ describe('configurable behaviours', () => {
 
   it('deletes ended tasks where asked, so that calls about them answer that they do not exist', async () => {
     await createTask();
-    emulator.setEndedTasksGone(true);
+    emulator.tasks.setEndedTasksGone(true);
     await raw('/api/deployment/task/stop', { method: 'POST', json: { task_id: 1229831 } });
     const detail = await raw(detailOf(1229831));
     expect(parseEnvelope(detail.text)).toEqual({
@@ -271,11 +271,11 @@ describe('configurable behaviours', () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
     expect(parseEnvelope((await createTask()).text)).toEqual({ code: '0000', message: 'success', data: {} });
     expect(emulator.requests.at(-1)).toMatchObject({ applied: true, fault: 'envelope (code 0000)' });
-    expect(emulator.task(1229831).task_name).toBe('svc');
+    expect(emulator.tasks.get(1229831).task_name).toBe('svc');
   });
 
   it("shows service URLs of the tester's choice", async () => {
-    emulator.setServiceUrl('javascript:alert({task_id})//{port}');
+    emulator.tasks.setServiceUrl('javascript:alert({task_id})//{port}');
     await createTask();
     clock.advance(10);
     const detail = await raw(detailOf(1229831));

@@ -19,8 +19,8 @@ describe('image pulls and preheats', () => {
 
   beforeEach(async () => {
     ({ emulator, client, clock } = await startTestEmulator({ readyAfterSeconds: 5 }));
-    emulator.setImagePull({ seconds: 60, images: { 'small:1': 2 } });
-    emulator.setPreheat({ durationSeconds: 30 });
+    emulator.preheats.setImagePull({ seconds: 60, images: { 'small:1': 2 } });
+    emulator.preheats.configure({ durationSeconds: 30 });
   });
   afterEach(() => emulator.stop());
 
@@ -63,7 +63,11 @@ describe('image pulls and preheats', () => {
   const preheatDetail = (id: unknown) => call('GET', `${PREHEAT}/detail?task_id=${String(id)}`);
 
   it('keeps a new task Pending while it pulls an image no preheat cached, as long as that image takes', async () => {
-    emulator.setImagePull({ seconds: 30, images: { 'small:1': 2 }, regions: { 'beijing-jxq-p1': 60 } });
+    emulator.preheats.setImagePull({
+      seconds: 30,
+      images: { 'small:1': 2 },
+      regions: { 'beijing-jxq-p1': 60 }
+    });
     const cold = await create(IMAGE);
     const small = await create('small:1');
     clock.advance(10);
@@ -106,7 +110,7 @@ describe('image pulls and preheats', () => {
 
   // Regression: the emulator invented a Failed region status, which the reference does not list.
   it('pulls a private image only with its registry account: without it a preheat syncs on, never Failed', async () => {
-    emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
+    emulator.preheats.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { task_id } = await preheat({ regions: [{ region: 'beijing-jxq-p1' }] });
     clock.advance(3600);
     expect((await preheatDetail(task_id)).region_cache_info).toEqual([

@@ -144,7 +144,7 @@ describe('jobs, as the reference describes them', () => {
     }
     const scheduled = await create(body({ sub_type: 'Spot' }, { estimated_exec_sec: 3000 }));
     expect((await detail(scheduled)).schedule_status).toBe('Scheduled');
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
+    emulator.stock.set([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
     const queued = await create(body({ sub_type: 'Spot' }, { estimated_exec_sec: 3000 }));
     clock.advance(600);
     expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
@@ -152,14 +152,14 @@ describe('jobs, as the reference describes them', () => {
       'Pending'
     ]);
     // Scheduled once a read finds free nodes; its pods start --ready-after later.
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 1 }]);
+    emulator.stock.set([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 1 }]);
     expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
       'Scheduled',
       'Pending'
     ]);
     clock.advance(10);
     expect((await detail(queued)).status).toBe('Running');
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
+    emulator.stock.set([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
     // An on-demand job is refused for want of a free node.
     const refused = await call('POST', '/api/task/job/create', body());
     expect([refused.code, refused.data]).toEqual(['C008', null]);
@@ -292,7 +292,7 @@ describe('jobs, as the reference describes them', () => {
     'stops a Running or Pending job (its bill stops with it), which then reads %s, and refuses to stop it again',
     async (stoppedStatus) => {
       // Paused by default: the reference's job list names it 已停止 (stopped); a platform may show End.
-      if (stoppedStatus === 'End') emulator.setJobs({ stoppedStatus });
+      if (stoppedStatus === 'End') emulator.jobs.configure({ stoppedStatus });
       const id = await create(body());
       clock.advance(10 + 30);
       expect(await call('POST', '/api/task/job/stop', { task_id: Number(id) })).toMatchObject({
@@ -320,7 +320,7 @@ describe('jobs, as the reference describes them', () => {
   );
 
   it('follows api/resource.md when told: refuses task_type=Job, and takes a Deployment mark for a job', async () => {
-    emulator.setJobs({ resourceTaskType: 'Deployment' });
+    emulator.jobs.configure({ resourceTaskType: 'Deployment' });
     const refused = await call('GET', '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice');
     expect(refused).toMatchObject({ code: expect.not.stringMatching(/^0000$/), data: null });
     // The Job mark of the default is no mark here; a Deployment one is.
@@ -403,7 +403,7 @@ describe('jobs, as the reference describes them', () => {
   });
 
   it('acts on an accepted stop actLagSeconds later, as a slow platform does; a stop asked again does not put it off', async () => {
-    emulator.setActLag(30);
+    emulator.tasks.setActLag(30);
     const id = await create(body());
     clock.advance(10 + 5);
     expect((await call('POST', '/api/task/job/stop', { task_id: Number(id) })).code).toBe('0000');
@@ -432,7 +432,7 @@ describe('jobs, as the reference describes them', () => {
   });
 
   it("reads a queue's task groups, a page of at most 50, and a group by its id", async () => {
-    const group = emulator.addQueueGroup({
+    const group = emulator.jobs.addQueueGroup({
       queue_id: 7,
       queue_name: 'evals',
       group_name: 'nightly',
@@ -440,7 +440,7 @@ describe('jobs, as the reference describes them', () => {
       task_parallel_limit: 4,
       task_dto: { task_name: 'eval' }
     });
-    emulator.addQueueGroup({
+    emulator.jobs.addQueueGroup({
       queue_id: 8,
       queue_name: 'other',
       group_name: 'nightly',

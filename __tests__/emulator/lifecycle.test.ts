@@ -1,5 +1,4 @@
-import { searchResources } from '../../emulator/catalog.js';
-import { Stock } from '../../emulator/stock.js';
+import { searchResources, Stock } from '../../emulator/stock.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
@@ -295,11 +294,13 @@ describe('task lifecycle and endpoints', () => {
   });
 
   it('bills Running time alone by default, and Pending time too where asked', async () => {
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 1980, discount_price: 1980 }]);
+    emulator.stock.set([
+      { device_name: '4090', region: 'beijing-jxq-p1', price: 1980, discount_price: 1980 }
+    ]);
     const running = await create('svc', 1);
     clock.advance(5 + 10); // Pending 5 s, then Running 10 s: 5,500 points
     expect((await detail(running)).forecast_value).toBeCloseTo(10 * 550, -1);
-    emulator.setBillPending(true);
+    emulator.tasks.setBillPending(true);
     const pending = await create('svc-2', 1);
     clock.advance(4); // Pending all along: 2,200 points
     expect((await detail(pending)).forecast_value).toBeCloseTo(4 * 550, -1);
@@ -309,7 +310,9 @@ describe('task lifecycle and endpoints', () => {
     // The resource's discount_price 1980 is billed, read as thousandths of a yuan per node-hour: 1.98 yuan
     // an hour, 550 points a node-second (the reference's worked example); its price 2160 books the 0.18
     // yuan an hour between them as the discount, 50 points a node-second.
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }]);
+    emulator.stock.set([
+      { device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }
+    ]);
     clock.ms = Date.parse('2026-11-24T09:00:00Z');
     const id = await create('svc', 2);
     clock.advance(5 + 60);
@@ -400,7 +403,7 @@ describe("the interface spec's storage check (profile spec)", () => {
       pass: true,
       message: 'the storage can be reached with these settings'
     });
-    emulator.setStorageVerdict({ pass: false, message: 'access denied' });
+    emulator.storage.setVerdict({ pass: false, message: 'access denied' });
     expect(await ok('POST', '/api/storage/encrypt/check', storage, true)).toEqual({
       pass: false,
       message: 'access denied'

@@ -40,7 +40,7 @@ describe('nodes, events and logs', () => {
     return response.envelope.data as T;
   }
   const seed = (name: string, points: number): string =>
-    emulator.addTask({
+    emulator.tasks.add({
       task_name: name,
       points,
       services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
@@ -49,27 +49,27 @@ describe('nodes, events and logs', () => {
     (await get<{ results: Node[] }>(`/api/deployment/task/points?task_id=${id}`)).results;
   /** A service's id, as the task detail gives it (the node list's containers carry none). */
   const serviceId = (id: string): unknown =>
-    (emulator.task(id).services as { service_id: number }[] | undefined)?.[0]?.service_id;
+    (emulator.tasks.get(id).services as { service_id: number }[] | undefined)?.[0]?.service_id;
 
   it('runs the nodes of a task one after another: runing_points lags behind points', async () => {
     const id = seed('lagging', 3);
-    expect(emulator.task(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Pending', 'Pending', 'Pending']);
     expect((await nodes(id))[0]?.containers[0]?.reason).toBe('ContainerCreating');
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Pending', 'Pending']);
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 3 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 3 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
   });
 
   it('crash-loops a task whose name matches: Pending, the node restarting, its container with reason and exit code', async () => {
     const id = seed('model-crash', 2);
     clock.advance(35);
-    expect(emulator.task(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
     const [node] = await nodes(id);
     // The reference: the restart count is the node's (describe_dto), exit_code a string.
     expect(node).toMatchObject({
@@ -94,9 +94,9 @@ describe('nodes, events and logs', () => {
       `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${String(serviceId(id))}`
     );
     expect(logs).toBe('Killed\n');
-    emulator.setCrashLoops([]);
+    emulator.tasks.setCrashLoops([]);
     clock.advance(1);
-    expect(emulator.task(id)).toMatchObject({ status: 'Running' });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running' });
   });
 
   it('shows a healthy node its normal events and a log, and refuses a node of another task', async () => {
@@ -134,9 +134,9 @@ describe('nodes, events and logs', () => {
     const after = await nodes(id);
     expect(after.map((n) => n.point_id)).toEqual([Number(BigInt(id) * 1000n + 3n), second?.point_id]);
     expect(after.map((n) => n.status)).toEqual(['Pending', 'Running']);
-    expect(emulator.task(id)).toMatchObject({ points: 2, runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ points: 2, runing_points: 1 });
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
     clock.advance(0.001);
     const again = await client.call({
       method: 'POST',
@@ -155,19 +155,19 @@ describe('nodes, events and logs', () => {
       target: '/api/deployment/task/change_points',
       json: { task_id: Number(id), points: 3 }
     });
-    expect(emulator.task(id)).toMatchObject({ points: 3, runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ points: 3, runing_points: 1 });
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+    expect(emulator.tasks.get(id)).toMatchObject({ points: 3, runing_points: 3 });
     clock.advance(0.001);
     await client.call({
       method: 'POST',
       target: '/api/deployment/task/change_points',
       json: { task_id: Number(id), points: 1 }
     });
-    expect(emulator.task(id)).toMatchObject({ points: 1, runing_points: 3 });
+    expect(emulator.tasks.get(id)).toMatchObject({ points: 1, runing_points: 3 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
     clock.advance(5);
-    expect(emulator.task(id)).toMatchObject({ points: 1, runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ points: 1, runing_points: 1 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running']);
   });
 });

@@ -19,7 +19,7 @@ describe('update and image preheat, as the reference describes them', () => {
   }
 
   it('overwrites the whole configuration with an update: services keep their ids by name, credentials are never shown', async () => {
-    const id = emulator.addTask({
+    const id = emulator.tasks.add({
       task_name: 'web',
       points: 1,
       status: 'Running',

@@ -25,7 +25,7 @@ describe('changes to a running task', () => {
   afterEach(() => emulator.stop());
 
   const seed = (points: number) =>
-    emulator.addTask({
+    emulator.tasks.add({
       task_name: 'web',
       points,
       status: 'Running',
@@ -55,12 +55,12 @@ describe('changes to a running task', () => {
     clock.advance(1);
     await update(id, 'app:2');
     expect(await images(id)).toEqual(['Pending app:2', 'Running app:1']);
-    expect(emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
     clock.advance(5);
     expect(await images(id)).toEqual(['Running app:2', 'Pending app:2']);
     clock.advance(5);
     expect(await images(id)).toEqual(['Running app:2', 'Running app:2']);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
   });
 
   it('stalls at the first node of a bad image, which crash-loops, and rolls back to the old image', async () => {
@@ -79,25 +79,25 @@ describe('changes to a running task', () => {
     clock.advance(1);
     const [again] = await nodes(id);
     expect(again?.describe_dto).toEqual(bad?.describe_dto);
-    expect(emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
     await update(id, 'app:1');
     clock.advance(5);
     expect(await images(id)).toEqual(['Running app:1', 'Running app:1']);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
   });
 
   it('shows a failed node as Failed until delete_pod, after which a new node comes up after a while', async () => {
     const id = seed(2);
     clock.advance(1);
     const [first] = await nodes(id);
-    emulator.failNode(String(first?.point_id));
+    emulator.tasks.failNode(String(first?.point_id));
     const failed = (await nodes(id))[0];
     expect([failed?.status, failed?.containers[0]?.reason, failed?.containers[0]?.exit_code]).toEqual([
       'Failed',
       'Error',
       '137'
     ]);
-    expect(emulator.task(id)).toMatchObject({ runing_points: 1 });
+    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 1 });
     await send('POST', '/api/deployment/task/delete_pod', { point_id: first?.point_id });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Pending', 'Running']);
     clock.advance(5);

@@ -187,7 +187,7 @@ describe('signature errors of spec section 7', () => {
       expect(client.lastReason()).toBe(cause.reason);
       expect(emulator.requests.at(-1)?.applied).toBe(false);
       // A refused create makes no task.
-      expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+      expect(() => emulator.tasks.get(1229831)).toThrow(/does not exist/);
     }
   );
 });

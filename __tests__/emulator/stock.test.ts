@@ -24,7 +24,7 @@ describe('the stock of each region', () => {
 
   beforeEach(async () => {
     ({ emulator, client, clock } = await startTestEmulator({ readyAfterSeconds: 1 }));
-    emulator.setStock([{ device_name: 'H20 x 8', region: 'guangdong-t-01', inventory: 3 }]);
+    emulator.stock.set([{ device_name: 'H20 x 8', region: 'guangdong-t-01', inventory: 3 }]);
   });
   afterEach(() => emulator.stop());
 
@@ -83,7 +83,7 @@ describe('the stock of each region', () => {
   });
 
   it('runs out and comes back when set to, and shows the prices set', async () => {
-    emulator.setStock([
+    emulator.stock.set([
       {
         device_name: 'H20 x 8',
         region: 'guangdong-t-01',
@@ -107,7 +107,7 @@ describe('the stock of each region', () => {
 
   it('refuses a change for a device or region the catalog does not have', () => {
     expect(() => {
-      emulator.setStock([{ device_name: 'A100', region: 'guangdong-t-01', inventory: 1 }]);
+      emulator.stock.set([{ device_name: 'A100', region: 'guangdong-t-01', inventory: 1 }]);
     }).toThrow('no device A100 in region guangdong-t-01 in the catalog');
   });
 });

@@ -37,7 +37,7 @@ describe('signing.json replayed against the emulator', () => {
     }
     // The tasks the detail vectors ask about, including one beyond 2^53.
     for (const id of ['1229831', '9007199254740993', '7']) {
-      emulator.addTask({ task_id: id, task_name: `vector-${id}`, points: 1 });
+      emulator.tasks.add({ task_id: id, task_name: `vector-${id}`, points: 1 });
     }
   });
   afterEach(() => emulator.stop());

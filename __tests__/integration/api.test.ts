@@ -16,7 +16,7 @@ describe('the action against the emulator', () => {
 
   const lastRequest = () => bench.emulator.requests.at(-1);
   /** A task of this test's own, with an id beyond 2^53 (the emulator's ids start there). */
-  const ownTask = (name: string): string => bench.emulator.addTask({ task_name: name, points: 1 });
+  const ownTask = (name: string): string => bench.emulator.tasks.add({ task_name: name, points: 1 });
 
   it('creates a task in the documented form (a plain signed JSON body) and round-trips its id beyond 2^53', async () => {
     const outputs = await run({
@@ -129,7 +129,7 @@ describe('the action against the emulator', () => {
     expect(JSON.stringify(outputs)).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
     expect(renderSummary(result, { passed: true })).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
     expect(log.join('\n')).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
-    bench.emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+    bench.emulator.storage.setVerdict({ pass: false, message: 'the bucket does not exist' });
     try {
       const failed = await step({
         operation: 'storage_check',
@@ -139,7 +139,7 @@ describe('the action against the emulator', () => {
         "the storage did not pass the platform's check: the bucket does not exist"
       );
     } finally {
-      bench.emulator.setStorageVerdict({
+      bench.emulator.storage.setVerdict({
         pass: true,
         message: 'the storage can be reached with these settings'
       });
@@ -180,7 +180,7 @@ describe('the action against the emulator', () => {
     expect(bench.emulator.requests.at(-1)?.target).toMatch(
       /^\/api\/deployment\/task\/search\?type=Deployment&status=Running,Pending,Paused,End&page=1/
     );
-    const pending = bench.emulator.addTask({ task_name: 'pending', points: 1 });
+    const pending = bench.emulator.tasks.add({ task_name: 'pending', points: 1 });
     const refused = await failureOfCall({ operation: 'pause', task_id: pending });
     expect(refused).toMatchObject({ name: 'ApiError', code: expect.stringMatching(/^[CZ]\d{3}$/) });
     expect(refused?.message).toMatch(

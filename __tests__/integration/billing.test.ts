@@ -33,8 +33,8 @@ describe('bills against the emulator', () => {
 
   it('reads the bill by time over every page, and totals it in yuan', async () => {
     emulator.setPageSizeMax(2);
-    emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
-    emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
+    emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
     clock.advance(3 * 3600);
     const { outputs, result, failure } = await step({
       operation: 'billing',
@@ -56,7 +56,9 @@ describe('bills against the emulator', () => {
   // Regression: the discount was always 0 in the emulator, and the summary did not say which figure cost is.
   it('shows the total and the discount deducted in yuan, cost being the total billed', async () => {
     const mark = MARK_4090;
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }]);
+    emulator.stock.set([
+      { device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }
+    ]);
     const created = await step({
       operation: 'create',
       task_name: 'billed',
@@ -80,8 +82,8 @@ describe('bills against the emulator', () => {
   });
 
   it('reads the bill of each task, and of chosen tasks by time', async () => {
-    const a = emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
-    const b = emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    const a = emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
+    const b = emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
     clock.advance(3600);
     const byTask = await step({ operation: 'task_billing', ...WINDOW });
     expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: '1.980000', [b]: '3.960000' });

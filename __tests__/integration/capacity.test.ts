@@ -32,7 +32,7 @@ describe('a create that picks its resource by gpu', () => {
         region_name: '北京一区'
       }
     ]);
-    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('Running');
     expect([outputs.region, outputs.region_name, outputs.gpu, outputs.price]).toEqual([
       'beijing-jxq-p1',
       '北京一区',
@@ -46,7 +46,7 @@ describe('a create that picks its resource by gpu', () => {
   });
 
   it('breaks a tie of price by the order of regions, by region or region_name', async () => {
-    bench.emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', discount_price: 1980 }]);
+    bench.emulator.stock.set([{ device_name: '4090', region: 'beijing-jxq-p1', discount_price: 1980 }]);
     const { outputs } = await step({ gpu: '4090', regions: '广东-T1\nbeijing-jxq-p1' });
     expect(outputs.region).toBe('guangdong-t-01');
   });
@@ -54,7 +54,7 @@ describe('a create that picks its resource by gpu', () => {
   it('keeps to the GPU count and the stock for the nodes asked: H20 x 8 with 2 nodes free', async () => {
     const { outputs } = await step({ gpu: 'h20', gpu_count: '8', points: '2' });
     expect([outputs.region, outputs.price]).toEqual(['guangdong-t-01', '15800']);
-    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('Running');
   });
 
   it('fails before creating when nothing is cheap enough, naming the cheapest and its price', async () => {
@@ -75,7 +75,7 @@ describe('a create that picks its resource by gpu', () => {
   });
 
   it('searches again, 10 s apart and more, until a region has the stock within capacity_timeout', async () => {
-    bench.emulator.setStock([
+    bench.emulator.stock.set([
       { device_name: 'H20 x 8', region: 'hebeif-1', inventory: 0, restockAfterSeconds: 30, restockTo: 4 }
     ]);
     const { outputs, failure } = await step({
@@ -165,14 +165,14 @@ describe('a create that picks its resource by gpu', () => {
   );
 
   it('picks the resource of a replace too, which then retires the old task', async () => {
-    const old = bench.emulator.addTask({ task_name: 'llm', points: 1, status: 'Running' });
+    const old = bench.emulator.tasks.add({ task_name: 'llm', points: 1, status: 'Running' });
     const { outputs, failure } = await step({ operation: 'replace', gpu: '4090' });
     expect(failure).toBeUndefined();
-    expect([outputs.region, bench.emulator.task(old).status, JSON.parse(outputs.replaced_task_ids)]).toEqual([
-      'beijing-jxq-p1',
-      'End',
-      [old]
-    ]);
+    expect([
+      outputs.region,
+      bench.emulator.tasks.get(old).status,
+      JSON.parse(outputs.replaced_task_ids)
+    ]).toEqual(['beijing-jxq-p1', 'End', [old]]);
   });
 
   it('shows the candidates and the choice in a dry run, sending the resource search alone', async () => {

@@ -72,7 +72,7 @@ describe('a runner clock the platform refuses', () => {
     async (offset, code) => {
       emulator.setClockOffset(offset);
       emulator.setRefusalCodes({ timestamp_expired: code });
-      const id = emulator.addTask({ task_name: 'clock', points: 1 });
+      const id = emulator.tasks.add({ task_name: 'clock', points: 1 });
       const { failure, outputs, lines } = await run({ operation: 'detail', task_id: id });
       expect([failure, outputs.code]).toEqual([undefined, '0000']);
       expect(lines).toContainEqual(

@@ -121,7 +121,7 @@ describe('the examples of README.md and docs/, run as written', () => {
   /** The state of a repository the examples run in: a service that runs, and preview tasks. */
   function values(): Values {
     // A service on its own (task 1229831, the id an example stops), as a later step would find it.
-    const task = emulator.addTask({
+    const task = emulator.tasks.add({
       task_name: 'llm-api',
       points: 1,
       status: 'Running',
@@ -134,7 +134,7 @@ describe('the examples of README.md and docs/, run as written', () => {
       ]
     });
     // With it, task 1229832: the ids an example stops.
-    emulator.addTask({ task_name: 'llm-api-canary', points: 1, status: 'Running' });
+    emulator.tasks.add({ task_name: 'llm-api-canary', points: 1, status: 'Running' });
     let preview: string | undefined;
     let group: string | undefined;
     return {
@@ -143,9 +143,9 @@ describe('the examples of README.md and docs/, run as written', () => {
       privateKey: readFileSync(emulator.rsa.private_key_file, 'utf8'),
       platformKey: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
       task: () => task,
-      job: () => emulator.addJob({ task_name: 'nightly-evals', points: 3 }),
+      job: () => emulator.jobs.add({ task_name: 'nightly-evals', points: 3 }),
       group: () =>
-        (group ??= emulator.addQueueGroup({
+        (group ??= emulator.jobs.addQueueGroup({
           queue_id: 7,
           queue_name: 'evals',
           group_name: 'nightly',
@@ -155,8 +155,8 @@ describe('the examples of README.md and docs/, run as written', () => {
         })),
       preview: () => {
         if (preview === undefined) {
-          emulator.addTask({ task_name: 'pr-7-web', points: 1, status: 'Running' });
-          preview = emulator.addTask({ task_name: 'pr-7-shared', points: 1, status: 'Running' });
+          emulator.tasks.add({ task_name: 'pr-7-web', points: 1, status: 'Running' });
+          preview = emulator.tasks.add({ task_name: 'pr-7-shared', points: 1, status: 'Running' });
         }
         return preview;
       },
@@ -233,7 +233,7 @@ describe('the examples of README.md and docs/, run as written', () => {
       if (cleanupAction === 'stop')
         for (const id of created) {
           // A job's state is the Job API's.
-          const { status } = operation === 'job' ? emulator.job(id) : emulator.task(id);
+          const { status } = operation === 'job' ? emulator.jobs.get(id) : emulator.tasks.get(id);
           expect([id, status]).toEqual([id, 'End']);
         }
     }
@@ -357,8 +357,11 @@ describe('the command lines of docs/cli.md, run as written', () => {
       // A block that cleans up leaves nothing of it running (a job: it ran to its end).
       const job = lines.some((line) => line.startsWith('elastic-deploy job '));
       if (lines.some((line) => line.startsWith('elastic-deploy cleanup')))
-        expect(made.map((id) => (job ? emulator.job(id) : emulator.task(id)).status)).toEqual(['End']);
-      if (job) expect(made.map((id) => emulator.job(id).job_status)).toMatchObject([{ status: 'Complete' }]);
+        expect(made.map((id) => (job ? emulator.jobs.get(id) : emulator.tasks.get(id)).status)).toEqual([
+          'End'
+        ]);
+      if (job)
+        expect(made.map((id) => emulator.jobs.get(id).job_status)).toMatchObject([{ status: 'Complete' }]);
     }
   );
 });

@@ -63,7 +63,10 @@ describe("a job's log in the step's log", () => {
   it('shows each line of a node once, in order, within one poll of its writing, and writes all to log_file', async () => {
     const lines = Array.from({ length: 12 }, (_, i) => `epoch ${i + 1}/12 loss ${(1 / (i + 1)).toFixed(3)}`);
     // One line every 10 s of a 120 s run, the pod starting 10 s after the create.
-    emulator.setJobs({ podSeconds: 60, scripts: [{ pattern: /^gpu-tests$/, runSeconds: 120, log: lines }] });
+    emulator.jobs.configure({
+      podSeconds: 60,
+      scripts: [{ pattern: /^gpu-tests$/, runSeconds: 120, log: lines }]
+    });
     // When (on the shared fake clock) each line of the step's log was written.
     const shownAt = new Map<string, number>();
     log.push = (...items: string[]): number => {
@@ -93,7 +96,7 @@ describe("a job's log in the step's log", () => {
   });
 
   it('reads at most the job, its node list and its log per poll, and no node list while no pod runs', async () => {
-    emulator.setJobs({
+    emulator.jobs.configure({
       podSeconds: 60,
       scripts: [{ pattern: /^gpu-tests$/, runSeconds: 300, log: ['a', 'b', 'c', 'd', 'e'] }]
     });
@@ -113,7 +116,7 @@ describe("a job's log in the step's log", () => {
   });
 
   it("names each line's pod when the job runs several, and says when a pod's container restarts", async () => {
-    emulator.setJobs({
+    emulator.jobs.configure({
       podSeconds: 60,
       scripts: [
         { pattern: /^gpu-tests$/, runSeconds: 40, log: ['start', 'done'] },
@@ -154,7 +157,7 @@ describe("a job's log in the step's log", () => {
 
   it('keeps every line of the log from running as a workflow command, and bounds what one read shows', async () => {
     const many = Array.from({ length: LOG_LIMITS.perRead + 50 }, (_, i) => `line ${i}`);
-    emulator.setJobs({
+    emulator.jobs.configure({
       podSeconds: 60,
       scripts: [
         {
@@ -183,13 +186,13 @@ describe("a job's log in the step's log", () => {
   describe('read on by the follower, look by look', () => {
     /** A job of `lines` lines over a 100 s run, and a follower of its log with `limits`. */
     function follow(lines: number, limits: Partial<LogLimits> = {}) {
-      emulator.setJobs({
+      emulator.jobs.configure({
         podSeconds: 60,
         scripts: [
           { pattern: /^follow$/, runSeconds: 100, log: Array.from({ length: lines }, (_, i) => `line ${i}`) }
         ]
       });
-      const id = emulator.addJob({ task_name: 'follow', points: 1 });
+      const id = emulator.jobs.add({ task_name: 'follow', points: 1 });
       const ctx = emulatorContext(emulator, clock, client, { log }, { operation: 'job_detail', task_id: id });
       const follower = followJobLogs(ctx, { ...LOG_LIMITS, ...limits });
       /** `seconds` on, a look: the job's detail, then what the follower reads of its log. */
@@ -238,8 +241,11 @@ describe("a job's log in the step's log", () => {
     // Regression (issue 48): a pod name from the platform that starts with :: turned each line of that
     // pod's log into a live workflow command when the job had several pods.
     it("never lets a pod's name begin a line as a workflow command: one that could is quoted", async () => {
-      emulator.setJobs({ podSeconds: 60, scripts: [{ pattern: /^pods$/, runSeconds: 50, log: ['hello'] }] });
-      const id = emulator.addJob({ task_name: 'pods', points: 2 });
+      emulator.jobs.configure({
+        podSeconds: 60,
+        scripts: [{ pattern: /^pods$/, runSeconds: 50, log: ['hello'] }]
+      });
+      const id = emulator.jobs.add({ task_name: 'pods', points: 2 });
       const ctx = emulatorContext(emulator, clock, client, { log }, { operation: 'job_detail', task_id: id });
       clock.advance(10 + 60 + 60);
       // The platform's own node list, its pods' names made hostile.

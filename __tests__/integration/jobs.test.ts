@@ -31,7 +31,7 @@ describe('jobs against the emulator', () => {
   const paths = (): string[] => emulator.requests.map((r) => `${r.method} ${r.path}`);
 
   it("reads a job's detail in the Job API: its status, cost and job_status", async () => {
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 2 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 2 });
     clock.advance(10 + 30);
     const { outputs, failure } = await step({ operation: 'job_detail', task_id: id });
     expect(failure).toBeUndefined();
@@ -45,7 +45,7 @@ describe('jobs against the emulator', () => {
 
   it('waits for a job to end, with wait: true: a line each time its pods move, then Complete', async () => {
     const log: string[] = [];
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 3 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 3 });
     const { outputs, failure } = await emulatorStep(emulator, clock, client, { log })({
       operation: 'job_detail',
       task_id: id,
@@ -81,9 +81,9 @@ describe('jobs against the emulator', () => {
   // the job still ran.
   it('does not believe one detail that says Complete while its pod counts say otherwise: it reads again', async () => {
     const log: string[] = [];
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 3 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 3 });
     clock.advance(10 + 5);
-    const running = emulator.job(id) as { job_status: Record<string, unknown> };
+    const running = emulator.jobs.get(id) as { job_status: Record<string, unknown> };
     emulator.inject({
       path: '/api/task/job/detail',
       skip: 1,
@@ -106,12 +106,12 @@ describe('jobs against the emulator', () => {
     );
     // The job ran on to its real end: three pods of a minute each.
     expect(outputs).toMatchObject({ status: 'Complete', succeeded_pods: '3' });
-    expect(emulator.job(id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 3 });
+    expect(emulator.jobs.get(id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 3 });
   });
 
   it('fails the wait of a job that fails, and of one stopped before it ended; a timeout leaves the job running', async () => {
-    emulator.setJobs({ failPattern: /-fails$/ });
-    const failing = emulator.addJob({ task_name: 'nightly-fails', points: 1 });
+    emulator.jobs.configure({ failPattern: /-fails$/ });
+    const failing = emulator.jobs.add({ task_name: 'nightly-fails', points: 1 });
     const failed = await step({
       operation: 'job_detail',
       task_id: failing,
@@ -119,7 +119,7 @@ describe('jobs against the emulator', () => {
       poll_interval: '10s'
     });
     expect(failed.failure).toMatch(new RegExp(`task ${failing}.*Failed`));
-    const stopped = emulator.addJob({ task_name: 'nightly-stopped', points: 5 });
+    const stopped = emulator.jobs.add({ task_name: 'nightly-stopped', points: 5 });
     const stopping = emulatorStep(emulator, clock, client, { log: [] })({
       operation: 'job_detail',
       task_id: stopped,
@@ -127,7 +127,7 @@ describe('jobs against the emulator', () => {
       poll_interval: '10s'
     });
     clock.advance(30);
-    emulator.stopJob(stopped);
+    emulator.jobs.stop(stopped);
     const ended = await stopping;
     // Stopped from elsewhere (the console), the job reads Paused: the wait ends at once, saying so.
     expect(ended.failure).toMatch(
@@ -135,7 +135,7 @@ describe('jobs against the emulator', () => {
         `task ${stopped} \\(nightly-stopped\\) was stopped \\(its status is Paused\\) before it finished`
       )
     );
-    const long = emulator.addJob({ task_name: 'nightly-long', points: 50 });
+    const long = emulator.jobs.add({ task_name: 'nightly-long', points: 50 });
     const timedOut = await step({
       operation: 'job_detail',
       task_id: long,
@@ -144,15 +144,15 @@ describe('jobs against the emulator', () => {
       wait_timeout: '5m'
     });
     expect(timedOut.failure).toMatch(/timed out|did not .* within/);
-    expect(emulator.job(long).status).toBe('Running');
+    expect(emulator.jobs.get(long).status).toBe('Running');
   });
 
   it.each(['Paused', 'End'] as const)(
     'cleans up a job a step of the Job API left in the Job API: stopped until its detail reads it stopped (%s), never paused',
     async (stoppedStatus) => {
-      emulator.setJobs({ stoppedStatus });
+      emulator.jobs.configure({ stoppedStatus });
       const log: string[] = [];
-      const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+      const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 5 });
       clock.advance(10);
       const inputs = { operation: 'job_detail', task_id: id, cleanup: 'stop' };
       const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
@@ -160,7 +160,7 @@ describe('jobs against the emulator', () => {
         created: [id]
       });
       expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
-      expect(emulator.job(id).status).toBe(stoppedStatus);
+      expect(emulator.jobs.get(id).status).toBe(stoppedStatus);
       // Read first (a job may have ended by itself), stopped once, read back: never asked again.
       expect(paths()).toEqual([
         'GET /api/task/job/detail',
@@ -189,9 +189,9 @@ describe('jobs against the emulator', () => {
   // Found reviewing issue 48: one detail saying Complete while no pod succeeded made the read before a
   // stop take the job as ended, and leave it running unstopped.
   it('sends its stop to a job whose one answer says Complete while its counts say otherwise', async () => {
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 5 });
     clock.advance(10 + 5);
-    const running = emulator.job(id) as { job_status: Record<string, unknown> };
+    const running = emulator.jobs.get(id) as { job_status: Record<string, unknown> };
     emulator.inject({
       path: '/api/task/job/detail',
       answer: {
@@ -206,7 +206,7 @@ describe('jobs against the emulator', () => {
       created: [id]
     });
     expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
-    expect(emulator.job(id).status).toBe('Paused');
+    expect(emulator.jobs.get(id).status).toBe('Paused');
   });
 
   it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {
@@ -222,9 +222,9 @@ describe('jobs against the emulator', () => {
 
   it('searches jobs by status and name over every page', async () => {
     emulator.setPageSizeMax(1);
-    emulator.addJob({ task_name: 'nightly-evals' });
-    emulator.addJob({ task_name: 'nightly-train' });
-    emulator.addJob({ task_name: 'adhoc' });
+    emulator.jobs.add({ task_name: 'nightly-evals' });
+    emulator.jobs.add({ task_name: 'nightly-train' });
+    emulator.jobs.add({ task_name: 'adhoc' });
     const { outputs, failure } = await step({
       operation: 'job_search',
       task_name: 'nightly',
@@ -242,7 +242,7 @@ describe('jobs against the emulator', () => {
   });
 
   it('stops a job and waits until the Job API shows it stopped (Paused); a job stopped already needs no stop', async () => {
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 5 });
     clock.advance(10 + 30);
     const stopped = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
     expect(stopped.failure).toBeUndefined();
@@ -262,9 +262,9 @@ describe('jobs against the emulator', () => {
   });
 
   it('sends no stop to a job that completed, and does not wait for it (job_stop, the default wait)', async () => {
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 1 });
+    const id = emulator.jobs.add({ task_name: 'nightly-evals', points: 1 });
     clock.advance(10 + 60 + 1);
-    expect(emulator.job(id).job_status).toMatchObject({ status: 'Complete', active_pods: 0 });
+    expect(emulator.jobs.get(id).job_status).toMatchObject({ status: 'Complete', active_pods: 0 });
     const before = clock.now();
     const { outputs, failure } = await step({ operation: 'job_stop', task_id: id });
     expect(failure).toBeUndefined();
@@ -275,7 +275,7 @@ describe('jobs against the emulator', () => {
   });
 
   it("reads a queue's task groups, 50 to a page, and one group; refuses to send either without its id", async () => {
-    const group = emulator.addQueueGroup({
+    const group = emulator.jobs.addQueueGroup({
       queue_id: 7,
       queue_name: 'evals',
       group_name: 'nightly',
@@ -366,7 +366,10 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     });
     const searched = emulator.requests.find((r) => r.path === '/api/deployment/resource/search');
     expect(searched?.target).toContain('task_type=Job');
-    expect(emulator.job(outputs.task_id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 2 });
+    expect(emulator.jobs.get(outputs.task_id).job_status).toMatchObject({
+      status: 'Complete',
+      succeeded_pods: 2
+    });
     expect(renderSummary(result, { passed: true })).toContain(
       [
         '#### Job',
@@ -390,7 +393,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
   // Regression (issue 48): the reference disagrees with itself (the job skill searches with task_type=Job,
   // its api/resource.md allows Deployment alone); a platform that refuses Job failed every job with gpu.
   it('searches with task_type=Deployment when one with task_type=Job is refused, saying so once', async () => {
-    emulator.setJobs({ resourceTaskType: 'Deployment' });
+    emulator.jobs.configure({ resourceTaskType: 'Deployment' });
     const { outputs, failure } = await step({ task_name: 'gpu-tests' });
     expect(failure).toBeUndefined();
     expect(outputs.status).toBe('Complete');
@@ -542,7 +545,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       { cancelWhen: /-> Running/ }
     );
     expect(outputs.task_id).not.toBe('');
-    expect(emulator.job(outputs.task_id).status).toBe('Paused');
+    expect(emulator.jobs.get(outputs.task_id).status).toBe('Paused');
     expect(left?.created).toEqual([]);
   });
 
@@ -554,7 +557,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       cleanup: 'stop'
     });
     expect(failure).toMatch(/timed out|within/);
-    expect(emulator.job(outputs.task_id).status).toBe('Paused');
+    expect(emulator.jobs.get(outputs.task_id).status).toBe('Paused');
     expect(log).toContain(`job ${outputs.task_id} may still run: stopping it now`);
     // Stopped and read back: the post step has nothing left to do with it.
     expect(left?.created).toEqual([]);
@@ -575,11 +578,11 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       cleanup: 'none'
     });
     expect(kept.failure).toMatch(/timed out|within/);
-    expect(emulator.job(kept.outputs.task_id).status).toBe('Running');
+    expect(emulator.jobs.get(kept.outputs.task_id).status).toBe('Running');
     // Left to its default, a job's cleanup is stop: the job is stopped as soon as its wait ends.
     const byDefault = await step({ task_name: 'gpu-tests-default', points: '100', wait_timeout: '5m' });
     expect(byDefault.failure).toMatch(/timed out|within/);
-    expect(emulator.job(byDefault.outputs.task_id).status).toBe('Paused');
+    expect(emulator.jobs.get(byDefault.outputs.task_id).status).toBe('Paused');
     expect(byDefault.left?.created).toEqual([]);
     await expect(step({ task_name: 'x', cleanup: 'pause' })).rejects.toThrow(
       'cleanup is pause, but job concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)'
@@ -587,7 +590,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
   });
 
   it('stops a job whose wait timed out on a platform slow to act: asked again until its detail reads it stopped, past wait_timeout', async () => {
-    emulator.setActLag(45);
+    emulator.tasks.setActLag(45);
     const { outputs, failure, left } = await step({
       task_name: 'gpu-tests',
       points: '100',
@@ -596,7 +599,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     });
     expect(failure).toMatch(/timed out/);
     const id = outputs.task_id;
-    expect(emulator.job(id).status).toBe('Paused');
+    expect(emulator.jobs.get(id).status).toBe('Paused');
     // Accepted at once, acted on 45 s later: the step read it Running, and asked again, until Paused.
     const stops = emulator.requests.filter((r) => r.path === '/api/task/job/stop');
     expect(stops.length).toBeGreaterThanOrEqual(1);
@@ -610,13 +613,13 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     it.each(['Paused', 'End'] as const)(
       'stops a Spot job still Queued after queue_timeout, reads it stopped (%s), and only then runs the job on demand',
       async (stoppedStatus) => {
-        emulator.setJobs({ stoppedStatus });
-        emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+        emulator.jobs.configure({ stoppedStatus });
+        emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
         // The region has a node again once the Spot job is stopped: the on-demand create can take it.
         const lines: string[] = [];
         lines.push = (...items: string[]): number => {
           if (items.some((line) => line.startsWith('spot_fallback: ')))
-            emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
+            emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
           return Array.prototype.push.apply(lines, items);
         };
         const { outputs, failure, left, states } = await emulatorStep(emulator, clock, client, {
@@ -643,7 +646,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         expect(stop).toBeGreaterThan(0);
         expect(ended).toBeGreaterThan(stop);
         expect(emulator.requests.findIndex((r) => r === created()[1])).toBeGreaterThan(ended);
-        expect(emulator.job(spot)).toMatchObject({ status: stoppedStatus, schedule_status: 'Queued' });
+        expect(emulator.jobs.get(spot)).toMatchObject({ status: stoppedStatus, schedule_status: 'Queued' });
         expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
         expect(outputs.task_id).not.toBe(spot);
         expect(lines).toContain(
@@ -730,11 +733,11 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, left ?? {});
       const [found] = report.outcomes;
       expect([found?.target.why, found?.outcome.kind]).toEqual(['found', 'done']);
-      expect(emulator.job(found?.target.id ?? '').status).toBe('Paused');
+      expect(emulator.jobs.get(found?.target.id ?? '').status).toBe('Paused');
     });
 
     it('stops a Queued Spot job at once when the step is cancelled while it waits in the queue; nothing is left', async () => {
-      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
       const lines: string[] = [];
       const { outputs, left } = await emulatorStep(emulator, clock, client, { log: lines })(
         {
@@ -749,14 +752,14 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         { cancelWhen: /^job: code 0000/ }
       );
       expect(created()).toHaveLength(1);
-      expect(emulator.job(outputs.task_id).status).toBe('Paused');
+      expect(emulator.jobs.get(outputs.task_id).status).toBe('Paused');
       expect(left?.created).toEqual([]);
       expect(lines).toContain(`job ${outputs.task_id} runs as Spot (job_type: spot; the step was cancelled)`);
       expect(lines).toContain(`job ${outputs.task_id} may still run: stopping it now`);
     });
 
     it('keeps the Spot job, and makes no second, when it cannot be stopped; the post step is left to stop it', async () => {
-      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
       emulator.inject({
         path: '/api/task/job/stop',
         times: Infinity,
@@ -787,12 +790,12 @@ describe('a GPU batch job run to its end (operation: job)', () => {
           new RegExp(`^job ${id} could not be stopped now \\(.*\\): the post step tries again$`)
         )
       );
-      expect(emulator.job(id).status).toBe('Pending');
+      expect(emulator.jobs.get(id).status).toBe('Pending');
       expect(left?.created).toEqual([id]);
     });
 
     it('keeps the Spot job when its queue cannot be read, saying why', async () => {
-      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
       emulator.inject({
         path: '/api/task/job/detail',
         times: 3,
@@ -817,7 +820,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
           )
         )
       );
-      expect(emulator.job(outputs.task_id).status).toBe('Paused');
+      expect(emulator.jobs.get(outputs.task_id).status).toBe('Paused');
     });
 
     it('keeps a Spot job that is scheduled, saying so; refuses spot_fallback for an on-demand job before sending', async () => {

@@ -16,8 +16,8 @@ describe('image preheat', () => {
     { readyAfterSeconds: 5, strict: true },
     { operation: 'create', task_name: 'llm', points: '1', body: WEB, gpu: '4090', poll_interval: '10s' },
     (emulator) => {
-      emulator.setImagePull({ seconds: 120 });
-      emulator.setPreheat({ durationSeconds: 60 });
+      emulator.preheats.setImagePull({ seconds: 120 });
+      emulator.preheats.configure({ durationSeconds: 60 });
     }
   );
   const { step, sent } = bench;
@@ -40,7 +40,7 @@ describe('image preheat', () => {
     // The create came once the preheat had completed, and the task ran after ready-after alone.
     const createdAt = sent(CREATE)[0]?.receivedAt ?? 0;
     expect(createdAt - (sent(`${PREHEAT}/create`)[0]?.receivedAt ?? 0)).toBeGreaterThanOrEqual(60_000);
-    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('Running');
     expect(Number(outputs.elapsed_seconds)).toBeLessThan(60 + 30);
     expect(bench.log).toContainEqual(expect.stringContaining('a preheat is not a reservation'));
   });
@@ -65,7 +65,7 @@ describe('image preheat', () => {
   });
 
   it('stops a preheat that does not complete within preheat_timeout, and fails before creating anything', async () => {
-    bench.emulator.setPreheat({ durationSeconds: 600 });
+    bench.emulator.preheats.configure({ durationSeconds: 600 });
     const { failure } = await step({ preheat: 'region', preheat_timeout: '30s' });
     expect(failure).toMatch(
       /did not complete within preheat_timeout 30s \(beijing-jxq-p1 (Begin|Syncing)\); the preheat task was stopped/
@@ -77,7 +77,7 @@ describe('image preheat', () => {
   // Regression: the preheat create carried no registry account, so a private image could not be pulled,
   // and the preheat ran until preheat_timeout while the step waited.
   it("sends a private image's registry account, from the create's credentials, with each service", async () => {
-    bench.emulator.setPrivateRegistry({
+    bench.emulator.preheats.setPrivateRegistry({
       pattern: /^registry\.example\.com\//,
       username: 'bot',
       password: 'reg-pass-1'
@@ -99,7 +99,7 @@ describe('image preheat', () => {
   });
 
   it('stops a node preheat that does not prepare its nodes within preheat_timeout, and creates nothing', async () => {
-    bench.emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
+    bench.emulator.preheats.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { failure } = await step({ preheat: 'node', points: '2', preheat_timeout: '1m' });
     expect(failure).toMatch(
       /did not complete within preheat_timeout 1m0s \(0 of 2 node\(s\) prepared\); the preheat task was stopped, and nothing was created$/
@@ -123,7 +123,7 @@ describe('image preheat', () => {
   });
 
   it('fails operation preheat when the preheat does not complete in time, showing the region it chose', async () => {
-    bench.emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
+    bench.emulator.preheats.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { failure, result, outputs } = await step({
       operation: 'preheat',
       task_name: 'warm-v2',

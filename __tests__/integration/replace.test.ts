@@ -37,21 +37,21 @@ describe('replace against the emulator', () => {
       { operation: 'replace', task_name: 'llm', points: '1', body: WEB }
     )(inputs);
   const old = (status: 'Running' | 'Paused' = 'Running') =>
-    emulator.addTask({ task_name: 'llm', points: 1, status });
+    emulator.tasks.add({ task_name: 'llm', points: 1, status });
 
   it('creates the new task, and only once it is ready stops the old ones and waits until they end', async () => {
     const [a, b] = [old(), old('Paused')];
-    const other = emulator.addTask({ task_name: 'llm-canary', points: 1, status: 'Running' });
+    const other = emulator.tasks.add({ task_name: 'llm-canary', points: 1, status: 'Running' });
     clock.advance(3600);
     const { result, outputs, failure } = await step();
     expect(failure).toBeUndefined();
     const created = outputs.task_id;
-    expect(emulator.task(created).status).toBe('Running');
-    expect([emulator.task(a).status, emulator.task(b).status, emulator.task(other).status]).toEqual([
-      'End',
-      'End',
-      'Running'
-    ]);
+    expect(emulator.tasks.get(created).status).toBe('Running');
+    expect([
+      emulator.tasks.get(a).status,
+      emulator.tasks.get(b).status,
+      emulator.tasks.get(other).status
+    ]).toEqual(['End', 'End', 'Running']);
     expect(JSON.parse(outputs.replaced_task_ids)).toEqual([a, b].sort().reverse());
     // The old tasks were stopped only after the new one was ready.
     const stops = emulator.requests.filter((r) => r.path === '/api/deployment/task/stop');
@@ -78,7 +78,7 @@ describe('replace against the emulator', () => {
     const guarded = states.every(
       (state) =>
         (state.action === 'stop' && state.created.includes(created)) ||
-        [a, b].every((id) => state.retire.includes(id) || emulator.task(id).status === 'End')
+        [a, b].every((id) => state.retire.includes(id) || emulator.tasks.get(id).status === 'End')
     );
     expect(guarded).toBe(true);
     const first = states.findIndex((state) => state.action === undefined);
@@ -104,9 +104,9 @@ describe('replace against the emulator', () => {
     meanwhile();
     expect(failure).toBeUndefined();
     expect([
-      emulator.task(a).status,
-      emulator.task(other).status,
-      emulator.task(outputs.task_id).status
+      emulator.tasks.get(a).status,
+      emulator.tasks.get(other).status,
+      emulator.tasks.get(outputs.task_id).status
     ]).toEqual(['End', 'End', 'Running']);
     expect(log).toContain(
       `replace: a fresh search finds task ${other} of the old generation still live; stopping it too`
@@ -116,7 +116,7 @@ describe('replace against the emulator', () => {
 
   it('rolls back when the new task fails: stops it, leaves the old ones serving, and fails saying so', async () => {
     const a = old();
-    emulator.setCrashLoops([{ pattern: '^llm$', restartEverySeconds: 10 }]);
+    emulator.tasks.setCrashLoops([{ pattern: '^llm$', restartEverySeconds: 10 }]);
     const { outputs, failure } = await step();
     const created = outputs.task_id;
     expect(failure).toMatch(
@@ -124,13 +124,13 @@ describe('replace against the emulator', () => {
         `^replace: task ${created} \\(llm\\) has a node that will not come up: .*; rolled back: task ${created} was stopped; task ${a} keeps serving after 30s$`
       )
     );
-    expect([emulator.task(created).status, emulator.task(a).status]).toEqual(['End', 'Running']);
+    expect([emulator.tasks.get(created).status, emulator.tasks.get(a).status]).toEqual(['End', 'Running']);
     expect(outputs.replaced_task_ids).toBe('[]');
   });
 
   it('says so when the failed new task ends in Other, which the platform does not stop, and leaves it to the post step', async () => {
     const a = old();
-    emulator.setFailingCreates([1]);
+    emulator.tasks.setFailingCreates([1]);
     const { outputs, failure } = await step();
     const created = outputs.task_id;
     expect(failure).toMatch(
@@ -138,17 +138,20 @@ describe('replace against the emulator', () => {
         `^replace: task ${created} \\(llm\\) ended in Other; rolled back: task ${created} could not be stopped \\(.*its status is Other, and the platform applies stop to Running, Pending, Paused tasks only\\), the post step tries again; task ${a} keeps serving after 20s$`
       )
     );
-    expect([emulator.task(created).status, emulator.task(a).status]).toEqual(['Other', 'Running']);
+    expect([emulator.tasks.get(created).status, emulator.tasks.get(a).status]).toEqual(['Other', 'Running']);
   });
 
   it('rolls back a new task that times out', async () => {
     const a = old();
-    emulator.setReadyAfter(3600);
+    emulator.tasks.setReadyAfter(3600);
     const { outputs, failure } = await step({ wait_timeout: '1m' });
     expect(failure).toMatch(
       /timed out after 1m0s, last status Pending; rolled back: task \d+ was stopped; task \d+ keeps serving$/
     );
-    expect([emulator.task(outputs.task_id).status, emulator.task(a).status]).toEqual(['End', 'Running']);
+    expect([emulator.tasks.get(outputs.task_id).status, emulator.tasks.get(a).status]).toEqual([
+      'End',
+      'Running'
+    ]);
   });
 
   it('leaves an old task it could not stop to the post step, which stops it: two generations never both stay', async () => {
@@ -166,7 +169,10 @@ describe('replace against the emulator', () => {
         `^replace: task ${a}: could not be stopped \\(.*\\); it runs alongside task ${created}, and the post step tries again`
       )
     );
-    expect([emulator.task(a).status, emulator.task(created).status]).toEqual(['Running', 'Running']);
+    expect([emulator.tasks.get(a).status, emulator.tasks.get(created).status]).toEqual([
+      'Running',
+      'Running'
+    ]);
     // The post step is left exactly the old task still running, and stops it once the platform lets it.
     expect(left?.retire).toEqual([a]);
     emulator.clearFaults();
@@ -179,7 +185,7 @@ describe('replace against the emulator', () => {
       left ?? {}
     );
     expect(report.outcomes.map((o) => [o.target.id, o.outcome.kind])).toEqual([[a, 'done']]);
-    expect([emulator.task(a).status, emulator.task(created).status]).toEqual(['End', 'Running']);
+    expect([emulator.tasks.get(a).status, emulator.tasks.get(created).status]).toEqual(['End', 'Running']);
   });
 
   it('retires every old task when the platform pages its search in ones', async () => {
@@ -188,7 +194,7 @@ describe('replace against the emulator', () => {
     const { outputs, failure } = await step();
     expect(failure).toBeUndefined();
     expect((JSON.parse(outputs.replaced_task_ids) as string[]).sort()).toEqual([...olds].sort());
-    for (const id of olds) expect(emulator.task(id).status).toBe('End');
+    for (const id of olds) expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('is a create when no task of the name runs', async () => {

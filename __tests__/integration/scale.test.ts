@@ -22,7 +22,7 @@ describe('scale and replace_node', () => {
   );
   const { step, sent } = bench;
   const seed = (points: number, image = 'app:1') =>
-    bench.emulator.addTask({
+    bench.emulator.tasks.add({
       task_name: 'web',
       points,
       status: 'Running',
@@ -42,19 +42,19 @@ describe('scale and replace_node', () => {
       expect(sent(CHANGE_POINTS).map((r) => JSON.parse(r.body) as unknown)).toEqual([
         { task_id: Number(id), points: 3 }
       ]);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 3, runing_points: 3 });
       expect(bench.log).toContainEqual(expect.stringMatching(/^scale: task \d+: runing_points 1 of 3/));
     });
 
     // Issue 49, point 1: a slow scale says at least once a minute how far it is, the time left and the cost.
     it('says each change with the time left and the cost so far, and once a minute while nothing changes', async () => {
       const id = seed(1);
-      bench.emulator.setReadyAfter(150);
+      bench.emulator.tasks.setReadyAfter(150);
       try {
         const { failure } = await step({ operation: 'scale', task_id: id, points: '2', wait_timeout: '10m' });
         expect(failure).toBeUndefined();
       } finally {
-        bench.emulator.setReadyAfter(5);
+        bench.emulator.tasks.setReadyAfter(5);
       }
       const lines = bench.log.filter((line) => line.startsWith(`scale: task ${id}:`));
       expect(lines[0]).toMatch(
@@ -104,7 +104,7 @@ describe('scale and replace_node', () => {
     });
 
     it('refuses a task that does not run, and wait: false, sending no change', async () => {
-      const paused = bench.emulator.addTask({ task_name: 'idle', points: 1, status: 'Paused' });
+      const paused = bench.emulator.tasks.add({ task_name: 'idle', points: 1, status: 'Paused' });
       const error = await step({ operation: 'scale', task_id: paused, points: '2' }).catch((e: unknown) => e);
       expect(String(error)).toContain(`task ${paused} is Paused, but scale waits until its nodes run`);
       const noWait = await step({ operation: 'scale', task_id: paused, points: '2', wait: 'false' }).catch(
@@ -116,7 +116,7 @@ describe('scale and replace_node', () => {
 
     it('times out when the new nodes do not come up within wait_timeout, leaving the count as asked', async () => {
       const id = seed(1);
-      bench.emulator.setReadyAfter(600);
+      bench.emulator.tasks.setReadyAfter(600);
       const { outputs, failure } = await step({
         operation: 'scale',
         task_id: id,
@@ -206,7 +206,7 @@ describe('scale and replace_node', () => {
       expect(sent(CHANGE_POINTS).map((r) => (JSON.parse(r.body) as { points: number }).points)).toEqual([
         2, 1
       ]);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 1 });
     });
 
     /**
@@ -247,7 +247,7 @@ describe('scale and replace_node', () => {
         [1, false],
         [1, true]
       ]);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 1 });
     });
 
     // Regression (issue 37): a set-back answered 0000 was taken as done while the count stayed as it was.
@@ -265,14 +265,14 @@ describe('scale and replace_node', () => {
         )
       );
       expect(sent(CHANGE_POINTS).map((r) => r.applied)).toEqual([true, false, false, true]);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 1 });
     });
 
     it("takes a refused set-back as done when the task's detail says the count is set back", async () => {
       const { id, report } = await cancelledFailingScaleUp({ apply: true });
       expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
       expect(sent(CHANGE_POINTS).map((r) => r.applied)).toEqual([true, true]);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 1 });
     });
 
     it('keeps the new nodes of a cancelled scale up when they run, and sets nothing back', async () => {
@@ -294,7 +294,7 @@ describe('scale and replace_node', () => {
         problem: undefined
       });
       expect(sent(CHANGE_POINTS)).toHaveLength(1);
-      expect(bench.emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+      expect(bench.emulator.tasks.get(id)).toMatchObject({ points: 3, runing_points: 3 });
     });
 
     it('finds nothing to set back when the change had not taken, and says when the new nodes cannot be judged in time', async () => {
@@ -308,7 +308,7 @@ describe('scale and replace_node', () => {
       expect(untaken.scaleBack?.said).toBe(
         `cleanup: task ${id} is set to 1 nodes, as before the scale: nothing to set back`
       );
-      bench.emulator.setReadyAfter(600);
+      bench.emulator.tasks.setReadyAfter(600);
       bench.clock.advance(1);
       const { left } = await step(
         { operation: 'scale', task_id: id, points: '2' },
@@ -349,7 +349,7 @@ describe('scale and replace_node', () => {
       const id = seed(2);
       bench.clock.advance(1);
       const [first, second] = await nodes(id);
-      bench.emulator.failNode(String(first?.point_id));
+      bench.emulator.tasks.failNode(String(first?.point_id));
       const { outputs, failure, result } = await step({
         operation: 'replace_node',
         task_id: id,
@@ -386,7 +386,7 @@ describe('scale and replace_node', () => {
       const id = seed(2);
       bench.clock.advance(1);
       const [first] = await nodes(id);
-      bench.emulator.failNode(String(first?.point_id));
+      bench.emulator.tasks.failNode(String(first?.point_id));
       const { outputs } = await step(
         { operation: 'replace_node', task_id: id, point_id: 'failed' },
         { dryRun: true }

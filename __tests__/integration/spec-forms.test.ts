@@ -43,7 +43,7 @@ describe("api_profile: spec against the interface spec's forms", () => {
   });
 
   it('reads the detail of a task by its exact id (spec form: POST {task_id}), its envelope in msg', async () => {
-    const id = bench.emulator.addTask({ task_name: 'detail-部署 ✓', points: 1 });
+    const id = bench.emulator.tasks.add({ task_name: 'detail-部署 ✓', points: 1 });
     const outputs = await run({ operation: 'detail', task_id: id });
     expect(lastRequest()).toMatchObject({
       method: 'POST',

@@ -28,7 +28,7 @@ describe('sweep against the emulator', () => {
   const step = (inputs: Record<string, string>, dryRun = false) =>
     emulatorStep(emulator, clock, client, { log }, { operation: 'sweep' })(inputs, { dryRun });
   const seed = (name: string, status: 'Running' | 'Paused' | 'End' = 'Running') =>
-    emulator.addTask({ task_name: name, points: 1, status });
+    emulator.tasks.add({ task_name: name, points: 1, status });
   const searches = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/search');
   const stops = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/stop');
 
@@ -45,9 +45,9 @@ describe('sweep against the emulator', () => {
     const stopped = matching.filter((id) => !kept.includes(id));
     expect(outputs.count).toBe('103');
     expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([...stopped].sort());
-    for (const id of stopped) expect(emulator.task(id).status).toBe('End');
-    for (const id of [...kept, ...others]) expect(emulator.task(id).status).not.toBe('End');
-    expect(emulator.task(ended).status).toBe('End');
+    for (const id of stopped) expect(emulator.tasks.get(id).status).toBe('End');
+    for (const id of [...kept, ...others]) expect(emulator.tasks.get(id).status).not.toBe('End');
+    expect(emulator.tasks.get(ended).status).toBe('End');
     // Both pages, then a fresh search that finds none left.
     expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
       '1',
@@ -69,7 +69,7 @@ describe('sweep against the emulator', () => {
     const matching = Array.from({ length: 10 }, (_, i) => seed(`pr-5-web-${i}`));
     const { outputs, failure } = await step({ task_name: 'pr-5-*' });
     expect([failure, outputs.count]).toEqual([undefined, '10']);
-    for (const id of matching) expect(emulator.task(id).status).toBe('End');
+    for (const id of matching) expect(emulator.tasks.get(id).status).toBe('End');
     expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
       '1',
       '2',
@@ -88,13 +88,13 @@ describe('sweep against the emulator', () => {
     let late = '';
     const meanwhile = emulator.afterRequest((request) => {
       if (request.path === '/api/deployment/task/search' && searches().length === 1)
-        emulator.stopTask(matching[5] ?? '');
+        emulator.tasks.stop(matching[5] ?? '');
       if (request.path === '/api/deployment/task/stop' && late === '') late = seed('pr-6-web-late');
     });
     const { outputs, failure } = await step({ task_name: 'pr-6-*' });
     meanwhile();
     expect(failure).toBeUndefined();
-    for (const id of [...matching, late]) expect(emulator.task(id).status).toBe('End');
+    for (const id of [...matching, late]) expect(emulator.tasks.get(id).status).toBe('End');
     // Pages 1 and 2, the count changed: pages 1 and 2 again; then the fresh search, and the last one.
     expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
       '1',
@@ -119,7 +119,7 @@ describe('sweep against the emulator', () => {
     });
     const { outputs, failure } = await step({ task_name: 'pr-4-*' });
     expect([failure, outputs.count]).toEqual([undefined, '1']);
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
     expect(stops()).toHaveLength(3);
     expect(log.join('\n')).toMatch(
       `cleanup: stop task ${id}: the platform accepted it, but its status is Running: asking again in`
@@ -127,12 +127,12 @@ describe('sweep against the emulator', () => {
   });
 
   it('waits for a platform that acts on a stop late, and fails, naming the task, when one never acts', async () => {
-    emulator.setActLag(20);
+    emulator.tasks.setActLag(20);
     const late = seed('pr-3-web');
     const slow = await step({ task_name: 'pr-3-*' });
     expect([slow.failure, slow.outputs.count]).toEqual([undefined, '1']);
-    expect(emulator.task(late).status).toBe('End');
-    emulator.setActLag(0);
+    expect(emulator.tasks.get(late).status).toBe('End');
+    emulator.tasks.setActLag(0);
     const never = seed('pr-2-web');
     emulator.inject({
       path: '/api/deployment/task/stop',
@@ -145,7 +145,7 @@ describe('sweep against the emulator', () => {
         `^sweep: task ${never} \\(pr-2-web\\): could not be stopped: the platform accepted it, but its status is Running`
       )
     );
-    expect([outputs.count, emulator.task(never).status]).toEqual(['0', 'Running']);
+    expect([outputs.count, emulator.tasks.get(never).status]).toEqual(['0', 'Running']);
   });
 
   it('lists in a dry run what it would stop, and stops nothing', async () => {
@@ -155,7 +155,7 @@ describe('sweep against the emulator', () => {
     expect([outputs.count, outputs.task_ids]).toEqual(['1', JSON.stringify([id])]);
     expect(log).toContain(`sweep: would stop task ${id} "pr-8-api" (Running)`);
     expect(stops()).toHaveLength(0);
-    expect(emulator.task(id).status).toBe('Running');
+    expect(emulator.tasks.get(id).status).toBe('Running');
   });
 
   it('refuses a pattern too broad before sending anything', async () => {

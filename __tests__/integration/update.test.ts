@@ -18,7 +18,7 @@ describe('update in place', () => {
   );
   const { step, sent } = bench;
   const seed = (name = 'web', points = 2) =>
-    bench.emulator.addTask({
+    bench.emulator.tasks.add({
       task_name: name,
       points,
       status: 'Running',
@@ -45,7 +45,7 @@ describe('update in place', () => {
     const body = posted();
     // The whole configuration, structure unchanged as detail gave it (system fields included, as the
     // reference's task-edit asks), the change applied; the write-only credentials alone left out.
-    const detail = bench.emulator.task(id);
+    const detail = bench.emulator.tasks.get(id);
     expect(Object.keys(body).sort()).toEqual(
       Object.keys(detail)
         .filter((name) => !['repository_username', 'repository_password'].includes(name))
@@ -60,7 +60,7 @@ describe('update in place', () => {
         remote_ports: [{ service_port: 80, url: expect.stringMatching(/^https:/) }]
       })
     ]);
-    expect(bench.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 2 });
     expect(bench.log).toContain('update: services[api].service_image: "app:1" -> "app:2"');
     expect(bench.log.join('\n')).not.toContain('s3cr3t');
     const summary = renderSummary(result, { passed: true });
@@ -84,7 +84,7 @@ describe('update in place', () => {
         (r) => (JSON.parse(r.body) as { services: { service_image: string }[] }).services[0]?.service_image
       )
     ).toEqual(['app:bad', 'app:1']);
-    expect(bench.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 2 });
     expect(renderSummary(result, verdictOf(result))).toContain(
       '**Rolled back**: the task was set back as it was.'
     );
@@ -92,7 +92,7 @@ describe('update in place', () => {
 
   it('rolls back an update that does not serve within wait_timeout, within cleanup_timeout from then', async () => {
     const id = seed();
-    bench.emulator.setReadyAfter(120);
+    bench.emulator.tasks.setReadyAfter(120);
     const { outputs, failure } = await step({
       task_id: id,
       body: '{services: [{service_name: api, service_image: "app:2"}]}',
@@ -108,8 +108,8 @@ describe('update in place', () => {
 
   it('rolls back an update whose app does not answer health_path, and waits for the old nodes alone', async () => {
     const id = seed();
-    bench.emulator.setServiceUrl('{base_url}/_app/{task_id}/{port}');
-    bench.emulator.setApps({ status: 503 });
+    bench.emulator.tasks.setServiceUrl('{base_url}/_app/{task_id}/{port}');
+    bench.emulator.tasks.setApps({ status: 503 });
     const { outputs, failure } = await step({
       task_id: id,
       body: '{services: [{service_name: api, service_image: "app:2"}]}',
@@ -201,7 +201,7 @@ describe('update in place', () => {
     expect(String(twice)).toMatch(
       /task_name "web" names 2 live tasks \(\d+, \d+\): set task_id to the one to update/
     );
-    const paused = bench.emulator.addTask({ task_name: 'idle', points: 1, status: 'Paused' });
+    const paused = bench.emulator.tasks.add({ task_name: 'idle', points: 1, status: 'Paused' });
     bench.clock.advance(1);
     const error = await step({ task_id: paused, body: '{points: 2}' }).catch((e: unknown) => e);
     expect(String(error)).toContain(
@@ -225,12 +225,12 @@ describe('update in place', () => {
     bench.clock.advance(1);
     const report = await bench.cleanup({ rollback });
     expect(report.rollback).toEqual({ taskId: id, problem: undefined, restore: undefined });
-    expect(bench.emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
     expect(bench.log).toContain(
       `cleanup: task ${id} serves the configuration it had before the update again`
     );
     // Now even the old image crash-loops: the rollback cannot complete, and says what to restore.
-    bench.emulator.setBadImages(/^app:(1|bad)$/);
+    bench.emulator.tasks.setBadImages(/^app:(1|bad)$/);
     bench.clock.advance(1);
     await step({ operation: 'request', method: 'POST', path: UPDATE, body: JSON.stringify(bad) });
     bench.clock.advance(1);
@@ -243,7 +243,7 @@ describe('update in place', () => {
 
   it('leaves the rollback of an update cancelled during its rollout to the post step, which finishes it', async () => {
     const id = seed();
-    bench.emulator.setReadyAfter(60);
+    bench.emulator.tasks.setReadyAfter(60);
     const { failure, left, outputs } = await step(
       { task_id: id, body: '{services: [{service_name: api, service_image: "app:2"}]}' },
       { cancelWhen: /live nodes on the new images/ }
@@ -254,16 +254,16 @@ describe('update in place', () => {
     expect(outputs.rolled_back).toBe('false');
     expect(sent(UPDATE)).toHaveLength(1);
     expect(left?.rollback?.taskId).toBe(id);
-    bench.emulator.setReadyAfter(5);
+    bench.emulator.tasks.setReadyAfter(5);
     bench.clock.advance(1);
     const report = await bench.cleanup({ rollback: left?.rollback });
     expect(report.rollback?.problem).toBeUndefined();
     expect(sent(UPDATE)).toHaveLength(2);
-    expect(bench.emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
   });
 
   it('rolls back an update of a service with no URL to check health_path at', async () => {
-    const id = bench.emulator.addTask({
+    const id = bench.emulator.tasks.add({
       task_name: 'worker',
       points: 1,
       status: 'Running',
@@ -341,15 +341,15 @@ describe('update in place', () => {
     );
     expect(result.change?.restore).toMatchObject({ taskId: id });
     expect(sent(UPDATE).length).toBeGreaterThan(2);
-    expect(bench.emulator.task(id)).toMatchObject({
+    expect(bench.emulator.tasks.get(id)).toMatchObject({
       services: [expect.objectContaining({ service_image: 'app:bad' })]
     });
   });
 
   it('waits for no new node when no service changes, and checks health_path once it serves', async () => {
     const id = seed();
-    bench.emulator.setServiceUrl('{base_url}/_app/{task_id}/{port}');
-    bench.emulator.setApps({ status: 200 });
+    bench.emulator.tasks.setServiceUrl('{base_url}/_app/{task_id}/{port}');
+    bench.emulator.tasks.setApps({ status: 200 });
     const { outputs, failure } = await step({
       task_id: id,
       body: '{load_balance: {type: IpHash, params: null}}',

@@ -78,7 +78,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('waits until every node runs, saying each one that comes up, and shows them in the summary', async () => {
-    emulator.setNodeLag(20);
+    emulator.tasks.setNodeLag(20);
     const { result, outputs, failure } = await step({
       operation: 'create',
       body: WEB,
@@ -100,7 +100,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('times out with the nodes that run in the summary', async () => {
-    emulator.setNodeLag(3600);
+    emulator.tasks.setNodeLag(3600);
     const { result, failure } = await step({
       operation: 'create',
       body: WEB,
@@ -115,7 +115,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('fails a crash-looping task as soon as a container has restarted max_restarts times, not at the timeout', async () => {
-    emulator.setCrashLoops([
+    emulator.tasks.setCrashLoops([
       { pattern: '-crash$', reason: 'CrashLoopBackOff', exitCode: 1, restartEverySeconds: 10 }
     ]);
     const { failure, outputs, result } = await step({
@@ -167,7 +167,7 @@ describe('waiting against the emulator', () => {
   // Regression: the diagnostics of a timed-out wait skipped a node that said Running while its container
   // crash-looped (the restart count, which the reference puts on the node, was read from containers only).
   it('shows a crash-looping node that still says Running in the diagnostics of a timed-out wait', async () => {
-    emulator.setCrashLoops([{ pattern: '-loop$', restartEverySeconds: 5 }]);
+    emulator.tasks.setCrashLoops([{ pattern: '-loop$', restartEverySeconds: 5 }]);
     const { result } = await step({
       operation: 'create',
       task_name: 'svc-loop',
@@ -192,7 +192,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('reads every node, across pages a platform caps below the size asked', async () => {
-    emulator.setNodeLag(3600);
+    emulator.tasks.setNodeLag(3600);
     emulator.setPageSizeMax(1);
     const { result } = await step({
       operation: 'create',
@@ -209,7 +209,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('diagnoses a timed-out wait: the nodes that do not run yet, and no logs with log_lines 0', async () => {
-    emulator.setNodeLag(3600);
+    emulator.tasks.setNodeLag(3600);
     const { result } = await step({
       operation: 'create',
       body: WEB,
@@ -234,7 +234,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('fails at once on a Failed node, and only waits out restarts when max_restarts is 0', async () => {
-    emulator.setCrashLoops([{ pattern: '-pull$', reason: 'ImagePullBackOff', nodeStatus: 'Failed' }]);
+    emulator.tasks.setCrashLoops([{ pattern: '-pull$', reason: 'ImagePullBackOff', nodeStatus: 'Failed' }]);
     const failed = await step({
       operation: 'create',
       body: WEB,
@@ -245,7 +245,7 @@ describe('waiting against the emulator', () => {
     expect(failed.failure).toMatch(
       /has a node that will not come up: node \d+ \(Failed\): container web ImagePullBackOff, exit code 1 after 0s$/
     );
-    emulator.setCrashLoops([{ pattern: '-loop$' }]);
+    emulator.tasks.setCrashLoops([{ pattern: '-loop$' }]);
     const waited = await step({
       operation: 'create',
       body: WEB,
@@ -269,7 +269,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('checks the app once the task is ready, waiting through its warm-up', async () => {
-    emulator.setApps({ warmupSeconds: 10 }); // Running since 25 s: warm until 35 s
+    emulator.tasks.setApps({ warmupSeconds: 10 }); // Running since 25 s: warm until 35 s
     const { outputs, failure } = await step({
       operation: 'create',
       task_name: 'svc',
@@ -279,14 +279,14 @@ describe('waiting against the emulator', () => {
     });
     const url = `${emulator.base_url}/_app/1229831/80`;
     expect([failure, outputs.healthy, outputs.url]).toEqual([undefined, 'true', url]);
-    expect(emulator.appRequests.map((r) => [r.path, r.status])).toEqual([
+    expect(emulator.tasks.appRequests.map((r) => [r.path, r.status])).toEqual([
       ['/_app/1229831/80/health', 503],
       ['/_app/1229831/80/health', 503],
       ['/_app/1229831/80/health', 503],
       ['/_app/1229831/80/health', 200]
     ]);
     // The app gets no API credentials: no token, signature, timestamp or version header.
-    const names = emulator.appRequests.flatMap((r) => r.headerNames);
+    const names = emulator.tasks.appRequests.flatMap((r) => r.headerNames);
     expect(names.filter((name) => ['token', 'sign_str', 'timestamp', 'version'].includes(name))).toEqual([]);
     expect(log.filter((line) => line.startsWith('health: '))).toEqual([
       `health: checking ${url}/health until it answers HTTP 200-299 (14m30s left)`,
@@ -334,7 +334,7 @@ describe('waiting against the emulator', () => {
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     const { port } = app.address() as AddressInfo;
     try {
-      emulator.setServiceUrl(`http://127.0.0.1:${port}/{task_id}/{port}`);
+      emulator.tasks.setServiceUrl(`http://127.0.0.1:${port}/{task_id}/{port}`);
       const { outputs, failure } = await step({
         operation: 'create',
         task_name: 'svc',
@@ -356,7 +356,7 @@ describe('waiting against the emulator', () => {
   });
 
   it('fails an app that answers 500, naming the URL and its last answer, within wait_timeout', async () => {
-    emulator.setApps({ status: 500 });
+    emulator.tasks.setApps({ status: 500 });
     const { outputs, failure } = await step({
       operation: 'create',
       task_name: 'svc',
@@ -373,9 +373,9 @@ describe('waiting against the emulator', () => {
 
   // Regression: the cost was shown in points (and 0 until the platform billed), with no unit.
   it("publishes each task's cost in yuan, billed plus not billed yet, and billing_value as the platform's points", async () => {
-    emulator.setPrice(1.98); // yuan per node-hour: 550 points per node-second
-    const one = emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
-    const two = emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    emulator.tasks.setPrice(1.98); // yuan per node-hour: 550 points per node-second
+    const one = emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
+    const two = emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
     clock.advance(60);
     // Under 5 minutes old: nothing billed yet, all of it not billed yet.
     const young = await step({ operation: 'detail', task_id: one });
@@ -419,7 +419,7 @@ describe('waiting against the emulator', () => {
   it('fails for a task that ends in Other, and times out on one that never starts', async () => {
     const broken = await step({ operation: 'create', body: WEB, task_name: 'svc-broken', points: '1' });
     expect(broken.failure).toBe('create: task 1229831 (svc-broken) ended in Other after 30s');
-    emulator.setReadyAfter(3600);
+    emulator.tasks.setReadyAfter(3600);
     const slow = await step({
       operation: 'create',
       body: WEB,
@@ -434,8 +434,8 @@ describe('waiting against the emulator', () => {
   // Regression: a recover whose first poll still read Paused failed the step ("ended in Paused") while
   // the task resumed, and billed.
   it('takes a status still as the request found it as not yet: a recover the platform acts on late', async () => {
-    emulator.setActLag(25);
-    const id = emulator.addTask({ task_name: 'resume', points: 1, status: 'Paused' });
+    emulator.tasks.setActLag(25);
+    const id = emulator.tasks.add({ task_name: 'resume', points: 1, status: 'Paused' });
     const { failure, outputs } = await step({ operation: 'recover', task_id: id });
     expect([failure, outputs.status]).toEqual([undefined, 'Running']);
     expect(log).toEqual(
@@ -449,8 +449,8 @@ describe('waiting against the emulator', () => {
   });
 
   it('times out a task that never leaves the status the request found it in, saying so', async () => {
-    emulator.setActLag(600);
-    const stuck = emulator.addTask({ task_name: 'stuck', points: 1, status: 'Paused' });
+    emulator.tasks.setActLag(600);
+    const stuck = emulator.tasks.add({ task_name: 'stuck', points: 1, status: 'Paused' });
     const { failure, outputs } = await step({ operation: 'recover', task_id: stuck, wait_timeout: '1m' });
     expect(failure).toBe(
       `recover: task ${stuck} (stuck) timed out after 1m0s, last status Paused, as before the request: the status never changed`
@@ -460,7 +460,7 @@ describe('waiting against the emulator', () => {
 
   it('stops several tasks and waits until every one has ended', async () => {
     const ids = ['Running', 'Paused', 'Pending'].map((status, i) =>
-      emulator.addTask({ task_name: `t${i}`, points: 1, status: status as 'Running' })
+      emulator.tasks.add({ task_name: `t${i}`, points: 1, status: status as 'Running' })
     );
     const { outputs, failure } = await step({ operation: 'stop', task_id: ids.join(', '), concurrency: '2' });
     expect(failure).toBeUndefined();
@@ -469,8 +469,8 @@ describe('waiting against the emulator', () => {
   });
 
   it('counts a task deleted once stopped as stopped, but fails a stop of a task that does not exist', async () => {
-    emulator.setEndedTasksGone(true);
-    const running = emulator.addTask({ task_name: 'deleted-on-stop', points: 1, status: 'Running' });
+    emulator.tasks.setEndedTasksGone(true);
+    const running = emulator.tasks.add({ task_name: 'deleted-on-stop', points: 1, status: 'Running' });
     const { outputs, failure, result } = await step({ operation: 'stop', task_id: `${running}, 42` });
     expect(result.tasks.map((t) => [t.id, t.verdict])).toEqual([
       [running, 'reached'],
@@ -489,8 +489,8 @@ describe('waiting against the emulator', () => {
   });
 
   it('fails a wait for readiness when the task disappears', async () => {
-    emulator.setEndedTasksGone(true);
-    const id = emulator.addTask({ task_name: 'x', points: 1, status: 'End' });
+    emulator.tasks.setEndedTasksGone(true);
+    const id = emulator.tasks.add({ task_name: 'x', points: 1, status: 'End' });
     const { failure } = await step({ operation: 'recover', task_id: id });
     expect(failure).toMatch(
       new RegExp(
@@ -511,7 +511,7 @@ describe('waiting against the emulator', () => {
     });
     try {
       const ids = Array.from({ length: 30 }, (_, i) =>
-        live.addTask({ task_name: `rl-${i}`, points: 1, status: 'Running' })
+        live.tasks.add({ task_name: `rl-${i}`, points: 1, status: 'Running' })
       );
       live.setRateLimit({ ratePerSecond: 10, burst: 10, path: DETAIL });
       const inputs: Record<string, string> = {

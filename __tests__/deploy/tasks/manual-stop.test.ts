@@ -46,7 +46,7 @@ describe('manualStop', () => {
     ['RSA mode, signing the request with private.pem', 'rsa-token', RSA_CREDENTIALS],
     ['token mode', 'plain-token', { mode: 'token', token: 'plain-token' } as const]
   ])('gives a shell command that stops the task: %s', async (_what, token, credentials) => {
-    const id = emulator.addTask({ task_name: 'by-hand', points: 1, status: 'Running' });
+    const id = emulator.tasks.add({ task_name: 'by-hand', points: 1, status: 'Running' });
     const settings = testSettings({ baseUrl: emulator.base_url, credentials });
     const { step, shell } = manualStop(settings, id, USES);
     expect(parse(step)).toEqual([
@@ -59,11 +59,11 @@ describe('manualStop', () => {
       cwd: dir,
       env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: token, CURL_CA_BUNDLE: emulator.ca_file }
     });
-    expect(emulator.task(id).status).toBe('End');
+    expect(emulator.tasks.get(id).status).toBe('End');
   });
 
   it('gives a shell command that stops a job through the Job API, and a job_stop step', async () => {
-    const id = emulator.addJob({ task_name: 'by-hand-job', points: 1 });
+    const id = emulator.jobs.add({ task_name: 'by-hand-job', points: 1 });
     const settings = testSettings({
       operation: 'job',
       baseUrl: emulator.base_url,
@@ -78,7 +78,7 @@ describe('manualStop', () => {
       cwd: dir,
       env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: 'rsa-token', CURL_CA_BUNDLE: emulator.ca_file }
     });
-    expect(emulator.job(id).status).toBe('Paused');
+    expect(emulator.jobs.get(id).status).toBe('Paused');
   });
 
   it('gives no shell command for a stop whose body is encrypted: only the workflow step', () => {

@@ -59,7 +59,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario('shows the debug lines of each request with every secret masked', async (s) => {
     const result = await s.run({
       operation: 'detail',
-      task_id: s.emulator.addTask({ task_name: 'dbg', points: 1 })
+      task_id: s.emulator.tasks.add({ task_name: 'dbg', points: 1 })
     });
     const view = runnerView(result, { debug: true });
     expect(result.stdout).toContain(`::add-mask::${s.rsa.token ?? ''}`);
@@ -119,7 +119,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario(
     'fails the step on timeout, naming the last status and the time, with timed_out true',
     async (s) => {
-      s.emulator.setReadyAfter(600);
+      s.emulator.tasks.setReadyAfter(600);
       const result = await s.run({
         operation: 'create',
         task_name: 'e2e-slow',
@@ -137,12 +137,12 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
 
   scenario('waits with detail when wait is true', async (s) => {
     // The task comes up once the detail step has seen it Pending, however slowly that step starts.
-    s.emulator.setReadyAfter(600);
+    s.emulator.tasks.setReadyAfter(600);
     const created = await s.run({ operation: 'create', task_name: 'e2e-detail', points: '1', wait: 'false' });
     expect(created.outputs.status).toBe('');
     const id = created.outputs.task_id ?? '';
     const meanwhile = s.emulator.afterRequest((request) => {
-      if (request.path === DETAIL) s.emulator.settleTask(id);
+      if (request.path === DETAIL) s.emulator.tasks.settle(id);
     });
     const result = await s.run({ operation: 'detail', task_id: id, wait: 'true', ...FAST });
     meanwhile();
@@ -208,7 +208,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario(
     'follows an endpoints override: detail on the older path, GET with task_id in the query',
     async (s) => {
-      const id = s.emulator.addTask({ task_name: 'e2e-get', points: 1, status: 'Running' });
+      const id = s.emulator.tasks.add({ task_name: 'e2e-get', points: 1, status: 'Running' });
       const result = await s.run({
         operation: 'detail',
         task_id: id,
@@ -257,7 +257,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   // every Node version the bundle runs on.
   scenario('reads the detail of 60 tasks in one step', async (s) => {
     const ids = Array.from({ length: 60 }, (_, i) =>
-      s.emulator.addTask({ task_name: `bulk-${i}`, points: 1, status: i % 2 === 0 ? 'Running' : 'Paused' })
+      s.emulator.tasks.add({ task_name: `bulk-${i}`, points: 1, status: i % 2 === 0 ? 'Running' : 'Paused' })
     );
     const result = await s.run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '8' });
     expect(result.exitCode).toBe(0);
@@ -302,19 +302,19 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       { path: '/api/deployment/task/stop', body: `{"task_id":${id}}`, applied: true },
       { path: '/api/task/deployment/detail', target: expect.stringContaining(`task_id=${id}`) as unknown }
     ]);
-    expect(s.emulator.task(id).status).toBe('End');
+    expect(s.emulator.tasks.get(id).status).toBe('End');
     const again = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
       main.state
     );
     expect(again.exitCode).toBe(0);
     expect(shown(again)).toContain(`cleanup: task ${id} is already End`);
-    s.emulator.setEndedTasksGone(true);
+    s.emulator.tasks.setEndedTasksGone(true);
     const gone = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
       main.state
     );
-    s.emulator.setEndedTasksGone(false);
+    s.emulator.tasks.setEndedTasksGone(false);
     expect(gone.exitCode).toBe(0);
     expect(shown(gone)).toContain(`cleanup: task ${id} is already gone`);
   });
@@ -335,7 +335,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       // Two stops are accepted and never acted on, as a platform that loses them would.
       s.emulator.inject({ path: STOP, times: 2, answer: { kind: 'envelope', code: '0000' } });
       const post = await s.run(inputs, main.state);
-      expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);
+      expect([post.exitCode, s.emulator.tasks.get(id).status]).toEqual([0, 'End']);
       expect(s.emulator.requests.filter((r) => r.path === STOP)).toHaveLength(3);
       expect(shown(post)).toContainEqual(
         expect.stringMatching(
@@ -350,7 +350,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       const left = again.outputs.task_id ?? '';
       s.emulator.inject({ path: STOP, times: Infinity, answer: { kind: 'envelope', code: '0000' } });
       const failed = await s.run({ ...inputs, cleanup_timeout: '5s' }, again.state);
-      expect([failed.exitCode, s.emulator.task(left).status]).toEqual([1, 'Running']);
+      expect([failed.exitCode, s.emulator.tasks.get(left).status]).toEqual([1, 'Running']);
       expect(failed.stdout).toMatch(
         new RegExp(
           `::error title=Task left running::task ${left} may still be running, and billing: the post step could not stop it within cleanup_timeout 5s \\(the platform accepted it, but its status is Running; asked for 5s\\)\\. Stop it by hand now`
@@ -366,22 +366,22 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     async (s) => {
       s.emulator.setPageSizeMax(2);
       const ids = Array.from({ length: 5 }, (_, i) =>
-        s.emulator.addTask({ task_name: `pr-9-web-${i}`, points: 1, status: 'Running' })
+        s.emulator.tasks.add({ task_name: `pr-9-web-${i}`, points: 1, status: 'Running' })
       );
       // Meanwhile another run stops one task once the first page is read, and makes one more of the
       // pattern once this sweep stops its first; the first stop is accepted and never acted on.
       let late = '';
       let pages = 0;
       const meanwhile = s.emulator.afterRequest((request) => {
-        if (request.path === SEARCH && ++pages === 1) s.emulator.stopTask(ids[4] ?? '');
+        if (request.path === SEARCH && ++pages === 1) s.emulator.tasks.stop(ids[4] ?? '');
         if (request.path === STOP && late === '')
-          late = s.emulator.addTask({ task_name: 'pr-9-web-late', points: 1, status: 'Running' });
+          late = s.emulator.tasks.add({ task_name: 'pr-9-web-late', points: 1, status: 'Running' });
       });
       s.emulator.inject({ path: STOP, answer: { kind: 'envelope', code: '0000' } });
       const result = await s.run({ operation: 'sweep', task_name: 'pr-9-*' });
       meanwhile();
       expect(result.exitCode).toBe(0);
-      expect([...ids, late].map((id) => s.emulator.task(id).status)).toEqual(Array(6).fill('End'));
+      expect([...ids, late].map((id) => s.emulator.tasks.get(id).status)).toEqual(Array(6).fill('End'));
       expect(shown(result)).toContain('sweep: a fresh search finds no other task of "pr-9-*" live');
     }
   );

@@ -9,7 +9,7 @@ export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {
     ])(
       'fails on a huge answer %s, naming max_response_size, with the outputs written',
       async (s, _how, chunked) => {
-        const id = s.emulator.addTask({ task_name: 'huge', points: 1, status: 'Running' });
+        const id = s.emulator.tasks.add({ task_name: 'huge', points: 1, status: 'Running' });
         s.emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 300_000_000, chunked } });
         const result = await s.run({ operation: 'detail', task_id: id });
         expect([result.exitCode, result.stderr]).toEqual([1, '']);
@@ -25,7 +25,7 @@ export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {
     );
 
     scenario('reads an answer up to max_response_size', async (s) => {
-      const id = s.emulator.addTask({ task_name: 'sized', points: 1, status: 'Running' });
+      const id = s.emulator.tasks.add({ task_name: 'sized', points: 1, status: 'Running' });
       s.emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
       const refused = await s.run({ operation: 'detail', task_id: id, max_response_size: '64KiB' });
       expect(refused.stdout).toContain('answered more than 64 KiB (max_response_size)');
@@ -38,7 +38,7 @@ export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
       async (s) => {
-        const id = s.emulator.addTask({ task_name: 'deep', points: 1, status: 'Running' });
+        const id = s.emulator.tasks.add({ task_name: 'deep', points: 1, status: 'Running' });
         s.emulator.inject({ path: DETAIL, times: Infinity, answer: { kind: 'deep', depth: 3000 } });
         const result = await s.run({ operation: 'detail', task_id: id });
         expect([result.exitCode, result.stderr]).toEqual([1, '']);
@@ -53,7 +53,7 @@ export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {
 
     scenario('runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning', async (s) => {
       const ids = Array.from({ length: 40 }, (_, i) =>
-        s.emulator.addTask({ task_name: `many-${i}`, points: 1, status: 'Running' })
+        s.emulator.tasks.add({ task_name: `many-${i}`, points: 1, status: 'Running' })
       );
       s.emulator.inject({ path: DETAIL, times: 40, delayMs: 300 });
       const result = await s.run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '32' });
@@ -103,7 +103,7 @@ export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {
   scenario(
     'on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once',
     async (s) => {
-      s.emulator.setReadyAfter(600);
+      s.emulator.tasks.setReadyAfter(600);
       const inputs = { operation: 'create', task_name: 'cancel-me', points: '1', cleanup: 'stop', ...FAST };
       const result = await s.run(inputs, undefined, {}, { text: 'Pending after ', signal: 'SIGTERM' });
       const id = result.outputs.task_id ?? '';

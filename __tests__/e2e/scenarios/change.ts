@@ -9,7 +9,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'finishes in the post step the rollback of an update cancelled during its rollout: the old image serves again',
       async (s) => {
-        const id = s.emulator.addTask({
+        const id = s.emulator.tasks.add({
           task_name: 'e2e-update',
           points: 2,
           status: 'Running',
@@ -18,7 +18,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
           ]
         });
         // Each new node takes 10 minutes: the job is cancelled while the first one comes up.
-        s.emulator.setReadyAfter(600);
+        s.emulator.tasks.setReadyAfter(600);
         const inputs = {
           operation: 'update',
           task_id: id,
@@ -34,7 +34,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.exitCode).toBe(1);
         expect(JSON.parse(main.state.rollback ?? '{}')).toMatchObject({ taskId: id });
         expect(shown(main)).toContainEqual(expect.stringMatching(/the post step rolls it back/));
-        s.emulator.setReadyAfter(1);
+        s.emulator.tasks.setReadyAfter(1);
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
         expect(shown(post)).toContain(
@@ -45,7 +45,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
           (node) => node.containers[0]?.image
         );
         expect(images).toEqual(['nginx:1.27', 'nginx:1.27']);
-        expect(s.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
+        expect(s.emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 2 });
       }
     );
 
@@ -56,7 +56,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
       'finishes in the post step the rollback of an update of a task whose configuration is near the body limit',
       async (s) => {
         const env = `MODEL_CONFIG=${'x'.repeat(900 * 1024)}`;
-        const id = s.emulator.addTask({
+        const id = s.emulator.tasks.add({
           task_name: 'e2e-big',
           points: 1,
           status: 'Running',
@@ -64,7 +64,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
             { service_name: 'web', service_image: 'nginx:1.27', env, remote_ports: [{ service_port: 80 }] }
           ]
         });
-        s.emulator.setReadyAfter(600);
+        s.emulator.tasks.setReadyAfter(600);
         const inputs = {
           operation: 'update',
           task_id: id,
@@ -81,13 +81,13 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
         expect(saved.taskId).toBe(id);
         expect(Object.values(main.state).every((value) => value.length < 4096)).toBe(true);
         expect(statSync(saved.configurationFile).mode & 0o777).toBe(0o600);
-        s.emulator.setReadyAfter(1);
+        s.emulator.tasks.setReadyAfter(1);
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
         expect(shown(post)).toContain(
           `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
         );
-        expect(s.emulator.task(id)).toMatchObject({
+        expect(s.emulator.tasks.get(id)).toMatchObject({
           status: 'Running',
           services: [{ service_image: 'nginx:1.27', env }]
         });
@@ -97,7 +97,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'sets back in the post step a scale up cancelled before its new node ran, once that node crash-loops',
       async (s) => {
-        const id = s.emulator.addTask({
+        const id = s.emulator.tasks.add({
           task_name: 'e2e-scale',
           points: 1,
           status: 'Running',
@@ -106,7 +106,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
           ]
         });
         // Its image crash-loops (so no node counts as running): the node it ran before is not the scale's to judge.
-        s.emulator.setBadImages(/^nginx:crash$/, 0.5);
+        s.emulator.tasks.setBadImages(/^nginx:crash$/, 0.5);
         const inputs = { operation: 'scale', task_id: id, points: '2', max_restarts: '2', ...FAST };
         const main = await s.run(inputs, undefined, {}, { text: 'runing_points 0 of 2', signal: 'SIGTERM' });
         expect(main.exitCode).toBe(1);
@@ -117,14 +117,14 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
         expect(shown(post)).toContainEqual(
           expect.stringMatching(new RegExp(`^cleanup: set task ${id} back to 1 nodes \\(it has a new node`))
         );
-        expect(s.emulator.task(id)).toMatchObject({ points: 1 });
+        expect(s.emulator.tasks.get(id)).toMatchObject({ points: 1 });
       }
     );
 
     scenario(
       'fails loudly when an update cannot be rolled back, writing the configuration to restore with its secrets redacted',
       async (s) => {
-        const id = s.emulator.addTask({
+        const id = s.emulator.tasks.add({
           task_name: 'e2e-stuck',
           points: 1,
           status: 'Running',
@@ -138,7 +138,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
           ]
         });
         // The old image crash-loops too when it comes up again (its node that ran before is left).
-        s.emulator.setBadImages(/^nginx:(1\.27|bad)$/, 0.5);
+        s.emulator.tasks.setBadImages(/^nginx:(1\.27|bad)$/, 0.5);
         // A runner temp of the test's own, so that the file outlives the step.
         const temp = mkdtempSync(join(tmpdir(), 'e2e-restore-'));
         const inputs = {

@@ -23,10 +23,10 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
       async (s) => {
         const main = await created(s, 'c-slow-stop');
         const id = main.outputs.task_id ?? '';
-        s.emulator.setActLag(7);
+        s.emulator.tasks.setActLag(7);
         const cleaned = await post(s, main, { cleanup_timeout: '10s' });
         expect(cleaned.exitCode).toBe(0);
-        expect(s.emulator.task(id).status).toBe('End');
+        expect(s.emulator.tasks.get(id).status).toBe('End');
         expect(shown(cleaned)).toContain(`cleanup: stopped task ${id}`);
       }
     );
@@ -76,7 +76,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         ])
       );
       expect(shown(result).find((line) => line.startsWith(`cleanup: stop task ${id}: `))).toMatch(retried);
-      expect(s.emulator.task(id).status).toBe('End');
+      expect(s.emulator.tasks.get(id).status).toBe('End');
     });
 
     scenario(
@@ -99,7 +99,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
           expect.stringMatching(/^::warning::post step: received SIGTERM; its cleanup goes on until it ends/)
         );
         expect(shown(result)).toContain(`cleanup: stopped task ${id}`);
-        expect(s.emulator.task(id).status).toBe('End');
+        expect(s.emulator.tasks.get(id).status).toBe('End');
       }
     );
 
@@ -121,7 +121,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         expect(result.stdout).toMatch(
           new RegExp(`^::error::cleanup \\(stop\\) failed: task ${id} may still be running$`, 'm')
         );
-        expect(s.emulator.task(id).status).toBe('Running');
+        expect(s.emulator.tasks.get(id).status).toBe('Running');
         expect(result.summary).toContain(`**Task ${id} may still be running, and billing.**`);
         expect(result.summary).toContain(
           `    operation: stop\n    task_id: ${id}\n    base_url: ${s.emulator.base_url}\n`
@@ -145,7 +145,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-        expect(s.emulator.task(id).status).toBe('End');
+        expect(s.emulator.tasks.get(id).status).toBe('End');
       }
     );
 
@@ -168,7 +168,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         expect(result.stdout).toMatch(
           new RegExp(`^::error title=Task left running::task ${id} may still be running`, 'm')
         );
-        expect(s.emulator.task(id).status).not.toBe('End');
+        expect(s.emulator.tasks.get(id).status).not.toBe('End');
       }
     );
 
@@ -190,7 +190,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         /^cleanup: stopped task \d+, named "cancelled-in-flight", made by the create whose answer this step never read$/
       );
       const id = /task (\d+)/.exec(line ?? '')?.[1] ?? '';
-      expect(s.emulator.task(id).status).toBe('End');
+      expect(s.emulator.tasks.get(id).status).toBe('End');
     });
 
     scenario(
@@ -204,7 +204,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         expect(shown(result)).not.toContainEqual(expect.stringContaining('made none'));
         const id =
           /^cleanup: stopped task (\d+), named "lands-late"/m.exec(shown(result).join('\n'))?.[1] ?? '';
-        expect(s.emulator.task(id).status).toBe('End');
+        expect(s.emulator.tasks.get(id).status).toBe('End');
         const made = s.emulator.requests.slice(before).flatMap((r) => r.createdTaskId ?? []);
         expect(made).toEqual([id]);
       }
@@ -226,7 +226,10 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
           shown(result).join('\n')
         )?.[1];
         expect(twin).toMatch(/^\d+$/);
-        expect([s.emulator.task(id).status, s.emulator.task(twin ?? '').status]).toEqual(['Running', 'End']);
+        expect([s.emulator.tasks.get(id).status, s.emulator.tasks.get(twin ?? '').status]).toEqual([
+          'Running',
+          'End'
+        ]);
       }
     );
 
@@ -260,7 +263,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'stops the twin a late first attempt makes, so that exactly one task runs and task_id names it',
       async (s) => {
-        s.emulator.setReadyAfter(3);
+        s.emulator.tasks.setReadyAfter(3);
         s.emulator.inject({ path: CREATE, delayMs: 4000 });
         const main = await s.run({
           operation: 'create',
@@ -276,7 +279,10 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         expect(shown(main)).toContain(
           `create: stopped task ${twin}; task ${id} is the one this step follows`
         );
-        expect([s.emulator.task(id).status, s.emulator.task(twin).status]).toEqual(['Running', 'End']);
+        expect([s.emulator.tasks.get(id).status, s.emulator.tasks.get(twin).status]).toEqual([
+          'Running',
+          'End'
+        ]);
       }
     );
 
@@ -303,7 +309,10 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         expect(shown(result)).toContain(
           `cleanup: stopped task ${twin}, a second task named "twin-late" made by an earlier attempt of the create`
         );
-        expect([s.emulator.task(id).status, s.emulator.task(twin).status]).toEqual(['Running', 'End']);
+        expect([s.emulator.tasks.get(id).status, s.emulator.tasks.get(twin).status]).toEqual([
+          'Running',
+          'End'
+        ]);
       }
     );
   });

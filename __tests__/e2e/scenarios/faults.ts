@@ -5,7 +5,7 @@ import { CREATE, DETAIL, type Scenario, json, shown, type ScenarioApi } from './
 export function faultScenarios({ scenario, group }: ScenarioApi): void {
   group('fault matrix', () => {
     const detailOf = (s: Scenario, name: string): Promise<StepRun> => {
-      const id = s.emulator.addTask({ task_name: name, points: 1, status: 'Running' });
+      const id = s.emulator.tasks.add({ task_name: name, points: 1, status: 'Running' });
       return s.run({ operation: 'detail', task_id: id });
     };
     const retries = (result: StepRun): string[] =>
@@ -110,7 +110,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       expect(result.exitCode).toBe(0);
       expect(creates(s, before)).toHaveLength(1);
       const id = result.outputs.task_id ?? '';
-      expect(s.emulator.task(id).task_name).toBe('f-create-429-lands');
+      expect(s.emulator.tasks.get(id).task_name).toBe('f-create-429-lands');
     });
 
     scenario.each([
@@ -130,7 +130,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       expect(result.exitCode).toBe(0);
       expect(creates(s, before).map((r) => r.applied)).toEqual([true]);
       const id = result.outputs.task_id ?? '';
-      expect(s.emulator.task(id).task_name).toBe(name);
+      expect(s.emulator.tasks.get(id).task_name).toBe(name);
       expect(shown(result)).toContain(
         `create: found task ${id} named "${name}", made by the request that failed; adopting it instead of creating another`
       );
@@ -160,7 +160,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
     scenario('a token-bucket rate limit: every task answered, the 429s waited out', async (s) => {
       s.emulator.setRateLimit({ ratePerSecond: 4, burst: 2, path: DETAIL });
       const ids = Array.from({ length: 6 }, (_, i) =>
-        s.emulator.addTask({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
+        s.emulator.tasks.add({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
       );
       const result = await s.run({ operation: 'detail', task_id: ids.join(', '), concurrency: '3' });
       expect(result.exitCode).toBe(0);
@@ -227,7 +227,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       s.emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
       const result = await s.run({
         operation: 'detail',
-        task_id: s.emulator.addTask({ task_name: 'f-hang', points: 1 }),
+        task_id: s.emulator.tasks.add({ task_name: 'f-hang', points: 1 }),
         request_timeout: '1s',
         max_retries: '1'
       });
@@ -238,7 +238,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
     });
 
     scenario('never runs past wait_timeout by more than one request timeout', async (s) => {
-      s.emulator.setReadyAfter(600);
+      s.emulator.tasks.setReadyAfter(600);
       s.emulator.inject({ path: DETAIL, times: Infinity, delayMs: 1500 });
       const result = await s.run({
         operation: 'create',
@@ -263,7 +263,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'a request refused before the key is proven: each cause explained once, with the key fingerprint, whatever the code',
       async (s) => {
-        const id = s.emulator.addTask({ task_name: 'f-sig', points: 1, status: 'Running' });
+        const id = s.emulator.tasks.add({ task_name: 'f-sig', points: 1, status: 'Running' });
         const result = await s.run({ operation: 'detail', task_id: id, api_version: '2.0.0' });
         expect(result.exitCode).toBe(1);
         expect(result.stdout).toMatch(

@@ -83,12 +83,12 @@ export function expectRunInvariants(
  */
 export function stillBills(emulator: Emulator, id: string): boolean {
   try {
-    return emulator.task(id).status !== 'End';
+    return emulator.tasks.get(id).status !== 'End';
   } catch {
     // Not a deployment.
   }
   try {
-    const job = emulator.job(id) as { status: string; job_status: Record<string, unknown> };
+    const job = emulator.jobs.get(id) as { status: string; job_status: Record<string, unknown> };
     const run = ['Complete', 'Failed'].includes(String(job.job_status.status));
     return !['Paused', 'End'].includes(job.status) && !(run && job.job_status.active_pods === 0);
   } catch {

@@ -56,7 +56,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(readFileSync(result.outputs.log_file ?? '', 'utf8')).toBe(
           'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
         );
-        expect(s.emulator.job(result.outputs.task_id ?? '').status).toBe('End');
+        expect(s.emulator.jobs.get(result.outputs.task_id ?? '').status).toBe('End');
       },
       JOB_OPTIONS
     );
@@ -72,7 +72,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
         expect(main.outputs.timed_out).toBe('true');
-        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(s.emulator.jobs.get(id).status).toBe('Paused');
         expect(main.state).toMatchObject({ cleanup: 'stop', created_task_ids: '[]' });
         expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
         expect(main.stdout).toContain(
@@ -132,7 +132,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(post.summary).toContain('/api/task/job/stop');
         expect(post.summary).not.toMatch(/operation: stop\b/);
         s.emulator.clearFaults();
-        s.emulator.stopJob(id);
+        s.emulator.jobs.stop(id);
       },
       JOB_OPTIONS
     );
@@ -151,7 +151,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
           'registry: reg-pass-job-1',
           'done'
         ];
-        s.emulator.setJobs({
+        s.emulator.jobs.configure({
           scripts: [
             { pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed },
             { pattern: /^e2e-job-secrets-fail$/, runSeconds: 2, exitCode: 3, log: printed }
@@ -198,7 +198,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         );
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
-        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(s.emulator.jobs.get(id).status).toBe('Paused');
         expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
         expect(main.state.created_task_ids).toBe('[]');
         const post = await s.run(job('e2e-job-long'), main.state);
@@ -231,7 +231,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(job('e2e-job-long'), main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(s.emulator.jobs.get(id).status).toBe('Paused');
       },
       JOB_OPTIONS
     );
@@ -240,7 +240,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
       'when killed while a Spot job waits in the queue for its fallback, leaves it to the post step, which stops it',
       async (s) => {
         // No free node where the body puts it: the Spot job waits Queued.
-        s.emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+        s.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
         const queued = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
         const inputs = {
           ...job('e2e-job-queued'),
@@ -254,11 +254,11 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         const main = await s.run(inputs, undefined, {}, { when: read, signal: 'SIGKILL' });
         expect(main.exitCode).not.toBe(0);
         const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
-        expect(s.emulator.job(id)).toMatchObject({ status: 'Pending', schedule_status: 'Queued' });
+        expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Pending', schedule_status: 'Queued' });
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(s.emulator.jobs.get(id).status).toBe('Paused');
       },
       JOB_OPTIONS
     );
@@ -274,11 +274,11 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         );
         expect(main.exitCode).not.toBe(0);
         const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
-        expect(s.emulator.job(id).status).toBe('Running');
+        expect(s.emulator.jobs.get(id).status).toBe('Running');
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(job('e2e-job-long'), main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(s.emulator.jobs.get(id).status).toBe('Paused');
         expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
       },
       JOB_OPTIONS

@@ -6,7 +6,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
       async (s) => {
-        s.emulator.setCrashLoops([
+        s.emulator.tasks.setCrashLoops([
           {
             pattern: '-crashing$',
             reason: '::error::CrashLoopBackOff',
@@ -47,16 +47,16 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         expect(JSON.parse(file)).toMatchObject({
           tasks: [{ taskId: id, nodes: [{ logs: [{ service: 'web' }] }] }]
         });
-        expect(s.emulator.task(id).status).toBe('Pending');
+        expect(s.emulator.tasks.get(id).status).toBe('Pending');
         const post = await s.run(inputs, main.state);
-        expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);
+        expect([post.exitCode, s.emulator.tasks.get(id).status]).toEqual([0, 'End']);
       }
     );
 
     scenario(
       'fails a stop refused for an unknown key, whose message says "不存在": read by state, never by its code or text',
       async (s) => {
-        const id = s.emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
+        const id = s.emulator.tasks.add({ task_name: 'key-gone', points: 1, status: 'Running' });
         s.emulator.setText({ msg: 'API Key不存在' });
         const result = await s.run({
           operation: 'stop',
@@ -70,14 +70,14 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         expect(result.stdout).toMatch(
           /::error::stop: task \d+: HTTP 200, code \w+: API Key不存在 \(request id emu-\d+\)\. The platform refused POST \/api\/deployment\/task\/stop before it had accepted any request of this step; [^\n]*; its status could not be read \(/
         );
-        expect(s.emulator.task(id).status).toBe('Running');
+        expect(s.emulator.tasks.get(id).status).toBe('Running');
       }
     );
 
     scenario(
       'ends the wait as timed out when a status check is told to retry after longer than the time left',
       async (s) => {
-        s.emulator.setReadyAfter(600);
+        s.emulator.tasks.setReadyAfter(600);
         s.emulator.inject({
           path: DETAIL,
           answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
@@ -98,7 +98,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
     );
 
     scenario('fails a storage check the platform answered pass: false, showing its message', async (s) => {
-      s.emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+      s.emulator.storage.setVerdict({ pass: false, message: 'the bucket does not exist' });
       try {
         const result = await s.run({
           operation: 'storage_check',
@@ -115,7 +115,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         });
         expect(result.summary).not.toContain('code 0000');
       } finally {
-        s.emulator.setStorageVerdict({
+        s.emulator.storage.setVerdict({
           pass: true,
           message: 'the storage can be reached with these settings'
         });
@@ -132,9 +132,9 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
     });
 
     scenario("does not let one task's 429 stall the others of a bulk wait", async (s) => {
-      s.emulator.setReadyAfter(0);
+      s.emulator.tasks.setReadyAfter(0);
       const ids = [0, 1].map((i) =>
-        s.emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
+        s.emulator.tasks.add({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
       );
       s.emulator.inject({
         path: DETAIL,

@@ -7,16 +7,19 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'replaces a running task once the new one is ready, and keeps the new one after the post step',
       async (s) => {
-        const old = s.emulator.addTask({ task_name: 'e2e-llm', points: 1, status: 'Running' });
+        const old = s.emulator.tasks.add({ task_name: 'e2e-llm', points: 1, status: 'Running' });
         const inputs = { operation: 'replace', task_name: 'e2e-llm', points: '1', body: SERVICE, ...FAST };
         const main = await s.run(inputs);
         const created = main.outputs.task_id ?? '';
         expect([main.exitCode, main.outputs.replaced_task_ids]).toEqual([0, JSON.stringify([old])]);
-        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['Running', 'End']);
+        expect([s.emulator.tasks.get(created).status, s.emulator.tasks.get(old).status]).toEqual([
+          'Running',
+          'End'
+        ]);
         expect(main.summary).toContain('#### Replaced');
         expect(main.state.cleanup).toBe('none');
         const post = await s.run(inputs, main.state);
-        expect([post.exitCode, s.emulator.task(created).status]).toEqual([0, 'Running']);
+        expect([post.exitCode, s.emulator.tasks.get(created).status]).toEqual([0, 'Running']);
       }
     );
 
@@ -32,8 +35,8 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
           clientPublicKey: fixtureKey('client-public.pem'),
           platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
         });
-        const old = s.emulator.addTask({ task_name: 'e2e-overlap', points: 1, status: 'Running' });
-        s.emulator.setReadyAfter(2);
+        const old = s.emulator.tasks.add({ task_name: 'e2e-overlap', points: 1, status: 'Running' });
+        s.emulator.tasks.setReadyAfter(2);
         // Both creates take effect seconds after they arrive: each run's search before it creates sees the
         // old task alone, so neither takes the other's task for part of the generation it replaces. The
         // second lands 3 s after the first, so that the older run has seen its task ready (and passed)
@@ -54,7 +57,7 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
         const newest = made.reduce((a, b) => (BigInt(a) > BigInt(b) ? a : b));
         const loser = made.find((id) => id !== newest) ?? '';
         expect(runs.map((run) => run.exitCode)).toEqual([0, 0]);
-        const statuses = [old, ...made].map((id) => [id, s.emulator.task(id).status]);
+        const statuses = [old, ...made].map((id) => [id, s.emulator.tasks.get(id).status]);
         expect(statuses).toEqual([old, ...made].map((id) => [id, id === newest ? 'Running' : 'End']));
         // The winner says it stops the loser's task: as another run's, older than its own (the creates
         // are delayed so that each run searches before either lands); or, should a slow start let the
@@ -75,7 +78,7 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'leaves, when killed right after the new task is ready, one generation to the post step: never two',
       async (s) => {
-        const old = s.emulator.addTask({ task_name: 'e2e-kill', points: 1, status: 'Running' });
+        const old = s.emulator.tasks.add({ task_name: 'e2e-kill', points: 1, status: 'Running' });
         // The search once the new task is ready (the second) hangs: the runner is killed meanwhile.
         s.emulator.inject({ path: SEARCH, skip: 1, delayMs: 10_000 });
         const inputs = { operation: 'replace', task_name: 'e2e-kill', points: '1', body: SERVICE, ...FAST };
@@ -87,7 +90,7 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.state.cleanup === 'stop' || retire.includes(old)).toBe(true);
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
-        const live = [created, old].filter((id) => s.emulator.task(id).status !== 'End');
+        const live = [created, old].filter((id) => s.emulator.tasks.get(id).status !== 'End');
         expect(live).toHaveLength(1);
       }
     );
@@ -97,7 +100,7 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'finishes retiring the old generation in the post step when a replace is cancelled while it stops it',
       async (s) => {
-        const old = s.emulator.addTask({ task_name: 'e2e-retire', points: 1, status: 'Running' });
+        const old = s.emulator.tasks.add({ task_name: 'e2e-retire', points: 1, status: 'Running' });
         // The stop of the old task hangs (and is then refused, taking no effect): the job is cancelled meanwhile.
         s.emulator.inject({
           path: '/api/deployment/task/stop',
@@ -109,7 +112,7 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
         const created = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
         expect(JSON.parse(main.state.retire_task_ids ?? '')).toEqual([old]);
-        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual([
+        expect([s.emulator.tasks.get(created).status, s.emulator.tasks.get(old).status]).toEqual([
           'Running',
           'Running'
         ]);
@@ -118,15 +121,18 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
         expect(shown(post)).toContain(
           `cleanup: stopped task ${old}, of the generation the replace was retiring`
         );
-        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['Running', 'End']);
+        expect([s.emulator.tasks.get(created).status, s.emulator.tasks.get(old).status]).toEqual([
+          'Running',
+          'End'
+        ]);
       }
     );
 
     scenario(
       'rolls back a replace cancelled while it waits: the post step stops the new task, the old one serves',
       async (s) => {
-        const old = s.emulator.addTask({ task_name: 'e2e-llm-2', points: 1, status: 'Running' });
-        s.emulator.setReadyAfter(600);
+        const old = s.emulator.tasks.add({ task_name: 'e2e-llm-2', points: 1, status: 'Running' });
+        s.emulator.tasks.setReadyAfter(600);
         const inputs = { operation: 'replace', task_name: 'e2e-llm-2', points: '1', body: SERVICE, ...FAST };
         const main = await s.run(inputs, undefined, {}, { text: 'Pending after ', signal: 'SIGTERM' });
         const created = main.outputs.task_id ?? '';
@@ -142,7 +148,10 @@ export function replaceScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.state.cleanup).toBe('stop');
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
-        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['End', 'Running']);
+        expect([s.emulator.tasks.get(created).status, s.emulator.tasks.get(old).status]).toEqual([
+          'End',
+          'Running'
+        ]);
       }
     );
   });

@@ -9,7 +9,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'publishes only absolute http(s) service URLs, normalised, and warns about the others',
       async (s) => {
-        s.emulator.setServiceUrl('javascript:alert({port})');
+        s.emulator.tasks.setServiceUrl('javascript:alert({port})');
         // Regression: a task whose only URL was no http(s) URL counted as ready, and the step passed with
         // url empty. Ready needs a URL the step can publish.
         const bad = await s.run({
@@ -31,7 +31,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
           /^::warning::task \d+: the service URL "javascript:alert\(80\)" is not an absolute http\(s\) URL, so it is not published in url, urls or the summary$/m
         );
         expect(bad.summary).not.toContain('javascript');
-        s.emulator.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
+        s.emulator.tasks.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
         const odd = await s.run({
           operation: 'create',
           task_name: 'odd-url',
@@ -138,7 +138,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
       'escapes markdown and HTML from the server in the summary, and says "stopped" after a stop',
       async (s) => {
         const name = '[click](https://evil.example) ![i](https://evil.example/p.png) <img src=x>';
-        const id = s.emulator.addTask({ task_name: 'md', points: 1, status: 'Running' });
+        const id = s.emulator.tasks.add({ task_name: 'md', points: 1, status: 'Running' });
         s.emulator.setText({ taskName: name });
         const result = await s.run({ operation: 'stop', task_id: id, ...FAST });
         expect(result.exitCode).toBe(0);

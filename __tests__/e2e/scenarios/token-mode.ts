@@ -95,12 +95,12 @@ export function tokenModeScenarios({ scenario, group, runtime }: ScenarioApi): v
         ]);
         const post = await runLive(s, expand(steps[0]?.with), deploy.state);
         expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
-        expect(s.emulator.task(id).status).toBe('End');
+        expect(s.emulator.tasks.get(id).status).toBe('End');
       }
     );
 
     scenario('reads detail as GET, searches with type and status, stops, in RSA mode too', async (s) => {
-      const id = s.emulator.addTask({ task_name: 'live-ops', points: 1, status: 'Running' });
+      const id = s.emulator.tasks.add({ task_name: 'live-ops', points: 1, status: 'Running' });
       const rsaKey = {
         token: s.emulator.rsa.token,
         private_key: readFileSync(s.emulator.rsa.private_key_file, 'utf8')

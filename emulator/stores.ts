@@ -1,0 +1,23 @@
+// The emulator's state, one store per resource: what the routes read and change. A new resource of the
+// platform is a store here and a routes file of its own (see routes.ts).
+import type { JobStore } from './jobs.js';
+import type { PreheatStore } from './preheats.js';
+import type { QueueGroupStore } from './queue-groups.js';
+import type { Stock } from './stock.js';
+import type { StorageStore } from './storage.js';
+import type { TaskStore } from './tasks.js';
+
+export interface Stores {
+  /** Deployment tasks and their nodes. */
+  readonly tasks: TaskStore;
+  /** GPU batch jobs and their pods. */
+  readonly jobs: JobStore;
+  /** The task groups of job queues. */
+  readonly queueGroups: QueueGroupStore;
+  /** Image preheats, and what they cached where. */
+  readonly preheats: PreheatStore;
+  /** What each device has free in each region, and its price: what the resource search answers. */
+  readonly stock: Stock;
+  /** Object storage, as a connection check finds it. */
+  readonly storage: StorageStore;
+}
