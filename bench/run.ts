@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEVICES, markOf } from '../emulator/catalog.js';
+import { DEVICES, markOf, resourceOf } from '../emulator/catalog.js';
 import { startEmulator, type Emulator, type RecordedRequest } from '../emulator/index.js';
 import { nodeRuntimes, ROOT, runStep, type NodeRuntime, type StepRun } from '../scripts/action-runner.js';
 import { encryptBody } from '../src/protocol/encryption.js';
@@ -274,10 +274,72 @@ async function instructionCounts(
   return { bare: stats(runs.bare), action: stats(runs.action), cli: stats(runs.cli) };
 }
 
+/**
+ * A task whose detail is as rich as the reference's (suanli-deployment/api/task-detail.md): a searched
+ * resource, every scheduling setting, and two services, each with its environment, storage mounts of the
+ * three kinds, two ports, the three health probes and a start script.
+ */
+function richTask(name: string): Parameters<Emulator['tasks']['add']>[0] {
+  const [device] = DEVICES;
+  const [region] = device?.regions ?? [];
+  if (device === undefined || region === undefined) throw new Error('an empty catalog');
+  const probe = (path: string) => ({
+    switch: true,
+    probe_type: 'http',
+    path,
+    port: 8080,
+    initial_delay_seconds: 10,
+    period_seconds: 10,
+    timeout_seconds: 5,
+    failure_threshold: 3
+  });
+  const service = (service_name: string, port: number) => ({
+    service_name,
+    service_image: `registry.example.com/team/${service_name}:2026.11.28`,
+    env: JSON.stringify([
+      { name: 'MODEL_PATH', value: '/models/llama-3-8b-instruct' },
+      { name: 'MAX_BATCH_SIZE', value: '32' },
+      { name: 'LOG_LEVEL', value: 'info' }
+    ]),
+    shared_mem_size: 2048,
+    storage_config: [{ storage_id: 4101, target_dir: '/models' }],
+    share_storage_config: [{ storage_id: 4102, target_dir: '/shared' }],
+    nas_storage_config: [{ storage_id: 4103, target_dir: '/data' }],
+    remote_ports: [{ service_port: port }, { service_port: port + 1 }],
+    health_checks: {
+      liveness_probe: probe('/healthz'),
+      startup_probe: probe('/startup'),
+      readiness_probe: probe('/ready')
+    },
+    start_script_v2: { command: 'python', args: ['-m', 'server', '--port', String(port)] }
+  });
+  return {
+    task_name: name,
+    points: 2,
+    status: 'Running',
+    resources: [
+      {
+        resource: resourceOf(device, region),
+        region_name: region.region_name,
+        mark: markOf(device, region, 'Deployment')
+      }
+    ],
+    services: [service('api', 8080), service('worker', 9090)],
+    scheduling: {
+      scheduler_strategy: { mode: 'spread' },
+      task_qos: { class: 'Guaranteed' },
+      load_balance: { type: 'round_robin', params: { header: null, cookie: null } },
+      dynamic_pod_strategy: null
+    }
+  };
+}
+
 async function bulk(ctx: Context, tasks: number): Promise<BenchResults['bulk'][number]> {
-  say(`2. bulk: detail of ${tasks} tasks, the action against the bare script, 4 in flight`);
+  say(
+    `2. bulk: detail of ${tasks} tasks as rich as the reference's, the action against the bare script, 4 in flight`
+  );
   const ids = Array.from({ length: tasks }, (_, i) =>
-    ctx.emulator.tasks.add({ task_name: `bench-bulk-${tasks}-${i}`, points: 1, status: 'Running' })
+    ctx.emulator.tasks.add(richTask(`bench-bulk-${tasks}-${i}`))
   );
   const samples = await interleaved(
     {

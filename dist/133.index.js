@@ -308,7 +308,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8372);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6417);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8682);
 /* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9138);
 /* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8237);
 /* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(485);

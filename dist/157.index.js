@@ -584,10 +584,15 @@ var main_step = __webpack_require__(2935);
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
 var cli_words = __webpack_require__(3355);
+// EXTERNAL MODULE: ./host/private-file.ts
+var private_file = __webpack_require__(4463);
 ;// CONCATENATED MODULE: ./cli/cli-host.ts
 
 
 
+
+/** The largest output the command reads back from a file of its run (a bulk step's data). */
+const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
 /** The host the engine runs on from the command line, and how its run ended. */
 function cliHost(how) {
     const { inputs, io, log, state, outputs, appendSummary } = how;
@@ -600,9 +605,12 @@ function cliHost(how) {
         saveState: (values) => {
             state.set(values);
         },
-        setOutputs: (values) => {
+        setOutputs: (values, files = {}) => {
             for (const [name, value] of Object.entries(values))
                 outputs.set(name, value);
+            // A bulk step's data, from the file it wrote as its answers came: the command prints it whole.
+            for (const [name, path] of Object.entries(files))
+                outputs.set(name, (0,private_file/* readPrivateFile */.q1)(path, MOST_OUTPUT_FILE_BYTES));
         },
         setSecrets: (secrets) => {
             secrets.forEach(log.mask);

@@ -166,8 +166,8 @@ var retries = __webpack_require__(2116);
 var find_tasks = __webpack_require__(5207);
 // EXTERNAL MODULE: ./deploy/wait/task-result.ts
 var task_result = __webpack_require__(5363);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts
-var toolkit = __webpack_require__(7682);
+// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
+var toolkit = __webpack_require__(8682);
 ;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
 
 

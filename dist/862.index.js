@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
 /* harmony import */ var _wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9828);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9695);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8682);
 
 
 

@@ -126,9 +126,7 @@ function githubHost() {
         },
         // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
         stash: (0,private_file/* privateFiles */.vs)(() => process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)()),
-        setOutputs: (outputs) => {
-            writeFileCommand('GITHUB_OUTPUT', 'set-output', outputs);
-        },
+        setOutputs,
         // One write of stdout for them all: a private key is masked whole and line by line, some thirty lines.
         setSecrets: (secrets) => {
             if (secrets.length > 0)
@@ -191,6 +189,53 @@ function writeFileCommand(variable, command, values) {
     (0,external_node_fs_.appendFileSync)(file, entries.join(''), { encoding: 'utf8' });
 }
 /**
+ * The outputs in one write of GITHUB_OUTPUT, then those in files (`files`, a bulk step's data) copied in.
+ * A runner without the file takes outputs as commands: a value from a file is read whole then.
+ */
+function setOutputs(outputs, files = {}) {
+    const file = process.env.GITHUB_OUTPUT;
+    if (file === undefined || file === '') {
+        const read = {};
+        for (const [name, path] of Object.entries(files))
+            read[name] = (0,private_file/* readPrivateFile */.q1)(path, MOST_OUTPUT_FILE_BYTES);
+        writeFileCommand('GITHUB_OUTPUT', 'set-output', { ...outputs, ...read });
+        return;
+    }
+    writeFileCommand('GITHUB_OUTPUT', 'set-output', outputs);
+    for (const [name, path] of Object.entries(files))
+        copyOutputFile(file, name, path);
+}
+/** The largest output a step reads from its own file whole (a runner without GITHUB_OUTPUT). */
+const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * Appends an output whose value is in a file to GITHUB_OUTPUT, in the form writeFileCommand writes,
+ * copying the file a chunk at a time: a bulk step's data output is never held whole. The delimiter is
+ * looked for across chunk ends too.
+ */
+function copyOutputFile(output, name, path) {
+    const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
+    const marker = Buffer.from(delimiter);
+    const from = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW);
+    const to = (0,external_node_fs_.openSync)(output, 'a');
+    try {
+        (0,external_node_fs_.writeSync)(to, `${name}<<${delimiter}${external_node_os_.EOL}`);
+        const chunk = Buffer.alloc(64 * 1024);
+        let tail = Buffer.alloc(0);
+        for (let read = (0,external_node_fs_.readSync)(from, chunk); read > 0; read = (0,external_node_fs_.readSync)(from, chunk)) {
+            const part = chunk.subarray(0, read);
+            if (Buffer.concat([tail, part]).includes(marker))
+                throw new Error(`the value of ${name} holds its own delimiter`);
+            (0,external_node_fs_.writeSync)(to, part);
+            tail = Buffer.from(part.subarray(Math.max(0, read - marker.length + 1)));
+        }
+        (0,external_node_fs_.writeSync)(to, `${external_node_os_.EOL}${delimiter}${external_node_os_.EOL}`);
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(from);
+        (0,external_node_fs_.closeSync)(to);
+    }
+}
+/**
  * Appends to the job summary file with one synchronous write: core.summary.write() checks and appends
  * through fs.promises, which starts libuv's thread pool for it (about 1 ms of a step).
  */
@@ -221,8 +266,8 @@ var plan_calls = __nccwpck_require__(6218);
 var step_result = __nccwpck_require__(8060);
 // EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
 var publishable_urls = __nccwpck_require__(9695);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts
-var toolkit = __nccwpck_require__(7682);
+// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
+var toolkit = __nccwpck_require__(8682);
 ;// CONCATENATED MODULE: ./deploy/flows/call.ts
 
 
@@ -239,11 +284,14 @@ const callFlow = {
             plan,
             cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
             run: async (ctx) => {
-                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx);
+                const sink = (0,toolkit/* answerSinkFor */.Ty)(plan, ctx);
+                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx, sink);
+                const answers = sink?.close();
                 return (0,toolkit/* stepResult */.GR)(plan, ctx, {
                     calls,
                     tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
-                    ...(0,step_result/* listsOf */.fO)(calls)
+                    ...(0,step_result/* listsOf */.fO)(calls),
+                    ...(answers === undefined ? {} : { answers })
                 });
             },
             dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
@@ -458,7 +506,7 @@ function forManyRequests(requests) {
 }
 
 // EXTERNAL MODULE: ./action/outputs.ts
-var outputs = __nccwpck_require__(2641);
+var action_outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 1 modules
 var action_runtime = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
@@ -534,7 +582,7 @@ async function runPlanned(host, settings, how) {
 function report(host, step, how) {
     const { settings, redact } = how;
     const follow = step.nodeReads;
-    (0,outputs/* costLines */.FF)(step).forEach(host.info);
+    (0,action_outputs/* costLines */.FF)(step).forEach(host.info);
     const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
     for (const read of nodes) {
         const { title, lines } = diagnosticsLog(read, redact, follow);
@@ -546,20 +594,24 @@ function report(host, step, how) {
         if (follow === undefined)
             host.endGroup();
     }
-    const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
     const { restore } = step.change ?? {};
     const diagnosed = follow === undefined ? nodes : [];
+    // A bulk step wrote its answers as they came: its data output and response file are those files.
+    const { answers } = step;
+    const { data, ...outputs } = (0,action_outputs/* outputsOf */.Yz)(step);
     host.setOutputs({
-        ...(0,outputs/* outputsOf */.Yz)(step),
-        response_file: (0,step_files/* writeTempFile */.c7)(host, settings.operation, response, redact),
+        ...outputs,
+        ...(answers === undefined ? { data } : {}),
+        response_file: answers?.response ??
+            (0,step_files/* writeTempFile */.c7)(host, settings.operation, follow === undefined ? (0,action_outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact), redact),
         restore_file: restore === undefined
             ? ''
             : (0,step_files/* notRolledBack */.vG)(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
         diagnostics_file: diagnosed.length === 0
             ? ''
             : (0,step_files/* writeTempFile */.c7)(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
-    });
-    const verdict = (0,outputs/* verdictOf */.Vj)(step);
+    }, answers === undefined ? undefined : { data: answers.data });
+    const verdict = (0,action_outputs/* verdictOf */.Vj)(step);
     if (settings.summary)
         (0,step_files/* writeSummary */.Sy)(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
     if (!verdict.passed)
@@ -619,8 +671,8 @@ function maskingHost(given) {
             add(secrets);
             given.setSecrets(secrets);
         },
-        setOutputs: (outputs) => {
-            given.setOutputs(Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, redact(value)])));
+        setOutputs: (outputs, files) => {
+            given.setOutputs(Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, redact(value)])), files);
         },
         ...(given.appendSummary === undefined
             ? {}
@@ -642,13 +694,12 @@ function maskingHost(given) {
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   Yz: () => (/* binding */ outputsOf)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8060);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
 
 
 
@@ -657,7 +708,6 @@ function outputsOf(step) {
     const failedCall = step.calls.find((c) => c.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h);
     const apiError = failedCall?.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h ? failedCall.error : undefined;
     const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-    const finalData = finalAnswers(step).map((answer) => answer.data);
     const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
     const known = [...new Set(step.tasks.map((t) => t.status))];
     const urls = step.tasks.flatMap((t) => t.urls);
@@ -665,7 +715,8 @@ function outputsOf(step) {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
         // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
-        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(finalData.length === 1 ? finalData[0] : finalData)),
+        // A bulk step's is in its file (step.answers), which the host copies.
+        data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -689,7 +740,7 @@ function outputsOf(step) {
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -714,18 +765,18 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -742,9 +793,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /**
@@ -758,16 +809,16 @@ function costLines(step) {
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
+    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
     ];
 }
-const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
+const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
 /** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
 function billedPart(task) {
-    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
     const billed = used(task.billingValue);
     const unbilled = used(task.forecastValue);
     if (!billed && !unbilled)
@@ -776,7 +827,7 @@ function billedPart(task) {
         return ' (all billed)';
     if (!billed)
         return ' (not billed yet)';
-    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
+    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 /**
  * The platform's billing_value of each task as its details said, in points: the number for one task, a
@@ -796,45 +847,16 @@ function healthOf(tasks) {
 }
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => (answer.raw === undefined ? 'null' : redacted(answer.raw)));
-    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+    return oneOrList(finalAnswers(step).map((answer) => answer.response));
+}
+/** One JSON text as it is, or several as a JSON array of them; null for none. */
+function oneOrList(texts) {
+    return texts.length === 1 ? (texts[0] ?? 'null') : `[${texts.join(',')}]`;
 }
 /**
- * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
- * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
- * escape in the text, which could spell such a key. Errs on the side of redacting.
- */
-function mayHoldSecret(raw) {
-    if (raw.includes('\\u'))
-        return true;
-    for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
-        const key = match[1] ?? '';
-        if (key === 'env' || (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretName */ .eh)(key))
-            return true;
-    }
-    return false;
-}
-/**
- * An answer as the response file keeps it: every environment value and secret field redacted (see
- * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
- */
-function redacted(raw) {
-    // Most answers hold no value to redact: kept as they came, without parsing them again (a bulk step
-    // reads a thousand). Only an answer whose text may hold one is parsed and redacted.
-    if (!mayHoldSecret(raw))
-        return raw;
-    let parsed;
-    try {
-        parsed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw);
-    }
-    catch {
-        return raw;
-    }
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(parsed));
-}
-/**
- * The last answer for each call: its task's last data (the last detail when the step waited for it),
- * else the call's own answer; null data for a call that failed.
+ * The last answer for each call, as the outputs keep it: its task's last data (the last detail when the
+ * step waited for it), else the call's own answer, whose texts were made as it came; null data for a call
+ * that failed.
  */
 function finalAnswers(step) {
     const tasks = new Map();
@@ -844,7 +866,9 @@ function finalAnswers(step) {
     return step.calls.map((c) => {
         const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
         const data = task?.data ?? c.result?.data;
-        return { data: data ?? null, raw: task?.raw ?? c.raw };
+        const raw = task?.raw ?? c.raw;
+        const { texts } = c;
+        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .answerTexts */ .l)(data, raw);
     });
 }
 /** Whether the step passed; when it failed, why, in one line. */
@@ -864,10 +888,10 @@ function verdictOf(step) {
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -1019,7 +1043,8 @@ function hostHooks(host, cancel, redact) {
                 path: file.path,
                 append: (text) => {
                     file.append(redact(text));
-                }
+                },
+                close: file.close
             };
         }
     };
@@ -2771,6 +2796,56 @@ function formatSize(bytes) {
 
 /***/ }),
 
+/***/ 4979:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ resultTexts),
+/* harmony export */   l: () => (/* binding */ answerTexts)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8064);
+
+
+
+/** The texts of an answer: `data` (null for a call that failed), and the body received (`raw`). */
+function answerTexts(data, raw) {
+    return {
+        data: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)((0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_1__/* .redactFields */ .$F)(data ?? null)),
+        response: raw === undefined ? 'null' : (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_1__/* .redactedAnswer */ .tf)(raw)
+    };
+}
+/**
+ * The texts of a call's answer, whose result was read from `raw` itself: the same texts as answerTexts,
+ * made with less work. An answer with nothing to redact (see mayHoldSecret) is kept as it came, its data
+ * written as it is; one that may hold something is redacted once, for both texts, from the envelope the
+ * client read (its body is not read again).
+ */
+function resultTexts(result, raw) {
+    if (raw === undefined || result === undefined)
+        return answerTexts(result?.data, raw);
+    const write = (value) => (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .compactJsonOfRead */ .bt)(value, raw);
+    if (!(0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_1__/* .mayHoldSecret */ .dV)(raw))
+        return { data: write(result.data ?? null), response: raw };
+    // The envelope the client read from `raw`, where it kept it; read again otherwise.
+    let redacted;
+    try {
+        redacted = (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_1__/* .redactFields */ .$F)(result.envelope ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(raw));
+    }
+    catch {
+        return answerTexts(result.data, raw);
+    }
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(redacted) || !('data' in redacted))
+        return answerTexts(result.data, raw);
+    const data = write(redacted.data ?? null);
+    const fields = Object.entries(redacted).map(([name, value]) => `${JSON.stringify(name)}:${name === 'data' ? data : write(value)}`);
+    return { data, response: `{${fields.join(',')}}` };
+}
+
+
+/***/ }),
+
 /***/ 8372:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2780,16 +2855,18 @@ function formatSize(bytes) {
 /* harmony export */   XU: () => (/* binding */ readAlready)
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2101);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6539);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7660);
-/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4633);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6539);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7660);
+/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4633);
+/* harmony import */ var _answer_texts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4979);
+
 
 
 
@@ -2812,6 +2889,7 @@ function callOutcome(call, fields) {
         twinLookup: undefined,
         existingIds: [],
         placement: undefined,
+        texts: undefined,
         ...fields
     };
 }
@@ -2819,10 +2897,41 @@ function callOutcome(call, fields) {
 function readAlready(calls) {
     return new Set(calls.flatMap((c) => (c.call.traits.answers === 'task' && c.taskId !== undefined ? [c.taskId] : [])));
 }
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-function makeCalls(plan, ctx) {
+/**
+ * Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). With
+ * a sink, each answer is written to it as it comes (see AnswerSink), and its outcome keeps of it only what
+ * the step's outputs read (see lean).
+ */
+function makeCalls(plan, ctx, sink) {
     const bulk = plan.calls.length > 1;
-    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, async (call, index) => {
+        const outcome = await makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx);
+        if (sink === undefined)
+            return outcome;
+        sink.put(index, outcome.texts ?? (0,_answer_texts_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(outcome.result, outcome.raw));
+        return lean(outcome, ctx);
+    });
+}
+/**
+ * A call's outcome once its answer was written: without its texts and the body received, and without the
+ * data of a task's detail (its snapshot kept instead), unless the task's kind reads its run from it later
+ * (a job's). The lists a call answers (bills, resources) and a create's answer are kept: they are small,
+ * and the outputs read them.
+ */
+function lean(outcome, ctx) {
+    const { result, call } = outcome;
+    const dropsData = result !== undefined && call.traits.answers === 'task' && (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).runOf === undefined;
+    return {
+        ...outcome,
+        raw: undefined,
+        texts: undefined,
+        ...(dropsData
+            ? {
+                result: { code: result.code, msg: result.msg, data: null },
+                snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField)
+            }
+            : {})
+    };
 }
 /** One call: sent (again where its kind allows), its answer checked, its failure explained. */
 async function makeCall(call, how, ctx) {
@@ -2842,18 +2951,19 @@ async function makeCall(call, how, ctx) {
             ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
-        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
+        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
         const checked = call.traits.check(result.data, call);
         if (!checked.ok)
             ctx.log(`${who}: ${checked.problem}`);
         const made = call.traits.answers === 'new_task' && checked.ok;
         return outcome({
-            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
+            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(result.data) : call.taskId,
             result,
             raw,
             error: checked.ok ? undefined : new Error(checked.problem),
             twinLookup: created?.recreated === true ? created.lookup : undefined,
-            existingIds: created?.lookup.existingIds ?? []
+            existingIds: created?.lookup.existingIds ?? [],
+            texts: (0,_answer_texts_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(result, raw)
         });
     }
     catch (error) {
@@ -2867,10 +2977,10 @@ async function makeCall(call, how, ctx) {
 async function notNeeded(call, ctx) {
     if (call.traits.readFirst !== true || call.taskId === undefined)
         return undefined;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(call.taskId, ctx);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .readTaskState */ .Lf)(call.taskId, ctx);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).name;
     return nothingLeft(call, state, kind)
-        ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .endedAs */ .BN)(state, kind)})`
+        ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .endedAs */ .BN)(state, kind)})`
         : undefined;
 }
 /**
@@ -2878,7 +2988,7 @@ async function notNeeded(call, ctx) {
  * already End), or, for a call read first, a task that bills no more (a job whose run ended).
  */
 function nothingLeft(call, state, kind) {
-    if (call.traits.readFirst === true && (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .billsNoMore */ .Tw)(state, kind))
+    if (call.traits.readFirst === true && (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .billsNoMore */ .Tw)(state, kind))
         return true;
     return state.kind === 'status' && call.traits.alreadyDone.includes(state.status);
 }
@@ -2887,25 +2997,25 @@ function nothingLeft(call, state, kind) {
  * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
  */
 function sendCall(call, who, state, ctx) {
-    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
-        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .neverSent */ .vQ)(error);
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
+        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .neverSent */ .vQ)(error);
         return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
     }, ctx.retries.policy, ctx.retries.deps);
 }
 /** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
 async function failedCall(call, error, how, ctx) {
     const { who } = how;
-    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h && how.waits) {
-        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .h && how.waits) {
+        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
         return {};
     }
     // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .isRefusal */ .vu)(error))
+    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
         return settleByState(call, call.taskId, error, ctx, who);
     const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`);
-    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`) };
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error)}${note}`);
+    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error)}${note}`) };
 }
 /**
  * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
@@ -2916,24 +3026,24 @@ async function failedCall(call, error, how, ctx) {
  */
 async function settleByState(call, taskId, refusal, ctx, who) {
     const { appliesTo } = call.traits;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name)) {
-        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}: nothing left to do`);
+    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).name)) {
+        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .describeState */ .Jw)(state)}: nothing left to do`);
         return {};
     }
     if (state.kind === 'absent') {
-        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .TaskNotFoundError */ .Zt(taskId, refusal);
+        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .TaskNotFoundError */ .Zt(taskId, refusal);
         ctx.log(`${who}: ${notFound.message}`);
         return { error: notFound };
     }
     const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
         ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
         : '';
-    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}${applies}`;
+    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .describeState */ .Jw)(state)}${applies}`;
     ctx.log(`${who}: ${why}`);
-    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h(why, refusal) };
+    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_8__/* .ApiError */ .h(why, refusal) };
 }
 /** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
 function readsEveryPage(call) {
@@ -2941,12 +3051,12 @@ function readsEveryPage(call) {
 }
 /** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
 async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__/* .PAGE_SIZE */ .md);
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_9__/* .PAGE_SIZE */ .md);
     const rest = call.query.filter(([name]) => name !== 'page_size');
-    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_10__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
     const data = { count: list.count ?? list.results.length, results: list.results };
     const result = { ...list.first.result, data };
-    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_10__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
+    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_11__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
 }
 
 
@@ -2998,7 +3108,8 @@ function placementOf(step) {
 }
 /** A task's result as its call left it. */
 function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField);
+    const snapshot = outcome.snapshot ??
+        (outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField));
     const { error, call } = outcome;
     const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
     return {
@@ -3329,22 +3440,85 @@ function excerpt(text, shown) {
 
 /***/ }),
 
-/***/ 7682:
+/***/ 8682:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   AG: () => (/* binding */ printDryRun),
-/* harmony export */   Au: () => (/* binding */ cleanupOf),
-/* harmony export */   GR: () => (/* binding */ stepResult),
-/* harmony export */   a4: () => (/* binding */ tasksOf),
-/* harmony export */   eS: () => (/* binding */ startCalls)
-/* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8372);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7326);
-/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
-/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8060);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ty: () => (/* binding */ answerSinkFor),
+  Au: () => (/* binding */ cleanupOf),
+  AG: () => (/* binding */ printDryRun),
+  eS: () => (/* binding */ startCalls),
+  GR: () => (/* binding */ stepResult),
+  a4: () => (/* binding */ tasksOf)
+});
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
+;// CONCATENATED MODULE: ./deploy/calls/answer-sink.ts
+/** How much text the sink holds before it appends it to its files (characters of both). */
+const FLUSH_AT = 32 * 1024;
+/**
+ * The answers of a step of several calls, written as they come: each call's data (the data output's
+ * part) and its answer as the response file keeps it, in the order of the calls, each file a JSON array.
+ * Calls answer in any order, `concurrency` at a time: an answer that comes before an earlier call's waits
+ * here until that one is written. A bulk step so holds the texts of a few answers at a time, never of all.
+ */
+class AnswerSink {
+    #data;
+    #response;
+    #waiting = new Map();
+    #next = 0;
+    /** Text written but not yet appended: appended a few dozen KiB at a time, not an append per answer. */
+    #pending = { data: [], response: [], length: 0 };
+    constructor(openFile) {
+        this.#data = openFile('data.json');
+        this.#response = openFile('response.json');
+    }
+    /** The texts of the answer to call `index` (from 0), once it came. */
+    put(index, texts) {
+        this.#waiting.set(index, texts);
+        for (let ready = this.#waiting.get(this.#next); ready !== undefined; ready = this.#waiting.get(this.#next)) {
+            this.#waiting.delete(this.#next);
+            const separator = this.#next === 0 ? '[' : ',';
+            this.#pending.data.push(separator, ready.data);
+            this.#pending.response.push(separator, ready.response);
+            this.#pending.length += ready.data.length + ready.response.length;
+            this.#next += 1;
+        }
+        if (this.#pending.length >= FLUSH_AT)
+            this.#flush();
+    }
+    #flush() {
+        this.#data.append(this.#pending.data.join(''));
+        this.#response.append(this.#pending.response.join(''));
+        this.#pending = { data: [], response: [], length: 0 };
+    }
+    /** Ends both arrays, once every call answered (or failed: its texts say null); answers their paths. */
+    close() {
+        const end = this.#next === 0 ? '[]' : ']';
+        this.#pending.data.push(end);
+        this.#pending.response.push(end);
+        this.#flush();
+        this.#data.close?.();
+        this.#response.close?.();
+        return { data: this.#data.path, response: this.#response.path };
+    }
+}
+
+// EXTERNAL MODULE: ./deploy/calls/make-calls.ts
+var make_calls = __nccwpck_require__(8372);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/dry-run.ts
+var dry_run = __nccwpck_require__(599);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
+;// CONCATENATED MODULE: ./deploy/flows/toolkit.ts
+
 
 
 
@@ -3355,15 +3529,25 @@ function excerpt(text, shown) {
 // tasks recorded, its result, its dry run.
 /** What the post step does with what this step creates, as the cleanup input says. */
 function cleanupOf(settings) {
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings);
+    const kind = (0,calls/* kindOf */.I)(settings);
     if (settings.cleanup === 'pause' && kind.pause === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
-    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
+        throw new input_error/* InputError */.d(`cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
+    return { ...cleanup_state/* NO_CLEANUP */.jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }
-/** Says what the step sends, then sends every call of the plan. */
-function startCalls(plan, ctx) {
+/** Says what the step sends, then sends every call of the plan, its answers to `sink` when given. */
+function startCalls(plan, ctx, sink) {
     ctx.log(describePlan(plan, ctx.settings));
-    return (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .makeCalls */ .Ih)(plan, ctx);
+    return (0,make_calls/* makeCalls */.Ih)(plan, ctx, sink);
+}
+/**
+ * Where a step of several calls whose answers are final (no wait follows) writes them as they come, so
+ * that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some.
+ */
+function answerSinkFor(plan, ctx) {
+    const { openFile } = ctx.runtime;
+    return plan.calls.length > 1 && plan.wait === undefined && openFile !== undefined
+        ? new AnswerSink(openFile)
+        : undefined;
 }
 /**
  * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
@@ -3378,7 +3562,7 @@ function tasksOf(calls, ctx, publish) {
             ctx.cleanup.add('created', [taskId]);
             ctx.log(`task_id: ${taskId}`);
         }
-        return [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .taskAfterCall */ ._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
+        return [(0,step_result/* taskAfterCall */._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
     });
 }
 /** A step's result: what the flow says, over nothing done. */
@@ -3399,7 +3583,7 @@ function stepResult(plan, ctx, fields) {
 }
 /** Prints every request of the plan, and sends none. */
 function printDryRun(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_5__/* .printRequests */ .s)(plan, ctx);
+    (0,dry_run/* printRequests */.s)(plan, ctx);
     // With gpu, the resource search (a read) said where the create would go.
     ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
     return Promise.resolve(undefined);
@@ -3439,7 +3623,7 @@ function describePlan(plan, settings) {
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8682);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8372);
 
 
@@ -3495,10 +3679,14 @@ async function settleTwins(calls, tasks, ctx) {
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
-    const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    // A bulk read (no wait follows): its answers go to files as they come.
+    const sink = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .answerSinkFor */ .Ty)(plan, ctx);
+    const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx, sink);
+    const answers = sink?.close();
     const waited = await waitForCalls(plan, calls, ctx);
     await settleTwins(calls, waited.waited.tasks, ctx);
-    return waitedResult(plan, ctx, calls, waited);
+    const result = waitedResult(plan, ctx, calls, waited);
+    return answers === undefined ? result : { ...result, answers };
 }
 /** A step's result once its calls were made and their tasks waited for. */
 function waitedResult(plan, ctx, calls, { criteria, waited }) {
@@ -3557,9 +3745,13 @@ const CLEANUP_RETRIES = 20;
 /* harmony export */   $F: () => (/* binding */ redactFields),
 /* harmony export */   VX: () => (/* binding */ secretValues),
 /* harmony export */   XF: () => (/* binding */ REDACTED),
-/* harmony export */   eh: () => (/* binding */ isSecretName)
+/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
+/* harmony export */   eh: () => (/* binding */ isSecretName),
+/* harmony export */   tf: () => (/* binding */ redactedAnswer)
 /* harmony export */ });
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+
 
 /** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
 const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
@@ -3567,32 +3759,82 @@ const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
 const SECRET_SEGMENT = /^(sk|ak)$/i;
 /** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
 const SECRET_NAMES = new Set(['repository_username']);
+/** Names already judged (a bulk step reads the same few dozen names in a thousand answers). */
+const judged = new Map();
+const MOST_JUDGED = 4096;
 /** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
 function isSecretName(name) {
-    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
-        return true;
-    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+    const known = judged.get(name);
+    if (known !== undefined)
+        return known;
+    const secret = SECRET_WORD.test(name) ||
+        SECRET_NAMES.has(name.toLowerCase()) ||
+        name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+    if (judged.size < MOST_JUDGED)
+        judged.set(name, secret);
+    return secret;
 }
 const REDACTED = '<redacted>';
 /**
- * A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>, and
- * every value of an `env` (a service's environment: the string of a deployment, a job's list of {name,
- * value}) too, its names kept: an environment often carries credentials under names no rule can know.
+ * A body with the value of every secret-named field (at any depth) replaced by <redacted>, and every value
+ * of an `env` (a service's environment: the string of a deployment, a job's list of {name, value}) too,
+ * its names kept: an environment often carries credentials under names no rule can know. What holds
+ * something to redact is copied; what holds nothing is the body's own (never changed here).
  */
 function redactFields(value, secret = false) {
     if (secret && value !== null && typeof value !== 'object')
         return REDACTED;
     if (secret && (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
         return REDACTED;
-    if (Array.isArray(value))
-        return value.map((item) => redactFields(item, secret));
+    if (Array.isArray(value)) {
+        // A part with nothing to redact is kept, not copied: a bulk step redacts a thousand answers.
+        const items = value.map((item) => redactFields(item, secret));
+        return items.some((item, i) => item !== value[i]) ? items : value;
+    }
     if (isPlainObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [
-            name,
-            name === 'env' ? redactEnvironment(item) : redactFields(item, secret || isSecretName(name))
-        ]));
+        let copy;
+        for (const [name, item] of Object.entries(value)) {
+            const redacted = name === 'env' ? redactEnvironment(item) : redactFields(item, secret || isSecretName(name));
+            if (redacted !== item)
+                copy ??= { ...value };
+            if (copy !== undefined)
+                copy[name] = redacted;
+        }
+        return copy ?? value;
     }
     return value;
+}
+/**
+ * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
+ * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
+ * escape in the text, which could spell such a key. Errs on the side of redacting.
+ */
+function mayHoldSecret(raw) {
+    if (raw.includes('\\u'))
+        return true;
+    for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
+        const key = match[1] ?? '';
+        if (key === 'env' || isSecretName(key))
+            return true;
+    }
+    return false;
+}
+/**
+ * An answer as the response file keeps it: every environment value and secret field redacted (see
+ * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field). Most
+ * answers hold no value to redact: kept as they came, without parsing them again.
+ */
+function redactedAnswer(raw) {
+    if (!mayHoldSecret(raw))
+        return raw;
+    let parsed;
+    try {
+        parsed = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw);
+    }
+    catch {
+        return raw;
+    }
+    return (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(redactFields(parsed));
 }
 /** An environment with every value redacted: a list keeps each entry's name. */
 function redactEnvironment(env) {
@@ -4222,23 +4464,26 @@ function privateFiles(parent) {
     };
 }
 /**
- * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
- * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
+ * A place for the files a step appends to as it goes (a job's log, a bulk step's answers): a new directory
+ * under `parent`, as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
+ * appended. The file is opened at its first write (never through a link) and kept open until it is
+ * closed: a bulk step appends to its files hundreds of times.
  */
 function appendFiles(parent) {
     const files = privateFiles(parent);
     return (name) => {
         const path = files(name, '');
+        let fd;
         return {
             path,
             append: (text) => {
-                const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
-                try {
-                    writeAll(fd, Buffer.from(text, 'utf8'));
-                }
-                finally {
+                fd ??= (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+                writeAll(fd, Buffer.from(text, 'utf8'));
+            },
+            close: () => {
+                if (fd !== undefined)
                     (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-                }
+                fd = undefined;
             }
         };
     };
@@ -6596,8 +6841,8 @@ function readEnvelope(answer) {
         serverDate: headerText(answer.headers.date)
     };
     const idNote = requestId === undefined ? '' : ` (request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(requestId, 80)})`;
-    const envelope = envelopeOf(answer.body);
-    if (envelope === 'too_deep') {
+    const read = envelopeOf(answer.body);
+    if (read === 'too_deep') {
         throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
             ...timing,
             httpStatus: answer.status,
@@ -6607,7 +6852,7 @@ function readEnvelope(answer) {
             requestId
         });
     }
-    if (envelope === undefined) {
+    if (read === undefined) {
         const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
         const excerpt = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(stripHtml(answer.body), 200);
         throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
@@ -6619,6 +6864,7 @@ function readEnvelope(answer) {
             requestId
         });
     }
+    const envelope = codeAsText(read);
     const success = envelope.code === '0000' || envelope.code === 0;
     const code = success ? '0000' : codeText(envelope.code);
     const msg = typeof envelope.msg === 'string'
@@ -6627,7 +6873,7 @@ function readEnvelope(answer) {
             ? envelope.message
             : '';
     if (answer.status === 200 && success)
-        return { code, msg, data: envelope.data ?? null };
+        return { code, msg, data: envelope.data ?? null, envelope: read };
     throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(msg, 500) || '(no description)'}${idNote}`, {
         ...timing,
         httpStatus: answer.status,
@@ -6647,7 +6893,10 @@ function envelopeOf(body) {
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
         return undefined;
-    const envelope = parsed;
+    return parsed;
+}
+/** The envelope with its code as text where it came as an exact number. */
+function codeAsText(envelope) {
     return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
 }
 function codeText(code) {
@@ -6679,6 +6928,7 @@ function stripHtml(text) {
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
 /* harmony export */   b3: () => (/* binding */ parseWrittenJson),
+/* harmony export */   bt: () => (/* binding */ compactJsonOfRead),
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
@@ -6708,7 +6958,7 @@ class JsonDepthError extends Error {
  */
 function parseJson(text) {
     refuseTooDeep(text);
-    if (!mayHoldUnsafeNumber(text))
+    if (!holdsUnsafeNumber(text))
         return JSON.parse(text);
     return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
 }
@@ -6732,10 +6982,44 @@ function refuseTooDeep(text) {
  * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
  */
 function toCompactJson(value) {
-    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
+    // A value with no exact number in it prints the same through V8's native writer, many times faster: a
+    // bulk step writes a thousand answers. lossless-json's writer follows JSON.stringify in all else.
+    const text = holdsExactNumber(value, 0) ? (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value) : JSON.stringify(value);
     if (text === undefined)
         throw new TypeError('the value has no JSON form');
     return text;
+}
+/**
+ * The compact JSON of a value parseJson read from `text` (the whole of it or a part, redacted or not):
+ * as toCompactJson writes it, without looking through the value for exact numbers when the text holds
+ * none, as parseJson found.
+ */
+function compactJsonOfRead(value, text) {
+    if (holdsUnsafeNumber(text))
+        return toCompactJson(value);
+    const written = JSON.stringify(value);
+    if (written === undefined)
+        throw new TypeError('the value has no JSON form');
+    return written;
+}
+/**
+ * Whether a value holds a bigint or a LosslessNumber, which only lossless-json writes as their digits
+ * (or is nested deeper than MAX_JSON_DEPTH, which it refuses as JSON.stringify would not: the slow path).
+ */
+function holdsExactNumber(value, depth) {
+    if (typeof value === 'bigint')
+        return true;
+    if (typeof value !== 'object' || value === null)
+        return false;
+    if ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) || depth > MAX_JSON_DEPTH)
+        return true;
+    if (Array.isArray(value))
+        return value.some((item) => holdsExactNumber(item, depth + 1));
+    for (const key in value) {
+        if (holdsExactNumber(value[key], depth + 1))
+            return true;
+    }
+    return false;
 }
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {
@@ -6755,6 +7039,14 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * widened to the characters a number is made of around it; a real number, outside strings, is then
  * exactly its token. What is no JSON number is inside a string ("nginx:1.25.3") and does not count.
  */
+/** The last text looked through (an answer is read, then written in parts: it is looked through once). */
+let lastLook;
+/** mayHoldUnsafeNumber, remembered for the last text asked about. */
+function holdsUnsafeNumber(text) {
+    if (lastLook?.text !== text)
+        lastLook = { text, unsafe: mayHoldUnsafeNumber(text) };
+    return lastLook.unsafe;
+}
 function mayHoldUnsafeNumber(text) {
     const hints = new RegExp(NUMBER_HINT);
     for (let hint = hints.exec(text); hint !== null; hint = hints.exec(text)) {

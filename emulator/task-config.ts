@@ -51,6 +51,8 @@ export interface ConfigSeed {
   points: number;
   resources?: readonly (Partial<ResourceEntry> & { mark: string })[];
   services?: readonly (Partial<ServiceConfig> & Pick<ServiceConfig, 'service_name' | 'service_image'>)[];
+  /** The scheduling settings it keeps (null where not given). */
+  scheduling?: Partial<TaskConfig['scheduling']>;
 }
 
 export function configOf(seed: ConfigSeed): TaskConfig {
@@ -63,7 +65,13 @@ export function configOf(seed: ConfigSeed): TaskConfig {
       mark: r.mark
     })),
     services: (seed.services ?? []).map(serviceOf),
-    scheduling: { scheduler_strategy: null, task_qos: null, load_balance: null, dynamic_pod_strategy: null }
+    scheduling: {
+      scheduler_strategy: null,
+      task_qos: null,
+      load_balance: null,
+      dynamic_pod_strategy: null,
+      ...seed.scheduling
+    }
   };
 }
 

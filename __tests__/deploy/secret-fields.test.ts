@@ -83,4 +83,23 @@ describe('redactFields and secretValues', () => {
     });
     expect(secretValues(body)).toEqual(['hf_secret_value']);
   });
+
+  // Redaction copies what holds something to redact, and keeps the rest as it is: a bulk step redacts a
+  // thousand answers, and no caller changes what it gets back.
+  it('copies only what holds something to redact, and never changes the body it is given', () => {
+    const body = {
+      task_id: 1,
+      services: [{ env: 'A=1', ports: [{ port: 80 }] }],
+      resources: [{ mark: 'm' }]
+    };
+    const before = JSON.stringify(body);
+    const redacted = redactFields(body) as typeof body;
+    expect(JSON.stringify(body)).toBe(before);
+    expect(redacted).not.toBe(body);
+    expect(redacted.services[0]?.env).toBe('<redacted>');
+    expect(redacted.services[0]?.ports).toBe(body.services[0]?.ports);
+    expect(redacted.resources).toBe(body.resources);
+    const clean = { task_id: 2, resources: [{ mark: 'm' }] };
+    expect(redactFields(clean)).toBe(clean);
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StepHost } from '../../src/action/host.js';
@@ -53,8 +53,9 @@ export function testHost(inputs: Record<string, string>, state: Record<string, s
     saveState: (values) => {
       Object.assign(host.saved, values);
     },
-    setOutputs: (outputs) => {
+    setOutputs: (outputs, files = {}) => {
       Object.assign(host.outputs, outputs);
+      for (const [name, path] of Object.entries(files)) host.outputs[name] = readFileSync(path, 'utf8');
     },
     setSecrets: (secrets) => {
       for (const secret of secrets) log(`::add-mask::${secret}`);

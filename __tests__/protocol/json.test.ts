@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isSafeNumber, LosslessNumber, parse } from 'lossless-json';
+import { isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 import {
   exactInteger,
   JsonDepthError,
@@ -50,6 +50,29 @@ describe('JSON without precision loss', () => {
       parseNumber: (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)),
       onDuplicateKey: ({ newValue }) => newValue
     });
+
+  // toCompactJson writes a value with no exact number through JSON.stringify, many times faster.
+  it('writes any value as lossless-json does, whichever writer writes it', () => {
+    const exact = fc.oneof(
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+      fc.bigInt({ min: 10n ** 16n, max: 10n ** 20n }).map((n) => new LosslessNumber(String(n)))
+    );
+    const value = fc.letrec((tie) => ({
+      leaf: fc.oneof(fc.jsonValue(), fc.string({ unit: 'grapheme' }), exact, fc.constant(undefined)),
+      node: fc.oneof(
+        { depthSize: 'small' },
+        tie('leaf'),
+        fc.array(tie('node')),
+        fc.dictionary(fc.string(), tie('node'))
+      )
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(toCompactJson(v === undefined ? null : v)).toBe(stringify(v === undefined ? null : v));
+      }),
+      { numRuns: 500 }
+    );
+  });
 
   it('reads any text as lossless-json does, whichever parser reads it', () => {
     const number = fc.oneof(

@@ -189,7 +189,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);
 /* harmony import */ var _create_preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3828);
 /* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5363);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8682);
 
 
 

@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2037);
 /* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6433);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9615);
 
 

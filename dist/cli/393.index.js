@@ -159,7 +159,11 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
     // One file for the step, named after its first job.
     const out = logOutput(ctx, limits, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
     return {
-        file: out.path,
+        // Asked once the wait is over: the file is let go then.
+        file: () => {
+            out.close();
+            return out.path();
+        },
         follow: async (taskId, data) => {
             if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline)
                 return;
@@ -310,6 +314,7 @@ function logOutput(ctx, limits, fileName) {
     const where = () => (file === undefined ? '' : ` (every line is in ${file.path})`);
     return {
         path: () => file?.path,
+        close: () => file?.close?.(),
         mark: (line) => {
             write([line]);
             if (shown < limits.shown)

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, closeSync, constants, openSync, readSync, writeSync } from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
 import type { StepHost } from './host.js';
-import { privateFiles } from '../host/private-file.js';
+import { privateFiles, readPrivateFile } from '../host/private-file.js';
 import { onStopSignals } from './signals.js';
 import { workflowCommand } from './workflow-command.js';
 
@@ -20,9 +20,7 @@ export function githubHost(): StepHost {
     },
     // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
     stash: privateFiles(() => process.env.RUNNER_TEMP || tmpdir()),
-    setOutputs: (outputs) => {
-      writeFileCommand('GITHUB_OUTPUT', 'set-output', outputs);
-    },
+    setOutputs,
     // One write of stdout for them all: a private key is masked whole and line by line, some thirty lines.
     setSecrets: (secrets) => {
       if (secrets.length > 0) write(secrets.map((secret) => workflowCommand('add-mask', secret)).join(''));
@@ -88,6 +86,57 @@ function writeFileCommand(
     return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
   });
   appendFileSync(file, entries.join(''), { encoding: 'utf8' });
+}
+
+/**
+ * The outputs in one write of GITHUB_OUTPUT, then those in files (`files`, a bulk step's data) copied in.
+ * A runner without the file takes outputs as commands: a value from a file is read whole then.
+ */
+function setOutputs(
+  outputs: Readonly<Record<string, string>>,
+  files: Readonly<Record<string, string>> = {}
+): void {
+  const file = process.env.GITHUB_OUTPUT;
+  if (file === undefined || file === '') {
+    const read: Record<string, string> = {};
+    for (const [name, path] of Object.entries(files))
+      read[name] = readPrivateFile(path, MOST_OUTPUT_FILE_BYTES);
+    writeFileCommand('GITHUB_OUTPUT', 'set-output', { ...outputs, ...read });
+    return;
+  }
+  writeFileCommand('GITHUB_OUTPUT', 'set-output', outputs);
+  for (const [name, path] of Object.entries(files)) copyOutputFile(file, name, path);
+}
+
+/** The largest output a step reads from its own file whole (a runner without GITHUB_OUTPUT). */
+const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Appends an output whose value is in a file to GITHUB_OUTPUT, in the form writeFileCommand writes,
+ * copying the file a chunk at a time: a bulk step's data output is never held whole. The delimiter is
+ * looked for across chunk ends too.
+ */
+function copyOutputFile(output: string, name: string, path: string): void {
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  const marker = Buffer.from(delimiter);
+  const from = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  const to = openSync(output, 'a');
+  try {
+    writeSync(to, `${name}<<${delimiter}${EOL}`);
+    const chunk = Buffer.alloc(64 * 1024);
+    let tail = Buffer.alloc(0);
+    for (let read = readSync(from, chunk); read > 0; read = readSync(from, chunk)) {
+      const part = chunk.subarray(0, read);
+      if (Buffer.concat([tail, part]).includes(marker))
+        throw new Error(`the value of ${name} holds its own delimiter`);
+      writeSync(to, part);
+      tail = Buffer.from(part.subarray(Math.max(0, read - marker.length + 1)));
+    }
+    writeSync(to, `${EOL}${delimiter}${EOL}`);
+  } finally {
+    closeSync(from);
+    closeSync(to);
+  }
 }
 
 /**

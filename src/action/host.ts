@@ -20,8 +20,12 @@ export interface StepHost {
    * and answers its path. Absent: the host's saved state holds any value (the CLI's state file).
    */
   stash?: (name: string, content: string) => string;
-  /** Sets the step's outputs, all at once (GitHub's runner: one write of its output file). */
-  setOutputs: (outputs: Readonly<Record<string, string>>) => void;
+  /**
+   * Sets the step's outputs, all at once (GitHub's runner: one write of its output file); `files` names
+   * the outputs whose values are in files the step wrote (a bulk step's data), read from there as they are
+   * copied, never held whole. Their text is masked already: the step wrote it through its masker.
+   */
+  setOutputs: (outputs: Readonly<Record<string, string>>, files?: Readonly<Record<string, string>>) => void;
   /** Masks secrets in every later log line (GitHub's runner: their ::add-mask:: lines in one write). */
   setSecrets: (secrets: readonly string[]) => void;
   info: (line: string) => void;

@@ -85,26 +85,39 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
     lines.forEach(host.info);
     if (follow === undefined) host.endGroup();
   }
-  const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
   const { restore } = step.change ?? {};
   const diagnosed = follow === undefined ? nodes : [];
-  host.setOutputs({
-    ...outputsOf(step),
-    response_file: writeTempFile(host, settings.operation, response, redact),
-    restore_file:
-      restore === undefined
-        ? ''
-        : notRolledBack(
-            host,
-            restore,
-            'the rollback did not complete; its file is the restore_file output',
-            redact
-          ),
-    diagnostics_file:
-      diagnosed.length === 0
-        ? ''
-        : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
-  });
+  // A bulk step wrote its answers as they came: its data output and response file are those files.
+  const { answers } = step;
+  const { data, ...outputs } = outputsOf(step);
+  host.setOutputs(
+    {
+      ...outputs,
+      ...(answers === undefined ? { data } : {}),
+      response_file:
+        answers?.response ??
+        writeTempFile(
+          host,
+          settings.operation,
+          follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact),
+          redact
+        ),
+      restore_file:
+        restore === undefined
+          ? ''
+          : notRolledBack(
+              host,
+              restore,
+              'the rollback did not complete; its file is the restore_file output',
+              redact
+            ),
+      diagnostics_file:
+        diagnosed.length === 0
+          ? ''
+          : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
+    },
+    answers === undefined ? undefined : { data: answers.data }
+  );
   const verdict = verdictOf(step);
   if (settings.summary)
     writeSummary(host, () => `${renderSummary(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);

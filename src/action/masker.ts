@@ -51,9 +51,10 @@ export function maskingHost(given: StepHost): { host: StepHost; redact: Redact }
       add(secrets);
       given.setSecrets(secrets);
     },
-    setOutputs: (outputs) => {
+    setOutputs: (outputs, files) => {
       given.setOutputs(
-        Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, redact(value)]))
+        Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, redact(value)])),
+        files
       );
     },
     ...(given.appendSummary === undefined

@@ -1,17 +1,15 @@
 import { formatDuration } from '../basics/units.js';
 import { sanitize } from '../basics/safe-text.js';
 import {
+  answerTexts,
   ApiError,
   jobRunOf,
-  isSecretName,
-  parseJson,
   placementOf,
   readableYuan,
-  redactFields,
   spentYuan,
   sumPoints,
-  toCompactJson,
   yuanOf,
+  type AnswerTexts,
   type StepResult,
   type TaskResult
 } from '../deploy/engine.js';
@@ -58,7 +56,6 @@ export function outputsOf(step: StepResult): Outputs {
   const failedCall = step.calls.find((c) => c.error instanceof ApiError);
   const apiError = failedCall?.error instanceof ApiError ? failedCall.error : undefined;
   const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-  const finalData = finalAnswers(step).map((answer) => answer.data);
   const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
   const known = [...new Set(step.tasks.map((t) => t.status))];
   const urls = step.tasks.flatMap((t) => t.urls);
@@ -66,7 +63,8 @@ export function outputsOf(step: StepResult): Outputs {
     code: apiError?.code ?? firstResult?.code ?? '',
     msg: apiError?.description ?? firstResult?.msg ?? '',
     // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
-    data: toCompactJson(redactFields(finalData.length === 1 ? finalData[0] : finalData)),
+    // A bulk step's is in its file (step.answers), which the host copies.
+    data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
     status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -207,52 +205,28 @@ function healthOf(tasks: readonly TaskResult[]): string {
 
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 export function responseFileText(step: StepResult): string {
-  const raws = finalAnswers(step).map((answer) => (answer.raw === undefined ? 'null' : redacted(answer.raw)));
-  return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+  return oneOrList(finalAnswers(step).map((answer) => answer.response));
+}
+
+/** One JSON text as it is, or several as a JSON array of them; null for none. */
+function oneOrList(texts: readonly string[]): string {
+  return texts.length === 1 ? (texts[0] ?? 'null') : `[${texts.join(',')}]`;
 }
 
 /**
- * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
- * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
- * escape in the text, which could spell such a key. Errs on the side of redacting.
+ * The last answer for each call, as the outputs keep it: its task's last data (the last detail when the
+ * step waited for it), else the call's own answer, whose texts were made as it came; null data for a call
+ * that failed.
  */
-function mayHoldSecret(raw: string): boolean {
-  if (raw.includes('\\u')) return true;
-  for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
-    const key = match[1] ?? '';
-    if (key === 'env' || isSecretName(key)) return true;
-  }
-  return false;
-}
-
-/**
- * An answer as the response file keeps it: every environment value and secret field redacted (see
- * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
- */
-function redacted(raw: string): string {
-  // Most answers hold no value to redact: kept as they came, without parsing them again (a bulk step
-  // reads a thousand). Only an answer whose text may hold one is parsed and redacted.
-  if (!mayHoldSecret(raw)) return raw;
-  let parsed: unknown;
-  try {
-    parsed = parseJson(raw);
-  } catch {
-    return raw;
-  }
-  return toCompactJson(redactFields(parsed));
-}
-
-/**
- * The last answer for each call: its task's last data (the last detail when the step waited for it),
- * else the call's own answer; null data for a call that failed.
- */
-function finalAnswers(step: StepResult): { data: unknown; raw: string | undefined }[] {
+function finalAnswers(step: StepResult): AnswerTexts[] {
   const tasks = new Map<string, TaskResult>();
   for (const task of step.tasks) if (!tasks.has(task.id)) tasks.set(task.id, task);
   return step.calls.map((c) => {
     const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
     const data: unknown = task?.data ?? c.result?.data;
-    return { data: data ?? null, raw: task?.raw ?? c.raw };
+    const raw = task?.raw ?? c.raw;
+    const { texts } = c;
+    return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : answerTexts(data, raw);
   });
 }
 

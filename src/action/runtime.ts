@@ -67,7 +67,8 @@ export function hostHooks(host: StepHost, cancel: AbortSignal, redact: Redact): 
         path: file.path,
         append: (text) => {
           file.append(redact(text));
-        }
+        },
+        close: file.close
       };
     }
   };

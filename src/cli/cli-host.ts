@@ -5,6 +5,10 @@ import { inCliWords } from './cli-words.js';
 import type { CliLog } from './cli-log.js';
 import { EXIT, EXIT_OF } from './exit-codes.js';
 import type { StateStore } from './state-store.js';
+import { readPrivateFile } from '../host/private-file.js';
+
+/** The largest output the command reads back from a file of its run (a bulk step's data). */
+const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
 
 /** The host the engine runs on from the command line, and how its run ended. */
 export function cliHost(how: {
@@ -26,8 +30,11 @@ export function cliHost(how: {
     saveState: (values) => {
       state.set(values);
     },
-    setOutputs: (values) => {
+    setOutputs: (values, files = {}) => {
       for (const [name, value] of Object.entries(values)) outputs.set(name, value);
+      // A bulk step's data, from the file it wrote as its answers came: the command prints it whole.
+      for (const [name, path] of Object.entries(files))
+        outputs.set(name, readPrivateFile(path, MOST_OUTPUT_FILE_BYTES));
     },
     setSecrets: (secrets) => {
       secrets.forEach(log.mask);

@@ -67,6 +67,7 @@ export {
   shortWaitWarning
 } from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
+export { answerTexts, type AnswerTexts } from './answer-texts.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export { kindOf } from '../platform/operations/calls.js';
 export { inputsFromFields } from '../platform/operations/input-checks.js';

@@ -1,4 +1,5 @@
 import { isLosslessNumber } from 'lossless-json';
+import { parseJson, toCompactJson } from '../protocol/json.js';
 
 /** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
 const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
@@ -8,32 +9,79 @@ const SECRET_SEGMENT = /^(sk|ak)$/i;
 /** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
 const SECRET_NAMES = new Set(['repository_username']);
 
+/** Names already judged (a bulk step reads the same few dozen names in a thousand answers). */
+const judged = new Map<string, boolean>();
+const MOST_JUDGED = 4096;
+
 /** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
 export function isSecretName(name: string): boolean {
-  if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase())) return true;
-  return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+  const known = judged.get(name);
+  if (known !== undefined) return known;
+  const secret =
+    SECRET_WORD.test(name) ||
+    SECRET_NAMES.has(name.toLowerCase()) ||
+    name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+  if (judged.size < MOST_JUDGED) judged.set(name, secret);
+  return secret;
 }
 
 export const REDACTED = '<redacted>';
 
 /**
- * A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>, and
- * every value of an `env` (a service's environment: the string of a deployment, a job's list of {name,
- * value}) too, its names kept: an environment often carries credentials under names no rule can know.
+ * A body with the value of every secret-named field (at any depth) replaced by <redacted>, and every value
+ * of an `env` (a service's environment: the string of a deployment, a job's list of {name, value}) too,
+ * its names kept: an environment often carries credentials under names no rule can know. What holds
+ * something to redact is copied; what holds nothing is the body's own (never changed here).
  */
 export function redactFields(value: unknown, secret = false): unknown {
   if (secret && value !== null && typeof value !== 'object') return REDACTED;
   if (secret && isLosslessNumber(value)) return REDACTED;
-  if (Array.isArray(value)) return value.map((item: unknown) => redactFields(item, secret));
+  if (Array.isArray(value)) {
+    // A part with nothing to redact is kept, not copied: a bulk step redacts a thousand answers.
+    const items = value.map((item: unknown) => redactFields(item, secret));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
   if (isPlainObject(value)) {
-    return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [
-        name,
-        name === 'env' ? redactEnvironment(item) : redactFields(item, secret || isSecretName(name))
-      ])
-    );
+    let copy: Record<string, unknown> | undefined;
+    for (const [name, item] of Object.entries(value)) {
+      const redacted =
+        name === 'env' ? redactEnvironment(item) : redactFields(item, secret || isSecretName(name));
+      if (redacted !== item) copy ??= { ...value };
+      if (copy !== undefined) copy[name] = redacted;
+    }
+    return copy ?? value;
   }
   return value;
+}
+
+/**
+ * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
+ * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
+ * escape in the text, which could spell such a key. Errs on the side of redacting.
+ */
+export function mayHoldSecret(raw: string): boolean {
+  if (raw.includes('\\u')) return true;
+  for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
+    const key = match[1] ?? '';
+    if (key === 'env' || isSecretName(key)) return true;
+  }
+  return false;
+}
+
+/**
+ * An answer as the response file keeps it: every environment value and secret field redacted (see
+ * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field). Most
+ * answers hold no value to redact: kept as they came, without parsing them again.
+ */
+export function redactedAnswer(raw: string): string {
+  if (!mayHoldSecret(raw)) return raw;
+  let parsed: unknown;
+  try {
+    parsed = parseJson(raw);
+  } catch {
+    return raw;
+  }
+  return toCompactJson(redactFields(parsed));
 }
 
 /** An environment with every value redacted: a list keeps each entry's name. */

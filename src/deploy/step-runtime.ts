@@ -28,6 +28,8 @@ export interface StepRuntime extends SessionRuntime {
 export interface AppendFile {
   readonly path: string;
   append: (text: string) => void;
+  /** Lets the file go once nothing more is appended to it (it may keep it open until then). */
+  close?: () => void;
 }
 
 /** What a host gives a step's runtime: its log, and the job's cancellation. */

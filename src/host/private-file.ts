@@ -39,22 +39,25 @@ export function privateFiles(parent: () => string): (name: string, content: stri
 }
 
 /**
- * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
- * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
+ * A place for the files a step appends to as it goes (a job's log, a bulk step's answers): a new directory
+ * under `parent`, as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
+ * appended. The file is opened at its first write (never through a link) and kept open until it is
+ * closed: a bulk step appends to its files hundreds of times.
  */
 export function appendFiles(parent: () => string): (name: string) => AppendFile {
   const files = privateFiles(parent);
   return (name) => {
     const path = files(name, '');
+    let fd: number | undefined;
     return {
       path,
       append: (text) => {
-        const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
-        try {
-          writeAll(fd, Buffer.from(text, 'utf8'));
-        } finally {
-          closeSync(fd);
-        }
+        fd ??= openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+        writeAll(fd, Buffer.from(text, 'utf8'));
+      },
+      close: () => {
+        if (fd !== undefined) closeSync(fd);
+        fd = undefined;
       }
     };
   };

@@ -14,6 +14,8 @@ export interface ApiResult {
   code: string;
   msg: string;
   data: unknown;
+  /** The envelope as read from the body, every field as it came (its data is `data`), where one was. */
+  envelope?: Readonly<Record<string, unknown>>;
 }
 
 /** The platform refused the call, or answered something that is not a success envelope. */
@@ -60,8 +62,8 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
     serverDate: headerText(answer.headers.date)
   };
   const idNote = requestId === undefined ? '' : ` (request id ${sanitize(requestId, 80)})`;
-  const envelope = envelopeOf(answer.body);
-  if (envelope === 'too_deep') {
+  const read = envelopeOf(answer.body);
+  if (read === 'too_deep') {
     throw new ApiError(
       `HTTP ${answer.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels${idNote}`,
       {
@@ -74,7 +76,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
       }
     );
   }
-  if (envelope === undefined) {
+  if (read === undefined) {
     const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
     const excerpt = sanitize(stripHtml(answer.body), 200);
     throw new ApiError(
@@ -89,6 +91,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
       }
     );
   }
+  const envelope = codeAsText(read);
   const success = envelope.code === '0000' || envelope.code === 0;
   const code = success ? '0000' : codeText(envelope.code);
   const msg =
@@ -97,7 +100,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
       : typeof envelope.message === 'string'
         ? envelope.message
         : '';
-  if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null };
+  if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null, envelope: read };
   throw new ApiError(
     `HTTP ${answer.status}, code ${sanitize(code, 40)}: ${sanitize(msg, 500) || '(no description)'}${idNote}`,
     {
@@ -111,7 +114,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
   );
 }
 
-interface Envelope {
+interface Envelope extends Readonly<Record<string, unknown>> {
   code: unknown;
   msg?: unknown;
   message?: unknown;
@@ -127,7 +130,11 @@ function envelopeOf(body: string): Envelope | 'too_deep' | undefined {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
     return undefined;
-  const envelope = parsed as Envelope;
+  return parsed;
+}
+
+/** The envelope with its code as text where it came as an exact number. */
+function codeAsText(envelope: Envelope): Envelope {
   return isLosslessNumber(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
 }
 

@@ -266,8 +266,34 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     expect(json(result.outputs.statuses)).toEqual(
       Object.fromEntries(ids.map((id, i) => [id, i % 2 === 0 ? 'Running' : 'Paused']))
     );
-    expect((json(result.outputs.data) as unknown[]).length).toBe(60);
-    expect((json(result.responseFile) as unknown[]).length).toBe(60);
+    // Written to their files as the answers came (4 or 8 at a time, in any order), in the order of the ids.
+    const data = json(result.outputs.data) as { task_id: number }[];
+    expect(data.map((task) => String(task.task_id))).toEqual(ids);
+    const answers = json(result.responseFile) as { code: string; data: { task_id: number } }[];
+    expect(answers.map((answer) => [answer.code, String(answer.data.task_id)])).toEqual(
+      ids.map((id) => ['0000', id])
+    );
+  });
+
+  scenario("redacts each service's environment in a bulk step's data output and response file", async (s) => {
+    const env = 'HF_TOKEN=hf_bulk_e2e_secret_value';
+    const ids = Array.from({ length: 3 }, (_, i) =>
+      s.emulator.tasks.add({
+        task_name: `bulk-env-${i}`,
+        points: 1,
+        status: 'Running',
+        services: [
+          { service_name: 'api', service_image: 'nginx:1', env, remote_ports: [{ service_port: 80 }] }
+        ]
+      })
+    );
+    const result = await s.run({ operation: 'detail', task_id: ids.join('\n') });
+    expect(result.exitCode).toBe(0);
+    expect(`${result.outputs.data ?? ''}${result.responseFile ?? ''}`).not.toContain(
+      'hf_bulk_e2e_secret_value'
+    );
+    const data = json(result.outputs.data) as { services: { env: string }[] }[];
+    expect(data.map((task) => task.services[0]?.env)).toEqual(['<redacted>', '<redacted>', '<redacted>']);
   });
 
   scenario('stops the task it created in the post step, with cleanup: stop', async (s) => {

@@ -11,7 +11,7 @@ import { kindOf } from '../../platform/operations/calls.js';
 import { PAGE_SIZE, type Call, type Plan, type TaskKind } from '../../platform/operations/operation-table.js';
 import { withRetries } from '../../platform/retry.js';
 import type { Answer, Send } from '../../platform/session.js';
-import { taskIdOf } from '../../platform/task-data.js';
+import { snapshotOf, taskIdOf, type TaskSnapshot } from '../../platform/task-data.js';
 import { ApiError, type ApiResult } from '../../protocol/envelope.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { readAllPages } from '../tasks/read-all-pages.js';
@@ -22,6 +22,8 @@ import {
   readTaskState,
   type TaskState
 } from '../tasks/read-task-state.js';
+import { resultTexts, type AnswerTexts } from '../answer-texts.js';
+import type { AnswerSink } from './answer-sink.js';
 import type { CreateLookup } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import type { Placement, PlacementReport } from '../create/create-task.js';
@@ -41,6 +43,13 @@ export interface CallOutcome {
   readonly existingIds: readonly string[];
   /** How a create that picks its resource (gpu) chose it; undefined for any other call. */
   readonly placement: Placement | undefined;
+  /** Its answer as the outputs keep it, made as it came (see AnswerTexts); undefined for none received. */
+  readonly texts: AnswerTexts | undefined;
+  /**
+   * What its answer said of its task, read as it came: set when its data was let go (a bulk step's read
+   * of many tasks keeps their texts in its files, and of each task only what the outputs read).
+   */
+  readonly snapshot?: TaskSnapshot;
 }
 
 /** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
@@ -54,6 +63,7 @@ export function callOutcome(call: Call, fields: Partial<CallOutcome>): CallOutco
     twinLookup: undefined,
     existingIds: [],
     placement: undefined,
+    texts: undefined,
     ...fields
   };
 }
@@ -65,16 +75,46 @@ export function readAlready(calls: readonly CallOutcome[]): ReadonlySet<string> 
   );
 }
 
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-export function makeCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
+/**
+ * Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). With
+ * a sink, each answer is written to it as it comes (see AnswerSink), and its outcome keeps of it only what
+ * the step's outputs read (see lean).
+ */
+export function makeCalls(plan: Plan, ctx: DeployContext, sink?: AnswerSink): Promise<CallOutcome[]> {
   const bulk = plan.calls.length > 1;
-  return mapLimit(plan.calls, ctx.settings.concurrency, (call) =>
-    makeCall(
+  return mapLimit(plan.calls, ctx.settings.concurrency, async (call, index) => {
+    const outcome = await makeCall(
       call,
       { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined },
       ctx
-    )
-  );
+    );
+    if (sink === undefined) return outcome;
+    sink.put(index, outcome.texts ?? resultTexts(outcome.result, outcome.raw));
+    return lean(outcome, ctx);
+  });
+}
+
+/**
+ * A call's outcome once its answer was written: without its texts and the body received, and without the
+ * data of a task's detail (its snapshot kept instead), unless the task's kind reads its run from it later
+ * (a job's). The lists a call answers (bills, resources) and a create's answer are kept: they are small,
+ * and the outputs read them.
+ */
+function lean(outcome: CallOutcome, ctx: DeployContext): CallOutcome {
+  const { result, call } = outcome;
+  const dropsData =
+    result !== undefined && call.traits.answers === 'task' && kindOf(ctx.settings).runOf === undefined;
+  return {
+    ...outcome,
+    raw: undefined,
+    texts: undefined,
+    ...(dropsData
+      ? {
+          result: { code: result.code, msg: result.msg, data: null },
+          snapshot: snapshotOf(result.data, ctx.settings.wait.statusField)
+        }
+      : {})
+  };
 }
 
 /** One call: sent (again where its kind allows), its answer checked, its failure explained. */
@@ -111,7 +151,8 @@ async function makeCall(
       raw,
       error: checked.ok ? undefined : new Error(checked.problem),
       twinLookup: created?.recreated === true ? created.lookup : undefined,
-      existingIds: created?.lookup.existingIds ?? []
+      existingIds: created?.lookup.existingIds ?? [],
+      texts: resultTexts(result, raw)
     });
   } catch (error) {
     return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));

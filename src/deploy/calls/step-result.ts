@@ -11,6 +11,7 @@ import type { PublishUrls } from '../tasks/publishable-urls.js';
 import type { Criteria } from '../wait/criteria.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Placement } from '../create/create-task.js';
+import type { AnswerFiles } from './answer-sink.js';
 import type { CallOutcome } from './make-calls.js';
 
 // What a step did, as the outputs and the summary read it: its calls, its tasks, what it changed.
@@ -36,6 +37,11 @@ export interface StepResult {
   readonly change?: ChangeReport;
   /** The file holding every line of the jobs' logs the step read, when it read one. */
   readonly logFile?: string;
+  /**
+   * Where the answers of a step of several calls went as they came (its data output and its response
+   * file), when the step kept none of them whole: the outputs read these files, not the calls.
+   */
+  readonly answers?: AnswerFiles;
 }
 
 /** What a change to a running task did: an update, a scale, or nodes replaced. */
@@ -87,7 +93,9 @@ export function taskAfterCall(
   statusField: readonly string[],
   publish: PublishUrls
 ): TaskResult {
-  const snapshot = outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, statusField);
+  const snapshot =
+    outcome.snapshot ??
+    (outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, statusField));
   const { error, call } = outcome;
   const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
   return {

@@ -2,7 +2,7 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import { listsOf } from '../calls/step-result.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import type { Flow } from './flow.js';
-import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
+import { answerSinkFor, cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
 
 /**
  * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
@@ -15,11 +15,14 @@ export const callFlow: Flow = {
       plan,
       cleanup: cleanupOf(settings),
       run: async (ctx) => {
-        const calls = await startCalls(plan, ctx);
+        const sink = answerSinkFor(plan, ctx);
+        const calls = await startCalls(plan, ctx, sink);
+        const answers = sink?.close();
         return stepResult(plan, ctx, {
           calls,
           tasks: tasksOf(calls, ctx, urlPublisher(ctx)),
-          ...listsOf(calls)
+          ...listsOf(calls),
+          ...(answers === undefined ? {} : { answers })
         });
       },
       dryRun: (ctx) => printDryRun(plan, ctx)

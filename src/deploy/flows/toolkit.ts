@@ -1,6 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
+import { AnswerSink } from '../calls/answer-sink.js';
 import { makeCalls, type CallOutcome } from '../calls/make-calls.js';
 import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
@@ -23,10 +24,21 @@ export function cleanupOf(settings: Pick<DeploySettings, 'cleanup' | 'operation'
   return { ...NO_CLEANUP, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }
 
-/** Says what the step sends, then sends every call of the plan. */
-export function startCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
+/** Says what the step sends, then sends every call of the plan, its answers to `sink` when given. */
+export function startCalls(plan: Plan, ctx: DeployContext, sink?: AnswerSink): Promise<CallOutcome[]> {
   ctx.log(describePlan(plan, ctx.settings));
-  return makeCalls(plan, ctx);
+  return makeCalls(plan, ctx, sink);
+}
+
+/**
+ * Where a step of several calls whose answers are final (no wait follows) writes them as they come, so
+ * that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some.
+ */
+export function answerSinkFor(plan: Plan, ctx: DeployContext): AnswerSink | undefined {
+  const { openFile } = ctx.runtime;
+  return plan.calls.length > 1 && plan.wait === undefined && openFile !== undefined
+    ? new AnswerSink(openFile)
+    : undefined;
 }
 
 /**

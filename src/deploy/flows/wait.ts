@@ -7,7 +7,7 @@ import type { TaskResult } from '../wait/task-result.js';
 import type { StepResult } from '../calls/step-result.js';
 import { criteriaFor, type Criteria } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
-import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
+import { answerSinkFor, cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
 import type { Flow } from './flow.js';
 import { readAlready, type CallOutcome } from '../calls/make-calls.js';
 
@@ -80,10 +80,14 @@ export async function settleTwins(
 
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
-  const calls = await startCalls(plan, ctx);
+  // A bulk read (no wait follows): its answers go to files as they come.
+  const sink = answerSinkFor(plan, ctx);
+  const calls = await startCalls(plan, ctx, sink);
+  const answers = sink?.close();
   const waited = await waitForCalls(plan, calls, ctx);
   await settleTwins(calls, waited.waited.tasks, ctx);
-  return waitedResult(plan, ctx, calls, waited);
+  const result = waitedResult(plan, ctx, calls, waited);
+  return answers === undefined ? result : { ...result, answers };
 }
 
 /** A step's result once its calls were made and their tasks waited for. */

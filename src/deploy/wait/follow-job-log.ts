@@ -28,7 +28,7 @@ const MAX_LINE = 2000;
 export interface JobLogFollower {
   /** Reads and shows what is new in the task's log, after a look at its detail (its data). */
   follow: (taskId: string, data: unknown) => Promise<void>;
-  /** The file that holds every line read, once a line was. */
+  /** The file that holds every line read, once a line was; it is closed (a later line opens it again). */
   file: () => string | undefined;
 }
 
@@ -68,7 +68,11 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
   // One file for the step, named after its first job.
   const out = logOutput(ctx, limits, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
   return {
-    file: out.path,
+    // Asked once the wait is over: the file is let go then.
+    file: () => {
+      out.close();
+      return out.path();
+    },
     follow: async (taskId, data) => {
       if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline) return;
       let job = jobs.get(taskId);
@@ -206,6 +210,8 @@ function show(read: LogRead, node: { name: string; several: boolean }, out: LogO
 /** Where the log's lines go: the step's log (bounded), and every one to the file. */
 interface LogOutput {
   path: () => string | undefined;
+  /** Lets the file go (a later line opens it again). */
+  close: () => void;
   /** A line of the step's own among the log's lines (a new pod, a restart). */
   mark: (line: string) => void;
   lines: (lines: readonly string[], prefix: string | undefined) => void;
@@ -246,6 +252,7 @@ function logOutput(ctx: DeployContext, limits: LogLimits, fileName: () => string
   const where = (): string => (file === undefined ? '' : ` (every line is in ${file.path})`);
   return {
     path: () => file?.path,
+    close: () => file?.close?.(),
     mark: (line) => {
       write([line]);
       if (shown < limits.shown) ctx.log(line);
