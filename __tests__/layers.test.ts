@@ -228,6 +228,14 @@ describe('the layers of src/', () => {
     expect(named).toEqual([]);
   });
 
+  // Issue 50, point 4: one way to read a task's state, whatever the kind (its detail call, its snapshot reader).
+  it("reads a task's detail in one place: deploy/tasks/read-task.ts", () => {
+    const readers = files
+      .filter((file) => readFileSync(file, 'utf8').includes('detailCall('))
+      .map((file) => relative(SRC, file));
+    expect(readers.sort()).toEqual(['deploy/tasks/read-task.ts', 'platform/operations/calls.ts']);
+  });
+
   // Issue 50, point 6: the post step ran with the main step's code loaded; what both write is step-files.ts.
   it('keeps the post step apart from the main step: neither imports the other', () => {
     const post = resolve(SRC, 'action/post-step.ts');

@@ -303,10 +303,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2212);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6218);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8372);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4273);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6417);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8682);
 /* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9138);
@@ -432,8 +432,8 @@ async function queueOf(taskId, timeoutMs, ctx) {
         return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
     const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .pollUntil */ .g3)(async () => {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .detailCall */ .cV)(ctx.settings, taskId));
-            const queue = lookAtQueue(result.data, runtime.now() >= until);
+            const { data } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_11__/* .readDetailOnce */ .fJ)(taskId, ctx);
+            const queue = lookAtQueue(data, runtime.now() >= until);
             return queue === undefined ? { kind: 'waiting' } : { kind: 'done', value: queue };
         }
         catch (error) {

@@ -450,8 +450,8 @@ function waitDeps(criteria, names, ctx) {
  */
 async function pollTask(taskId, name, ctx) {
     try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
-        return { kind: 'task', data: result.data, raw };
+        const { data, raw } = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
+        return { kind: 'task', data, raw };
     }
     catch (error) {
         if (!(0,failures/* isRefusal */.vu)(error))

@@ -439,10 +439,6 @@ __webpack_require__.d(__webpack_exports__, {
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./deploy/tasks/read-task.ts
 var read_task = __webpack_require__(4273);
 // EXTERNAL MODULE: ./deploy/wait/check-health.ts
@@ -543,8 +539,6 @@ var task_watch = __webpack_require__(5547);
 
 
 
-
-
 /** Why a wait for a change ended when the job was cancelled. */
 const CANCELLED = 'was still changing when the job was cancelled';
 /**
@@ -605,12 +599,12 @@ async function awaitServing(taskId, target, ctx, limits) {
 /** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
 async function look(taskId, target, ctx, last) {
     try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
+        const detail = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
         const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
-        last.data = result.data;
-        last.raw = raw;
-        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
-        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+        last.data = detail.data;
+        last.raw = detail.raw;
+        last.snapshot = detail.snapshot;
+        return judgeServing(detail.snapshot, nodes, target, ctx.settings.wait);
     }
     catch (error) {
         return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };

@@ -2985,7 +2985,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3007,9 +3007,9 @@ const FLOWS = {
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     request: ready(callFlow)
 };
 
@@ -3570,7 +3570,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     await runPost(host);
 }
 
@@ -5317,7 +5317,7 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
     return { criteria, waited };
 }
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
@@ -5753,6 +5753,171 @@ function stepRuntime(settings, host) {
 
 /***/ }),
 
+/***/ 9941:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ servicesDiffer),
+/* harmony export */   IC: () => (/* binding */ imagesOf),
+/* harmony export */   QV: () => (/* binding */ configurationOf),
+/* harmony export */   VU: () => (/* binding */ diffConfigurations),
+/* harmony export */   YF: () => (/* binding */ applyChanges),
+/* harmony export */   ek: () => (/* binding */ checkChanges)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8064);
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): posted back as given, never changed. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail, structure unchanged: every field it gives, the platform's own
+ * (statuses, counters, the service URLs) included, but the write-only ones (null in a detail; posting
+ * null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    return Object.fromEntries(Object.entries(detail).filter(([name]) => !WRITE_ONLY.includes(name)));
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(settable(before), settable(after), [], false);
+}
+/**
+ * What of a configuration a task is set to: all but what the platform fills itself (statuses, counters,
+ * the service URLs), which an update posts back as given and never changes.
+ */
+function settable(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    return {
+        ...Object.fromEntries(Object.entries(configuration).filter(([name]) => !FILLED_BY_PLATFORM.includes(name))),
+        services: services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return !same(settable(before).services, settable(after).services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function hidden(name) {
+    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
+}
+function diffValues(before, after, path, secret) {
+    if (same(before, after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)((0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .redactFields */ .$F)(value)), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+
+/***/ }),
+
 /***/ 9695:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5919,11 +6084,13 @@ function countOf(data) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
+/* harmony import */ var _read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4273);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
+
 
 
 
@@ -5970,10 +6137,11 @@ async function readTaskState(taskId, ctx, options = {}) {
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(ctx.settings, taskId)));
-            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            // The task's own status (where a stop or a search reads it), whatever its kind reads of its run.
+            const { data } = await again(`status of task ${taskId}`, () => (0,_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .readDetailOnce */ .fJ)(taskId, ctx));
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .snapshotOf */ .eY)(data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
-                return { kind: 'status', status, data: result.data };
+                return { kind: 'status', status, data };
         }
         catch (error) {
             refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
@@ -5981,7 +6149,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, 'every'), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, 'every'), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) ?? ''));
         const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -5994,6 +6162,95 @@ async function readTaskState(taskId, ctx, options = {}) {
         const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
         return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}` };
     }
+}
+
+
+/***/ }),
+
+/***/ 4273:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ holdsConfiguration),
+/* harmony export */   Tx: () => (/* binding */ runningOf),
+/* harmony export */   XV: () => (/* binding */ readNodeList),
+/* harmony export */   fJ: () => (/* binding */ readDetailOnce),
+/* harmony export */   gv: () => (/* binding */ readTask),
+/* harmony export */   on: () => (/* binding */ readDetail),
+/* harmony export */   pc: () => (/* binding */ readNodeLog),
+/* harmony export */   qk: () => (/* binding */ pointOf),
+/* harmony export */   tc: () => (/* binding */ pointIds)
+/* harmony export */ });
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9941);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2116);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6539);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(965);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7660);
+
+
+
+
+
+
+
+
+/**
+ * The one way the step reads a task's state: its kind's detail (a deployment's detail, a job's
+ * job_detail), sent once, its snapshot read by the kind's reader (see TaskKindDescriptor.snapshotOf).
+ * A poll's round reads it so (its poll counts what it could not read); readDetail sends it again while
+ * a failure may pass.
+ */
+async function readDetailOnce(taskId, ctx) {
+    const { result, raw } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .detailCall */ .cV)(ctx.settings, taskId));
+    const snapshot = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+    return { data: result.data, raw, snapshot };
+}
+/** Reads a task's detail (see readDetailOnce), retried while a failure may pass. */
+function readDetail(taskId, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(`detail of task ${taskId}`, ctx.retries, () => readDetailOnce(taskId, ctx));
+}
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+async function readTask(taskId, ctx) {
+    const detail = await readDetail(taskId, ctx);
+    const nodes = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+    return { ...detail, nodes };
+}
+/**
+ * Whether the task's configuration is `configuration`, as its detail says now (what a change whose
+ * answer was a refusal left); an unreadable detail is not known to hold it.
+ */
+async function holdsConfiguration(taskId, configuration, ctx) {
+    try {
+        const now = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_2__/* .configurationOf */ .QV)((await readDetail(taskId, ctx)).data);
+        return (0,_configuration_js__WEBPACK_IMPORTED_MODULE_2__/* .diffConfigurations */ .VU)(configuration, now).length === 0;
+    }
+    catch {
+        return false;
+    }
+}
+/** The point ids of the nodes. */
+function pointIds(nodes) {
+    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+function runningOf(snapshot) {
+    return snapshot?.nodes?.running;
+}
+/** Every node of a task, across the pages of its node list. */
+async function readNodeList(taskId, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_3__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(node) ? ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)));
+    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u);
+}
+/** A service's log on a node: the whole text so far (point_log answers all of it), '' when it says none. */
+async function readNodeLog(taskId, pointId, serviceId, ctx) {
+    const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+}
+/** A node's point_id, as text ('' when it has none). */
+function pointOf(node) {
+    return (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldText */ .gF)(node.point_id) ?? '';
 }
 
 
@@ -6613,6 +6870,73 @@ function format(value) {
     const whole = digits.slice(0, digits.length - value.scale);
     const fraction = digits.slice(digits.length - value.scale);
     return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+
+/***/ }),
+
+/***/ 965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ad: () => (/* binding */ nodePending),
+/* harmony export */   Mz: () => (/* binding */ containersOf),
+/* harmony export */   f2: () => (/* binding */ nodeEnded),
+/* harmony export */   gF: () => (/* binding */ fieldText),
+/* harmony export */   me: () => (/* binding */ nodeFailed),
+/* harmony export */   oL: () => (/* binding */ nodeRunning),
+/* harmony export */   wN: () => (/* binding */ restartsOf)
+/* harmony export */ });
+/* unused harmony export nodeStatusOf */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
+
+
+
+/**
+ * What the platform's node list says of a node (suanli-deployment/api/node-list.md: point_id, name,
+ * status, region, resource, containers, describe_dto), as task-data.ts is for tasks: its status words,
+ * its containers and their restarts, read from the fields alone. A node (a job's pod) is Pending while it
+ * is scheduled, pulls its image and starts; Running; and once it no longer runs Succeeded, Failed or End
+ * (the list may show it so for a while).
+ */
+/** The statuses of a node that no longer runs: its containers exited (Succeeded, Failed) or it was removed. */
+const ENDED_NODE_STATUSES = ['Succeeded', 'Failed', 'End'];
+/** A node's status word, as short safe text; undefined when it has none. */
+function nodeStatusOf(node) {
+    return fieldText(node.status);
+}
+/** Whether the node is scheduled, pulling its image or starting: not running yet. */
+const nodePending = (node) => nodeStatusOf(node) === 'Pending';
+/** Whether the node's status says it runs (its containers may still be held back: see heldBackReason). */
+const nodeRunning = (node) => nodeStatusOf(node) === 'Running';
+/** Whether the node failed: its containers exited with an error (a job's pod), or it will not run. */
+const nodeFailed = (node) => nodeStatusOf(node) === 'Failed';
+/**
+ * Whether the node no longer runs: Succeeded, Failed or End. Every reading of a node's end is this one:
+ * its log has no more lines to come, and it is no live node of a task's.
+ */
+const nodeEnded = (node) => ENDED_NODE_STATUSES.includes(nodeStatusOf(node) ?? '');
+/** A node's containers (those that are objects), none when it lists none. */
+function containersOf(node) {
+    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
 }
 
 

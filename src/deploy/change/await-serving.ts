@@ -1,9 +1,8 @@
 import { formatDuration } from '../../basics/units.js';
 import { describeError } from '../../platform/failures.js';
-import { detailCall } from '../../platform/operations/calls.js';
-import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
+import type { TaskSnapshot } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
-import { readNodeList } from '../tasks/read-task.js';
+import { readDetailOnce, readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from '../wait/check-health.js';
 import { judgeServing, type ServingTarget } from './judge-serving.js';
 import { publishableUrls } from '../tasks/publishable-urls.js';
@@ -106,12 +105,12 @@ async function look(
   last: LastLook
 ): Promise<ReturnType<typeof judgeServing> | { kind: 'unread'; progress: string }> {
   try {
-    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
+    const detail = await readDetailOnce(taskId, ctx);
     const nodes = await readNodeList(taskId, ctx);
-    last.data = result.data;
-    last.raw = raw;
-    last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-    return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    last.data = detail.data;
+    last.raw = detail.raw;
+    last.snapshot = detail.snapshot;
+    return judgeServing(detail.snapshot, nodes, target, ctx.settings.wait);
   } catch (error) {
     return { kind: 'unread', progress: `could not be read (${describeError(error)})` };
   }

@@ -1,11 +1,11 @@
 import { isRecord } from '../../basics/records.js';
 import { formatDuration } from '../../basics/units.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
-import { detailCall } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import { isQueued, jobFactsOf, taskIdOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { callOutcome, type CallOutcome } from '../calls/make-calls.js';
+import { readDetailOnce } from '../tasks/read-task.js';
 import { pollUntil } from '../poll.js';
 import { startCalls } from './toolkit.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
@@ -134,8 +134,8 @@ async function queueOf(taskId: string, timeoutMs: number, ctx: DeployContext): P
   const end = await pollUntil<Queue>(
     async () => {
       try {
-        const { result } = await ctx.send(detailCall(ctx.settings, taskId));
-        const queue = lookAtQueue(result.data, runtime.now() >= until);
+        const { data } = await readDetailOnce(taskId, ctx);
+        const queue = lookAtQueue(data, runtime.now() >= until);
         return queue === undefined ? { kind: 'waiting' } : { kind: 'done', value: queue };
       } catch (error) {
         return { kind: 'unread', why: describeError(error) };

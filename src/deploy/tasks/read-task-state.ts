@@ -1,10 +1,11 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import type { TaskKind } from '../../platform/operations/operation-table.js';
-import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
+import { searchByNameCall } from '../../platform/operations/calls.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { TASK_KINDS } from '../../platform/task-kinds.js';
 import { readAllPages } from './read-all-pages.js';
+import { readDetailOnce } from './read-task.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 
@@ -62,11 +63,10 @@ export async function readTaskState(
   let refusal = '';
   if (options.detailRefused !== true) {
     try {
-      const { result } = await again(`status of task ${taskId}`, () =>
-        ctx.send(detailCall(ctx.settings, taskId))
-      );
-      const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
-      if (status !== undefined) return { kind: 'status', status, data: result.data };
+      // The task's own status (where a stop or a search reads it), whatever its kind reads of its run.
+      const { data } = await again(`status of task ${taskId}`, () => readDetailOnce(taskId, ctx));
+      const status = snapshotOf(data, ctx.settings.wait.statusField).status;
+      if (status !== undefined) return { kind: 'status', status, data };
     } catch (error) {
       refusal = describeError(error);
     }

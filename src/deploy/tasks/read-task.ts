@@ -1,5 +1,5 @@
-import { detailCall } from '../../platform/operations/calls.js';
-import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
+import { detailCall, kindOf } from '../../platform/operations/calls.js';
+import type { TaskSnapshot } from '../../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
@@ -17,12 +17,30 @@ export interface TaskLook {
   readonly nodes: readonly Record<string, unknown>[];
 }
 
-/** Reads a task's detail, retried while a failure may pass. */
-export async function readDetail(taskId: string, ctx: DeployContext): Promise<Omit<TaskLook, 'nodes'>> {
-  const { result, raw } = await retried(`detail of task ${taskId}`, ctx.retries, () =>
-    ctx.send(detailCall(ctx.settings, taskId))
-  );
-  return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField) };
+/** A task's detail as read: its data, the body received, and what its kind reads of it (its snapshot). */
+export type TaskDetail = Omit<TaskLook, 'nodes'>;
+
+/**
+ * The one way the step reads a task's state: its kind's detail (a deployment's detail, a job's
+ * job_detail), sent once, its snapshot read by the kind's reader (see TaskKindDescriptor.snapshotOf).
+ * A poll's round reads it so (its poll counts what it could not read); readDetail sends it again while
+ * a failure may pass.
+ */
+export async function readDetailOnce(
+  taskId: string,
+  ctx: Pick<DeployContext, 'send' | 'settings'>
+): Promise<TaskDetail> {
+  const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
+  const snapshot = kindOf(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+  return { data: result.data, raw, snapshot };
+}
+
+/** Reads a task's detail (see readDetailOnce), retried while a failure may pass. */
+export function readDetail(
+  taskId: string,
+  ctx: Pick<DeployContext, 'send' | 'settings' | 'retries'>
+): Promise<TaskDetail> {
+  return retried(`detail of task ${taskId}`, ctx.retries, () => readDetailOnce(taskId, ctx));
 }
 
 /** Reads a task's detail and its node list, each retried while a failure may pass. */

@@ -1,10 +1,10 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
-import { detailCall, kindOf } from '../../platform/operations/calls.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { DeployContext } from '../context.js';
 import { diagnose, DIAGNOSTICS } from './diagnose.js';
-import { readNodeList } from '../tasks/read-task.js';
+import { readDetailOnce, readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
 import { taskAfterWait, type TaskResult } from './task-result.js';
@@ -102,8 +102,8 @@ function waitDeps(
  */
 async function pollTask(taskId: string, name: string | undefined, ctx: DeployContext): Promise<Poll> {
   try {
-    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
-    return { kind: 'task', data: result.data, raw };
+    const { data, raw } = await readDetailOnce(taskId, ctx);
+    return { kind: 'task', data, raw };
   } catch (error) {
     if (!isRefusal(error)) throw error;
     const state = await readTaskState(taskId, ctx, { name, detailRefused: true });
