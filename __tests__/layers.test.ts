@@ -36,6 +36,24 @@ function importsOf(file: string): string[] {
   return specs.map((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
 }
 
+/** The import circles of a graph of modules, each as its files relative to `base`, joined by arrows. */
+function circlesOf(imports: ReadonlyMap<string, readonly string[]>, base: string): string[] {
+  const circles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      circles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(base, f)).join(' -> '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const target of imports.get(file) ?? []) visit(target, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) visit(file, []);
+  return circles;
+}
+
 const files = sources(SRC);
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
@@ -70,20 +88,7 @@ describe('the layers of src/', () => {
   });
 
   it('has no import circle', () => {
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, path: string[]): void => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of files) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(circlesOf(graph, SRC)).toEqual([]);
   });
 
   it('keeps basics/ free of imports, and protocol/ and basics/ free of I/O beyond node:crypto', () => {
@@ -248,20 +253,7 @@ describe('the layers of src/', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
     const own = sources(emulator);
     const imports = new Map(own.map((file) => [file, importsOf(file)]));
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, path: string[]): void => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(emulator, f)).join(' -> '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const target of imports.get(file) ?? []) visit(target, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of own) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(circlesOf(imports, emulator)).toEqual([]);
     const long = own
       .map((file) => ({
         file: relative(emulator, file),

@@ -3,20 +3,12 @@ import { planCalls } from '../../../src/platform/operations/plan-calls.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { TransportError } from '../../../src/platform/client.js';
-import { ApiError } from '../../../src/protocol/envelope.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';
+import { refusal } from '../../helpers/refusal.js';
 
 const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
-const REFUSED = new ApiError('refused with C008', {
-  httpStatus: 200,
-  code: 'C008',
-  body: 'envelope',
-  description: 'no stock',
-  requestId: undefined,
-  retryAfter: undefined,
-  serverDate: undefined
-});
+const REFUSED = refusal('C008', 'no stock');
 
 /** Four regions of one device with stock, at rising prices; every create refused, no task ever made. */
 function platform() {

@@ -2,10 +2,10 @@ import { judgePreheat, preheat, preheatServices } from '../../../src/deploy/crea
 import type { Candidate } from '../../../src/deploy/create/choose-resource.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
-import { ApiError } from '../../../src/protocol/envelope.js';
 import { preheatProgressOf } from '../../../src/platform/preheat-data.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';
+import { refusal } from '../../helpers/refusal.js';
 
 const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
 /** A preheat's progress as its detail gives it (status, region_cache_info, points, available_points). */
@@ -174,15 +174,7 @@ describe('preheat', () => {
 
   // A stop the detail cannot show is not known to be done: the post step is left to try again.
   it('stops a preheat whose progress cannot be read, fails, and leaves it to the post step', async () => {
-    const refused = new ApiError('refused with C007', {
-      httpStatus: 200,
-      code: 'C007',
-      body: 'envelope',
-      description: 'no such task',
-      requestId: undefined,
-      retryAfter: undefined,
-      serverDate: undefined
-    });
+    const refused = refusal('C007', 'no such task');
     const { ctx, sent } = platform({
       get_regions: { regions: [{ region: 'r1' }] },
       create: { task_id: 7 },

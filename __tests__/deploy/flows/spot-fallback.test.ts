@@ -2,17 +2,9 @@
 import { lookAtQueue, spotMove } from '../../../src/deploy/flows/spot-fallback.js';
 import { RefusedEverywhereError } from '../../../src/deploy/create/create-task.js';
 import { TransportError } from '../../../src/platform/client.js';
-import { ApiError } from '../../../src/protocol/envelope.js';
+import { refusal } from '../../helpers/refusal.js';
 
-const REFUSED = new ApiError('refused with C008', {
-  httpStatus: 200,
-  code: 'C008',
-  body: 'envelope',
-  description: 'no stock',
-  requestId: undefined,
-  retryAfter: undefined,
-  serverDate: undefined
-});
+const REFUSED = refusal('C008', 'no stock');
 const facts = (fields: Partial<Parameters<typeof spotMove>[0]> = {}): Parameters<typeof spotMove>[0] => ({
   fallback: true,
   jobType: 'spot',

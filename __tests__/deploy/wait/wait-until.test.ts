@@ -6,23 +6,15 @@ import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import type { Settings } from '../../../src/action/settings.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
-import { ApiError } from '../../../src/protocol/envelope.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';
+import { refusal } from '../../helpers/refusal.js';
 
 const ok = (data: unknown): Answer => ({
   result: { code: '0000', msg: 'success', data },
   raw: JSON.stringify(data)
 });
-const REFUSED = new ApiError('refused with C404', {
-  httpStatus: 200,
-  code: 'C404',
-  body: 'envelope',
-  description: 'refused with C404',
-  requestId: undefined,
-  retryAfter: undefined,
-  serverDate: undefined
-});
+const REFUSED = refusal('C404', 'refused with C404');
 const running = (id: number, url?: string) => ({
   task_id: id,
   task_name: 'web',

@@ -1,0 +1,14 @@
+import { ApiError } from '../../src/protocol/envelope.js';
+
+/** A refusal as the platform answers one: HTTP 200, an envelope with `code` and its description. */
+export function refusal(code: string, description: string): ApiError {
+  return new ApiError(`refused with ${code}`, {
+    httpStatus: 200,
+    code,
+    body: 'envelope',
+    description,
+    requestId: undefined,
+    retryAfter: undefined,
+    serverDate: undefined
+  });
+}
