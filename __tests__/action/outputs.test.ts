@@ -17,6 +17,7 @@ import { escape, fenced, renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/wait/criteria.js';
 import { kindOf } from '../../src/platform/operations/calls.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
+import { refusal } from '../helpers/refusal.js';
 
 const BIG = '9007199254740993';
 
@@ -30,15 +31,7 @@ const requestOf = (call: Call) =>
   });
 
 const apiError = (message: string, code: string, description: string): ApiError =>
-  new ApiError(message, {
-    httpStatus: 200,
-    code,
-    body: 'envelope',
-    description,
-    requestId: undefined,
-    retryAfter: undefined,
-    serverDate: undefined
-  });
+  refusal(code, description, message);
 
 function stepOf(
   settings: Partial<Settings>,

@@ -1,8 +1,8 @@
 import { ApiError } from '../../src/protocol/envelope.js';
 
 /** A refusal as the platform answers one: HTTP 200, an envelope with `code` and its description. */
-export function refusal(code: string, description: string): ApiError {
-  return new ApiError(`refused with ${code}`, {
+export function refusal(code: string, description: string, message = `refused with ${code}`): ApiError {
+  return new ApiError(message, {
     httpStatus: 200,
     code,
     body: 'envelope',
