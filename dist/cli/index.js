@@ -6204,8 +6204,16 @@ async function readTaskState(taskId, ctx, options = {}) {
  */
 async function readDetailOnce(taskId, ctx) {
     const { result, raw } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .detailCall */ .cV)(ctx.settings, taskId));
-    const snapshot = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
-    return { data: result.data, raw, snapshot };
+    // Read when asked for, once: a wait's poll reads the data, and its watcher the snapshot, its own way.
+    let snapshot;
+    return {
+        data: result.data,
+        raw,
+        get snapshot() {
+            snapshot ??= (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+            return snapshot;
+        }
+    };
 }
 /** Reads a task's detail (see readDetailOnce), retried while a failure may pass. */
 function readDetail(taskId, ctx) {

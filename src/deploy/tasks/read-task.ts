@@ -31,8 +31,16 @@ export async function readDetailOnce(
   ctx: Pick<DeployContext, 'send' | 'settings'>
 ): Promise<TaskDetail> {
   const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
-  const snapshot = kindOf(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
-  return { data: result.data, raw, snapshot };
+  // Read when asked for, once: a wait's poll reads the data, and its watcher the snapshot, its own way.
+  let snapshot: TaskSnapshot | undefined;
+  return {
+    data: result.data,
+    raw,
+    get snapshot() {
+      snapshot ??= kindOf(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+      return snapshot;
+    }
+  };
 }
 
 /** Reads a task's detail (see readDetailOnce), retried while a failure may pass. */
