@@ -24,6 +24,7 @@ import type { Stores } from './stores.js';
 import { crashLoop, taskControl, type AppRequest, type TaskControl } from './task-control.js';
 import { TaskStore } from './tasks.js';
 import { Verifier } from './verification.js';
+import { VolumeStore } from './volumes.js';
 
 export { CA_FILE } from './server.js';
 export type {
@@ -365,12 +366,15 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
     resourceTaskType: options.jobs?.resourceTaskType ?? 'Job'
   });
+  // A volume is made, grown and deleted in the time a task takes to come up.
+  const volumes = new VolumeStore(clock, { settleMs: () => tasks.settings.readyAfterMs });
   return {
     tasks,
     jobs,
     queueGroups: new QueueGroupStore(clock),
     preheats,
     stock,
-    storage: new StorageStore()
+    storage: new StorageStore(),
+    volumes
   };
 }

@@ -1,5 +1,5 @@
 // Every endpoint the emulator serves, a routes file per resource: the resource search, the deployment's
-// tasks and nodes, billing, image preheat, jobs and their queues, storage. A new resource is a store (see
+// tasks and nodes, billing, image preheat, jobs and their queues, storage checks, cluster storage volumes. A new resource is a store (see
 // stores.ts) and a routes file listed here.
 import { BILLING_ROUTES } from './billing-routes.js';
 import { DEPLOYMENT_ROUTES } from './deployment-routes.js';
@@ -8,6 +8,7 @@ import { PREHEAT_ROUTES } from './preheat-routes.js';
 import { RESOURCE_ROUTES } from './resource-routes.js';
 import type { Route } from './route.js';
 import { STORAGE_ROUTES } from './storage-routes.js';
+import { VOLUME_ROUTES } from './volume-routes.js';
 
 export type { Method, Profile, Route, RouteContext } from './route.js';
 export type { StorageVerdict } from './storage.js';
@@ -18,5 +19,6 @@ export const ROUTES: readonly Route[] = [
   ...BILLING_ROUTES,
   ...PREHEAT_ROUTES,
   ...JOB_ROUTES,
-  ...STORAGE_ROUTES
+  ...STORAGE_ROUTES,
+  ...VOLUME_ROUTES
 ];

@@ -6,6 +6,7 @@ import type { QueueGroupStore } from './queue-groups.js';
 import type { Stock } from './stock.js';
 import type { StorageStore } from './storage.js';
 import type { TaskStore } from './tasks.js';
+import type { VolumeStore } from './volumes.js';
 
 export interface Stores {
   /** Deployment tasks and their nodes. */
@@ -20,4 +21,6 @@ export interface Stores {
   readonly stock: Stock;
   /** Object storage, as a connection check finds it. */
   readonly storage: StorageStore;
+  /** Cluster storage: the configurations volumes are made from, and the volumes. */
+  readonly volumes: VolumeStore;
 }

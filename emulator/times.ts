@@ -16,3 +16,11 @@ export function chinaTime(ms: number, spaced = false): string {
   const micro = `${time}000`;
   return spaced ? `${date} ${micro} +08:00` : `${date}T${micro}+08:00`;
 }
+
+/** A time as the storage API writes it: `yyyy-MM-dd HH:mm:ss`, in China's time. */
+export function chinaSeconds(ms: number): string {
+  return new Date(ms + 8 * 3_600_000)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '');
+}

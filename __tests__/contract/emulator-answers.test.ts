@@ -229,6 +229,20 @@ describe('the emulator answers as the platform reference documents', () => {
     });
     await call('job-queue-group-search', '/api/job/queue/group/search?queue_id=7&page=1&page_size=10');
     await call('job-queue-group-detail', `/api/job/queue/group/detail?group_id=${group}`);
+    // Cluster storage: a volume made from a configuration, listed while Creating and once Active, grown,
+    // and deleted.
+    await call('nas-pre-create', '/api/storage/nas/v1/pre-create');
+    const volume = (await call('nas-create', '/api/storage/nas/v1/create', {
+      name: 'contract-data',
+      nas_config_id: 10,
+      total_size: 1073741824
+    })) as { storage_id: number };
+    await call('nas-list', '/api/storage/nas/v1/list?statuses=Creating,Active');
+    clock.advance(6);
+    await call('nas-list', `/api/storage/nas/v1/list?storage_ids=${volume.storage_id}&page=1&page_size=10`);
+    await call('nas-expand', '/api/storage/nas/v1/expand', { id: volume.storage_id, total_size: 2147483648 });
+    clock.advance(6);
+    await call('nas-delete', '/api/storage/nas/v1/delete', { id: volume.storage_id, force: false });
   });
   afterAll(() => emulator.stop());
 

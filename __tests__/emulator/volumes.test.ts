@@ -1,0 +1,70 @@
+// The emulator's cluster storage volumes, as the reference describes them (suanli-nas-storage/api/nas-*.md).
+import { VolumeStore } from '../../emulator/volumes.js';
+
+const GIB = 1024 ** 3;
+
+function store() {
+  let now = 1_763_715_600_000;
+  const volumes = new VolumeStore(() => now, { settleMs: () => 5000 });
+  return {
+    volumes,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    statusOf: (id: number) =>
+      (volumes.list({ ids: [id] })[0] as { status?: string } | undefined)?.status ?? 'not listed'
+  };
+}
+
+describe("the emulator's volumes", () => {
+  it('reads Creating once made, Active once ready, Expanding while it grows, and is gone once deleted', () => {
+    const s = store();
+    const made = s.volumes.create('  data  ', 10, GIB) as { storage_id: number; status: string };
+    expect(made.status).toBe('Creating');
+    expect(s.statusOf(made.storage_id)).toBe('Creating');
+    s.advance(5000);
+    expect(s.statusOf(made.storage_id)).toBe('Active');
+    expect(s.volumes.expand(made.storage_id, 2 * GIB)).toMatchObject({ status: 'Expanding' });
+    s.advance(5000);
+    expect(s.volumes.list({ ids: [made.storage_id] })[0]).toMatchObject({
+      name: 'data',
+      status: 'Active',
+      total_size: 2 * GIB,
+      used_size: 0
+    });
+    expect(s.volumes.delete(made.storage_id)).toMatchObject({ status: 'Deleting' });
+    expect(s.statusOf(made.storage_id)).toBe('Deleting');
+    s.advance(5000);
+    expect(s.statusOf(made.storage_id)).toBe('not listed');
+    expect(() => s.volumes.delete(made.storage_id)).toThrow(`volume ${made.storage_id} does not exist`);
+  });
+
+  it('grows only an Active volume, and only to more than it holds', () => {
+    const s = store();
+    const { storage_id: id } = s.volumes.create('data', 10, 2 * GIB) as { storage_id: number };
+    expect(() => s.volumes.expand(id, 4 * GIB)).toThrow('is Creating, not Active');
+    s.advance(5000);
+    expect(() => s.volumes.expand(id, GIB)).toThrow('must be more than the');
+  });
+
+  it('refuses a name out of 1 to 32 characters, no size, an Unavailable configuration and one without room', () => {
+    const s = store();
+    expect(() => s.volumes.create('   ', 10, GIB)).toThrow('name must be 1 to 32 characters');
+    expect(() => s.volumes.create('x'.repeat(33), 10, GIB)).toThrow('name must be 1 to 32 characters');
+    expect(() => s.volumes.create('data', 10, 0)).toThrow('total_size must be more than 0');
+    expect(() => s.volumes.create('data', 13, GIB)).toThrow('is Unavailable');
+    expect(() => s.volumes.create('data', 99, GIB)).toThrow('is no configuration');
+    s.volumes.create('big', 12, 200 * GIB);
+    expect(() => s.volumes.create('more', 12, 100 * GIB)).toThrow('has no room for it');
+  });
+
+  it('says -1 for the used size of a storage that cannot tell, and counts what each configuration gave', () => {
+    const s = store();
+    const { storage_id: id } = s.volumes.create('fast', 12, 10 * GIB) as { storage_id: number };
+    expect(s.volumes.list({ ids: [id] })[0]).toMatchObject({
+      used_size: -1,
+      storage_class: 'cpfs-performance'
+    });
+    expect(s.volumes.configs().find((c) => c.id === 12)).toMatchObject({ allocated_capacity: 10 * GIB });
+  });
+});

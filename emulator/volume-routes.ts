@@ -1,0 +1,91 @@
+// The cluster storage's volume endpoints (suanli-nas-storage/api/nas-*.md): the configurations a volume
+// can be made from, the tenant's volumes, and a volume's create, expand and delete.
+import { bodyObject, integerValue, list, requiredString } from './params.js';
+import { parameterError } from './rejection.js';
+import { textParameter, type Route, type RouteContext } from './route.js';
+import { VOLUME_STATUSES } from './volumes.js';
+
+const PAGE_SIZE_DEFAULT = 10;
+const PAGE_SIZE_MOST = 100;
+
+/** A body's integer field, as a number. */
+const integer = (ctx: RouteContext, name: string): number =>
+  Number(integerValue(bodyObject(ctx.payload)[name], name, 'body'));
+
+/** A comma list of the query, split; undefined when absent. */
+const words = (ctx: RouteContext, name: string): string[] | undefined =>
+  textParameter(ctx, name)
+    ?.split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+
+/** page <= 0 reads as 1, page_size <= 0 as 10, and it is 100 at the most (the reference). */
+function lenientPage(ctx: RouteContext, name: string, fallback: number): number {
+  const text = textParameter(ctx, name);
+  if (text === undefined) return fallback;
+  if (!/^-?\d+$/.test(text)) throw parameterError(`${name} must be an integer`);
+  const value = Number(text);
+  return value <= 0 ? fallback : value;
+}
+
+export const VOLUME_ROUTES: readonly Route[] = [
+  {
+    path: '/api/storage/nas/v1/pre-create',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => ({ configs: ctx.stores.volumes.configs() })
+  },
+  {
+    path: '/api/storage/nas/v1/list',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => {
+      // Deleted among the statuses is ignored, as the reference says.
+      const statuses = list(textParameter(ctx, 'statuses'), VOLUME_STATUSES, 'statuses')?.filter(
+        (status) => status !== 'Deleted'
+      );
+      const ids = words(ctx, 'storage_ids')?.map((id) => Number(integerValue(id, 'storage_ids', 'query')));
+      const volumes = ctx.stores.volumes.list({
+        ...(statuses === undefined ? {} : { statuses }),
+        ...(ids === undefined ? {} : { ids }),
+        ...optionalList('regions', words(ctx, 'regions')),
+        ...optionalList('classes', words(ctx, 'storage_class'))
+      });
+      const page = lenientPage(ctx, 'page', 1);
+      const size = Math.min(lenientPage(ctx, 'page_size', PAGE_SIZE_DEFAULT), PAGE_SIZE_MOST);
+      return { count: volumes.length, results: volumes.slice((page - 1) * size, page * size) };
+    }
+  },
+  {
+    path: '/api/storage/nas/v1/create',
+    methods: ['POST'],
+    encrypt: false,
+    handle: (ctx) =>
+      ctx.stores.volumes.create(
+        requiredString(bodyObject(ctx.payload).name, 'name'),
+        integer(ctx, 'nas_config_id'),
+        integer(ctx, 'total_size')
+      )
+  },
+  {
+    path: '/api/storage/nas/v1/expand',
+    methods: ['POST'],
+    encrypt: false,
+    handle: (ctx) => ctx.stores.volumes.expand(integer(ctx, 'id'), integer(ctx, 'total_size'))
+  },
+  {
+    path: '/api/storage/nas/v1/delete',
+    methods: ['POST'],
+    encrypt: false,
+    handle: (ctx) => {
+      const { force } = bodyObject(ctx.payload);
+      if (force !== undefined && typeof force !== 'boolean')
+        throw parameterError('force must be true or false');
+      return ctx.stores.volumes.delete(integer(ctx, 'id'));
+    }
+  }
+];
+
+function optionalList<K extends string>(key: K, value: string[] | undefined): Partial<Record<K, string[]>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string[]>);
+}
