@@ -4436,7 +4436,7 @@ function countOf(data) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8332);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
 /* harmony import */ var _read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4273);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
@@ -5363,7 +5363,7 @@ function fieldText(value) {
 /* unused harmony export endpointFor */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8332);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
 
@@ -5870,7 +5870,7 @@ function storageFields(body, profile) {
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2212);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8332);
 
 
 
@@ -6879,17 +6879,104 @@ function serviceUrls(data) {
 
 /***/ }),
 
-/***/ 7187:
+/***/ 8332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Eb: () => (/* binding */ TASK_KINDS),
-/* harmony export */   no: () => (/* binding */ taskKindNamed),
-/* harmony export */   z0: () => (/* binding */ PREHEAT_KIND)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
-/* harmony import */ var _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6322);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  z0: () => (/* binding */ PREHEAT_KIND),
+  Eb: () => (/* binding */ TASK_KINDS),
+  no: () => (/* binding */ taskKindNamed)
+});
+
+// UNUSED EXPORTS: VOLUME_KIND
+
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/preheat-data.ts
+var preheat_data = __nccwpck_require__(6322);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./platform/volume-data.ts
+
+
+/** A volume that can be mounted and copied to. */
+const VOLUME_ACTIVE = 'Active';
+/** A volume on its way to Active: made or grown, not ready yet. */
+const VOLUME_SETTLING = ['Creating', 'Expanding'];
+/** A volume that failed: its error_code and error_message say why. */
+const VOLUME_FAILED = 'Exception';
+/** A volume on its way out, or out: no list shows a Deleted one. */
+const VOLUME_LEAVING = ['Deleting', 'Deleted'];
+/** The volumes of a list's answer (`results`). */
+function volumesOf(data) {
+    const results = (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
+    return results.filter(records/* isRecord */.u).flatMap((entry) => {
+        const id = idText(entry.storage_id);
+        if (id === undefined)
+            return [];
+        const region = (0,records/* isRecord */.u)(entry.region) ? entry.region : {};
+        const used = entry.used_size;
+        return [
+            {
+                id,
+                name: volume_data_text(entry.name) ?? '',
+                region: volume_data_text(region.tag),
+                regionName: volume_data_text(region.name),
+                storageClass: volume_data_text(entry.storage_class),
+                status: volume_data_text(entry.status),
+                totalBytes: (0,task_data/* countOf */.pq)(entry.total_size),
+                usedBytes: used === -1 ? undefined : (0,task_data/* countOf */.pq)(used),
+                displayUnitPrice: volume_data_text(entry.display_unit_price),
+                mounts: (0,task_data/* countOf */.pq)(entry.instance_count) ?? 0,
+                errorCode: volume_data_text(entry.error_code),
+                errorMessage: volume_data_text(entry.error_message)
+            }
+        ];
+    });
+}
+/** The configurations of a pre-create answer (`configs`). */
+function volumeConfigsOf(data) {
+    const configs = isRecord(data) && Array.isArray(data.configs) ? data.configs : [];
+    return configs.filter(isRecord).flatMap((entry) => {
+        const id = idText(entry.id);
+        if (id === undefined)
+            return [];
+        const region = isRecord(entry.region) ? entry.region : {};
+        const total = countOf(entry.total_capacity);
+        const allocated = countOf(entry.allocated_capacity);
+        return [
+            {
+                id,
+                name: volume_data_text(entry.name),
+                region: volume_data_text(region.tag),
+                regionName: volume_data_text(region.name),
+                storageClass: volume_data_text(entry.storage_class),
+                available: entry.status === 'Available',
+                freeBytes: total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),
+                displayUnitPrice: volume_data_text(entry.display_unit_price)
+            }
+        ];
+    });
+}
+/** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
+function volumeWriteOf(data) {
+    const record = isRecord(data) ? data : {};
+    return { id: idText(record.storage_id), status: volume_data_text(record.status) };
+}
+const volume_data_text = (value) => (typeof value === 'string' ? value : undefined);
+const idText = (value) => {
+    const id = (0,task_data/* countOf */.pq)(value);
+    return id === undefined
+        ? typeof value === 'string' && /^\d+$/.test(value)
+            ? value
+            : undefined
+        : String(id);
+};
+
+;// CONCATENATED MODULE: ./platform/task-kinds.ts
+
 
 
 
@@ -6900,9 +6987,9 @@ const DEPLOYMENT_WAITS = {
     ended: { success: ['End'], failure: [], gone: 'success' },
     finished: {
         success: ['Complete'],
-        failure: ['Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+        failure: ['Failed', ...task_data/* JOB_STOPPED_STATUSES */.Vi],
         gone: 'failure',
-        stopped: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
+        stopped: task_data/* JOB_STOPPED_STATUSES */.Vi
     }
 };
 const DEPLOYMENT = {
@@ -6914,12 +7001,12 @@ const DEPLOYMENT = {
     search: 'search_tasks',
     sweep: 'sweep',
     searchType: 'Deployment',
-    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az,
-    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
+    activeStatuses: task_data/* ACTIVE_STATUSES */.az,
+    searchableStatuses: task_data/* SEARCHABLE_STATUSES */.e_,
     // As the reference says: stop, a Running, Pending or Paused task (for good); pause, a Running one;
     // recover, a Paused one.
     changes: {
-        stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az, doneIn: ['End'] },
+        stop: { appliesTo: task_data/* ACTIVE_STATUSES */.az, doneIn: ['End'] },
         pause: { appliesTo: ['Running'], doneIn: ['Paused', 'End'] },
         recover: { appliesTo: ['Paused'], doneIn: [] }
     },
@@ -6928,7 +7015,7 @@ const DEPLOYMENT = {
     stoppedStatus: 'End',
     knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
     waitDefaults: DEPLOYMENT_WAITS,
-    snapshotOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY,
+    snapshotOf: task_data/* snapshotOf */.eY,
     billsNoMore: (status) => status === 'End',
     endedAs: (status) => status,
     runOf: undefined,
@@ -6952,36 +7039,36 @@ const JOB = {
     search: 'job_search',
     sweep: undefined,
     searchType: undefined,
-    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS,
-    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
+    activeStatuses: task_data/* JOB_ACTIVE_STATUSES */.sS,
+    searchableStatuses: task_data/* SEARCHABLE_STATUSES */.e_,
     // As the reference says, stop applies to a Running or Pending job. A stopped job may read Paused (the job
     // list's \u5df2\u505c\u6b62) or End.
-    changes: { stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS, doneIn: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi } },
+    changes: { stop: { appliesTo: task_data/* JOB_ACTIVE_STATUSES */.sS, doneIn: task_data/* JOB_STOPPED_STATUSES */.Vi } },
     runningStatus: 'Running',
     startingStatus: 'Pending',
     // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
     stoppedStatus: 'Paused',
-    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...task_data/* JOB_STOPPED_STATUSES */.Vi],
     // A job is stopped once it reads Paused or End: a wait for its stop ends there.
     waitDefaults: {
         ...DEPLOYMENT_WAITS,
-        ended: { success: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi, failure: [], gone: 'success' }
+        ended: { success: task_data/* JOB_STOPPED_STATUSES */.Vi, failure: [], gone: 'success' }
     },
-    snapshotOf: (data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data),
-    billsNoMore: (_status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah)(data).ended,
-    endedAs: (status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data).status ?? status,
-    runOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah,
+    snapshotOf: (data) => (0,task_data/* jobSnapshotOf */.FQ)(data),
+    billsNoMore: (_status, data) => (0,task_data/* jobFactsOf */.ah)(data).ended,
+    endedAs: (status, data) => (0,task_data/* jobSnapshotOf */.FQ)(data).status ?? status,
+    runOf: task_data/* jobFactsOf */.ah,
     followsLog: true,
     diagnosedNodes: 'failed',
-    failureReason: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFailureReason */ .Ig,
+    failureReason: task_data/* jobFailureReason */.Ig,
     runTimeoutSec: (body) => {
-        const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(body.job_support.timeout_sec) : undefined;
+        const seconds = (0,records/* isRecord */.u)(body.job_support) ? (0,task_data/* countOf */.pq)(body.job_support.timeout_sec) : undefined;
         return seconds === 0 ? undefined : seconds;
     },
     // Its pods run `parallelism` at a time, however many completions (points) it has.
     nodesAtOnce: (points, body) => {
-        const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
-        return Math.min(points, (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(support.parallelism) ?? 1);
+        const support = (0,records/* isRecord */.u)(body.job_support) ? body.job_support : {};
+        return Math.min(points, (0,task_data/* countOf */.pq)(support.parallelism) ?? 1);
     }
 };
 const TASK_KINDS = {
@@ -7003,8 +7090,26 @@ const PREHEAT_KIND = {
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    completedStatus: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .PREHEAT_COMPLETED */ .IA,
-    progressOf: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .preheatProgressOf */ .Sb
+    completedStatus: preheat_data/* PREHEAT_COMPLETED */.IA,
+    progressOf: preheat_data/* preheatProgressOf */.Sb
+};
+const VOLUME_KIND = {
+    name: 'volume',
+    paths: {
+        configs: '/api/storage/nas/v1/pre-create',
+        list: '/api/storage/nas/v1/list',
+        create: '/api/storage/nas/v1/create',
+        expand: '/api/storage/nas/v1/expand',
+        delete: '/api/storage/nas/v1/delete'
+    },
+    pause: undefined,
+    followsLog: false,
+    leastPollMs: 10_000,
+    readyStatus: VOLUME_ACTIVE,
+    settlingStatuses: VOLUME_SETTLING,
+    failedStatus: VOLUME_FAILED,
+    leavingStatuses: VOLUME_LEAVING,
+    volumesOf: volumesOf
 };
 
 

@@ -2,6 +2,14 @@ import { isRecord } from '../basics/records.js';
 import type { OperationName } from './platform-settings.js';
 import { preheatProgressOf, PREHEAT_COMPLETED, type PreheatProgress } from './preheat-data.js';
 import {
+  VOLUME_ACTIVE,
+  VOLUME_FAILED,
+  VOLUME_LEAVING,
+  VOLUME_SETTLING,
+  volumesOf,
+  type Volume
+} from './volume-data.js';
+import {
   ACTIVE_STATUSES,
   countOf,
   JOB_ACTIVE_STATUSES,
@@ -231,4 +239,49 @@ export const PREHEAT_KIND: PreheatKindDescriptor = {
   leastPollMs: 10_000,
   completedStatus: PREHEAT_COMPLETED,
   progressOf: preheatProgressOf
+};
+
+/**
+ * A cluster storage volume (suanli-nas-storage/): made from a configuration (pre-create), listed, grown
+ * and deleted; never paused, and it has no nodes. It is read from the list by its id (the API has no
+ * detail); it is ready once Active, on its way while Creating or Expanding, failed on Exception, and
+ * gone once Deleted (Deleting on its way). The reference asks for polls at least 10 s apart.
+ */
+export interface VolumeKindDescriptor {
+  readonly name: 'volume';
+  readonly paths: {
+    readonly configs: string;
+    readonly list: string;
+    readonly create: string;
+    readonly expand: string;
+    readonly delete: string;
+  };
+  readonly pause: undefined;
+  readonly followsLog: false;
+  readonly leastPollMs: number;
+  readonly readyStatus: string;
+  readonly settlingStatuses: readonly string[];
+  readonly failedStatus: string;
+  readonly leavingStatuses: readonly string[];
+  /** The volumes of a list's answer. */
+  volumesOf(data: unknown): Volume[];
+}
+
+export const VOLUME_KIND: VolumeKindDescriptor = {
+  name: 'volume',
+  paths: {
+    configs: '/api/storage/nas/v1/pre-create',
+    list: '/api/storage/nas/v1/list',
+    create: '/api/storage/nas/v1/create',
+    expand: '/api/storage/nas/v1/expand',
+    delete: '/api/storage/nas/v1/delete'
+  },
+  pause: undefined,
+  followsLog: false,
+  leastPollMs: 10_000,
+  readyStatus: VOLUME_ACTIVE,
+  settlingStatuses: VOLUME_SETTLING,
+  failedStatus: VOLUME_FAILED,
+  leavingStatuses: VOLUME_LEAVING,
+  volumesOf
 };

@@ -1,0 +1,70 @@
+// Cluster storage as the platform's reference answers it (suanli-nas-storage/api/nas-*.md): its own examples,
+// read by the data module, and the volume's row held to the reference's paths.
+import { VOLUME_KIND } from '../../src/platform/task-kinds.js';
+import { volumeConfigsOf, volumesOf, volumeWriteOf } from '../../src/platform/volume-data.js';
+import { reference } from '../helpers/reference.js';
+
+describe("the cluster storage's answers", () => {
+  it("reads the list's example: sizes in bytes, the region, the status, the mounts", () => {
+    expect(volumesOf(reference('nas-list').example?.data)).toEqual([
+      {
+        id: '1001',
+        name: 'my-volume',
+        region: 'bj-001',
+        regionName: '北京一区',
+        storageClass: 'nfs-standard',
+        status: 'Active',
+        totalBytes: 1073741824,
+        usedBytes: 268435456,
+        displayUnitPrice: '0.36',
+        mounts: 1,
+        errorCode: undefined,
+        errorMessage: undefined
+      }
+    ]);
+  });
+
+  it('reads a used size of -1 as unknown, never as a size', () => {
+    const data = { count: 1, results: [{ storage_id: 7, name: 'v', used_size: -1, total_size: 10 }] };
+    expect(volumesOf(data)[0]).toMatchObject({ usedBytes: undefined, totalBytes: 10 });
+  });
+
+  it('reads the pre-create example: what is left of a configuration, and whether it can be chosen', () => {
+    expect(volumeConfigsOf(reference('nas-pre-create').example?.data)).toEqual([
+      {
+        id: '10',
+        name: '北京标准型',
+        region: 'bj-001',
+        regionName: '北京一区',
+        storageClass: 'nfs-standard',
+        available: true,
+        freeBytes: 1099511627776 - 107374182400,
+        displayUnitPrice: '0.36'
+      }
+    ]);
+  });
+
+  it('reads what a create, an expand and a delete answered, as their examples give it', () => {
+    expect(
+      ['nas-create', 'nas-expand', 'nas-delete'].map((name) => volumeWriteOf(reference(name).example?.data))
+    ).toEqual([
+      { id: '1001', status: 'Creating' },
+      { id: '1001', status: 'Expanding' },
+      { id: '1001', status: 'Deleting' }
+    ]);
+  });
+
+  it("holds the volume's row to the reference's paths and statuses", () => {
+    const { paths } = VOLUME_KIND;
+    expect([paths.configs, paths.list, paths.create, paths.expand, paths.delete]).toEqual(
+      ['nas-pre-create', 'nas-list', 'nas-create', 'nas-expand', 'nas-delete'].map(
+        (name) => reference(name).path
+      )
+    );
+    expect([VOLUME_KIND.readyStatus, VOLUME_KIND.failedStatus, VOLUME_KIND.leastPollMs]).toEqual([
+      'Active',
+      'Exception',
+      10_000
+    ]);
+  });
+});

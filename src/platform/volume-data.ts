@@ -1,0 +1,117 @@
+import { isRecord } from '../basics/records.js';
+import { countOf } from './task-data.js';
+
+/**
+ * What the cluster storage API says of volumes and of the configurations they are made from
+ * (suanli-nas-storage/api/nas-list.md, nas-pre-create.md): sizes in bytes, a volume's status (Creating,
+ * Active, Expanding, Deleting, Deleted, Exception), prices as the platform gives them (unit_price: points
+ * per GB per 10 minutes; display_unit_price: yuan per GB per month, as text). A used size of -1 means the
+ * storage cannot say: it is no size, and reads as undefined here.
+ */
+export interface Volume {
+  readonly id: string;
+  readonly name: string;
+  readonly region: string | undefined;
+  readonly regionName: string | undefined;
+  readonly storageClass: string | undefined;
+  readonly status: string | undefined;
+  readonly totalBytes: number | undefined;
+  /** Undefined where the storage cannot say (-1) or the answer gave none. */
+  readonly usedBytes: number | undefined;
+  readonly displayUnitPrice: string | undefined;
+  /** The tasks it is mounted in. */
+  readonly mounts: number;
+  readonly errorCode: string | undefined;
+  readonly errorMessage: string | undefined;
+}
+
+/** A configuration a volume can be made from. */
+export interface VolumeConfig {
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly region: string | undefined;
+  readonly regionName: string | undefined;
+  readonly storageClass: string | undefined;
+  readonly available: boolean;
+  /** What is left of it, in bytes: its capacity less what its volumes were given. */
+  readonly freeBytes: number | undefined;
+  readonly displayUnitPrice: string | undefined;
+}
+
+/** A volume that can be mounted and copied to. */
+export const VOLUME_ACTIVE = 'Active';
+/** A volume on its way to Active: made or grown, not ready yet. */
+export const VOLUME_SETTLING: readonly string[] = ['Creating', 'Expanding'];
+/** A volume that failed: its error_code and error_message say why. */
+export const VOLUME_FAILED = 'Exception';
+/** A volume on its way out, or out: no list shows a Deleted one. */
+export const VOLUME_LEAVING: readonly string[] = ['Deleting', 'Deleted'];
+
+/** The volumes of a list's answer (`results`). */
+export function volumesOf(data: unknown): Volume[] {
+  const results = isRecord(data) && Array.isArray(data.results) ? data.results : [];
+  return results.filter(isRecord).flatMap((entry) => {
+    const id = idText(entry.storage_id);
+    if (id === undefined) return [];
+    const region = isRecord(entry.region) ? entry.region : {};
+    const used = entry.used_size;
+    return [
+      {
+        id,
+        name: text(entry.name) ?? '',
+        region: text(region.tag),
+        regionName: text(region.name),
+        storageClass: text(entry.storage_class),
+        status: text(entry.status),
+        totalBytes: countOf(entry.total_size),
+        usedBytes: used === -1 ? undefined : countOf(used),
+        displayUnitPrice: text(entry.display_unit_price),
+        mounts: countOf(entry.instance_count) ?? 0,
+        errorCode: text(entry.error_code),
+        errorMessage: text(entry.error_message)
+      }
+    ];
+  });
+}
+
+/** The configurations of a pre-create answer (`configs`). */
+export function volumeConfigsOf(data: unknown): VolumeConfig[] {
+  const configs = isRecord(data) && Array.isArray(data.configs) ? data.configs : [];
+  return configs.filter(isRecord).flatMap((entry) => {
+    const id = idText(entry.id);
+    if (id === undefined) return [];
+    const region = isRecord(entry.region) ? entry.region : {};
+    const total = countOf(entry.total_capacity);
+    const allocated = countOf(entry.allocated_capacity);
+    return [
+      {
+        id,
+        name: text(entry.name),
+        region: text(region.tag),
+        regionName: text(region.name),
+        storageClass: text(entry.storage_class),
+        available: entry.status === 'Available',
+        freeBytes:
+          total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),
+        displayUnitPrice: text(entry.display_unit_price)
+      }
+    ];
+  });
+}
+
+/** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
+export function volumeWriteOf(data: unknown): { id: string | undefined; status: string | undefined } {
+  const record = isRecord(data) ? data : {};
+  return { id: idText(record.storage_id), status: text(record.status) };
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const idText = (value: unknown): string | undefined => {
+  const id = countOf(value);
+  return id === undefined
+    ? typeof value === 'string' && /^\d+$/.test(value)
+      ? value
+      : undefined
+    : String(id);
+};
