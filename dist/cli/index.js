@@ -6972,7 +6972,7 @@ function fieldText(value) {
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
-/* unused harmony export endpointFor */
+/* unused harmony exports volumeConfigsCall, volumeListCall, volumeCreateCall, volumeExpandCall, volumeDeleteCall, endpointFor */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
 /* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8332);
@@ -7102,6 +7102,63 @@ function preheatDetailCall(settings, taskId) {
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
     return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+}
+/** The configurations a volume can be made from (GET pre-create). */
+function volumeConfigsCall(settings) {
+    return storageCall(settings, 'GET', VOLUME_KIND.paths.configs, [], undefined, READS);
+}
+/** One page of the tenant's volumes (GET list), of the ids and the statuses given when given. */
+function volumeListCall(settings, which = {}) {
+    const query = [
+        ...(which.ids === undefined ? [] : [['storage_ids', which.ids.join(',')]]),
+        ...(which.statuses === undefined ? [] : [['statuses', which.statuses.join(',')]]),
+        ['page', String(which.page ?? 1)],
+        // The most a page of the list holds (the reference: 100).
+        ['page_size', '100']
+    ];
+    return storageCall(settings, 'GET', VOLUME_KIND.paths.list, query, undefined, READS);
+}
+/**
+ * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
+ * attempt that may have landed: a volume of the name is looked for instead.
+ */
+function volumeCreateCall(settings, volume) {
+    const body = {
+        name: volume.name,
+        nas_config_id: exactInteger(volume.configId),
+        total_size: exactInteger(String(volume.totalBytes))
+    };
+    return storageCall(settings, 'POST', VOLUME_KIND.paths.create, [], body, {
+        ...READS,
+        resend: 'until_sent'
+    });
+}
+/** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
+function volumeExpandCall(settings, id, totalBytes) {
+    const body = { id: exactInteger(id), total_size: exactInteger(String(totalBytes)) };
+    return storageCall(settings, 'POST', VOLUME_KIND.paths.expand, [], body, {
+        ...READS,
+        resend: 'repeatable'
+    });
+}
+/** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
+function volumeDeleteCall(settings, id, force = false) {
+    const body = { id: exactInteger(id), force };
+    return storageCall(settings, 'POST', VOLUME_KIND.paths.delete, [], body, {
+        ...READS,
+        resend: 'repeatable'
+    });
+}
+/** A call of the cluster storage endpoints: signed, version as set, never encrypted. */
+function storageCall(settings, method, path, query, body, traits) {
+    return {
+        operation: 'request',
+        taskId: undefined,
+        endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+        query,
+        body,
+        traits
+    };
 }
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
 function preheatCall(settings, method, path, query, body, traits, taskId) {

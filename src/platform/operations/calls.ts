@@ -2,7 +2,7 @@ import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
-import { PREHEAT_KIND, taskKindNamed, type TaskKindDescriptor } from '../task-kinds.js';
+import { PREHEAT_KIND, taskKindNamed, VOLUME_KIND, type TaskKindDescriptor } from '../task-kinds.js';
 import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
@@ -173,6 +173,82 @@ export function preheatStopCall(settings: PlatformSettings, taskId: string): Cal
     { ...READS, resend: 'repeatable' },
     taskId
   );
+}
+
+/** The configurations a volume can be made from (GET pre-create). */
+export function volumeConfigsCall(settings: PlatformSettings): Call {
+  return storageCall(settings, 'GET', VOLUME_KIND.paths.configs, [], undefined, READS);
+}
+
+/** One page of the tenant's volumes (GET list), of the ids and the statuses given when given. */
+export function volumeListCall(
+  settings: PlatformSettings,
+  which: { ids?: readonly string[]; statuses?: readonly string[]; page?: number } = {}
+): Call {
+  const query: [string, string][] = [
+    ...(which.ids === undefined ? [] : [['storage_ids', which.ids.join(',')] as [string, string]]),
+    ...(which.statuses === undefined ? [] : [['statuses', which.statuses.join(',')] as [string, string]]),
+    ['page', String(which.page ?? 1)],
+    // The most a page of the list holds (the reference: 100).
+    ['page_size', '100']
+  ];
+  return storageCall(settings, 'GET', VOLUME_KIND.paths.list, query, undefined, READS);
+}
+
+/**
+ * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
+ * attempt that may have landed: a volume of the name is looked for instead.
+ */
+export function volumeCreateCall(
+  settings: PlatformSettings,
+  volume: { name: string; configId: string; totalBytes: number }
+): Call {
+  const body = {
+    name: volume.name,
+    nas_config_id: exactInteger(volume.configId),
+    total_size: exactInteger(String(volume.totalBytes))
+  };
+  return storageCall(settings, 'POST', VOLUME_KIND.paths.create, [], body, {
+    ...READS,
+    resend: 'until_sent'
+  });
+}
+
+/** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
+export function volumeExpandCall(settings: PlatformSettings, id: string, totalBytes: number): Call {
+  const body = { id: exactInteger(id), total_size: exactInteger(String(totalBytes)) };
+  return storageCall(settings, 'POST', VOLUME_KIND.paths.expand, [], body, {
+    ...READS,
+    resend: 'repeatable'
+  });
+}
+
+/** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
+export function volumeDeleteCall(settings: PlatformSettings, id: string, force = false): Call {
+  const body = { id: exactInteger(id), force };
+  return storageCall(settings, 'POST', VOLUME_KIND.paths.delete, [], body, {
+    ...READS,
+    resend: 'repeatable'
+  });
+}
+
+/** A call of the cluster storage endpoints: signed, version as set, never encrypted. */
+function storageCall(
+  settings: PlatformSettings,
+  method: 'GET' | 'POST',
+  path: string,
+  query: QueryParams,
+  body: Record<string, unknown> | undefined,
+  traits: OperationTraits
+): Call {
+  return {
+    operation: 'request',
+    taskId: undefined,
+    endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+    query,
+    body,
+    traits
+  };
 }
 
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
