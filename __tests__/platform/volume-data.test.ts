@@ -67,4 +67,47 @@ describe("the cluster storage's answers", () => {
       10_000
     ]);
   });
+
+  it('reads what an answer leaves out as unknown, and leaves out an entry without an id', () => {
+    expect(volumesOf(null)).toEqual([]);
+    expect(volumesOf({ results: [{ name: 'no id' }, 'not a volume', { storage_id: '12' }] })).toEqual([
+      {
+        id: '12',
+        name: '',
+        region: undefined,
+        regionName: undefined,
+        storageClass: undefined,
+        status: undefined,
+        totalBytes: undefined,
+        usedBytes: undefined,
+        displayUnitPrice: undefined,
+        mounts: 0,
+        errorCode: undefined,
+        errorMessage: undefined
+      }
+    ]);
+    expect(
+      volumesOf({
+        results: [{ storage_id: 3, status: 'Exception', error_code: 'E1', error_message: 'disk' }]
+      })[0]
+    ).toMatchObject({
+      status: 'Exception',
+      errorCode: 'E1',
+      errorMessage: 'disk'
+    });
+    expect(volumeConfigsOf({ configs: [{ id: 4, status: 'Unavailable' }, { name: 'no id' }] })).toEqual([
+      {
+        id: '4',
+        name: undefined,
+        region: undefined,
+        regionName: undefined,
+        storageClass: undefined,
+        available: false,
+        freeBytes: undefined,
+        displayUnitPrice: undefined
+      }
+    ]);
+    expect(volumeConfigsOf(undefined)).toEqual([]);
+    expect(volumeWriteOf(null)).toEqual({ id: undefined, status: undefined });
+  });
 });

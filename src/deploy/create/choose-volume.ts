@@ -1,0 +1,55 @@
+import type { VolumeConfig } from '../../platform/volume-data.js';
+
+/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB × 1,073,741,824. */
+export const BYTES_PER_GIB = 1024 ** 3;
+
+/** What a volume is to be made of: its size in bytes, and the region it must be in (any when none). */
+export interface VolumeWish {
+  readonly bytes: number;
+  readonly region: string | undefined;
+}
+
+/**
+ * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
+ * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
+ * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
+ * why, naming what there is.
+ */
+export function chooseVolumeConfig(
+  configs: readonly VolumeConfig[],
+  wish: VolumeWish
+): { chosen: VolumeConfig } | { chosen: undefined; why: string } {
+  const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+  const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+  const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
+  if (chosen !== undefined) return { chosen };
+  const size = `${(wish.bytes / BYTES_PER_GIB).toFixed(wish.bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+  const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+  if (inRegion.length === 0) {
+    const regions = [
+      ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+    ];
+    return {
+      chosen: undefined,
+      why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
+    };
+  }
+  const free = inRegion
+    .filter((config) => config.available)
+    .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
+  return {
+    chosen: undefined,
+    why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+  };
+}
+
+/** A displayed price as a number, for the order of choice: one that is none comes last. */
+function price(config: VolumeConfig): number {
+  const value = Number(config.displayUnitPrice);
+  return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
+}
+
+const gib = (bytes: number | undefined): string =>
+  bytes === undefined
+    ? 'unknown'
+    : `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
