@@ -1,0 +1,72 @@
+import { isRecord } from '../basics/records.js';
+import { countOf } from './task-data.js';
+
+/**
+ * What the storage API says of a transfer between object storage and a volume
+ * (suanli-nas-storage/api/s3-detail.md; a list's items are the same): its files and bytes done of all
+ * (totals of 0 while they are still counted), its rate in bytes a second and the seconds it expects to
+ * need (0 when it cannot say, or it ended), its status (Queuing, Pending, Running on the way; Completed;
+ * Stopped; Error and Exception failed, with error_code and error_message; Deleted).
+ */
+export interface Transfer {
+  readonly id: string;
+  readonly status: string | undefined;
+  /** 1: from object storage to the volume; 2: from the volume to object storage. */
+  readonly direction: 'to_volume' | 'to_object_storage' | undefined;
+  readonly filesDone: number | undefined;
+  /** Undefined while the platform still counts them (it answers 0 then). */
+  readonly filesTotal: number | undefined;
+  readonly bytesDone: number | undefined;
+  /** Undefined while the platform still counts them (it answers 0 then). */
+  readonly bytesTotal: number | undefined;
+  /** Bytes a second; undefined when it cannot say (0). */
+  readonly bytesPerSecond: number | undefined;
+  /** Undefined when it cannot say (0). */
+  readonly secondsLeft: number | undefined;
+  readonly storageId: string | undefined;
+  readonly errorCode: string | undefined;
+  readonly errorMessage: string | undefined;
+}
+
+/** A transfer on its way: queued, being prepared, or copying. */
+export const TRANSFER_UNDER_WAY: readonly string[] = ['Queuing', 'Pending', 'Running'];
+/** A transfer that copied everything. */
+export const TRANSFER_COMPLETED = 'Completed';
+/** A transfer that failed: retried (s3/retry) as the user allows, its error_code and error_message said. */
+export const TRANSFER_FAILED: readonly string[] = ['Error', 'Exception'];
+/** A transfer someone stopped, or deleted. */
+export const TRANSFER_STOPPED: readonly string[] = ['Stopped', 'Deleted'];
+
+/** A transfer's detail (or an item of the list). Undefined for an answer without an id. */
+export function transferOf(data: unknown): Transfer | undefined {
+  if (!isRecord(data)) return undefined;
+  const id = countOf(data.id);
+  if (id === undefined) return undefined;
+  const positive = (value: unknown): number | undefined => {
+    const n = countOf(value);
+    return n === undefined || n === 0 ? undefined : n;
+  };
+  return {
+    id: String(id),
+    status: text(data.status),
+    direction: data.direction === 1 ? 'to_volume' : data.direction === 2 ? 'to_object_storage' : undefined,
+    filesDone: countOf(data.ready_files),
+    filesTotal: positive(data.total_files),
+    bytesDone: countOf(data.transferred_bytes),
+    bytesTotal: positive(data.total_bytes),
+    bytesPerSecond: positive(data.bps),
+    secondsLeft: positive(data.remaining_seconds),
+    storageId: countOf(data.storage_id) === undefined ? undefined : String(countOf(data.storage_id)),
+    errorCode: text(data.error_code),
+    errorMessage: text(data.error_message)
+  };
+}
+
+/** How far a transfer is, in percent of its bytes (else of its files); undefined while its totals are counted. */
+export function transferPercent(transfer: Transfer): number | undefined {
+  const share = (done: number | undefined, total: number | undefined): number | undefined =>
+    done === undefined || total === undefined ? undefined : Math.min(100, (done / total) * 100);
+  return share(transfer.bytesDone, transfer.bytesTotal) ?? share(transfer.filesDone, transfer.filesTotal);
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
