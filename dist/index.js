@@ -3540,14 +3540,15 @@ function startCalls(plan, ctx, sink) {
     return (0,make_calls/* makeCalls */.Ih)(plan, ctx, sink);
 }
 /**
- * Where a step of several calls whose answers are final (no wait follows) writes them as they come, so
- * that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some.
+ * Where a bulk read (several calls, each a read, and no wait after them) writes its answers as they come,
+ * so that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some. A
+ * step that changes tasks (a stop of many) keeps its answers: a file that cannot be written must never
+ * cut short the calls that stop what bills.
  */
 function answerSinkFor(plan, ctx) {
     const { openFile } = ctx.runtime;
-    return plan.calls.length > 1 && plan.wait === undefined && openFile !== undefined
-        ? new AnswerSink(openFile)
-        : undefined;
+    const bulkRead = plan.calls.length > 1 && plan.wait === undefined && plan.calls.every((c) => c.traits.resend === 'read');
+    return bulkRead && openFile !== undefined ? new AnswerSink(openFile) : undefined;
 }
 /**
  * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which

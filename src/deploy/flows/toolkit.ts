@@ -31,14 +31,16 @@ export function startCalls(plan: Plan, ctx: DeployContext, sink?: AnswerSink): P
 }
 
 /**
- * Where a step of several calls whose answers are final (no wait follows) writes them as they come, so
- * that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some.
+ * Where a bulk read (several calls, each a read, and no wait after them) writes its answers as they come,
+ * so that it keeps none whole (see AnswerSink): files of the step's own, where its host gives it some. A
+ * step that changes tasks (a stop of many) keeps its answers: a file that cannot be written must never
+ * cut short the calls that stop what bills.
  */
 export function answerSinkFor(plan: Plan, ctx: DeployContext): AnswerSink | undefined {
   const { openFile } = ctx.runtime;
-  return plan.calls.length > 1 && plan.wait === undefined && openFile !== undefined
-    ? new AnswerSink(openFile)
-    : undefined;
+  const bulkRead =
+    plan.calls.length > 1 && plan.wait === undefined && plan.calls.every((c) => c.traits.resend === 'read');
+  return bulkRead && openFile !== undefined ? new AnswerSink(openFile) : undefined;
 }
 
 /**
