@@ -5112,7 +5112,7 @@ var calls = __nccwpck_require__(9644);
 /** How much text the sink holds before it appends it to its files (characters of both). */
 const FLUSH_AT = 32 * 1024;
 /**
- * The answers of a step of several calls, written as they come: each call's data (the data output's
+ * The answers of a bulk read (several reads, no wait after them), written as they come: each call's data (the data output's
  * part) and its answer as the response file keeps it, in the order of the calls, each file a JSON array.
  * Calls answer in any order, `concurrency` at a time: an answer that comes before an earlier call's waits
  * here until that one is written. A bulk step so holds the texts of a few answers at a time, never of all.

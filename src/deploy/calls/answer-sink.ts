@@ -11,7 +11,7 @@ export interface AnswerFiles {
 }
 
 /**
- * The answers of a step of several calls, written as they come: each call's data (the data output's
+ * The answers of a bulk read (several reads, no wait after them), written as they come: each call's data (the data output's
  * part) and its answer as the response file keeps it, in the order of the calls, each file a JSON array.
  * Calls answer in any order, `concurrency` at a time: an answer that comes before an earlier call's waits
  * here until that one is written. A bulk step so holds the texts of a few answers at a time, never of all.

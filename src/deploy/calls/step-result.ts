@@ -38,7 +38,7 @@ export interface StepResult {
   /** The file holding every line of the jobs' logs the step read, when it read one. */
   readonly logFile?: string;
   /**
-   * Where the answers of a step of several calls went as they came (its data output and its response
+   * Where the answers of a bulk read (several reads, no wait) went as they came (its data output and its response
    * file), when the step kept none of them whole: the outputs read these files, not the calls.
    */
   readonly answers?: AnswerFiles;
