@@ -24,7 +24,7 @@ import type { Stores } from './stores.js';
 import { crashLoop, taskControl, type AppRequest, type TaskControl } from './task-control.js';
 import { TaskStore } from './tasks.js';
 import { Verifier } from './verification.js';
-import { VolumeStore } from './volumes.js';
+import { VolumeStore, type VolumeFailure } from './volumes.js';
 
 export { CA_FILE } from './server.js';
 export type {
@@ -58,8 +58,14 @@ export class Emulator implements EmulatorInfo {
    * and come back (`restockAfterSeconds`, `restockTo`).
    */
   readonly stock: { set(changes: readonly StockChange[]): void };
-  /** What a storage connection check answers. */
-  readonly storage: { setVerdict(verdict: StorageVerdict): void };
+  /**
+   * What a storage connection check answers; volumes of a name that end in Exception when they settle
+   * (with the error the list then gives).
+   */
+  readonly storage: {
+    setVerdict(verdict: StorageVerdict): void;
+    failVolumesNamed(name: string, failure: VolumeFailure): void;
+  };
 
   readonly #listening: Listening;
   readonly #clock: () => number;
@@ -115,6 +121,9 @@ export class Emulator implements EmulatorInfo {
     this.storage = {
       setVerdict: (verdict) => {
         this.#stores.storage.verdict = { ...verdict };
+      },
+      failVolumesNamed: (name, failure) => {
+        this.#stores.volumes.failNamed(name, failure);
       }
     };
     this.#pageSizeMax = options.pageSizeMax;

@@ -1,5 +1,5 @@
 // The cluster storage's volume endpoints (suanli-nas-storage/api/nas-*.md): the configurations a volume
-// can be made from, the tenant's volumes, and a volume's create, expand and delete.
+// can be made from, the tenant's volumes and what they come to, and a volume's create, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
 import { parameterError } from './rejection.js';
 import { textParameter, type Route, type RouteContext } from './route.js';
@@ -34,6 +34,12 @@ export const VOLUME_ROUTES: readonly Route[] = [
     methods: ['GET'],
     encrypt: false,
     handle: (ctx) => ({ configs: ctx.stores.volumes.configs() })
+  },
+  {
+    path: '/api/storage/nas/v1/summary',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => ctx.stores.volumes.summary()
   },
   {
     path: '/api/storage/nas/v1/list',

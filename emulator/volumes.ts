@@ -92,6 +92,9 @@ interface Volume {
   readonly config: VolumeConfig;
   total_size: number;
   status: VolumeStatus;
+  /** Why it fails when it settles (a knob): it reads Exception with these instead of Active. */
+  readonly failure: VolumeFailure | undefined;
+  error: VolumeFailure | undefined;
   /** When a Creating, Expanding or Deleting volume settles. */
   settlesAt: number;
   readonly createdAt: number;
@@ -103,14 +106,46 @@ export interface VolumeSettings {
   settleMs: () => number;
 }
 
+/** Why a volume failed, as the list says it (error_code, error_message). */
+export interface VolumeFailure {
+  readonly error_code: string;
+  readonly error_message: string;
+}
+
 export class VolumeStore {
   readonly #volumes = new Map<number, Volume>();
+  /** Names whose volumes, once made, end in Exception rather than Active (a knob). */
+  readonly #failing = new Map<string, VolumeFailure>();
   #nextId = 1001;
 
   constructor(
     private readonly now: () => number,
     readonly settings: VolumeSettings
   ) {}
+
+  /** Volumes of this name made from now on end in Exception when they settle, with this error. */
+  failNamed(name: string, failure: VolumeFailure): void {
+    this.#failing.set(name, { ...failure });
+  }
+
+  /**
+   * What the tenant's volumes come to (nas-summary.md): those Creating, Active or Expanding, their sizes,
+   * the mean of their unit prices (null with none), and what they cost per 10 minutes: each GB at its
+   * unit price (a GB of 1,073,741,824 bytes, as the reference's example counts: 3 such at 120 are 360).
+   */
+  summary(): Record<string, unknown> {
+    const counted = this.#live().filter((v) => v.status !== 'Deleting' && v.status !== 'Exception');
+    const sizes = (pick: (v: Volume) => number): number => counted.reduce((sum, v) => sum + pick(v), 0);
+    const prices = counted.map((v) => v.config.unit_price);
+    return {
+      volume_count: counted.length,
+      total_size: sizes((v) => v.total_size),
+      used_size: counted.some((v) => !v.config.reportsUse) ? -1 : 0,
+      estimated_price:
+        prices.length === 0 ? null : Math.round(prices.reduce((sum, p) => sum + p, 0) / prices.length),
+      coin_sum_slice: Math.round(sizes((v) => (v.total_size / GIB) * v.config.unit_price))
+    };
+  }
 
   /** The configurations, with what their volumes have taken of each. */
   configs(): Record<string, unknown>[] {
@@ -155,6 +190,8 @@ export class VolumeStore {
       config,
       total_size: totalSize,
       status: 'Creating',
+      failure: this.#failing.get(trimmed),
+      error: undefined,
       settlesAt: now + this.settings.settleMs(),
       createdAt: now,
       updatedAt: now
@@ -222,8 +259,8 @@ export class VolumeStore {
         instances: [],
         create_time: chinaSeconds(v.createdAt),
         last_update_time: chinaSeconds(v.updatedAt),
-        error_code: null,
-        error_message: null
+        error_code: v.error?.error_code ?? null,
+        error_message: v.error?.error_message ?? null
       }));
   }
 
@@ -248,7 +285,8 @@ export class VolumeStore {
   #settle(volume: Volume): Volume {
     if (this.now() < volume.settlesAt) return volume;
     if (volume.status === 'Creating' || volume.status === 'Expanding') {
-      volume.status = 'Active';
+      volume.status = volume.failure === undefined ? 'Active' : 'Exception';
+      volume.error = volume.failure;
       volume.updatedAt = volume.settlesAt;
     } else if (volume.status === 'Deleting') {
       volume.status = 'Deleted';

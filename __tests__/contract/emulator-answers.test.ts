@@ -238,6 +238,7 @@ describe('the emulator answers as the platform reference documents', () => {
       total_size: 1073741824
     })) as { storage_id: number };
     await call('nas-list', '/api/storage/nas/v1/list?statuses=Creating,Active');
+    await call('nas-summary', '/api/storage/nas/v1/summary');
     clock.advance(6);
     await call('nas-list', `/api/storage/nas/v1/list?storage_ids=${volume.storage_id}&page=1&page_size=10`);
     await call('nas-expand', '/api/storage/nas/v1/expand', { id: volume.storage_id, total_size: 2147483648 });

@@ -67,4 +67,47 @@ describe("the emulator's volumes", () => {
     });
     expect(s.volumes.configs().find((c) => c.id === 12)).toMatchObject({ allocated_capacity: 10 * GIB });
   });
+
+  it('ends a volume of a failing name in Exception with its error, and deletes it at once', () => {
+    const s = store();
+    s.volumes.failNamed('bad', { error_code: 'NAS_QUOTA', error_message: 'quota of the cluster reached' });
+    const { storage_id: id } = s.volumes.create('bad', 10, GIB) as { storage_id: number };
+    const { storage_id: fine } = s.volumes.create('good', 10, GIB) as { storage_id: number };
+    s.advance(5000);
+    expect(s.volumes.list({ ids: [id] })[0]).toMatchObject({
+      status: 'Exception',
+      error_code: 'NAS_QUOTA',
+      error_message: 'quota of the cluster reached'
+    });
+    expect(s.statusOf(fine)).toBe('Active');
+    expect(() => s.volumes.expand(id, 2 * GIB)).toThrow('is Exception, not Active');
+    expect(s.volumes.delete(id)).toMatchObject({ status: 'Deleted' });
+    expect(s.statusOf(id)).toBe('not listed');
+  });
+
+  it('sums the volumes that count (Creating, Active, Expanding) and their cost per 10 minutes', () => {
+    const s = store();
+    expect(s.volumes.summary()).toEqual({
+      volume_count: 0,
+      total_size: 0,
+      used_size: 0,
+      estimated_price: null,
+      coin_sum_slice: 0
+    });
+    const { storage_id: id } = s.volumes.create('a', 10, 2 * GIB) as { storage_id: number };
+    s.volumes.create('b', 11, GIB);
+    s.advance(5000);
+    // 2 GB at 120 and 1 GB at 100 per GB per 10 minutes; the mean of the unit prices is 110.
+    expect(s.volumes.summary()).toEqual({
+      volume_count: 2,
+      total_size: 3 * GIB,
+      used_size: 0,
+      estimated_price: 110,
+      coin_sum_slice: 340
+    });
+    s.volumes.delete(id);
+    expect(s.volumes.summary()).toMatchObject({ volume_count: 1, coin_sum_slice: 100 });
+    s.volumes.create('fast', 12, GIB);
+    expect(s.volumes.summary()).toMatchObject({ volume_count: 2, used_size: -1 });
+  });
 });
