@@ -9,11 +9,12 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
 const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'action', 'cli', '.'];
 /**
- * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; creating them; making a
+ * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; the cluster storage's
+ * volumes (made sure of, waited on, deleted); creating tasks; making a
  * plan's calls and what a step did; changing running ones; finishing what a step left (the post step);
  * the flows of the operations.
  */
-const DEPLOY_ROOMS = ['tasks', 'wait', 'create', 'calls', 'change', 'cleanup', 'flows'];
+const DEPLOY_ROOMS = ['tasks', 'wait', 'storage', 'create', 'calls', 'change', 'cleanup', 'flows'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

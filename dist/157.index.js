@@ -35,6 +35,12 @@ const INPUT_NAMES = [
     'estimated_exec_sec',
     'spot_fallback',
     'queue_timeout',
+    'volume',
+    'size',
+    'region',
+    'volume_cleanup',
+    'confirm',
+    'force',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -428,6 +434,10 @@ const DOTENV_ORDER = [
     'points_before',
     'points_after',
     'replaced_task_ids',
+    'storage_id',
+    'total_size',
+    'used_size',
+    'volume_price',
     'region',
     'region_name',
     'gpu',
@@ -1023,7 +1033,10 @@ const NUMBER_OUTPUTS = new Set([
     'points_after',
     'succeeded_pods',
     'failed_pods',
-    'duration'
+    'duration',
+    'total_size',
+    'used_size',
+    'volume_price'
 ]);
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 const BOOLEAN_OUTPUTS = new Set([

@@ -183,7 +183,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8332);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7187);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8372);
 /* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);

@@ -245,7 +245,7 @@ var throttle = __webpack_require__(768);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(5547);
+var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
 
 

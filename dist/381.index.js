@@ -44,7 +44,10 @@ var clean_up_task = __webpack_require__(9138);
 var find_tasks = __webpack_require__(5207);
 // EXTERNAL MODULE: ./deploy/create/preheat.ts
 var preheat = __webpack_require__(3828);
+// EXTERNAL MODULE: ./deploy/storage/delete-volume.ts
+var delete_volume = __webpack_require__(9928);
 ;// CONCATENATED MODULE: ./deploy/cleanup/finish-cleanup.ts
+
 
 
 
@@ -78,13 +81,22 @@ const FINISHERS = {
             outcome: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
         }))
     }),
+    volumes: async (volumes, _state, ctx) => volumes.length === 0
+        ? {}
+        : {
+            volumes: await (0,concurrency/* mapLimit */.s)(volumes, ctx.settings.concurrency, async (left) => ({
+                left,
+                outcome: await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx)
+            }))
+        },
     lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
 };
 /**
  * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
- * whatever `action` says, and the image preheats that had not completed. Then, when a create may have
+ * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
+ * for the run (volume_cleanup: delete), once nothing it ran mounts them. Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
  * that look is the post step's last request.
  */
@@ -311,7 +323,8 @@ async function runPost(given) {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
         runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal, redact));
         const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
+        const report = await finishCleanup(state, ctx);
+        const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;
         if (rollback !== undefined)
             reportRollback(host, rollback, redact);
         if (scaleBack !== undefined)
@@ -324,7 +337,10 @@ async function runPost(given) {
             else
                 host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
+        const volumesLeft = reportVolumes(host, report.volumes ?? []);
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (volumesLeft.length > 0)
+            host.setFailed(`${label} failed: volume ${volumesLeft.join(', ')} could not be deleted; it is billed by the GiB until it is: delete it with operation volume_delete`, 'cleanup');
         if (rollback?.problem !== undefined)
             host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
         if (failed.length === 0 && unsettled === undefined)
@@ -337,6 +353,25 @@ async function runPost(given) {
     finally {
         runtime?.dispose();
     }
+}
+/**
+ * Says how the deletion of each volume the step made for the run ended (volume_cleanup: delete); answers
+ * those left, which still bill.
+ */
+function reportVolumes(host, volumes) {
+    const left = [];
+    for (const { left: volume, outcome } of volumes) {
+        const named = `${volume.id ?? 'of no known id'} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)})`;
+        if (outcome.kind === 'shown') {
+            host.info(outcome.accepted
+                ? `cleanup: deleted volume ${named}, made for this run (volume_cleanup: delete): no list shows it`
+                : `cleanup: volume ${named}: ${(0,safe_text/* sanitize */.aj)(outcome.state, 200)}`);
+            continue;
+        }
+        left.push(volume.id ?? JSON.stringify((0,safe_text/* sanitize */.aj)(volume.name, 40)));
+        host.warning(`could not delete volume ${named}: ${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}`);
+    }
+    return left;
 }
 /** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
 function reportRollback(host, rollback, redact) {
@@ -452,8 +487,8 @@ var safe_text = __webpack_require__(9817);
 var failing_nodes = __webpack_require__(7659);
 // EXTERNAL MODULE: ./platform/node-data.ts
 var node_data = __webpack_require__(965);
-// EXTERNAL MODULE: ./platform/task-kinds.ts + 1 modules
-var task_kinds = __webpack_require__(8332);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
@@ -530,7 +565,7 @@ var publishable_urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(5547);
+var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
 
 
@@ -767,6 +802,223 @@ async function postBack(taskId, configuration, ctx) {
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
     return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+}
+
+
+/***/ }),
+
+/***/ 9928:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ deleteVolume),
+/* harmony export */   P: () => (/* binding */ deleteVolumeLeft)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2662);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
+/* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2736);
+/* harmony import */ var _volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4072);
+
+
+
+
+
+
+
+
+
+/**
+ * Deletes a volume, and answers once no list shows it: the delete is sent until the list shows it taken
+ * (Deleting, or gone), then the list is read, 10 s apart at the least, until the volume is gone; all
+ * within cleanup_timeout (and the step's deadline). `force` is sent only as given: it skips the
+ * platform's checks (a transfer under way), and only the user may ask for it.
+ */
+async function deleteVolume(volume, force, ctx) {
+    const { id } = volume;
+    const started = ctx.runtime.now();
+    const taken = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_0__/* .sendUntilShown */ .ep)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeDeleteCall */ .wD)(ctx.settings, id, force), `volume ${id}: delete`, async () => {
+        const status = await statusNow(id, ctx);
+        return status.gone || status.leaving
+            ? { shown: true, state: status.said }
+            : { shown: false, state: `it is ${status.said}` };
+    }, ctx);
+    if (taken.kind === 'failed' || taken.state === 'gone')
+        return taken;
+    const deadline = Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs);
+    let last = taken.state;
+    const gone = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async () => {
+        const status = await statusNow(id, ctx);
+        last = status.said;
+        return status.gone
+            ? { kind: 'done', value: true }
+            : { kind: 'waiting', progress: `volume ${id}: ${last}` };
+    }, {
+        deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.leastPollMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, log: ctx.log });
+    const triedMs = ctx.runtime.now() - started;
+    return gone.kind === 'done'
+        ? { kind: 'shown', accepted: taken.accepted, state: 'gone' }
+        : {
+            kind: 'failed',
+            why: `the list still shows it ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(last, 100)} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(triedMs)}${gone.kind === 'cancelled' ? ', when the step was cancelled' : ''}`,
+            triedMs
+        };
+}
+/** What the list says of a volume now: gone (no list shows it, or Deleted), leaving (Deleting), or else. */
+async function statusNow(id, ctx) {
+    try {
+        const { volume } = await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolume */ .jg)(id, ctx);
+        const status = volume?.status;
+        if (volume === undefined || status === _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.deletedStatus)
+            return { gone: true, leaving: true, said: 'gone' };
+        return {
+            gone: false,
+            leaving: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.leavingStatuses.includes(status ?? ''),
+            said: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(status ?? 'no status', 20)
+        };
+    }
+    catch (error) {
+        return { gone: false, leaving: false, said: `unread (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error)})` };
+    }
+}
+/**
+ * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, or
+ * found by name when its create's answer never came (none of the name: the create did not land). It
+ * leaves the ledger once gone. Never forced: the platform's checks stand.
+ */
+async function deleteVolumeLeft(left, ctx) {
+    const started = ctx.runtime.now();
+    let { id } = left;
+    if (id === undefined) {
+        const lookup = async () => {
+            try {
+                return { known: true, value: (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes, left.name) };
+            }
+            catch (error) {
+                return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error) };
+            }
+        };
+        const first = await lookup();
+        const looked = first.known
+            ? first
+            : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_0__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `volume ${JSON.stringify(left.name)}: the volumes could not be read (${why}); reading again in ${delay}`);
+        if (!looked.known)
+            return {
+                kind: 'failed',
+                why: `the volumes could not be read (${looked.why})`,
+                triedMs: ctx.runtime.now() - started
+            };
+        const found = looked.value;
+        if (found === undefined) {
+            (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .settleVolume */ .E)(ctx, left);
+            return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
+        }
+        id = found.id;
+    }
+    const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
+    if (outcome.kind === 'shown')
+        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .settleVolume */ .E)(ctx, left);
+    return outcome;
+}
+
+
+/***/ }),
+
+/***/ 2736:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $l: () => (/* binding */ gib),
+/* harmony export */   Ck: () => (/* binding */ volumeNamed),
+/* harmony export */   jg: () => (/* binding */ readVolume),
+/* harmony export */   mq: () => (/* binding */ readVolumes),
+/* harmony export */   yH: () => (/* binding */ describeVolume)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+/**
+ * Every volume the list shows (of the ids and statuses given, when given), across its pages: the API
+ * has no search by name, so a volume is found by reading them all. Each page is retried on what may pass.
+ */
+async function readVolumes(ctx, which = {}) {
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the cluster storage volumes', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ...which, page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('volume: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: [item] })[0]?.id ?? JSON.stringify(item));
+    return {
+        volumes: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: list.results }),
+        entries: list.results,
+        first: list.first
+    };
+}
+/** One volume by its id, as the list shows it now: undefined once no list shows it (deleted). */
+async function readVolume(id, ctx) {
+    const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(`volume ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ids: [id] })));
+    const volume = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf(answer.result.data).find((v) => v.id === id);
+    return { volume, answer };
+}
+/**
+ * The volume `nameOrId` names among `volumes`: the one of that name, else (digits) the one of that id;
+ * undefined when none. Two of the name are refused: the step cannot tell which is meant.
+ */
+function volumeNamed(volumes, nameOrId) {
+    const named = volumes.filter((v) => v.name === nameOrId);
+    if (named.length > 1)
+        throw new Error(`${named.length} volumes are named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(nameOrId, 40))} (storage_id ${named.map((v) => v.id).join(', ')}): set volume to the storage_id of the one meant`);
+    return named[0] ?? (/^\d+$/.test(nameOrId) ? volumes.find((v) => v.id === nameOrId) : undefined);
+}
+/** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
+function describeVolume(volume) {
+    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${gib(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
+}
+/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
+function gib(bytes) {
+    if (bytes === undefined)
+        return 'unknown';
+    const value = bytes / 1024 ** 3;
+    return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
+}
+
+
+/***/ }),
+
+/***/ 4072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ settleVolume),
+/* harmony export */   k: () => (/* binding */ leaveVolume)
+/* harmony export */ });
+/**
+ * Records a volume the step is making for the post step to delete, when volume_cleanup is delete (with
+ * keep, what the step makes is the user's to keep): by name before its create is sent, by id once known.
+ */
+function leaveVolume(ctx, left) {
+    if (ctx.settings.storage.volumeCleanup !== 'delete')
+        return;
+    const others = ctx.cleanup.state().volumes.filter((v) => v.name !== left.name);
+    ctx.cleanup.update({ volumes: [...others, left] });
+}
+/** Takes a volume off the ledger: it is gone. */
+function settleVolume(ctx, left) {
+    ctx.cleanup.update({
+        volumes: ctx.cleanup
+            .state()
+            .volumes.filter((v) => v.name !== left.name || (left.id !== undefined && v.id !== left.id))
+    });
 }
 
 

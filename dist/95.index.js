@@ -148,8 +148,8 @@ var safe_text = __webpack_require__(9817);
 var failing_nodes = __webpack_require__(7659);
 // EXTERNAL MODULE: ./platform/node-data.ts
 var node_data = __webpack_require__(965);
-// EXTERNAL MODULE: ./platform/task-kinds.ts + 1 modules
-var task_kinds = __webpack_require__(8332);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
@@ -226,7 +226,7 @@ var publishable_urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(5547);
+var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
 
 

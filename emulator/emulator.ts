@@ -65,6 +65,8 @@ export class Emulator implements EmulatorInfo {
   readonly storage: {
     setVerdict(verdict: StorageVerdict): void;
     failVolumesNamed(name: string, failure: VolumeFailure): void;
+    /** How long a volume's create, expand or delete takes to settle from now on (else the tasks' ready-after). */
+    setVolumeSettleSeconds(seconds: number): void;
   };
 
   readonly #listening: Listening;
@@ -124,6 +126,9 @@ export class Emulator implements EmulatorInfo {
       },
       failVolumesNamed: (name, failure) => {
         this.#stores.volumes.failNamed(name, failure);
+      },
+      setVolumeSettleSeconds: (seconds) => {
+        this.#stores.volumes.settleOverrideMs = seconds * 1000;
       }
     };
     this.#pageSizeMax = options.pageSizeMax;

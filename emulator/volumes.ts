@@ -114,6 +114,8 @@ export interface VolumeFailure {
 
 export class VolumeStore {
   readonly #volumes = new Map<number, Volume>();
+  /** How long a change takes to settle, when set (a knob): else the settings' (the tasks' ready-after). */
+  settleOverrideMs: number | undefined;
   /** Names whose volumes, once made, end in Exception rather than Active (a knob). */
   readonly #failing = new Map<string, VolumeFailure>();
   #nextId = 1001;
@@ -192,7 +194,7 @@ export class VolumeStore {
       status: 'Creating',
       failure: this.#failing.get(trimmed),
       error: undefined,
-      settlesAt: now + this.settings.settleMs(),
+      settlesAt: now + this.#settleMs(),
       createdAt: now,
       updatedAt: now
     };
@@ -269,6 +271,10 @@ export class VolumeStore {
     return [...this.#volumes.values()].map((v) => this.#settle(v)).filter((v) => v.status !== 'Deleted');
   }
 
+  #settleMs(): number {
+    return this.settleOverrideMs ?? this.settings.settleMs();
+  }
+
   #get(id: number): Volume {
     const volume = this.#volumes.get(id);
     if (volume === undefined || this.#settle(volume).status === 'Deleted')
@@ -279,7 +285,7 @@ export class VolumeStore {
   #enter(volume: Volume, status: VolumeStatus): void {
     volume.status = status;
     volume.updatedAt = this.now();
-    volume.settlesAt = volume.updatedAt + this.settings.settleMs();
+    volume.settlesAt = volume.updatedAt + this.#settleMs();
   }
 
   #settle(volume: Volume): Volume {

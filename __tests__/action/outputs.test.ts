@@ -121,7 +121,11 @@ describe('outputsOf', () => {
       failed_pods: '',
       duration: '',
       job_type: '',
-      log_file: ''
+      log_file: '',
+      storage_id: '',
+      total_size: '',
+      used_size: '',
+      volume_price: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

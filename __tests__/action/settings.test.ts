@@ -86,6 +86,15 @@ describe('readSettings', () => {
       capacity: undefined,
       preheat: { mode: 'none', timeoutMs: 1_800_000 },
       nodeChoice: { pointId: undefined, deleteLastNode: false },
+      spotFallback: undefined,
+      storage: {
+        volume: undefined,
+        sizeBytes: undefined,
+        region: undefined,
+        volumeCleanup: 'keep',
+        confirm: undefined,
+        force: false
+      },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -343,7 +352,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, request: set operation to one of them'
     ],
     [
       { token: '' },

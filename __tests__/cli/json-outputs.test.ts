@@ -22,7 +22,8 @@ const TEXT_OUTPUTS = [
   'region_name',
   'gpu',
   'job_status',
-  'job_type'
+  'job_type',
+  'storage_id'
 ];
 
 describe('typedOutputs', () => {

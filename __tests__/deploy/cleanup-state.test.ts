@@ -23,18 +23,31 @@ const full: CleanupState = {
   retire: ['3', '4'],
   preheats: ['9'],
   rollback: { taskId: '7', configuration: '{"task_name":"web"}' },
-  scaleBack: { taskId: '7', points: 1, target: 3, before: ['7001'] }
+  scaleBack: { taskId: '7', points: 1, target: 3, before: ['7001'] },
+  volumes: [
+    { name: 'scratch', id: '1001' },
+    { name: 'landing', id: undefined }
+  ]
 };
 
 describe('the cleanup ledger', () => {
   it('says, saves and reads back every kind of leftover, each under the key the post step has always read', () => {
-    expect(LEFTOVER_ORDER).toEqual(['rollback', 'scaleBack', 'created', 'retire', 'preheats', 'lookup']);
+    expect(LEFTOVER_ORDER).toEqual([
+      'rollback',
+      'scaleBack',
+      'created',
+      'retire',
+      'preheats',
+      'volumes',
+      'lookup'
+    ]);
     expect(LEFTOVER_ORDER.map((kind) => LEFTOVER_KINDS[kind].key)).toEqual([
       'rollback',
       'scale_back',
       'created_task_ids',
       'retire_task_ids',
       'preheat_task_ids',
+      'volumes',
       'create_lookup'
     ]);
     const read = Object.fromEntries(
@@ -53,6 +66,8 @@ describe('the cleanup ledger', () => {
       'task 7 to stop',
       'task 3, 4 to stop (the old generation of a replace)',
       'task 9 to stop (image preheats)',
+      'volume 1001 (scratch) to delete',
+      'the volume named "landing" to delete, if its create landed',
       'a task named "web" that a create may have made'
     ]);
     expect(leftovers(NO_CLEANUP)).toEqual([]);

@@ -93,6 +93,7 @@ const CAPACITY = [
     'preheat',
     'preheat_timeout'
 ];
+const VOLUME_OUTPUTS = ['storage_id', 'region', 'total_size', 'used_size', 'volume_price'];
 const CHANGE_WAIT = [
     'wait_timeout',
     'poll_interval',
@@ -280,6 +281,24 @@ const OPERATION_INPUTS = {
         needs: ['method', 'path'],
         inputs: ['encrypt', 'body', 'body_file', 'query'],
         outputs: []
+    },
+    volume: {
+        summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
+        needs: ['volume'],
+        inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+        outputs: VOLUME_OUTPUTS
+    },
+    volume_list: {
+        summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
+        needs: [],
+        inputs: ['region'],
+        outputs: []
+    },
+    volume_delete: {
+        summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
+        needs: ['volume', 'confirm'],
+        inputs: ['force', 'cleanup_timeout'],
+        outputs: VOLUME_OUTPUTS
     }
 };
 
@@ -350,6 +369,12 @@ const OPERATION_EXAMPLES = {
     job_stop: ['elastic-deploy job-stop --task-id 1962285'],
     job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
     job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
+    volume: [
+        'elastic-deploy volume --volume datasets --size 100 --region beijing-jxq-p1',
+        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+    ],
+    volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
+    volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
     request: [
         "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
     ]
@@ -364,7 +389,7 @@ const OPERATION_EXAMPLES = {
  */
 const INPUT_DOCS = {
     operation: {
-        description: "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), or request (any endpoint, with --method, --path and --encrypt)."
+        description: "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), or request (any endpoint, with --method, --path and --encrypt)."
     },
     base_url: {
         description: 'API address, https:// only: scheme, host and port. Falls back to DEPLOY_API_BASE_URL, then https://openapi.suanli.cn.'
@@ -436,7 +461,7 @@ const INPUT_DOCS = {
         default: 'GpuDevice'
     },
     regions: {
-        description: 'With --gpu: regions in order of preference, by region or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify.'
+        description: "With --gpu: regions in order of preference, by the resource search's region tag or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify."
     },
     max_price: {
         description: "With --gpu: the highest price to create on, a plain number compared as the platform gives it with the resource search's discount_price (else price) of each region: the platform's number for one node of the device (an H20 x 8 entry is one 8-card node; the platform publishes no unit). The log, a dry run and search_resources show each region's number. With nothing that cheap, the step fails before creating, naming the cheapest."
@@ -450,7 +475,7 @@ const INPUT_DOCS = {
         byOperation: {
             create: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
             replace: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
-            preheat: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. region or node, the preheat to make; none means region.",
+            preheat: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. Region or node, the preheat to make; none means region.",
             job: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation."
         },
         default: 'none'
@@ -485,6 +510,46 @@ const INPUT_DOCS = {
             job: 'With spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).'
         },
         default: '10m'
+    },
+    volume: {
+        description: "--volume and volume_delete: the cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+        byOperation: {
+            volume: "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+            volume_delete: "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id)."
+        }
+    },
+    size: {
+        description: '--volume: the least size of the volume, in whole GiB (100, or 100GiB; sent in bytes, GiB x 1,073,741,824). A volume that holds less is grown, never shrunk; needed to create one.',
+        byOperation: {
+            volume: 'The least size of the volume, in whole GiB (100, or 100GiB; sent in bytes, GiB x 1,073,741,824). A volume that holds less is grown, never shrunk; needed to create one.'
+        }
+    },
+    region: {
+        description: '--volume: the region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.',
+        byOperation: {
+            volume: 'The region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.',
+            volume_list: 'The volumes of that region only.'
+        }
+    },
+    volume_cleanup: {
+        description: "--volume: what becomes of a volume the step creates once the job ends: keep (the default: it is the data's home for the next runs, which find it by name) or delete (the post step deletes it, and asks again until no list shows it). A volume the step did not create is never deleted.",
+        byOperation: {
+            volume: "What becomes of a volume the step creates once the job ends: keep (the default: it is the data's home for the next runs, which find it by name) or delete (the post step deletes it, and asks again until no list shows it). A volume the step did not create is never deleted."
+        },
+        default: 'keep'
+    },
+    confirm: {
+        description: "volume_delete: the volume's name or storage_id, typed again. A deletion cannot be undone; a --confirm that names neither is refused, and nothing is deleted.",
+        byOperation: {
+            volume_delete: "The volume's name or storage_id, typed again. A deletion cannot be undone; a --confirm that names neither is refused, and nothing is deleted."
+        }
+    },
+    force: {
+        description: "volume_delete: delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's --force, which skips its checks). Otherwise that is refused.",
+        byOperation: {
+            volume_delete: "Delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's --force, which skips its checks). Otherwise that is refused."
+        },
+        default: 'false'
     },
     task_id: {
         description: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',

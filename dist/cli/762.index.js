@@ -320,7 +320,7 @@ function describeRanges(ranges) {
 
 /***/ }),
 
-/***/ 5547:
+/***/ 7928:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

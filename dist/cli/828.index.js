@@ -222,7 +222,7 @@ function resourcesEntry(offer) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6322);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8332);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7187);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1460);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8998);

@@ -50,7 +50,9 @@ const INPUT_DEFAULTS = {
     delete_last_node: 'false',
     job_type: 'spot',
     spot_fallback: 'false',
-    queue_timeout: '10m'
+    queue_timeout: '10m',
+    volume_cleanup: 'keep',
+    force: 'false'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -94,6 +96,12 @@ const INPUT_NAMES = [
     'estimated_exec_sec',
     'spot_fallback',
     'queue_timeout',
+    'volume',
+    'size',
+    'region',
+    'volume_cleanup',
+    'confirm',
+    'force',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -205,14 +213,16 @@ function maskingHost(given) {
 /* harmony export */   LL: () => (/* binding */ taskCost),
 /* harmony export */   R7: () => (/* binding */ responseFileText),
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
-/* harmony export */   Yz: () => (/* binding */ outputsOf)
+/* harmony export */   Yz: () => (/* binding */ outputsOf),
+/* harmony export */   ip: () => (/* binding */ gibText)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4979);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5547);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8060);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4979);
 
 
 
@@ -232,14 +242,21 @@ function outputsOf(step) {
         data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        status: step.volume !== undefined
+            ? volumeStatus(step.volume)
+            : known.length === 1
+                ? (known[0] ?? '')
+                : known.length > 1
+                    ? 'mixed'
+                    : '',
         statuses: JSON.stringify(statuses),
         url: urls[0] ?? '',
         urls: JSON.stringify(urls),
         elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
         timed_out: String(step.timedOut),
         healthy: healthOf(step.tasks),
-        count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
+        count: String(step.volumeList?.volumes.length ??
+            step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
         cost: costOf(step),
         billing_value: billingOf(step.tasks),
         replaced_task_ids: JSON.stringify(step.replaced
@@ -248,12 +265,36 @@ function outputsOf(step) {
         ...placementOutputs(step),
         ...changeOutputs(step),
         ...jobOutputs(step),
-        log_file: step.logFile ?? ''
+        log_file: step.logFile ?? '',
+        ...volumeOutputs(step)
     };
+}
+/** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
+function volumeStatus(outcome) {
+    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
+}
+/**
+ * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
+ * where the storage cannot say: never 0), and its displayed price (yuan per GB a month, as the platform
+ * shows it; decimal text only).
+ */
+function volumeOutputs(step) {
+    const volume = step.volume?.volume;
+    const price = volume?.displayUnitPrice ?? '';
+    return {
+        storage_id: volume?.id ?? '',
+        total_size: gibText(volume?.totalBytes),
+        used_size: gibText(volume?.usedBytes),
+        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+    };
+}
+/** Bytes as GiB, to the thousandth: "100", "1.5"; empty when unknown. */
+function gibText(bytes) {
+    return bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -278,18 +319,19 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
+    const volume = step.volume?.volume;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.region ?? volume?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.regionName ?? volume?.regionName ?? '', 100),
         gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -306,9 +348,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /**
@@ -322,16 +364,16 @@ function costLines(step) {
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
+    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
     ];
 }
-const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
+const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
 /** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
 function billedPart(task) {
-    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
     const billed = used(task.billingValue);
     const unbilled = used(task.forecastValue);
     if (!billed && !unbilled)
@@ -340,7 +382,7 @@ function billedPart(task) {
         return ' (all billed)';
     if (!billed)
         return ' (not billed yet)';
-    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
+    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 /**
  * The platform's billing_value of each task as its details said, in points: the number for one task, a
@@ -381,7 +423,7 @@ function finalAnswers(step) {
         const data = task?.data ?? c.result?.data;
         const raw = task?.raw ?? c.raw;
         const { texts } = c;
-        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .answerTexts */ .l)(data, raw);
+        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .answerTexts */ .l)(data, raw);
     });
 }
 /** Whether the step passed; when it failed, why, in one line. */
@@ -404,7 +446,7 @@ function describeFailure(task) {
     const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -1268,6 +1310,7 @@ now = Date.now) {
         },
         nodeChoice: readNodeChoice(inputs),
         spotFallback,
+        storage: readStorage(inputs),
         ...readLimits(inputs),
         ...readStep(inputs, operation)
     };
@@ -1282,13 +1325,16 @@ function readCleanup(operation, cleanup) {
 /**
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
- * default), or an update or a scale up to finish, whatever cleanup says. Throws the InputError its
- * settings would.
+ * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
+ * (volume_cleanup: delete). Throws the InputError its settings would.
  */
 function mayCleanUp(rawInput) {
     const operation = parseChoice('operation', rawInput('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
     const cleanup = rawInput('cleanup').trim();
-    return readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
+    const volumes = parseChoice('volume_cleanup', rawInput('volume_cleanup').trim() || defaults/* INPUT_DEFAULTS */.W.volume_cleanup, ['keep', 'delete']);
+    return (readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
+        (0,cleanup_state/* leavesChange */.fH)(operation) ||
+        (volumes === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)));
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
 function readSpotFallback({ given, flag }) {
@@ -1306,6 +1352,34 @@ function readNodeChoice({ text, flag }) {
     if (pointId !== undefined && pointId !== 'failed' && !/^\d+$/.test(pointId))
         throw new input_error/* InputError */.d(`point_id ${(0,input_error/* quote */.h)(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`);
     return { pointId, deleteLastNode: flag('delete_last_node') };
+}
+/** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
+const MOST_GIB = 1024 * 1024;
+/**
+ * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
+ * confirm and force.
+ */
+function readStorage({ text, given, flag }) {
+    const volume = text('volume');
+    if (volume !== undefined && volume.length > 32)
+        throw new input_error/* InputError */.d(`volume ${(0,input_error/* quote */.h)(volume)} is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`);
+    const size = text('size');
+    return {
+        volume,
+        sizeBytes: size === undefined ? undefined : parseGiB('size', size),
+        region: text('region'),
+        volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete']),
+        confirm: text('confirm'),
+        force: flag('force')
+    };
+}
+/** A size in whole GiB (100, or 100GiB), as bytes: GiB \u00d7 1,073,741,824. */
+function parseGiB(name, value) {
+    const match = /^(\d+)\s*(?:GiB)?$/i.exec(value);
+    const gib = match === null ? NaN : Number(match[1]);
+    if (!Number.isSafeInteger(gib) || gib < 1 || gib > MOST_GIB)
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a size in GiB from 1 to ${MOST_GIB}: write a whole number of GiB, such as 100`);
+    return gib * 1024 ** 3;
 }
 function inputsOf(rawInput, maskSecrets, env) {
     const masked = new Set();
@@ -1723,6 +1797,7 @@ function writeSummary(host, render) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8060);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5547);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
 
@@ -1762,6 +1837,9 @@ function renderSummary(step, verdict) {
     }
     else if (step.offers.length > 0) {
         lines.push(...offersTable(step.offers));
+    }
+    else if (step.volume !== undefined || step.volumeList !== undefined) {
+        lines.push(...volumesTable(step));
     }
     else {
         const [call] = step.calls;
@@ -1906,6 +1984,39 @@ function billsTable(bills) {
         `Total billed: ${sum(bills.map((b) => b.billed))}; discount deducted: ${sum(bills.map((b) => b.discount))}. The output cost is the total billed.`,
         '',
         "<sub>As the platform's reference has them: billing_coin is the total, discount_coin the discount deducted; both in points, 1 yuan = 1,000,000 points.</sub>"
+    ];
+}
+/**
+ * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
+ * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
+ * platform's own units, never through the tasks' points-to-yuan rule.
+ */
+function volumesTable(step) {
+    const one = step.volume;
+    const volumes = one === undefined ? (step.volumeList?.volumes ?? []) : [one.volume];
+    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .gibText */ .ip)(bytes)} GiB`;
+    const lines = [
+        '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${escape(v.displayUnitPrice ?? '?')} | ${v.mounts} task(s) |`),
+        ''
+    ];
+    if (one !== undefined) {
+        const did = one.deleted
+            ? 'Deleted: no list shows it.'
+            : one.created
+                ? 'Made by this step.'
+                : one.grownFrom === undefined
+                    ? 'Found as it was.'
+                    : `Grown from ${size(one.grownFrom)}.`;
+        return [...lines, did];
+    }
+    const summary = step.volumeList?.summary;
+    if (summary === undefined)
+        return lines;
+    return [
+        ...lines,
+        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
     ];
 }
 /**
@@ -2782,6 +2893,10 @@ const DOTENV_ORDER = [
     'points_before',
     'points_after',
     'replaced_task_ids',
+    'storage_id',
+    'total_size',
+    'used_size',
+    'volume_price',
     'region',
     'region_name',
     'gpu',
@@ -3010,6 +3125,9 @@ const FLOWS = {
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    volume: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeFlow,
+    volume_list: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeListFlow,
+    volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeDeleteFlow,
     request: ready(callFlow)
 };
 
@@ -3725,7 +3843,10 @@ const NUMBER_OUTPUTS = new Set([
     'points_after',
     'succeeded_pods',
     'failed_pods',
-    'duration'
+    'duration',
+    'total_size',
+    'used_size',
+    'volume_price'
 ]);
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 const BOOLEAN_OUTPUTS = new Set([
@@ -4797,6 +4918,7 @@ function jobRunOf(step) {
 /* harmony export */   P$: () => (/* binding */ LEFTOVER_ORDER),
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
 /* harmony export */   To: () => (/* binding */ leftovers),
+/* harmony export */   Tq: () => (/* binding */ makesVolumes),
 /* harmony export */   aj: () => (/* binding */ LEFTOVER_KINDS),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
 /* harmony export */   fH: () => (/* binding */ leavesChange),
@@ -4821,6 +4943,12 @@ const LEAVES_CHANGES = new Set(['update', 'scale']);
 function leavesChange(operation) {
     return LEAVES_CHANGES.has(operation);
 }
+/** The operations whose step may make a volume for the run (deleted at its end with volume_cleanup: delete). */
+const MAKES_VOLUMES = new Set(['volume']);
+/** Whether a step of this operation may make a volume for the post step to delete. */
+function makesVolumes(operation) {
+    return MAKES_VOLUMES.has(operation);
+}
 const NO_CLEANUP = {
     action: undefined,
     created: [],
@@ -4828,7 +4956,8 @@ const NO_CLEANUP = {
     retire: [],
     preheats: [],
     rollback: undefined,
-    scaleBack: undefined
+    scaleBack: undefined,
+    volumes: []
 };
 const ids = (text) => JSON.parse(text || '[]');
 const taskList = (list, what) => list.length === 0 ? [] : [`task ${list.join(', ')} ${what}`];
@@ -4838,7 +4967,8 @@ const stashed = new WeakMap();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, and last a create that may still land (searched for by name, the post step's last request).
+ * preheats, the volumes made for the run (once the tasks that may mount them are stopped), and last a
+ * create that may still land (searched for by name, the post step's last request).
  */
 const LEFTOVER_KINDS = {
     rollback: {
@@ -4896,6 +5026,14 @@ const LEFTOVER_KINDS = {
         phrases: (preheats) => taskList(preheats, 'to stop (image preheats)'),
         encode: (preheats) => JSON.stringify(preheats),
         decode: ids
+    },
+    volumes: {
+        key: 'volumes',
+        phrases: (volumes) => volumes.map((v) => v.id === undefined
+            ? `the volume named ${JSON.stringify(v.name)} to delete, if its create landed`
+            : `volume ${v.id} (${v.name}) to delete`),
+        encode: (volumes) => JSON.stringify(volumes),
+        decode: (text) => JSON.parse(text || '[]')
     },
     lookup: {
         key: 'create_lookup',
@@ -6087,7 +6225,7 @@ function countOf(data) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8332);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
 /* harmony import */ var _read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4273);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
@@ -6955,6 +7093,7 @@ function fieldText(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AW: () => (/* binding */ volumeConfigsCall),
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
 /* harmony export */   I: () => (/* binding */ kindOf),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
@@ -6963,20 +7102,25 @@ function fieldText(value) {
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
 /* harmony export */   UK: () => (/* binding */ changePointsCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
+/* harmony export */   Xc: () => (/* binding */ volumeExpandCall),
 /* harmony export */   Xx: () => (/* binding */ preheatRegionsCall),
+/* harmony export */   Zd: () => (/* binding */ volumeCreateCall),
 /* harmony export */   ap: () => (/* binding */ nodesCall),
+/* harmony export */   bU: () => (/* binding */ volumeListCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
+/* harmony export */   l6: () => (/* binding */ volumeSummaryCall),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
-/* harmony export */   vb: () => (/* binding */ deletePodCall)
+/* harmony export */   vb: () => (/* binding */ deletePodCall),
+/* harmony export */   wD: () => (/* binding */ volumeDeleteCall)
 /* harmony export */ });
-/* unused harmony exports volumeConfigsCall, volumeListCall, volumeCreateCall, volumeExpandCall, volumeDeleteCall, endpointFor */
+/* unused harmony export endpointFor */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8332);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
 
@@ -7106,7 +7250,11 @@ function preheatStopCall(settings, taskId) {
 }
 /** The configurations a volume can be made from (GET pre-create). */
 function volumeConfigsCall(settings) {
-    return storageCall(settings, 'GET', VOLUME_KIND.paths.configs, [], undefined, READS);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.configs, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+}
+/** What the tenant's volumes come to (GET summary): their count, sizes, and cost per 10 minutes. */
+function volumeSummaryCall(settings) {
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.summary, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
 }
 /** One page of the tenant's volumes (GET list), of the ids and the statuses given when given. */
 function volumeListCall(settings, which = {}) {
@@ -7117,7 +7265,7 @@ function volumeListCall(settings, which = {}) {
         // The most a page of the list holds (the reference: 100).
         ['page_size', '100']
     ];
-    return storageCall(settings, 'GET', VOLUME_KIND.paths.list, query, undefined, READS);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
 }
 /**
  * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
@@ -7126,34 +7274,34 @@ function volumeListCall(settings, which = {}) {
 function volumeCreateCall(settings, volume) {
     const body = {
         name: volume.name,
-        nas_config_id: exactInteger(volume.configId),
-        total_size: exactInteger(String(volume.totalBytes))
+        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(volume.configId),
+        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(String(volume.totalBytes))
     };
-    return storageCall(settings, 'POST', VOLUME_KIND.paths.create, [], body, {
-        ...READS,
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'until_sent'
     });
 }
 /** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
 function volumeExpandCall(settings, id, totalBytes) {
-    const body = { id: exactInteger(id), total_size: exactInteger(String(totalBytes)) };
-    return storageCall(settings, 'POST', VOLUME_KIND.paths.expand, [], body, {
-        ...READS,
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(String(totalBytes)) };
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.expand, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
 /** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
 function volumeDeleteCall(settings, id, force = false) {
-    const body = { id: exactInteger(id), force };
-    return storageCall(settings, 'POST', VOLUME_KIND.paths.delete, [], body, {
-        ...READS,
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), force };
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
-/** A call of the cluster storage endpoints: signed, version as set, never encrypted. */
+/** A call of the cluster storage endpoints, for the step's operation: signed, version as set, never encrypted. */
 function storageCall(settings, method, path, query, body, traits) {
     return {
-        operation: 'request',
+        operation: settings.operation,
         taskId: undefined,
         endpoint: { method, path, encrypt: false, version: settings.apiVersion },
         query,
@@ -7540,7 +7688,7 @@ function storageFields(body, profile) {
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2212);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8332);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
 
 
 
@@ -7643,6 +7791,18 @@ const READS = {
  * size and may answer fewer: the step follows `count` across the pages whatever size they come in.
  */
 const PAGE_SIZE = 100;
+/**
+ * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from the volume kind's
+ * paths (calls.ts), reading the list first; signed, never encrypted, the same in both profiles.
+ */
+const volumeOperation = (method, path, resend) => ({
+    endpoint: method === 'GET' ? get(path) : post(path),
+    taskIds: 'none',
+    fields: none,
+    resend,
+    flowCalls: true,
+    kindPaths: true
+});
 /**
  * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
  * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
@@ -7835,7 +7995,12 @@ const OPERATION_TABLE = {
             task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
             task_type: 'ImagePreHeat'
         })
-    }
+    },
+    // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
+    // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
+    volume: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, 'until_sent'),
+    volume_list: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, 'read'),
+    volume_delete: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable')
 };
 /** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
@@ -7844,10 +8009,10 @@ const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
     .join(', ');
 /**
  * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
- * (a replace follows create's, a sweep search_tasks').
+ * (a replace follows create's, a sweep search_tasks'), but those whose calls go to their kind's paths.
  */
 const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
-    .filter(([, spec]) => spec.sendsAs === undefined)
+    .filter(([, spec]) => spec.sendsAs === undefined && spec.kindPaths !== true)
     .map(([name]) => name);
 
 
@@ -7965,6 +8130,9 @@ const OPERATION_NAMES = [
     'job_stop',
     'job_group_search',
     'job_group_detail',
+    'volume',
+    'volume_list',
+    'volume_delete',
     'request'
 ];
 
@@ -8549,103 +8717,19 @@ function serviceUrls(data) {
 
 /***/ }),
 
-/***/ 8332:
+/***/ 7187:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  z0: () => (/* binding */ PREHEAT_KIND),
-  Eb: () => (/* binding */ TASK_KINDS),
-  no: () => (/* binding */ taskKindNamed)
-});
-
-// UNUSED EXPORTS: VOLUME_KIND
-
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/preheat-data.ts
-var preheat_data = __nccwpck_require__(6322);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/volume-data.ts
-
-
-/** A volume that can be mounted and copied to. */
-const VOLUME_ACTIVE = 'Active';
-/** A volume on its way to Active: made or grown, not ready yet. */
-const VOLUME_SETTLING = ['Creating', 'Expanding'];
-/** A volume that failed: its error_code and error_message say why. */
-const VOLUME_FAILED = 'Exception';
-/** A volume on its way out, or out: no list shows a Deleted one. */
-const VOLUME_LEAVING = ['Deleting', 'Deleted'];
-/** The volumes of a list's answer (`results`). */
-function volumesOf(data) {
-    const results = (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
-    return results.filter(records/* isRecord */.u).flatMap((entry) => {
-        const id = idText(entry.storage_id);
-        if (id === undefined)
-            return [];
-        const region = (0,records/* isRecord */.u)(entry.region) ? entry.region : {};
-        const used = entry.used_size;
-        return [
-            {
-                id,
-                name: volume_data_text(entry.name) ?? '',
-                region: volume_data_text(region.tag),
-                regionName: volume_data_text(region.name),
-                storageClass: volume_data_text(entry.storage_class),
-                status: volume_data_text(entry.status),
-                totalBytes: (0,task_data/* countOf */.pq)(entry.total_size),
-                usedBytes: used === -1 ? undefined : (0,task_data/* countOf */.pq)(used),
-                displayUnitPrice: volume_data_text(entry.display_unit_price),
-                mounts: (0,task_data/* countOf */.pq)(entry.instance_count) ?? 0,
-                errorCode: volume_data_text(entry.error_code),
-                errorMessage: volume_data_text(entry.error_message)
-            }
-        ];
-    });
-}
-/** The configurations of a pre-create answer (`configs`). */
-function volumeConfigsOf(data) {
-    const configs = isRecord(data) && Array.isArray(data.configs) ? data.configs : [];
-    return configs.filter(isRecord).flatMap((entry) => {
-        const id = idText(entry.id);
-        if (id === undefined)
-            return [];
-        const region = isRecord(entry.region) ? entry.region : {};
-        const total = countOf(entry.total_capacity);
-        const allocated = countOf(entry.allocated_capacity);
-        return [
-            {
-                id,
-                name: volume_data_text(entry.name),
-                region: volume_data_text(region.tag),
-                regionName: volume_data_text(region.name),
-                storageClass: volume_data_text(entry.storage_class),
-                available: entry.status === 'Available',
-                freeBytes: total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),
-                displayUnitPrice: volume_data_text(entry.display_unit_price)
-            }
-        ];
-    });
-}
-/** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
-function volumeWriteOf(data) {
-    const record = isRecord(data) ? data : {};
-    return { id: idText(record.storage_id), status: volume_data_text(record.status) };
-}
-const volume_data_text = (value) => (typeof value === 'string' ? value : undefined);
-const idText = (value) => {
-    const id = (0,task_data/* countOf */.pq)(value);
-    return id === undefined
-        ? typeof value === 'string' && /^\d+$/.test(value)
-            ? value
-            : undefined
-        : String(id);
-};
-
-;// CONCATENATED MODULE: ./platform/task-kinds.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Eb: () => (/* binding */ TASK_KINDS),
+/* harmony export */   OT: () => (/* binding */ VOLUME_KIND),
+/* harmony export */   no: () => (/* binding */ taskKindNamed),
+/* harmony export */   z0: () => (/* binding */ PREHEAT_KIND)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6322);
+/* harmony import */ var _volume_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5547);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
 
 
 
@@ -8657,9 +8741,9 @@ const DEPLOYMENT_WAITS = {
     ended: { success: ['End'], failure: [], gone: 'success' },
     finished: {
         success: ['Complete'],
-        failure: ['Failed', ...task_data/* JOB_STOPPED_STATUSES */.Vi],
+        failure: ['Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
         gone: 'failure',
-        stopped: task_data/* JOB_STOPPED_STATUSES */.Vi
+        stopped: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
     }
 };
 const DEPLOYMENT = {
@@ -8671,12 +8755,12 @@ const DEPLOYMENT = {
     search: 'search_tasks',
     sweep: 'sweep',
     searchType: 'Deployment',
-    activeStatuses: task_data/* ACTIVE_STATUSES */.az,
-    searchableStatuses: task_data/* SEARCHABLE_STATUSES */.e_,
+    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az,
+    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
     // As the reference says: stop, a Running, Pending or Paused task (for good); pause, a Running one;
     // recover, a Paused one.
     changes: {
-        stop: { appliesTo: task_data/* ACTIVE_STATUSES */.az, doneIn: ['End'] },
+        stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az, doneIn: ['End'] },
         pause: { appliesTo: ['Running'], doneIn: ['Paused', 'End'] },
         recover: { appliesTo: ['Paused'], doneIn: [] }
     },
@@ -8685,7 +8769,7 @@ const DEPLOYMENT = {
     stoppedStatus: 'End',
     knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
     waitDefaults: DEPLOYMENT_WAITS,
-    snapshotOf: task_data/* snapshotOf */.eY,
+    snapshotOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY,
     billsNoMore: (status) => status === 'End',
     endedAs: (status) => status,
     runOf: undefined,
@@ -8709,36 +8793,36 @@ const JOB = {
     search: 'job_search',
     sweep: undefined,
     searchType: undefined,
-    activeStatuses: task_data/* JOB_ACTIVE_STATUSES */.sS,
-    searchableStatuses: task_data/* SEARCHABLE_STATUSES */.e_,
+    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS,
+    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
     // As the reference says, stop applies to a Running or Pending job. A stopped job may read Paused (the job
     // list's \u5df2\u505c\u6b62) or End.
-    changes: { stop: { appliesTo: task_data/* JOB_ACTIVE_STATUSES */.sS, doneIn: task_data/* JOB_STOPPED_STATUSES */.Vi } },
+    changes: { stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS, doneIn: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi } },
     runningStatus: 'Running',
     startingStatus: 'Pending',
     // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
     stoppedStatus: 'Paused',
-    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...task_data/* JOB_STOPPED_STATUSES */.Vi],
+    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
     // A job is stopped once it reads Paused or End: a wait for its stop ends there.
     waitDefaults: {
         ...DEPLOYMENT_WAITS,
-        ended: { success: task_data/* JOB_STOPPED_STATUSES */.Vi, failure: [], gone: 'success' }
+        ended: { success: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi, failure: [], gone: 'success' }
     },
-    snapshotOf: (data) => (0,task_data/* jobSnapshotOf */.FQ)(data),
-    billsNoMore: (_status, data) => (0,task_data/* jobFactsOf */.ah)(data).ended,
-    endedAs: (status, data) => (0,task_data/* jobSnapshotOf */.FQ)(data).status ?? status,
-    runOf: task_data/* jobFactsOf */.ah,
+    snapshotOf: (data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data),
+    billsNoMore: (_status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah)(data).ended,
+    endedAs: (status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data).status ?? status,
+    runOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah,
     followsLog: true,
     diagnosedNodes: 'failed',
-    failureReason: task_data/* jobFailureReason */.Ig,
+    failureReason: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFailureReason */ .Ig,
     runTimeoutSec: (body) => {
-        const seconds = (0,records/* isRecord */.u)(body.job_support) ? (0,task_data/* countOf */.pq)(body.job_support.timeout_sec) : undefined;
+        const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(body.job_support.timeout_sec) : undefined;
         return seconds === 0 ? undefined : seconds;
     },
     // Its pods run `parallelism` at a time, however many completions (points) it has.
     nodesAtOnce: (points, body) => {
-        const support = (0,records/* isRecord */.u)(body.job_support) ? body.job_support : {};
-        return Math.min(points, (0,task_data/* countOf */.pq)(support.parallelism) ?? 1);
+        const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
+        return Math.min(points, (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(support.parallelism) ?? 1);
     }
 };
 const TASK_KINDS = {
@@ -8760,13 +8844,14 @@ const PREHEAT_KIND = {
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    completedStatus: preheat_data/* PREHEAT_COMPLETED */.IA,
-    progressOf: preheat_data/* preheatProgressOf */.Sb
+    completedStatus: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .PREHEAT_COMPLETED */ .IA,
+    progressOf: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .preheatProgressOf */ .Sb
 };
 const VOLUME_KIND = {
     name: 'volume',
     paths: {
         configs: '/api/storage/nas/v1/pre-create',
+        summary: '/api/storage/nas/v1/summary',
         list: '/api/storage/nas/v1/list',
         create: '/api/storage/nas/v1/create',
         expand: '/api/storage/nas/v1/expand',
@@ -8775,11 +8860,12 @@ const VOLUME_KIND = {
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    readyStatus: VOLUME_ACTIVE,
-    settlingStatuses: VOLUME_SETTLING,
-    failedStatus: VOLUME_FAILED,
-    leavingStatuses: VOLUME_LEAVING,
-    volumesOf: volumesOf
+    readyStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_ACTIVE */ .K3,
+    settlingStatuses: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_SETTLING */ .uw,
+    failedStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_FAILED */ .$N,
+    leavingStatuses: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_LEAVING */ .ae,
+    deletedStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc,
+    volumesOf: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .volumesOf */ .v3
 };
 
 
@@ -8892,6 +8978,114 @@ class Throttle {
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
+
+
+/***/ }),
+
+/***/ 5547:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $N: () => (/* binding */ VOLUME_FAILED),
+/* harmony export */   K3: () => (/* binding */ VOLUME_ACTIVE),
+/* harmony export */   Ub: () => (/* binding */ volumeSummaryOf),
+/* harmony export */   ae: () => (/* binding */ VOLUME_LEAVING),
+/* harmony export */   hp: () => (/* binding */ volumeConfigsOf),
+/* harmony export */   jy: () => (/* binding */ volumeWriteOf),
+/* harmony export */   lc: () => (/* binding */ VOLUME_DELETED),
+/* harmony export */   uw: () => (/* binding */ VOLUME_SETTLING),
+/* harmony export */   v3: () => (/* binding */ volumesOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** A volume that can be mounted and copied to. */
+const VOLUME_ACTIVE = 'Active';
+/** A volume on its way to Active: made or grown, not ready yet. */
+const VOLUME_SETTLING = ['Creating', 'Expanding'];
+/** A volume that failed: its error_code and error_message say why. */
+const VOLUME_FAILED = 'Exception';
+/** A volume that is gone (no list shows it, but an answer may say it). */
+const VOLUME_DELETED = 'Deleted';
+/** A volume on its way out, or out: no list shows a Deleted one. */
+const VOLUME_LEAVING = ['Deleting', 'Deleted'];
+/** The volumes of a list's answer (`results`). */
+function volumesOf(data) {
+    const results = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => {
+        const id = idText(entry.storage_id);
+        if (id === undefined)
+            return [];
+        const region = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry.region) ? entry.region : {};
+        const used = entry.used_size;
+        return [
+            {
+                id,
+                name: text(entry.name) ?? '',
+                region: text(region.tag),
+                regionName: text(region.name),
+                storageClass: text(entry.storage_class),
+                status: text(entry.status),
+                totalBytes: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.total_size),
+                usedBytes: used === -1 ? undefined : (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(used),
+                displayUnitPrice: text(entry.display_unit_price),
+                mounts: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.instance_count) ?? 0,
+                errorCode: text(entry.error_code),
+                errorMessage: text(entry.error_message)
+            }
+        ];
+    });
+}
+/** The configurations of a pre-create answer (`configs`). */
+function volumeConfigsOf(data) {
+    const configs = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.configs) ? data.configs : [];
+    return configs.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => {
+        const id = idText(entry.id);
+        if (id === undefined)
+            return [];
+        const region = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry.region) ? entry.region : {};
+        const total = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.total_capacity);
+        const allocated = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.allocated_capacity);
+        return [
+            {
+                id,
+                name: text(entry.name),
+                region: text(region.tag),
+                regionName: text(region.name),
+                storageClass: text(entry.storage_class),
+                available: entry.status === 'Available',
+                freeBytes: total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),
+                displayUnitPrice: text(entry.display_unit_price)
+            }
+        ];
+    });
+}
+/** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
+function volumeWriteOf(data) {
+    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
+    return { id: idText(record.storage_id), status: text(record.status) };
+}
+const text = (value) => (typeof value === 'string' ? value : undefined);
+const idText = (value) => {
+    const id = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(value);
+    return id === undefined
+        ? typeof value === 'string' && /^\d+$/.test(value)
+            ? value
+            : undefined
+        : String(id);
+};
+/** The summary of a summary answer. */
+function volumeSummaryOf(data) {
+    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
+    return {
+        count: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(record.volume_count),
+        totalBytes: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(record.total_size),
+        usedBytes: record.used_size === -1 ? undefined : (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(record.used_size),
+        meanUnitPrice: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(record.estimated_price),
+        perTenMinutes: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(record.coin_sum_slice)
+    };
+}
 
 
 /***/ }),

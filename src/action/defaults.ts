@@ -39,7 +39,9 @@ export const INPUT_DEFAULTS = {
   delete_last_node: 'false',
   job_type: 'spot',
   spot_fallback: 'false',
-  queue_timeout: '10m'
+  queue_timeout: '10m',
+  volume_cleanup: 'keep',
+  force: 'false'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

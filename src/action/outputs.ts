@@ -11,7 +11,9 @@ import {
   yuanOf,
   type AnswerTexts,
   type StepResult,
-  type TaskResult
+  type TaskResult,
+  type VolumeOutcome,
+  VOLUME_DELETED
 } from '../deploy/engine.js';
 
 /** Every output of the step, as the text written to GITHUB_OUTPUT. */
@@ -49,6 +51,10 @@ export type Outputs = {
   duration: string;
   job_type: string;
   log_file: string;
+  storage_id: string;
+  total_size: string;
+  used_size: string;
+  volume_price: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -67,14 +73,24 @@ export function outputsOf(step: StepResult): Outputs {
     data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-    status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+    status:
+      step.volume !== undefined
+        ? volumeStatus(step.volume)
+        : known.length === 1
+          ? (known[0] ?? '')
+          : known.length > 1
+            ? 'mixed'
+            : '',
     statuses: JSON.stringify(statuses),
     url: urls[0] ?? '',
     urls: JSON.stringify(urls),
     elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
     timed_out: String(step.timedOut),
     healthy: healthOf(step.tasks),
-    count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
+    count: String(
+      step.volumeList?.volumes.length ??
+        step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length
+    ),
     cost: costOf(step),
     billing_value: billingOf(step.tasks),
     replaced_task_ids: JSON.stringify(
@@ -85,8 +101,37 @@ export function outputsOf(step: StepResult): Outputs {
     ...placementOutputs(step),
     ...changeOutputs(step),
     ...jobOutputs(step),
-    log_file: step.logFile ?? ''
+    log_file: step.logFile ?? '',
+    ...volumeOutputs(step)
   };
+}
+
+/** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
+function volumeStatus(outcome: VolumeOutcome): string {
+  return outcome.deleted ? VOLUME_DELETED : sanitize(outcome.volume.status ?? '', 40);
+}
+
+/**
+ * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
+ * where the storage cannot say: never 0), and its displayed price (yuan per GB a month, as the platform
+ * shows it; decimal text only).
+ */
+function volumeOutputs(
+  step: StepResult
+): Pick<Outputs, 'storage_id' | 'total_size' | 'used_size' | 'volume_price'> {
+  const volume = step.volume?.volume;
+  const price = volume?.displayUnitPrice ?? '';
+  return {
+    storage_id: volume?.id ?? '',
+    total_size: gibText(volume?.totalBytes),
+    used_size: gibText(volume?.usedBytes),
+    volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+  };
+}
+
+/** Bytes as GiB, to the thousandth: "100", "1.5"; empty when unknown. */
+export function gibText(bytes: number | undefined): string {
+  return bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
 }
 
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
@@ -124,9 +169,10 @@ function changeOutputs(
 function placementOutputs(step: StepResult): Pick<Outputs, 'region' | 'region_name' | 'gpu' | 'price'> {
   const chosen = placementOf(step)?.chosen;
   const offer = chosen?.offer;
+  const volume = step.volume?.volume;
   return {
-    region: sanitize(offer?.region ?? '', 100),
-    region_name: sanitize(offer?.regionName ?? '', 100),
+    region: sanitize(offer?.region ?? volume?.region ?? '', 100),
+    region_name: sanitize(offer?.regionName ?? volume?.regionName ?? '', 100),
     gpu: sanitize(offer?.gpuName ?? offer?.device ?? '', 100),
     price: chosen?.price ?? ''
   };

@@ -10,6 +10,7 @@ import {
   manualSweep,
   stepRuntime,
   type CleanupOutcome,
+  type CleanupReport,
   type CleanupTarget,
   type CreateLookup,
   type RollbackReport,
@@ -62,7 +63,8 @@ export async function runPost(given: StepHost): Promise<void> {
     const settings = await settingsForCleanup(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal, redact));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-    const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
+    const report = await finishCleanup(state, ctx);
+    const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;
     if (rollback !== undefined) reportRollback(host, rollback, redact);
     if (scaleBack !== undefined) reportScaleBack(host, label, scaleBack);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
@@ -74,7 +76,13 @@ export async function runPost(given: StepHost): Promise<void> {
           `could not stop image preheat task ${taskId} (${sanitize(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`
         );
     }
+    const volumesLeft = reportVolumes(host, report.volumes ?? []);
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+    if (volumesLeft.length > 0)
+      host.setFailed(
+        `${label} failed: volume ${volumesLeft.join(', ')} could not be deleted; it is billed by the GiB until it is: delete it with operation volume_delete`,
+        'cleanup'
+      );
     if (rollback?.problem !== undefined)
       host.setFailed(
         `${label} failed: the update of task ${rollback.taskId} could not be rolled back`,
@@ -90,6 +98,28 @@ export async function runPost(given: StepHost): Promise<void> {
   } finally {
     runtime?.dispose();
   }
+}
+
+/**
+ * Says how the deletion of each volume the step made for the run ended (volume_cleanup: delete); answers
+ * those left, which still bill.
+ */
+function reportVolumes(host: StepHost, volumes: NonNullable<CleanupReport['volumes']>): string[] {
+  const left: string[] = [];
+  for (const { left: volume, outcome } of volumes) {
+    const named = `${volume.id ?? 'of no known id'} (${sanitize(volume.name, 40)})`;
+    if (outcome.kind === 'shown') {
+      host.info(
+        outcome.accepted
+          ? `cleanup: deleted volume ${named}, made for this run (volume_cleanup: delete): no list shows it`
+          : `cleanup: volume ${named}: ${sanitize(outcome.state, 200)}`
+      );
+      continue;
+    }
+    left.push(volume.id ?? JSON.stringify(sanitize(volume.name, 40)));
+    host.warning(`could not delete volume ${named}: ${sanitize(outcome.why, 300)}`);
+  }
+  return left;
 }
 
 /** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */

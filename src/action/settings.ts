@@ -29,6 +29,7 @@ import {
   loadPrivateKey,
   inputsFromFields,
   leavesChange,
+  makesVolumes,
   OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
@@ -115,6 +116,7 @@ export function readSettings(
     },
     nodeChoice: readNodeChoice(inputs),
     spotFallback,
+    storage: readStorage(inputs),
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
@@ -134,13 +136,22 @@ export function readCleanup(
 /**
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
- * default), or an update or a scale up to finish, whatever cleanup says. Throws the InputError its
- * settings would.
+ * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
+ * (volume_cleanup: delete). Throws the InputError its settings would.
  */
-export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup') => string): boolean {
+export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup' | 'volume_cleanup') => string): boolean {
   const operation = parseChoice('operation', rawInput('operation').trim(), OPERATION_NAMES);
   const cleanup = rawInput('cleanup').trim();
-  return readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' || leavesChange(operation);
+  const volumes = parseChoice(
+    'volume_cleanup',
+    rawInput('volume_cleanup').trim() || INPUT_DEFAULTS.volume_cleanup,
+    ['keep', 'delete'] as const
+  );
+  return (
+    readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
+    leavesChange(operation) ||
+    (volumes === 'delete' && makesVolumes(operation))
+  );
 }
 
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
@@ -163,6 +174,41 @@ function readNodeChoice({ text, flag }: Inputs): Settings['nodeChoice'] {
       `point_id ${quote(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`
     );
   return { pointId, deleteLastNode: flag('delete_last_node') };
+}
+
+/** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
+const MOST_GIB = 1024 * 1024;
+
+/**
+ * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
+ * confirm and force.
+ */
+function readStorage({ text, given, flag }: Inputs): Settings['storage'] {
+  const volume = text('volume');
+  if (volume !== undefined && volume.length > 32)
+    throw new InputError(
+      `volume ${quote(volume)} is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`
+    );
+  const size = text('size');
+  return {
+    volume,
+    sizeBytes: size === undefined ? undefined : parseGiB('size', size),
+    region: text('region'),
+    volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete'] as const),
+    confirm: text('confirm'),
+    force: flag('force')
+  };
+}
+
+/** A size in whole GiB (100, or 100GiB), as bytes: GiB × 1,073,741,824. */
+function parseGiB(name: string, value: string): number {
+  const match = /^(\d+)\s*(?:GiB)?$/i.exec(value);
+  const gib = match === null ? NaN : Number(match[1]);
+  if (!Number.isSafeInteger(gib) || gib < 1 || gib > MOST_GIB)
+    throw new InputError(
+      `${name} ${quote(value)} is not a size in GiB from 1 to ${MOST_GIB}: write a whole number of GiB, such as 100`
+    );
+  return gib * 1024 ** 3;
 }
 
 function inputsOf(

@@ -13,9 +13,10 @@ import {
   type Placement,
   type StepResult,
   type TaskResult,
-  type WaitTarget
+  type WaitTarget,
+  VOLUME_DELETED
 } from '../deploy/engine.js';
-import { taskCost, type StepVerdict } from './outputs.js';
+import { gibText, taskCost, type StepVerdict } from './outputs.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED: Record<WaitTarget, string> = {
@@ -51,6 +52,8 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
     lines.push(...billsTable(step.bills));
   } else if (step.offers.length > 0) {
     lines.push(...offersTable(step.offers));
+  } else if (step.volume !== undefined || step.volumeList !== undefined) {
+    lines.push(...volumesTable(step));
   } else {
     const [call] = step.calls;
     // A failed call is quoted above; a success envelope whose data says it failed is not a success.
@@ -200,6 +203,43 @@ function billsTable(bills: readonly Bill[]): string[] {
     `Total billed: ${sum(bills.map((b) => b.billed))}; discount deducted: ${sum(bills.map((b) => b.discount))}. The output cost is the total billed.`,
     '',
     "<sub>As the platform's reference has them: billing_coin is the total, discount_coin the discount deducted; both in points, 1 yuan = 1,000,000 points.</sub>"
+  ];
+}
+
+/**
+ * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
+ * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
+ * platform's own units, never through the tasks' points-to-yuan rule.
+ */
+function volumesTable(step: StepResult): string[] {
+  const one = step.volume;
+  const volumes = one === undefined ? (step.volumeList?.volumes ?? []) : [one.volume];
+  const size = (bytes: number | undefined): string =>
+    bytes === undefined ? 'unknown' : `${gibText(bytes)} GiB`;
+  const lines = [
+    '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...volumes.map(
+      (v) =>
+        `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? VOLUME_DELETED : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${escape(v.displayUnitPrice ?? '?')} | ${v.mounts} task(s) |`
+    ),
+    ''
+  ];
+  if (one !== undefined) {
+    const did = one.deleted
+      ? 'Deleted: no list shows it.'
+      : one.created
+        ? 'Made by this step.'
+        : one.grownFrom === undefined
+          ? 'Found as it was.'
+          : `Grown from ${size(one.grownFrom)}.`;
+    return [...lines, did];
+  }
+  const summary = step.volumeList?.summary;
+  if (summary === undefined) return lines;
+  return [
+    ...lines,
+    `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
   ];
 }
 

@@ -58,6 +58,12 @@ export const OPERATION_EXAMPLES: Readonly<Record<OperationName, readonly string[
   job_stop: ['elastic-deploy job-stop --task-id 1962285'],
   job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
   job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
+  volume: [
+    'elastic-deploy volume --volume datasets --size 100 --region beijing-jxq-p1',
+    'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+  ],
+  volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
+  volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
   request: [
     "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
   ]

@@ -10,7 +10,7 @@ export const INPUT_DOCS: Readonly<
 > = {
   operation: {
     description:
-      "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), or request (any endpoint, with --method, --path and --encrypt)."
+      "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), or request (any endpoint, with --method, --path and --encrypt)."
   },
   base_url: {
     description:
@@ -99,7 +99,7 @@ export const INPUT_DOCS: Readonly<
   },
   regions: {
     description:
-      'With --gpu: regions in order of preference, by region or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify.'
+      "With --gpu: regions in order of preference, by the resource search's region tag or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify."
   },
   max_price: {
     description:
@@ -119,7 +119,7 @@ export const INPUT_DOCS: Readonly<
       replace:
         "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
       preheat:
-        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. region or node, the preheat to make; none means region.",
+        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. Region or node, the preheat to make; none means region.",
       job: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation."
     },
     default: 'none'
@@ -159,6 +159,59 @@ export const INPUT_DOCS: Readonly<
       job: 'With spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).'
     },
     default: '10m'
+  },
+  volume: {
+    description:
+      "--volume and volume_delete: the cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+    byOperation: {
+      volume:
+        "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+      volume_delete:
+        "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id)."
+    }
+  },
+  size: {
+    description:
+      '--volume: the least size of the volume, in whole GiB (100, or 100GiB; sent in bytes, GiB x 1,073,741,824). A volume that holds less is grown, never shrunk; needed to create one.',
+    byOperation: {
+      volume:
+        'The least size of the volume, in whole GiB (100, or 100GiB; sent in bytes, GiB x 1,073,741,824). A volume that holds less is grown, never shrunk; needed to create one.'
+    }
+  },
+  region: {
+    description:
+      '--volume: the region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.',
+    byOperation: {
+      volume:
+        'The region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.',
+      volume_list: 'The volumes of that region only.'
+    }
+  },
+  volume_cleanup: {
+    description:
+      "--volume: what becomes of a volume the step creates once the job ends: keep (the default: it is the data's home for the next runs, which find it by name) or delete (the post step deletes it, and asks again until no list shows it). A volume the step did not create is never deleted.",
+    byOperation: {
+      volume:
+        "What becomes of a volume the step creates once the job ends: keep (the default: it is the data's home for the next runs, which find it by name) or delete (the post step deletes it, and asks again until no list shows it). A volume the step did not create is never deleted."
+    },
+    default: 'keep'
+  },
+  confirm: {
+    description:
+      "volume_delete: the volume's name or storage_id, typed again. A deletion cannot be undone; a --confirm that names neither is refused, and nothing is deleted.",
+    byOperation: {
+      volume_delete:
+        "The volume's name or storage_id, typed again. A deletion cannot be undone; a --confirm that names neither is refused, and nothing is deleted."
+    }
+  },
+  force: {
+    description:
+      "volume_delete: delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's --force, which skips its checks). Otherwise that is refused.",
+    byOperation: {
+      volume_delete:
+        "Delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's --force, which skips its checks). Otherwise that is refused."
+    },
+    default: 'false'
   },
   task_id: {
     description:

@@ -11,7 +11,10 @@ export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
   'points_after',
   'succeeded_pods',
   'failed_pods',
-  'duration'
+  'duration',
+  'total_size',
+  'used_size',
+  'volume_price'
 ]);
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 export const BOOLEAN_OUTPUTS: ReadonlySet<string> = new Set([

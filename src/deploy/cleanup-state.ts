@@ -47,6 +47,17 @@ export interface CleanupState {
   rollback: Rollback | undefined;
   /** A scale up under way: the count to set back if its new nodes fail. */
   scaleBack: ScaleBack | undefined;
+  /** Cluster storage volumes the step made, to delete once the job ends (volume_cleanup: delete). */
+  volumes: readonly VolumeLeft[];
+}
+
+/**
+ * A volume the step made for this run: its name, and its id once the create's answer or the list gave
+ * it (until then, the post step finds it by name: the step made it only because none had that name).
+ */
+export interface VolumeLeft {
+  name: string;
+  id: string | undefined;
 }
 
 /** What an update leaves until its new configuration serves: how to set the task back as it was. */
@@ -80,6 +91,14 @@ export function leavesChange(operation: string): boolean {
   return LEAVES_CHANGES.has(operation);
 }
 
+/** The operations whose step may make a volume for the run (deleted at its end with volume_cleanup: delete). */
+const MAKES_VOLUMES: ReadonlySet<string> = new Set<OperationName>(['volume']);
+
+/** Whether a step of this operation may make a volume for the post step to delete. */
+export function makesVolumes(operation: string): boolean {
+  return MAKES_VOLUMES.has(operation);
+}
+
 export const NO_CLEANUP: CleanupState = {
   action: undefined,
   created: [],
@@ -87,7 +106,8 @@ export const NO_CLEANUP: CleanupState = {
   retire: [],
   preheats: [],
   rollback: undefined,
-  scaleBack: undefined
+  scaleBack: undefined,
+  volumes: []
 };
 
 /** The kinds of leftover the ledger holds: each has its entry in LEFTOVER_KINDS and its finisher. */
@@ -127,7 +147,8 @@ const stashed = new WeakMap<Rollback, string>();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, and last a create that may still land (searched for by name, the post step's last request).
+ * preheats, the volumes made for the run (once the tasks that may mount them are stopped), and last a
+ * create that may still land (searched for by name, the post step's last request).
  */
 export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } = {
   rollback: {
@@ -187,6 +208,17 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     encode: (preheats) => JSON.stringify(preheats),
     decode: ids
   },
+  volumes: {
+    key: 'volumes',
+    phrases: (volumes) =>
+      volumes.map((v) =>
+        v.id === undefined
+          ? `the volume named ${JSON.stringify(v.name)} to delete, if its create landed`
+          : `volume ${v.id} (${v.name}) to delete`
+      ),
+    encode: (volumes) => JSON.stringify(volumes),
+    decode: (text) => JSON.parse(text || '[]') as VolumeLeft[]
+  },
   lookup: {
     key: 'create_lookup',
     phrases: (lookup) =>
@@ -228,7 +260,7 @@ function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string
 /** The tasks of the ledger's lists of task ids. */
 type TaskList = 'created' | 'retire' | 'preheats';
 /** The ledger's single leftovers. */
-type Single = Exclude<LeftoverKind, TaskList>;
+type Single = Exclude<LeftoverKind, TaskList | 'volumes'>;
 
 /**
  * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses

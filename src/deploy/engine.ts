@@ -9,6 +9,7 @@ export {
   cleanupActionOf,
   cleanupRecorder,
   leavesChange,
+  makesVolumes,
   LEFTOVER_KINDS,
   LEFTOVER_ORDER,
   leftovers,
@@ -38,7 +39,13 @@ export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
 export { planStep, runStep, type PlannedStep } from './flows/step.js';
 
 // What a step did.
-export { jobRunOf, placementOf, type ChangeReport, type StepResult } from './calls/step-result.js';
+export {
+  jobRunOf,
+  placementOf,
+  type ChangeReport,
+  type StepResult,
+  type VolumeOutcome
+} from './calls/step-result.js';
 export type { NodeCounts, TaskResult } from './wait/task-result.js';
 export type { Placement } from './create/create-task.js';
 export type { Candidate } from './create/choose-resource.js';
@@ -73,6 +80,7 @@ export { kindOf } from '../platform/operations/calls.js';
 export { inputsFromFields } from '../platform/operations/input-checks.js';
 export { listRowsOf, type ListRows } from '../platform/list-rows.js';
 export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
+export { VOLUME_DELETED } from '../platform/volume-data.js';
 export {
   OPERATION_NAMES,
   type ApiProfile,

@@ -50,6 +50,26 @@ export interface DeploySettings extends PlatformSettings {
    * Queued before (queue_timeout); undefined: it stays Spot.
    */
   spotFallback: { queueTimeoutMs: number } | undefined;
+  /** The cluster storage volume the step concerns, and what it may do to it. */
+  storage: StorageSettings;
+}
+
+/** What becomes of a volume the step created, once the job ends: kept for the next run, or deleted. */
+export type VolumeCleanup = 'keep' | 'delete';
+
+/** The volume inputs: volume, size, region, volume_cleanup, confirm and force. */
+export interface StorageSettings {
+  /** A volume's name, or its storage_id (digits); undefined when volume is empty. */
+  volume: string | undefined;
+  /** The least size the volume must have, in bytes (size is in GiB); undefined when size is empty. */
+  sizeBytes: number | undefined;
+  /** The region (its tag, as pre-create and the list give it) the volume must be in; any when undefined. */
+  region: string | undefined;
+  volumeCleanup: VolumeCleanup;
+  /** volume_delete's confirmation: the volume's name or id, typed again. */
+  confirm: string | undefined;
+  /** A delete that skips the platform's checks (a volume mounted, or with a transfer under way). */
+  force: boolean;
 }
 
 /** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */

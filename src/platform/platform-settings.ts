@@ -27,6 +27,9 @@ export const OPERATION_NAMES = [
   'job_stop',
   'job_group_search',
   'job_group_detail',
+  'volume',
+  'volume_list',
+  'volume_delete',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];

@@ -5,6 +5,7 @@ import {
   VOLUME_ACTIVE,
   VOLUME_FAILED,
   VOLUME_LEAVING,
+  VOLUME_DELETED,
   VOLUME_SETTLING,
   volumesOf,
   type Volume
@@ -251,6 +252,7 @@ export interface VolumeKindDescriptor {
   readonly name: 'volume';
   readonly paths: {
     readonly configs: string;
+    readonly summary: string;
     readonly list: string;
     readonly create: string;
     readonly expand: string;
@@ -263,6 +265,7 @@ export interface VolumeKindDescriptor {
   readonly settlingStatuses: readonly string[];
   readonly failedStatus: string;
   readonly leavingStatuses: readonly string[];
+  readonly deletedStatus: string;
   /** The volumes of a list's answer. */
   volumesOf(data: unknown): Volume[];
 }
@@ -271,6 +274,7 @@ export const VOLUME_KIND: VolumeKindDescriptor = {
   name: 'volume',
   paths: {
     configs: '/api/storage/nas/v1/pre-create',
+    summary: '/api/storage/nas/v1/summary',
     list: '/api/storage/nas/v1/list',
     create: '/api/storage/nas/v1/create',
     expand: '/api/storage/nas/v1/expand',
@@ -283,5 +287,6 @@ export const VOLUME_KIND: VolumeKindDescriptor = {
   settlingStatuses: VOLUME_SETTLING,
   failedStatus: VOLUME_FAILED,
   leavingStatuses: VOLUME_LEAVING,
+  deletedStatus: VOLUME_DELETED,
   volumesOf
 };

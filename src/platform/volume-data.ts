@@ -44,6 +44,8 @@ export const VOLUME_ACTIVE = 'Active';
 export const VOLUME_SETTLING: readonly string[] = ['Creating', 'Expanding'];
 /** A volume that failed: its error_code and error_message say why. */
 export const VOLUME_FAILED = 'Exception';
+/** A volume that is gone (no list shows it, but an answer may say it). */
+export const VOLUME_DELETED = 'Deleted';
 /** A volume on its way out, or out: no list shows a Deleted one. */
 export const VOLUME_LEAVING: readonly string[] = ['Deleting', 'Deleted'];
 
@@ -115,3 +117,29 @@ const idText = (value: unknown): string | undefined => {
       : undefined
     : String(id);
 };
+
+/**
+ * What the tenant's volumes come to (nas-summary.md): those Creating, Active or Expanding; their sizes
+ * in bytes (used undefined where the storage cannot say, -1); the mean unit price (points per GB per 10
+ * minutes; undefined with no volume); and coin_sum_slice, the estimated cost per 10 minutes, in the
+ * platform's own unit (the reference says fen), never through the tasks' points-to-yuan rule.
+ */
+export interface VolumeSummary {
+  readonly count: number | undefined;
+  readonly totalBytes: number | undefined;
+  readonly usedBytes: number | undefined;
+  readonly meanUnitPrice: number | undefined;
+  readonly perTenMinutes: number | undefined;
+}
+
+/** The summary of a summary answer. */
+export function volumeSummaryOf(data: unknown): VolumeSummary {
+  const record = isRecord(data) ? data : {};
+  return {
+    count: countOf(record.volume_count),
+    totalBytes: countOf(record.total_size),
+    usedBytes: record.used_size === -1 ? undefined : countOf(record.used_size),
+    meanUnitPrice: countOf(record.estimated_price),
+    perTenMinutes: countOf(record.coin_sum_slice)
+  };
+}

@@ -315,7 +315,8 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       retire_task_ids: '[]',
       preheat_task_ids: '[]',
       rollback: '',
-      scale_back: ''
+      scale_back: '',
+      volumes: '[]'
     });
     const post = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },

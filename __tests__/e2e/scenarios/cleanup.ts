@@ -16,6 +16,26 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
     const post = (s: Scenario, main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+    scenario(
+      'deletes in the post step a volume made for the run (volume_cleanup: delete), after a SIGTERM while it was made',
+      async (s) => {
+        s.emulator.storage.setVolumeSettleSeconds(2);
+        const inputs = { operation: 'volume', volume: 'e2e-scratch', size: '10', volume_cleanup: 'delete' };
+        const main = await s.run(inputs, undefined, {}, { text: 'volume: storage_id', signal: 'SIGTERM' });
+        expect(main.exitCode).toBe(1);
+        const [left] = JSON.parse(main.state.volumes ?? '[]') as { name: string; id: string }[];
+        expect(left).toEqual({ name: 'e2e-scratch', id: expect.stringMatching(/^\d+$/) as unknown });
+        const cleaned = await s.run(inputs, main.state);
+        expect(cleaned.exitCode).toBe(0);
+        expect(shown(cleaned)).toContain(
+          `cleanup: deleted volume ${left?.id ?? ''} (e2e-scratch), made for this run (volume_cleanup: delete): no list shows it`
+        );
+        // Deleted by its state: the delete, then the list until it shows the volume no more.
+        const list = await s.run({ operation: 'volume_list' });
+        expect(list.outputs.count).toBe('0');
+      }
+    );
+
     // Regression (issue 48): the post step gave up when its next back-off would pass cleanup_timeout (at
     // 9.7 s of 20 s), though the platform applied the stop at 14 s; it said it had tried "within 20s".
     scenario(

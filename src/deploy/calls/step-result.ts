@@ -12,6 +12,7 @@ import type { Criteria } from '../wait/criteria.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Placement } from '../create/create-task.js';
 import type { AnswerFiles } from './answer-sink.js';
+import type { Volume, VolumeSummary } from '../../platform/volume-data.js';
 import type { CallOutcome } from './make-calls.js';
 
 // What a step did, as the outputs and the summary read it: its calls, its tasks, what it changed.
@@ -42,6 +43,19 @@ export interface StepResult {
    * file), when the step kept none of them whole: the outputs read these files, not the calls.
    */
   readonly answers?: AnswerFiles;
+  /** What a volume step found, made, grew or deleted (volume, volume_delete). */
+  readonly volume?: VolumeOutcome;
+  /** The volumes a volume_list read, and what they come to. */
+  readonly volumeList?: { readonly volumes: readonly Volume[]; readonly summary: VolumeSummary | undefined };
+}
+
+/** A volume as a step left it: found, made or grown (and Active), or deleted. */
+export interface VolumeOutcome {
+  readonly volume: Volume;
+  readonly created: boolean;
+  /** What it held before the step grew it, in bytes. */
+  readonly grownFrom: number | undefined;
+  readonly deleted: boolean;
 }
 
 /** What a change to a running task did: an update, a scale, or nodes replaced. */

@@ -9,7 +9,8 @@ import {
   type CleanupState,
   type CreateLookup,
   type LeftoverKind,
-  type Rollback
+  type Rollback,
+  type VolumeLeft
 } from '../cleanup-state.js';
 import { redactFields } from '../secret-fields.js';
 import { restoreConfiguration } from './restore-configuration.js';
@@ -19,6 +20,7 @@ import type { DeployContext } from '../context.js';
 import type { Persisted } from '../ask-again.js';
 import { awaitNewTasks } from '../tasks/find-tasks.js';
 import { stopPreheat } from '../create/preheat.js';
+import { deleteVolumeLeft } from '../storage/delete-volume.js';
 
 /** A task the post step acts on, and why it is the step's to clean up. */
 export interface CleanupTarget {
@@ -51,6 +53,8 @@ export interface CleanupReport {
   rollback?: RollbackReport;
   /** The scale up it finished: kept, set back, or why it could not tell or set it back. */
   scaleBack?: ScaleBackReport;
+  /** The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended. */
+  volumes?: { left: VolumeLeft; outcome: Persisted }[];
 }
 
 /** How the post step's rollback of an update ended. */
@@ -100,6 +104,15 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
       outcome: await stopPreheat(taskId, ctx)
     }))
   }),
+  volumes: async (volumes, _state, ctx) =>
+    volumes.length === 0
+      ? {}
+      : {
+          volumes: await mapLimit(volumes, ctx.settings.concurrency, async (left) => ({
+            left,
+            outcome: await deleteVolumeLeft(left, ctx)
+          }))
+        },
   lookup: async (lookup, { created, action }, ctx) =>
     lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
 };
@@ -108,7 +121,8 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
  * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
- * whatever `action` says, and the image preheats that had not completed. Then, when a create may have
+ * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
+ * for the run (volume_cleanup: delete), once nothing it ran mounts them. Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
  * that look is the post step's last request.
  */

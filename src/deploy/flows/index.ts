@@ -38,5 +38,8 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   update: async () => (await import('./update.js')).updateFlow,
   scale: async () => (await import('./scale.js')).scaleFlow,
   replace_node: async () => (await import('./replace-node.js')).replaceNodeFlow,
+  volume: async () => (await import('./volume.js')).volumeFlow,
+  volume_list: async () => (await import('./volume.js')).volumeListFlow,
+  volume_delete: async () => (await import('./volume.js')).volumeDeleteFlow,
   request: ready(callFlow)
 };

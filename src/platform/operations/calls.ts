@@ -180,6 +180,11 @@ export function volumeConfigsCall(settings: PlatformSettings): Call {
   return storageCall(settings, 'GET', VOLUME_KIND.paths.configs, [], undefined, READS);
 }
 
+/** What the tenant's volumes come to (GET summary): their count, sizes, and cost per 10 minutes. */
+export function volumeSummaryCall(settings: PlatformSettings): Call {
+  return storageCall(settings, 'GET', VOLUME_KIND.paths.summary, [], undefined, READS);
+}
+
 /** One page of the tenant's volumes (GET list), of the ids and the statuses given when given. */
 export function volumeListCall(
   settings: PlatformSettings,
@@ -232,7 +237,7 @@ export function volumeDeleteCall(settings: PlatformSettings, id: string, force =
   });
 }
 
-/** A call of the cluster storage endpoints: signed, version as set, never encrypted. */
+/** A call of the cluster storage endpoints, for the step's operation: signed, version as set, never encrypted. */
 function storageCall(
   settings: PlatformSettings,
   method: 'GET' | 'POST',
@@ -242,7 +247,7 @@ function storageCall(
   traits: OperationTraits
 ): Call {
   return {
-    operation: 'request',
+    operation: settings.operation,
     taskId: undefined,
     endpoint: { method, path, encrypt: false, version: settings.apiVersion },
     query,

@@ -79,6 +79,7 @@ const CAPACITY = [
   'preheat',
   'preheat_timeout'
 ];
+const VOLUME_OUTPUTS = ['storage_id', 'region', 'total_size', 'used_size', 'volume_price'];
 const CHANGE_WAIT = [
   'wait_timeout',
   'poll_interval',
@@ -280,5 +281,24 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
     needs: ['method', 'path'],
     inputs: ['encrypt', 'body', 'body_file', 'query'],
     outputs: []
+  },
+  volume: {
+    summary:
+      'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
+    needs: ['volume'],
+    inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+    outputs: VOLUME_OUTPUTS
+  },
+  volume_list: {
+    summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
+    needs: [],
+    inputs: ['region'],
+    outputs: []
+  },
+  volume_delete: {
+    summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
+    needs: ['volume', 'confirm'],
+    inputs: ['force', 'cleanup_timeout'],
+    outputs: VOLUME_OUTPUTS
   }
 };

@@ -17,7 +17,13 @@ import {
 
 // What a task is, and what waiting means: the kinds of task-kinds.ts.
 export type { TaskKind, WaitTarget } from '../task-kinds.js';
-import { TASK_KINDS, type StatusesOfChange, type TaskKind, type WaitTarget } from '../task-kinds.js';
+import {
+  TASK_KINDS,
+  VOLUME_KIND,
+  type StatusesOfChange,
+  type TaskKind,
+  type WaitTarget
+} from '../task-kinds.js';
 
 /**
  * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):
@@ -104,6 +110,11 @@ export interface OperationSpec extends Partial<OperationTraits> {
   flowCalls?: true;
   /** What the post step does with what the step creates when cleanup is empty (none unless set). */
   cleanupByDefault?: 'stop';
+  /**
+   * Its calls go to the paths of its kind's row (task-kinds.ts), several of them: the endpoints input
+   * cannot move them (a volume's calls).
+   */
+  kindPaths?: true;
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -216,6 +227,19 @@ export const READS: OperationTraits = {
  * size and may answer fewer: the step follows `count` across the pages whatever size they come in.
  */
 export const PAGE_SIZE = 100;
+
+/**
+ * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from the volume kind's
+ * paths (calls.ts), reading the list first; signed, never encrypted, the same in both profiles.
+ */
+const volumeOperation = (method: 'GET' | 'POST', path: string, resend: Resend): OperationSpec => ({
+  endpoint: method === 'GET' ? get(path) : post(path),
+  taskIds: 'none',
+  fields: none,
+  resend,
+  flowCalls: true,
+  kindPaths: true
+});
 
 /**
  * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
@@ -421,7 +445,12 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
       task_type: 'ImagePreHeat'
     })
-  }
+  },
+  // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
+  // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
+  volume: volumeOperation('POST', VOLUME_KIND.paths.create, 'until_sent'),
+  volume_list: volumeOperation('GET', VOLUME_KIND.paths.list, 'read'),
+  volume_delete: volumeOperation('POST', VOLUME_KIND.paths.delete, 'repeatable')
 };
 
 /** The operations that can wait, for an error that lists them. */
@@ -432,8 +461,8 @@ export const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
 
 /**
  * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
- * (a replace follows create's, a sweep search_tasks').
+ * (a replace follows create's, a sweep search_tasks'), but those whose calls go to their kind's paths.
  */
 export const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
-  .filter(([, spec]) => spec.sendsAs === undefined)
+  .filter(([, spec]) => spec.sendsAs === undefined && spec.kindPaths !== true)
   .map(([name]) => name as Exclude<OperationName, 'request'>);

@@ -1,6 +1,6 @@
 // Where a new volume is made (issue 51): an Available configuration with room for it, in the region named,
 // the cheapest by its displayed price.
-import { BYTES_PER_GIB, chooseVolumeConfig } from '../../../src/deploy/create/choose-volume.js';
+import { BYTES_PER_GIB, chooseVolumeConfig } from '../../../src/deploy/storage/choose-volume.js';
 import type { VolumeConfig } from '../../../src/platform/volume-data.js';
 
 const config = (fields: Partial<VolumeConfig> & Pick<VolumeConfig, 'id'>): VolumeConfig => ({

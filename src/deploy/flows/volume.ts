@@ -1,0 +1,226 @@
+import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { volumeConfigsCall, volumeListCall, volumeSummaryCall } from '../../platform/operations/calls.js';
+import type { Call, Plan } from '../../platform/operations/operation-table.js';
+import type { Answer } from '../../platform/session.js';
+import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
+import { NO_CLEANUP } from '../cleanup-state.js';
+import { callOutcome } from '../calls/make-calls.js';
+import type { StepResult, VolumeOutcome } from '../calls/step-result.js';
+import type { DeployContext } from '../context.js';
+import { chooseVolumeConfig } from '../storage/choose-volume.js';
+import { retried } from '../retries.js';
+import type { DeploySettings } from '../settings.js';
+import { deleteVolume } from '../storage/delete-volume.js';
+import { ensureVolume } from '../storage/ensure-volume.js';
+import { describeVolume, gib, readVolumes, volumeNamed } from '../storage/read-volumes.js';
+import type { Flow, PlannedStep } from './flow.js';
+import { stepResult } from './toolkit.js';
+
+/**
+ * operation volume: makes sure a cluster storage volume exists by name, with size at least, in region
+ * when one is named (see ensureVolume); the step ends once it is Active. volume_cleanup: delete deletes
+ * a volume it made when the job ends (the post step); keep (the default) leaves it for the next run.
+ */
+export const volumeFlow: Flow = {
+  plan: (settings) => {
+    const name = volumeInput(settings);
+    if (settings.wait.mode === 'false')
+      throw new InputError(
+        'wait is false, but volume ends once the volume is Active (a volume that is not cannot be mounted or copied to): remove wait'
+      );
+    return volumeStep(settings, {
+      run: async (ctx) => {
+        const report = await ensureVolume(ctx);
+        const { volume } = report;
+        ctx.log(
+          `volume ${volume.id}: Active, ${gib(volume.totalBytes)}${report.created ? ', made by this step' : report.grownFrom === undefined ? '' : `, grown from ${gib(report.grownFrom)}`}${ctx.settings.storage.volumeCleanup === 'delete' && report.created ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`
+        );
+        return {
+          answer: report.answer,
+          call: volumeListCall(ctx.settings, { ids: [volume.id] }),
+          volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false }
+        };
+      },
+      dryRun: (ctx) => dryRunVolume(name, ctx)
+    });
+  }
+};
+
+/**
+ * operation volume_list: every volume, across the list's pages (of region, when given), and what they
+ * come to per 10 minutes (the summary), in the platform's own units.
+ */
+export const volumeListFlow: Flow = {
+  plan: (settings) =>
+    volumeStep(settings, {
+      run: async (ctx) => {
+        const region = ctx.settings.storage.region;
+        const list = await readVolumes(ctx);
+        const volumes = list.volumes.filter((v) => region === undefined || v.region === region);
+        const summary = await retried('volume: summary', ctx.retries, () =>
+          ctx.send(volumeSummaryCall(ctx.settings))
+        );
+        const entries = list.entries.filter(
+          (_, i) => region === undefined || list.volumes[i]?.region === region
+        );
+        const answer: Answer = {
+          ...list.first,
+          result: { ...list.first.result, data: { count: entries.length, results: entries } }
+        };
+        for (const volume of volumes) ctx.log(`volume ${describeVolume(volume)}`);
+        return {
+          answer,
+          call: volumeListCall(ctx.settings),
+          list: { volumes, summary: volumeSummaryOf(summary.result.data) }
+        };
+      },
+      dryRun: (ctx) => {
+        ctx.log('dry run: volume_list only reads; nothing was sent');
+        return Promise.resolve(undefined);
+      }
+    })
+};
+
+/**
+ * operation volume_delete: deletes the volume `volume` names, and waits until no list shows it. A
+ * deletion cannot be undone, so confirm must name the volume again (its name or its storage_id); a volume
+ * still mounted is refused unless force is set (which also skips the platform's own checks).
+ */
+export const volumeDeleteFlow: Flow = {
+  plan: (settings) => {
+    const name = volumeInput(settings);
+    const { confirm } = settings.storage;
+    if (confirm === undefined)
+      throw new InputError(
+        `confirm is empty, but volume_delete deletes volume ${JSON.stringify(sanitize(name, 40))} and its data for good: set confirm to the volume's name or storage_id`
+      );
+    return volumeStep(settings, {
+      run: async (ctx) => {
+        const volume = await volumeToDelete(name, confirm, ctx);
+        const outcome = await deleteVolume(volume, ctx.settings.storage.force, ctx);
+        if (outcome.kind === 'failed')
+          throw new Error(`volume ${volume.id} was not deleted: ${sanitize(outcome.why, 300)}`);
+        ctx.log(`volume ${volume.id} (${sanitize(volume.name, 40)}): deleted, and no list shows it`);
+        return {
+          call: volumeListCall(ctx.settings, { ids: [volume.id] }),
+          volume: { volume, created: false, grownFrom: undefined, deleted: true }
+        };
+      },
+      dryRun: async (ctx) => {
+        try {
+          const volume = await volumeToDelete(name, confirm, ctx);
+          ctx.log(
+            `dry run: volume_delete would delete volume ${describeVolume(volume)}; only reads were sent`
+          );
+        } catch (error) {
+          if (error instanceof InputError) throw error;
+          ctx.log(
+            `dry run: volume_delete would fail: ${error instanceof Error ? error.message : String(error)}`
+          );
+        }
+        return undefined;
+      }
+    });
+  }
+};
+
+/** The volume input, which volume and volume_delete need. */
+function volumeInput(settings: DeploySettings): string {
+  const name = settings.storage.volume;
+  if (name === undefined)
+    throw new InputError(
+      `volume is empty, but ${settings.operation} needs it: set volume to the volume's name (or storage_id), such as datasets`
+    );
+  return name;
+}
+
+/**
+ * The volume volume_delete is to delete: the one `name` names, confirmed by `confirm` (its name or id),
+ * and mounted nowhere unless force is set. Refused otherwise, with nothing sent but reads.
+ */
+async function volumeToDelete(name: string, confirm: string, ctx: DeployContext): Promise<Volume> {
+  const volume = volumeNamed((await readVolumes(ctx)).volumes, name);
+  if (volume === undefined)
+    throw new Error(
+      `no volume is named ${JSON.stringify(sanitize(name, 40))} (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list`
+    );
+  if (confirm !== volume.name && confirm !== volume.id)
+    throw new Error(
+      `confirm ${JSON.stringify(sanitize(confirm, 40))} names neither volume ${volume.id} nor its name ${JSON.stringify(sanitize(volume.name, 40))}: nothing was deleted; set confirm to one of them`
+    );
+  if (volume.mounts > 0 && !ctx.settings.storage.force)
+    throw new Error(
+      `volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`
+    );
+  return volume;
+}
+
+/** What a volume flow's work gives the step: the answer it ends on, and what it did. */
+interface VolumeWork {
+  readonly call: Call;
+  readonly answer?: Answer;
+  readonly volume?: VolumeOutcome;
+  readonly list?: StepResult['volumeList'];
+}
+
+/** A volume flow's step: its work, its outcome as a call (a failure is the step's failure). */
+function volumeStep(
+  settings: DeploySettings,
+  work: { run: (ctx: DeployContext) => Promise<VolumeWork>; dryRun: PlannedStep['dryRun'] }
+): PlannedStep {
+  const plan: Plan = { operation: settings.operation, calls: [], wait: undefined };
+  return {
+    plan,
+    cleanup: NO_CLEANUP,
+    run: async (ctx) => {
+      try {
+        const done = await work.run(ctx);
+        const outcome = callOutcome(done.call, {
+          ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
+        });
+        return stepResult(plan, ctx, {
+          calls: [outcome],
+          ...(done.volume === undefined ? {} : { volume: done.volume }),
+          ...(done.list === undefined ? {} : { volumeList: done.list })
+        });
+      } catch (error) {
+        if (error instanceof InputError) throw error;
+        const failed = error instanceof Error ? error : new Error(String(error));
+        return stepResult(plan, ctx, {
+          calls: [callOutcome(volumeListCall(ctx.settings), { error: failed })]
+        });
+      }
+    },
+    dryRun: work.dryRun
+  };
+}
+
+/** What volume would do, from the list and the configurations (reads only). */
+async function dryRunVolume(name: string, ctx: DeployContext): Promise<undefined> {
+  const { sizeBytes, region } = ctx.settings.storage;
+  const found = volumeNamed((await readVolumes(ctx)).volumes, name);
+  if (found !== undefined) {
+    const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
+    ctx.log(
+      `dry run: volume ${describeVolume(found)} exists${grows ? `; volume would grow it to ${gib(sizeBytes)}` : ''}${region !== undefined && found.region !== region ? `; it is not in region ${sanitize(region, 60)}, so volume would fail` : ''}; only reads were sent`
+    );
+    return undefined;
+  }
+  if (sizeBytes === undefined) {
+    ctx.log(
+      `dry run: no volume is named ${JSON.stringify(sanitize(name, 40))}, and size is empty, so volume would fail`
+    );
+    return undefined;
+  }
+  const { result } = await retried('volume: configurations', ctx.retries, () =>
+    ctx.send(volumeConfigsCall(ctx.settings))
+  );
+  const choice = chooseVolumeConfig(volumeConfigsOf(result.data), { bytes: sizeBytes, region });
+  ctx.log(
+    choice.chosen === undefined
+      ? `dry run: volume could not create ${JSON.stringify(sanitize(name, 40))}: ${choice.why}; only reads were sent`
+      : `dry run: volume would create ${JSON.stringify(sanitize(name, 40))} of ${gib(sizeBytes)} from configuration ${choice.chosen.id} in ${sanitize(choice.chosen.region ?? '', 60)}; only reads were sent`
+  );
+  return undefined;
+}
