@@ -19,12 +19,14 @@ import { preheatControl, type PreheatControl } from './preheat-control.js';
 import { PreheatStore } from './preheats.js';
 import { QueueGroupStore } from './queue-groups.js';
 import { Stock, type StockChange } from './stock.js';
-import { StorageStore, type StorageVerdict } from './storage.js';
+import { StorageStore } from './storage.js';
 import type { Stores } from './stores.js';
 import { crashLoop, taskControl, type AppRequest, type TaskControl } from './task-control.js';
 import { TaskStore } from './tasks.js';
 import { Verifier } from './verification.js';
-import { VolumeStore, type VolumeFailure } from './volumes.js';
+import { VolumeStore } from './volumes.js';
+import { TransferStore } from './transfers.js';
+import { storageControl, type StorageControl } from './storage-control.js';
 
 export { CA_FILE } from './server.js';
 export type {
@@ -58,16 +60,8 @@ export class Emulator implements EmulatorInfo {
    * and come back (`restockAfterSeconds`, `restockTo`).
    */
   readonly stock: { set(changes: readonly StockChange[]): void };
-  /**
-   * What a storage connection check answers; volumes of a name that end in Exception when they settle
-   * (with the error the list then gives).
-   */
-  readonly storage: {
-    setVerdict(verdict: StorageVerdict): void;
-    failVolumesNamed(name: string, failure: VolumeFailure): void;
-    /** How long a volume's create, expand or delete takes to settle from now on (else the tasks' ready-after). */
-    setVolumeSettleSeconds(seconds: number): void;
-  };
+  /** Object storage and cluster storage: the s3 check, volumes, transfers and the files they copy. */
+  readonly storage: StorageControl;
 
   readonly #listening: Listening;
   readonly #clock: () => number;
@@ -120,17 +114,7 @@ export class Emulator implements EmulatorInfo {
         this.#stores.stock.set(changes);
       }
     };
-    this.storage = {
-      setVerdict: (verdict) => {
-        this.#stores.storage.verdict = { ...verdict };
-      },
-      failVolumesNamed: (name, failure) => {
-        this.#stores.volumes.failNamed(name, failure);
-      },
-      setVolumeSettleSeconds: (seconds) => {
-        this.#stores.volumes.settleOverrideMs = seconds * 1000;
-      }
-    };
+    this.storage = storageControl(this.#stores);
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
     this.shuffleCodes(options.shuffleCodes);
@@ -389,6 +373,7 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     preheats,
     stock,
     storage: new StorageStore(),
-    volumes
+    volumes,
+    transfers: new TransferStore(clock)
   };
 }

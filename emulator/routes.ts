@@ -9,6 +9,7 @@ import { RESOURCE_ROUTES } from './resource-routes.js';
 import type { Route } from './route.js';
 import { STORAGE_ROUTES } from './storage-routes.js';
 import { VOLUME_ROUTES } from './volume-routes.js';
+import { TRANSFER_ROUTES } from './transfer-routes.js';
 
 export type { Method, Profile, Route, RouteContext } from './route.js';
 export type { StorageVerdict } from './storage.js';
@@ -20,5 +21,6 @@ export const ROUTES: readonly Route[] = [
   ...PREHEAT_ROUTES,
   ...JOB_ROUTES,
   ...STORAGE_ROUTES,
-  ...VOLUME_ROUTES
+  ...VOLUME_ROUTES,
+  ...TRANSFER_ROUTES
 ];

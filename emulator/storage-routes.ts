@@ -16,7 +16,7 @@ export const STORAGE_ROUTES: readonly Route[] = [
       const body = bodyObject(ctx.payload);
       for (const field of ['supplier', 'endpoint', 'ak', 'sk', 'bucket']) requiredString(body[field], field);
       if (typeof body.prefix !== 'string') throw parameterError('prefix must be a string');
-      const { pass, message } = ctx.stores.storage.verdict;
+      const { pass, message } = ctx.stores.storage.verdictFor(requiredString(body.bucket, 'bucket'));
       return { pass, message: pass ? null : message };
     }
   },

@@ -6,6 +6,7 @@ import type { QueueGroupStore } from './queue-groups.js';
 import type { Stock } from './stock.js';
 import type { StorageStore } from './storage.js';
 import type { TaskStore } from './tasks.js';
+import type { TransferStore } from './transfers.js';
 import type { VolumeStore } from './volumes.js';
 
 export interface Stores {
@@ -23,4 +24,6 @@ export interface Stores {
   readonly storage: StorageStore;
   /** Cluster storage: the configurations volumes are made from, and the volumes. */
   readonly volumes: VolumeStore;
+  /** Transfers between object storage and volumes, and the files they copy. */
+  readonly transfers: TransferStore;
 }

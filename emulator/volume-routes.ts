@@ -1,7 +1,7 @@
 // The cluster storage's volume endpoints (suanli-nas-storage/api/nas-*.md): the configurations a volume
 // can be made from, the tenant's volumes and what they come to, and a volume's create, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
-import { parameterError } from './rejection.js';
+import { Code, parameterError, Rejection } from './rejection.js';
 import { textParameter, type Route, type RouteContext } from './route.js';
 import { VOLUME_STATUSES } from './volumes.js';
 
@@ -87,7 +87,15 @@ export const VOLUME_ROUTES: readonly Route[] = [
       const { force } = bodyObject(ctx.payload);
       if (force !== undefined && typeof force !== 'boolean')
         throw parameterError('force must be true or false');
-      return ctx.stores.volumes.delete(integer(ctx, 'id'));
+      const id = integer(ctx, 'id');
+      // A transfer under way keeps a volume, unless force skips the check (the reference).
+      if (force !== true && ctx.stores.transfers.busy(id))
+        throw new Rejection(
+          Code.taskState,
+          'volume_busy',
+          `volume ${id} has a transfer under way: stop it first, or force the delete`
+        );
+      return ctx.stores.volumes.delete(id);
     }
   }
 ];

@@ -266,6 +266,18 @@ export class VolumeStore {
       }));
   }
 
+  /** The name of volume `id`, which must be Active (a transfer's or a mount's volume). */
+  activeName(id: number): string {
+    const volume = this.#get(id);
+    if (volume.status !== 'Active')
+      throw new Rejection(
+        Code.taskState,
+        'volume_wrong_state',
+        `volume ${id} is ${volume.status}, not Active`
+      );
+    return volume.name;
+  }
+
   /** Every volume not Deleted, each as the clock has it now. */
   #live(): Volume[] {
     return [...this.#volumes.values()].map((v) => this.#settle(v)).filter((v) => v.status !== 'Deleted');

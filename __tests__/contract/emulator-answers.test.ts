@@ -243,6 +243,43 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('nas-list', `/api/storage/nas/v1/list?storage_ids=${volume.storage_id}&page=1&page_size=10`);
     await call('nas-expand', '/api/storage/nas/v1/expand', { id: volume.storage_id, total_size: 2147483648 });
     clock.advance(6);
+    // Transfers into the volume: made, seen queued, counting and running, completed; one that fails,
+    // retried as a new one, stopped while it runs, and deleted.
+    const transfer = {
+      ...(reference('s3-create').example_request as object),
+      storage_id: volume.storage_id
+    };
+    const made = (await call('s3-create', '/api/storage/nas/v1/encrypt/s3/create', transfer)) as {
+      id: number;
+    };
+    await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${made.id}`);
+    clock.advance(5);
+    await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${made.id}`);
+    await call('s3-list', `/api/storage/nas/v1/s3/list?storage_id=${volume.storage_id}&page=1&page_size=10`);
+    clock.advance(60);
+    await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${made.id}`);
+    emulator.storage.failTransfers(1, {
+      atShare: 0.5,
+      error_code: 'S410',
+      error_message: 'bucket read denied'
+    });
+    const failing = (await call('s3-create', '/api/storage/nas/v1/encrypt/s3/create', {
+      ...transfer,
+      overwrite_policy: 1
+    })) as { id: number };
+    clock.advance(60);
+    await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${failing.id}`);
+    const retried = (await call('s3-retry', '/api/storage/nas/v1/encrypt/s3/retry', {
+      ...(reference('s3-retry').example_request as object),
+      id: failing.id,
+      storage_id: volume.storage_id,
+      overwrite_policy: 1
+    })) as { id: number };
+    clock.advance(7);
+    await call('s3-stop', '/api/storage/nas/v1/s3/stop', { id: retried.id });
+    await call('s3-list', '/api/storage/nas/v1/s3/list?statuses=Stopped,Deleted,Completed');
+    await call('s3-delete', '/api/storage/nas/v1/s3/delete', { id: retried.id });
+    await call('s3-delete', '/api/storage/nas/v1/s3/delete', { id: retried.id });
     await call('nas-delete', '/api/storage/nas/v1/delete', { id: volume.storage_id, force: false });
   });
   afterAll(() => emulator.stop());

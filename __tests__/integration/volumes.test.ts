@@ -254,3 +254,150 @@ describe('operation volume, volume_list and volume_delete', () => {
     expect((await step({ operation: 'volume_list' })).outputs.count).toBe('0');
   });
 });
+
+/** The volume operations where the platform answers oddly, or not at all, and their dry runs. */
+describe('operation volume, when things go wrong, and as a dry run', () => {
+  const bench = useStepBench({ readyAfterSeconds: 30, strict: true }, { operation: 'volume' });
+  const { sent } = bench;
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const writes = () => bench.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+  /** A volume made by hand, as another run would have made it (Creating for 30 s). */
+  const madeByHand = async (name: string, configId = '10'): Promise<string> => {
+    bench.clock.advance(1);
+    const ctx = emulatorContext(
+      bench.emulator,
+      bench.clock,
+      bench.client,
+      { log: [] },
+      { operation: 'volume' }
+    );
+    const { result } = await ctx.send(volumeCreateCall(ctx.settings, { name, configId, totalBytes: GIB }));
+    return volumeWriteOf(result.data).id ?? '';
+  };
+  /** A dry run's lines (a dry run of these operations reports no result). */
+  const dryRun = async (inputs: Record<string, string>): Promise<string[]> => {
+    bench.log.length = 0;
+    await expect(step({ ...inputs, dry_run: 'true' }, { dryRun: true })).rejects.toThrow('reported nothing');
+    return bench.log.filter((line) => line.startsWith('dry run: '));
+  };
+
+  it('says in a dry run what it would do, sending only reads', async () => {
+    expect(await dryRun({ volume: 'datasets', size: '10' })).toEqual([
+      'dry run: volume would create "datasets" of 10 GiB from configuration 11 in guangdong-t-01; only reads were sent'
+    ]);
+    expect(await dryRun({ volume: 'datasets' })).toEqual([
+      'dry run: no volume is named "datasets", and size is empty, so volume would fail'
+    ]);
+    expect((await dryRun({ volume: 'huge', size: '5000' }))[0]).toMatch(
+      /^dry run: volume could not create "huge": no storage configuration can hold 5000 GiB: the Available ones are /
+    );
+    const id = await madeByHand('datasets');
+    expect(await dryRun({ volume: 'datasets', size: '20', region: 'guangdong-t-01' })).toEqual([
+      `dry run: volume ${id} (datasets, Creating, 1 GiB in beijing-jxq-p1) exists; volume would grow it to 20 GiB; it is not in region guangdong-t-01, so volume would fail; only reads were sent`
+    ]);
+    expect(await dryRun({ operation: 'volume_list' })).toEqual([
+      'dry run: volume_list only reads; nothing was sent'
+    ]);
+    expect(await dryRun({ operation: 'volume_delete', volume: 'datasets', confirm: 'datasets' })).toEqual([
+      `dry run: volume_delete would delete volume ${id} (datasets, Creating, 1 GiB in beijing-jxq-p1); only reads were sent`
+    ]);
+    expect(await dryRun({ operation: 'volume_delete', volume: 'gone', confirm: 'gone' })).toEqual([
+      'dry run: volume_delete would fail: no volume is named "gone" (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list'
+    ]);
+    expect(writes()).toEqual([CREATE]);
+  });
+
+  it('waits for a volume found on its way to Active; refuses two of one name, naming their ids', async () => {
+    const id = await madeByHand('datasets');
+    const found = await step({ volume: 'datasets' });
+    expect(found.failure).toBeUndefined();
+    expect(found.outputs).toMatchObject({ storage_id: id, status: 'Active' });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(new RegExp(`^volume ${id}: Creating \\(settling, `))
+    );
+    const twin = await madeByHand('datasets');
+    const { failure } = await step({ volume: 'datasets' });
+    expect(failure).toContain(
+      `2 volumes are named "datasets" (storage_id ${twin}, ${id}): set volume to the storage_id of the one meant`
+    );
+    expect((await step({ volume: id })).outputs.storage_id).toBe(id);
+  });
+
+  it('fails a volume found in Exception, and one still Creating at the end of wait_timeout', async () => {
+    bench.emulator.storage.failVolumesNamed('broken', { error_code: 'E1', error_message: 'no disk' });
+    await madeByHand('broken');
+    expect((await step({ volume: 'broken' })).failure).toMatch(/is Exception \(error E1: no disk\)/);
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    const slow = await madeByHand('slow');
+    expect((await step({ volume: 'slow', wait_timeout: '30s' })).failure).toMatch(
+      new RegExp(`volume ${slow} was still Creating after 30s, at the end of wait_timeout`)
+    );
+  });
+
+  it('fails when the volume cannot be read poll_error_budget times in a row', async () => {
+    const id = await madeByHand('datasets');
+    bench.emulator.inject({ path: LIST, skip: 1, times: Infinity, answer: { kind: 'status', status: 503 } });
+    const { failure } = await step({ volume: 'datasets', max_retries: '0', poll_error_budget: '2' });
+    expect(failure).toMatch(new RegExp(`volume ${id} could not be read: .*503`));
+  });
+
+  it('reads a create answered without a storage_id from the list: made, or not', async () => {
+    bench.emulator.inject({
+      path: CREATE,
+      apply: true,
+      answer: { kind: 'envelope', code: '0000', data: {} }
+    });
+    const landed = await step({ volume: 'landed', size: '1' });
+    expect(landed.failure).toBeUndefined();
+    expect(bench.log).toContainEqual(
+      expect.stringContaining('the create was answered without a storage_id, but the list shows volume')
+    );
+    bench.emulator.inject({ path: CREATE, answer: { kind: 'envelope', code: '0000', data: {} } });
+    expect((await step({ volume: 'lost', size: '1' })).failure).toMatch(
+      /the create of volume "lost" was answered without a storage_id, and the list shows no volume of that name/
+    );
+  });
+
+  it('fails a grow the list does not show, though the expand was accepted', async () => {
+    await step({ volume: 'datasets', size: '1' });
+    bench.emulator.inject({
+      path: EXPAND,
+      answer: { kind: 'envelope', code: '0000', data: { storage_id: 1001, status: 'Expanding' } }
+    });
+    expect((await step({ volume: 'datasets', size: '2' })).failure).toMatch(
+      /volume 1001 is Active again but holds 1 GiB, not the 2 GiB asked: the platform did not grow it/
+    );
+  });
+
+  it('fails a delete the platform keeps refusing within cleanup_timeout, saying the volume is still listed', async () => {
+    await step({ volume: 'datasets', size: '1' });
+    bench.emulator.inject({
+      path: DELETE,
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C008', message: 'busy' }
+    });
+    const { failure } = await step({
+      operation: 'volume_delete',
+      volume: 'datasets',
+      confirm: 'datasets',
+      cleanup_timeout: '10s'
+    });
+    expect(failure).toMatch(/volume 1001 was not deleted: .*it is Active/);
+    expect(sent(DELETE).length).toBeGreaterThan(1);
+  });
+
+  it('gives up, when the post step cannot read the volumes, on a volume left by name', async () => {
+    bench.emulator.inject({ path: LIST, times: Infinity, answer: { kind: 'status', status: 503 } });
+    const report = await bench.cleanup(
+      { volumes: [{ name: 'scratch', id: undefined }] },
+      { cleanup_timeout: '10s', max_retries: '0' }
+    );
+    expect(report.volumes?.[0]?.outcome).toMatchObject({
+      kind: 'failed',
+      why: expect.stringContaining('the volumes could not be read') as unknown
+    });
+  });
+});

@@ -1,0 +1,54 @@
+// What a test (or the emulator's --config) sets of storage: the s3 check's verdict, volumes that fail or
+// settle slowly, the files of buckets and volumes, and how transfers go.
+import type { StorageVerdict } from './storage.js';
+import type { Stores } from './stores.js';
+import type { StoredFile, TransferPace } from './transfers.js';
+import type { VolumeFailure } from './volumes.js';
+
+export interface StorageControl {
+  /** What a storage connection check answers. */
+  setVerdict(verdict: StorageVerdict): void;
+  /** Volumes of this name made from now on end in Exception when they settle, with this error. */
+  failVolumesNamed(name: string, failure: VolumeFailure): void;
+  /** How long a volume's create, expand or delete takes to settle from now on (else the tasks' ready-after). */
+  setVolumeSettleSeconds(seconds: number): void;
+  /** The files under a bucket's prefix (else 40 files of 50 MiB), and those a transfer left there. */
+  setObjects(bucket: string, prefix: string, files: readonly StoredFile[]): void;
+  objects(bucket: string, prefix: string): StoredFile[];
+  /** The files a transfer left under a volume's path. */
+  volumeFiles(storageId: number, path: string): StoredFile[];
+  /** How transfers go: time queued, prepared and counting, and the rate they copy at. */
+  setTransferPace(pace: Partial<TransferPace>): void;
+  /** The next `times` transfers fail (Error) once `atShare` of their bytes is copied. */
+  failTransfers(times: number, failure: { atShare: number; error_code: string; error_message: string }): void;
+  /** A bucket the s3 check cannot reach (pass false, with why), whatever the verdict. */
+  unreachableBucket(bucket: string, why: string): void;
+}
+
+export function storageControl(stores: Stores): StorageControl {
+  return {
+    setVerdict: (verdict) => {
+      stores.storage.verdict = { ...verdict };
+    },
+    failVolumesNamed: (name, failure) => {
+      stores.volumes.failNamed(name, failure);
+    },
+    setVolumeSettleSeconds: (seconds) => {
+      stores.volumes.settleOverrideMs = seconds * 1000;
+    },
+    setObjects: (bucket, prefix, files) => {
+      stores.transfers.setObjects(bucket, prefix, files);
+    },
+    objects: (bucket, prefix) => stores.transfers.objects(bucket, prefix),
+    volumeFiles: (storageId, path) => stores.transfers.volumeFiles(storageId, path),
+    setTransferPace: (pace) => {
+      stores.transfers.pace = { ...stores.transfers.pace, ...pace };
+    },
+    failTransfers: (times, failure) => {
+      stores.transfers.failNext(times, failure);
+    },
+    unreachableBucket: (bucket, why) => {
+      stores.storage.unreachable.set(bucket, why);
+    }
+  };
+}
