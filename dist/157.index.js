@@ -41,6 +41,18 @@ const INPUT_NAMES = [
     'volume_cleanup',
     'confirm',
     'force',
+    'transfer_id',
+    'direction',
+    's3_supplier',
+    's3_endpoint',
+    's3_bucket',
+    's3_prefix',
+    's3_access_key',
+    's3_secret_key',
+    'volume_path',
+    'overwrite_policy',
+    'ignore_patterns',
+    'transfer_retries',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -76,7 +88,13 @@ const INPUT_NAMES = [
     'dry_run'
 ];
 /** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
+const SECRET_INPUTS = [
+    'token',
+    'private_key',
+    'private_key_passphrase',
+    's3_access_key',
+    's3_secret_key'
+];
 
 
 /***/ }),
@@ -438,6 +456,10 @@ const DOTENV_ORDER = [
     'total_size',
     'used_size',
     'volume_price',
+    'transfer_id',
+    'files',
+    'bytes',
+    'rate',
     'region',
     'region_name',
     'gpu',
@@ -1036,7 +1058,10 @@ const NUMBER_OUTPUTS = new Set([
     'duration',
     'total_size',
     'used_size',
-    'volume_price'
+    'volume_price',
+    'files',
+    'bytes',
+    'rate'
 ]);
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 const BOOLEAN_OUTPUTS = new Set([

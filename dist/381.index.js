@@ -46,7 +46,10 @@ var find_tasks = __webpack_require__(5207);
 var preheat = __webpack_require__(3828);
 // EXTERNAL MODULE: ./deploy/storage/delete-volume.ts
 var delete_volume = __webpack_require__(9928);
+// EXTERNAL MODULE: ./deploy/storage/stop-transfer.ts
+var stop_transfer = __webpack_require__(9232);
 ;// CONCATENATED MODULE: ./deploy/cleanup/finish-cleanup.ts
+
 
 
 
@@ -81,6 +84,14 @@ const FINISHERS = {
             outcome: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
         }))
     }),
+    transfers: async (transfers, _state, ctx) => transfers.length === 0
+        ? {}
+        : {
+            transfers: await (0,concurrency/* mapLimit */.s)(transfers, ctx.settings.concurrency, async (left) => ({
+                left,
+                outcome: await (0,stop_transfer/* stopTransferLeft */.Nd)(left, ctx)
+            }))
+        },
     volumes: async (volumes, _state, ctx) => volumes.length === 0
         ? {}
         : {
@@ -337,7 +348,10 @@ async function runPost(given) {
             else
                 host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
+        const transfersLeft = reportTransfers(host, report.transfers ?? []);
         const volumesLeft = reportVolumes(host, report.volumes ?? []);
+        if (transfersLeft.length > 0)
+            host.setFailed(`${label} failed: transfer ${transfersLeft.join(', ')} could not be stopped: stop it with operation transfer_stop`, 'cleanup');
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
         if (volumesLeft.length > 0)
             host.setFailed(`${label} failed: volume ${volumesLeft.join(', ')} could not be deleted; it is billed by the GiB until it is: delete it with operation volume_delete`, 'cleanup');
@@ -353,6 +367,22 @@ async function runPost(given) {
     finally {
         runtime?.dispose();
     }
+}
+/** Says how the stop of each transfer the step left under way ended; answers those that may still run. */
+function reportTransfers(host, transfers) {
+    const left = [];
+    for (const { left: transfer, outcome } of transfers) {
+        const named = transfer.id ?? JSON.stringify((0,safe_text/* sanitize */.aj)(transfer.name, 60));
+        if (outcome.kind === 'shown') {
+            host.info(outcome.accepted
+                ? `cleanup: stopped transfer ${named}, which the step left under way: it is ${(0,safe_text/* sanitize */.aj)(outcome.state, 40)}`
+                : `cleanup: transfer ${named}: ${(0,safe_text/* sanitize */.aj)(outcome.state, 200)}`);
+            continue;
+        }
+        left.push(named);
+        host.warning(`could not stop transfer ${named}: ${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}`);
+    }
+    return left;
 }
 /**
  * Says how the deletion of each volume the step made for the run ended (volume_cleanup: delete); answers
@@ -990,6 +1020,126 @@ function gib(bytes) {
         return 'unknown';
     const value = bytes / 1024 ** 3;
     return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
+}
+
+
+/***/ }),
+
+/***/ 9232:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nd: () => (/* binding */ stopTransferLeft),
+/* harmony export */   at: () => (/* binding */ stopTransfer),
+/* harmony export */   i3: () => (/* binding */ readTransfer)
+/* harmony export */ });
+/* unused harmony export ended */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8100);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2662);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
+/* harmony import */ var _transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(447);
+
+
+
+
+
+
+
+
+/** A transfer's detail now; undefined when it cannot be read. */
+async function readTransfer(id, ctx) {
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDetailCall */ .ro)(ctx.settings, id)));
+    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.transferOf(result.data);
+}
+/** Whether a transfer's status says it copies no more: it completed, failed, or was stopped or deleted. */
+function ended(transfer) {
+    return transfer !== undefined && !_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.underWayStatuses.includes(transfer.status ?? '');
+}
+/**
+ * Stops a transfer until its detail says it copies no more (see sendUntilShown): a Running one by its
+ * stop; a queued one (Queuing, Pending), which the platform cannot stop, by its delete, which ends any.
+ * An accepted request is not done until the detail shows it; one that had ended shows it without one.
+ */
+async function stopTransfer(id, ctx) {
+    let now;
+    try {
+        now = await readTransfer(id, ctx);
+    }
+    catch {
+        now = undefined;
+    }
+    if (ended(now))
+        return { kind: 'shown', accepted: false, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(now?.status ?? '', 20) };
+    const queued = now !== undefined && now.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.stoppableStatus;
+    const call = queued ? (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDeleteCall */ .L$)(ctx.settings, id) : (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferStopCall */ .wO)(ctx.settings, id);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `transfer ${id}: ${queued ? 'delete (queued)' : 'stop'}`, async () => {
+        const after = await readTransfer(id, ctx).catch(() => undefined);
+        const status = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(after?.status ?? 'unread', 20);
+        return ended(after)
+            ? { shown: true, state: status }
+            : { shown: false, state: `its status is ${status}` };
+    }, ctx);
+}
+/**
+ * Stops a transfer the step left under way (the post step's): by its id, or found by its name among its
+ * volume's transfers when its create's answer never came (none of the name: the create did not land).
+ * It leaves the ledger once it copies no more.
+ */
+async function stopTransferLeft(left, ctx) {
+    let { id } = left;
+    if (id === undefined) {
+        const lookup = async () => {
+            try {
+                const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId: left.storageId })));
+                return { known: true, value: (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__/* .transfersOf */ .G5)(result.data).find((t) => t.name === left.name) };
+            }
+            catch (error) {
+                return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
+            }
+        };
+        const first = await lookup();
+        const looked = first.known
+            ? first
+            : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `transfer ${JSON.stringify(left.name)}: the transfers could not be read (${why}); reading again in ${delay}`);
+        if (!looked.known)
+            return { kind: 'failed', why: `the transfers could not be read (${looked.why})`, triedMs: 0 };
+        if (looked.value === undefined) {
+            (0,_transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .settleTransfer */ .n)(ctx, left.name);
+            return { kind: 'shown', accepted: false, state: 'never made (no transfer of the name is listed)' };
+        }
+        id = looked.value.id;
+    }
+    const outcome = await stopTransfer(id, ctx);
+    if (outcome.kind === 'shown')
+        (0,_transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .settleTransfer */ .n)(ctx, left.name);
+    return outcome;
+}
+
+
+/***/ }),
+
+/***/ 447:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ leaveTransfer),
+/* harmony export */   n: () => (/* binding */ settleTransfer)
+/* harmony export */ });
+/**
+ * Records a transfer the step started for the post step to stop, should the step end before it does: by
+ * name before its create is sent, by id once known (a retry's new id replaces the old one's).
+ */
+function leaveTransfer(ctx, left) {
+    const others = ctx.cleanup.state().transfers.filter((t) => t.name !== left.name);
+    ctx.cleanup.update({ transfers: [...others, left] });
+}
+/** Takes a transfer off the ledger: it has ended (completed, failed, stopped). */
+function settleTransfer(ctx, name) {
+    ctx.cleanup.update({ transfers: ctx.cleanup.state().transfers.filter((t) => t.name !== name) });
 }
 
 

@@ -123,6 +123,52 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
+/***/ 2352:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ storageStep)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(629);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7326);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8372);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8682);
+
+
+
+
+/**
+ * The step of a storage flow (volumes, transfers): its work, whose outcome is one call's (its answer the
+ * data output); a failure the step's failure, said in one line; an input error thrown, as at planning.
+ * What it leaves for the post step, its work records on the ledger as it goes.
+ */
+function storageStep(settings, work) {
+    const plan = { operation: settings.operation, calls: [], wait: undefined };
+    return {
+        plan,
+        cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_CLEANUP */ .jR,
+        run: async (ctx) => {
+            try {
+                const done = await work.run(ctx);
+                const outcome = (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(done.call, {
+                    ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
+                });
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { ...done.did, calls: [outcome] });
+            }
+            catch (error) {
+                if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d)
+                    throw error;
+                const failed = error instanceof Error ? error : new Error(String(error));
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { calls: [(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(work.failedCall(ctx), { error: failed })] });
+            }
+        },
+        dryRun: work.dryRun
+    };
+}
+
+
+/***/ }),
+
 /***/ 8509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -144,10 +190,6 @@ var safe_text = __webpack_require__(9817);
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/volume-data.ts
 var volume_data = __webpack_require__(5547);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
-// EXTERNAL MODULE: ./deploy/calls/make-calls.ts
-var make_calls = __webpack_require__(8372);
 ;// CONCATENATED MODULE: ./deploy/storage/choose-volume.ts
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
@@ -412,11 +454,9 @@ async function sendCreate(name, configId, bytes, ctx) {
     throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`);
 }
 
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
-var toolkit = __webpack_require__(8682);
+// EXTERNAL MODULE: ./deploy/flows/storage-step.ts
+var storage_step = __webpack_require__(2352);
 ;// CONCATENATED MODULE: ./deploy/flows/volume.ts
-
-
 
 
 
@@ -445,7 +485,7 @@ const volumeFlow = {
                 return {
                     answer: report.answer,
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false }
+                    did: { volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false } }
                 };
             },
             dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -473,7 +513,7 @@ const volumeListFlow = {
             return {
                 answer,
                 call: (0,calls/* volumeListCall */.bU)(ctx.settings),
-                list: { volumes, summary: (0,volume_data/* volumeSummaryOf */.Ub)(summary.result.data) }
+                did: { volumeList: { volumes, summary: (0,volume_data/* volumeSummaryOf */.Ub)(summary.result.data) } }
             };
         },
         dryRun: (ctx) => {
@@ -502,7 +542,7 @@ const volumeDeleteFlow = {
                 ctx.log(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}): deleted, and no list shows it`);
                 return {
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    volume: { volume, created: false, grownFrom: undefined, deleted: true }
+                    did: { volume: { volume, created: false, grownFrom: undefined, deleted: true } }
                 };
             },
             dryRun: async (ctx) => {
@@ -541,35 +581,9 @@ async function volumeToDelete(name, confirm, ctx) {
         throw new Error(`volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`);
     return volume;
 }
-/** A volume flow's step: its work, its outcome as a call (a failure is the step's failure). */
+/** A volume flow's step: a failure is said against the volume list. */
 function volumeStep(settings, work) {
-    const plan = { operation: settings.operation, calls: [], wait: undefined };
-    return {
-        plan,
-        cleanup: cleanup_state/* NO_CLEANUP */.jR,
-        run: async (ctx) => {
-            try {
-                const done = await work.run(ctx);
-                const outcome = (0,make_calls/* callOutcome */.$K)(done.call, {
-                    ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
-                });
-                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
-                    calls: [outcome],
-                    ...(done.volume === undefined ? {} : { volume: done.volume }),
-                    ...(done.list === undefined ? {} : { volumeList: done.list })
-                });
-            }
-            catch (error) {
-                if (error instanceof input_error/* InputError */.d)
-                    throw error;
-                const failed = error instanceof Error ? error : new Error(String(error));
-                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
-                    calls: [(0,make_calls/* callOutcome */.$K)((0,calls/* volumeListCall */.bU)(ctx.settings), { error: failed })]
-                });
-            }
-        },
-        dryRun: work.dryRun
-    };
+    return (0,storage_step/* storageStep */.i)(settings, { ...work, failedCall: (ctx) => (0,calls/* volumeListCall */.bU)(ctx.settings) });
 }
 /** What volume would do, from the list and the configurations (reads only). */
 async function dryRunVolume(name, ctx) {

@@ -51,7 +51,10 @@ const INPUT_DEFAULTS = {
     spot_fallback: 'false',
     queue_timeout: '10m',
     volume_cleanup: 'keep',
-    force: 'false'
+    force: 'false',
+    volume_path: '/',
+    overwrite_policy: 'hash',
+    transfer_retries: '2'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -343,6 +346,10 @@ const FLOWS = {
     volume: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeFlow,
     volume_list: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeListFlow,
     volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeDeleteFlow,
+    transfer: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferFlow,
+    transfer_detail: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferDetailFlow,
+    transfer_list: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferListFlow,
+    transfer_stop: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferStopFlow,
     request: ready(callFlow)
 };
 
@@ -701,9 +708,9 @@ function maskingHost(given) {
 /* harmony export */   ip: () => (/* binding */ gibText)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5547);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5547);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8060);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4979);
@@ -728,11 +735,13 @@ function outputsOf(step) {
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: step.volume !== undefined
             ? volumeStatus(step.volume)
-            : known.length === 1
-                ? (known[0] ?? '')
-                : known.length > 1
-                    ? 'mixed'
-                    : '',
+            : step.transfer !== undefined
+                ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(step.transfer.transfer.status ?? '', 40)
+                : known.length === 1
+                    ? (known[0] ?? '')
+                    : known.length > 1
+                        ? 'mixed'
+                        : '',
         statuses: JSON.stringify(statuses),
         url: urls[0] ?? '',
         urls: JSON.stringify(urls),
@@ -740,6 +749,7 @@ function outputsOf(step) {
         timed_out: String(step.timedOut),
         healthy: healthOf(step.tasks),
         count: String(step.volumeList?.volumes.length ??
+            step.transferList?.length ??
             step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
         cost: costOf(step),
         billing_value: billingOf(step.tasks),
@@ -750,12 +760,34 @@ function outputsOf(step) {
         ...changeOutputs(step),
         ...jobOutputs(step),
         log_file: step.logFile ?? '',
-        ...volumeOutputs(step)
+        ...volumeOutputs(step),
+        ...transferOutputs(step)
+    };
+}
+/**
+ * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
+ * one the step followed, how long it took (duration, seconds) and its rate (bytes a second, on average).
+ */
+function transferOutputs(step) {
+    const outcome = step.transfer;
+    if (outcome === undefined)
+        return { transfer_id: '', files: '', bytes: '', rate: '' };
+    const { transfer, elapsedMs } = outcome;
+    const text = (n) => (n === undefined ? '' : String(n));
+    const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
+    return {
+        transfer_id: transfer.id,
+        files: text(transfer.filesDone),
+        bytes: text(transfer.bytesDone),
+        rate: elapsedMs === undefined || elapsedMs <= 0
+            ? ''
+            : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
+        ...(seconds === undefined ? {} : { duration: String(seconds) })
     };
 }
 /** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
 function volumeStatus(outcome) {
-    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
+    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
 }
 /**
  * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
@@ -807,9 +839,9 @@ function placementOutputs(step) {
     const offer = chosen?.offer;
     const volume = step.volume?.volume;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.region ?? volume?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.regionName ?? volume?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.region ?? volume?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.regionName ?? volume?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
@@ -927,7 +959,7 @@ function verdictOf(step) {
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
             return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
@@ -1756,7 +1788,9 @@ const ENV_FALLBACK = {
     token: 'DEPLOY_API_TOKEN',
     private_key: 'DEPLOY_API_PRIVATE_KEY',
     private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
-    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
+    s3_access_key: 'DEPLOY_S3_ACCESS_KEY',
+    s3_secret_key: 'DEPLOY_S3_SECRET_KEY'
 };
 /**
  * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
@@ -1771,6 +1805,8 @@ now = Date.now) {
     inputs.mask([
         inputs.raw('token').trim(),
         inputs.raw('private_key_passphrase'),
+        inputs.raw('s3_access_key').trim(),
+        inputs.raw('s3_secret_key').trim(),
         ...keyTextForms(inputs.raw('private_key'))
     ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
@@ -1810,7 +1846,8 @@ function readCleanup(operation, cleanup) {
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete). Throws the InputError its settings would.
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way). Throws the InputError
+ * its settings would.
  */
 function mayCleanUp(rawInput) {
     const operation = parseChoice('operation', rawInput('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
@@ -1818,7 +1855,8 @@ function mayCleanUp(rawInput) {
     const volumes = parseChoice('volume_cleanup', rawInput('volume_cleanup').trim() || defaults/* INPUT_DEFAULTS */.W.volume_cleanup, ['keep', 'delete']);
     return (readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
         (0,cleanup_state/* leavesChange */.fH)(operation) ||
-        (volumes === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)));
+        (volumes === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)) ||
+        (0,cleanup_state/* startsTransfers */.eO)(operation));
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
 function readSpotFallback({ given, flag }) {
@@ -1843,7 +1881,7 @@ const MOST_GIB = 1024 * 1024;
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
  * confirm and force.
  */
-function readStorage({ text, given, flag }) {
+function readStorage({ text, given, flag, raw }) {
     const volume = text('volume');
     if (volume !== undefined && volume.length > 32)
         throw new input_error/* InputError */.d(`volume ${(0,input_error/* quote */.h)(volume)} is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`);
@@ -1854,8 +1892,60 @@ function readStorage({ text, given, flag }) {
         region: text('region'),
         volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete']),
         confirm: text('confirm'),
-        force: flag('force')
+        force: flag('force'),
+        transfer: readTransfer({ text, given, raw })
     };
+}
+/**
+ * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
+ * masked already), the volume's path, what is copied again (overwrite_policy), what never is
+ * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
+ */
+function readTransfer({ text, given, raw }) {
+    const id = text('transfer_id');
+    if (id !== undefined && !/^[1-9]\d{0,18}$/.test(id))
+        throw new input_error/* InputError */.d(`transfer_id ${(0,input_error/* quote */.h)(id)} is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`);
+    const direction = text('direction');
+    const volumePath = given('volume_path');
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    if (!volumePath.startsWith('/') || volumePath.includes('..') || /[\u0000-\u001f\u007f]/.test(volumePath))
+        throw new input_error/* InputError */.d(`volume_path ${(0,input_error/* quote */.h)(volumePath)} is not an absolute path in the volume: write it like /datasets/imagenet, without ..`);
+    const key = (name) => {
+        const value = raw(name).trim();
+        return value === '' ? undefined : value;
+    };
+    return {
+        id,
+        direction: direction === undefined
+            ? undefined
+            : parseChoice('direction', direction, ['s3-to-volume', 'volume-to-s3']),
+        supplier: text('s3_supplier'),
+        endpoint: text('s3_endpoint'),
+        bucket: text('s3_bucket'),
+        prefix: text('s3_prefix') ?? '',
+        accessKey: key('s3_access_key'),
+        secretKey: key('s3_secret_key'),
+        volumePath,
+        overwrite: parseChoice('overwrite_policy', given('overwrite_policy'), [
+            'hash',
+            'skip',
+            'overwrite'
+        ]),
+        ignorePatterns: parseSuffixes('ignore_patterns', raw('ignore_patterns')),
+        retries: parseIntegerInRange('transfer_retries', given('transfer_retries'), 0, 10)
+    };
+}
+/** File name endings (.tmp, .log), separated by commas or lines: each one word, 100 characters at most. */
+function parseSuffixes(name, value) {
+    const suffixes = value
+        .split(/[,\n]/)
+        .map((suffix) => suffix.trim())
+        .filter((suffix) => suffix !== '');
+    for (const suffix of suffixes)
+        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+        if (suffix.length > 100 || /[\s\u0000-\u001f\u007f-\u009f]/.test(suffix))
+            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(suffix.slice(0, 100))}, which is no file name ending: list endings like .tmp, .log, separated by commas`);
+    return suffixes;
 }
 /** A size in whole GiB (100, or 100GiB), as bytes: GiB \u00d7 1,073,741,824. */
 function parseGiB(name, value) {
@@ -2369,6 +2459,9 @@ function renderSummary(step, verdict) {
     else if (step.volume !== undefined || step.volumeList !== undefined) {
         lines.push(...volumesTable(step));
     }
+    else if (step.transfer !== undefined || step.transferList !== undefined) {
+        lines.push(...transfersTable(step));
+    }
     else {
         const [call] = step.calls;
         // A failed call is quoted above; a success envelope whose data says it failed is not a success.
@@ -2526,7 +2619,7 @@ function volumesTable(step) {
     const lines = [
         '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
         '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${escape(v.displayUnitPrice ?? '?')} | ${v.mounts} task(s) |`),
+        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
         ''
     ];
     if (one !== undefined) {
@@ -2545,6 +2638,50 @@ function volumesTable(step) {
     return [
         ...lines,
         `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
+    ];
+}
+/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
+function decimalText(value) {
+    if (value === undefined)
+        return '?';
+    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : escape(value);
+}
+/**
+ * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
+ * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
+ * followed one, how long it took and its rate.
+ */
+function transfersTable(step) {
+    const one = step.transfer;
+    const transfers = one === undefined ? (step.transferList ?? []) : [one.transfer];
+    const gib = (bytes) => `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
+    const lines = [
+        '| Transfer | Direction | Status | Files | Copied | Error |',
+        '|---|---|---|---|---|---|',
+        ...transfers.map((t) => {
+            const files = t.filesTotal === undefined
+                ? `${t.filesDone ?? 0} (counting)`
+                : `${t.filesDone ?? 0} of ${t.filesTotal}`;
+            const bytes = t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
+            const direction = t.direction === 'to_volume'
+                ? 'to the volume'
+                : t.direction === 'to_object_storage'
+                    ? 'to object storage'
+                    : '?';
+            const error = t.errorCode === undefined && t.errorMessage === undefined
+                ? ''
+                : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
+            return `| ${escape(t.id)} | ${direction} | ${escape(t.status ?? '?')} | ${files} | ${bytes} | ${escape(error)} |`;
+        }),
+        ''
+    ];
+    if (one?.elapsedMs === undefined)
+        return lines;
+    const seconds = one.elapsedMs / 1000;
+    const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
+    return [
+        ...lines,
+        `Copied in ${escape((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
     ];
 }
 /**
@@ -3258,6 +3395,7 @@ function jobRunOf(step) {
 /* harmony export */   Tq: () => (/* binding */ makesVolumes),
 /* harmony export */   aj: () => (/* binding */ LEFTOVER_KINDS),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
+/* harmony export */   eO: () => (/* binding */ startsTransfers),
 /* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
 /* harmony export */   jR: () => (/* binding */ NO_CLEANUP),
@@ -3286,6 +3424,12 @@ const MAKES_VOLUMES = new Set(['volume']);
 function makesVolumes(operation) {
     return MAKES_VOLUMES.has(operation);
 }
+/** The operations whose step starts transfers: one still under way when the step ends is stopped. */
+const STARTS_TRANSFERS = new Set(['transfer']);
+/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
+function startsTransfers(operation) {
+    return STARTS_TRANSFERS.has(operation);
+}
 const NO_CLEANUP = {
     action: undefined,
     created: [],
@@ -3294,6 +3438,7 @@ const NO_CLEANUP = {
     preheats: [],
     rollback: undefined,
     scaleBack: undefined,
+    transfers: [],
     volumes: []
 };
 const ids = (text) => JSON.parse(text || '[]');
@@ -3304,7 +3449,8 @@ const stashed = new WeakMap();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, the volumes made for the run (once the tasks that may mount them are stopped), and last a
+ * preheats, the transfers still under way, the volumes made for the run (once the tasks that may mount
+ * them are stopped, and the transfers into them), and last a
  * create that may still land (searched for by name, the post step's last request).
  */
 const LEFTOVER_KINDS = {
@@ -3363,6 +3509,14 @@ const LEFTOVER_KINDS = {
         phrases: (preheats) => taskList(preheats, 'to stop (image preheats)'),
         encode: (preheats) => JSON.stringify(preheats),
         decode: ids
+    },
+    transfers: {
+        key: 'transfers',
+        phrases: (transfers) => transfers.map((t) => t.id === undefined
+            ? `the transfer named ${JSON.stringify(t.name)} to stop, if its create landed`
+            : `transfer ${t.id} to stop`),
+        encode: (transfers) => JSON.stringify(transfers),
+        decode: (text) => JSON.parse(text || '[]')
     },
     volumes: {
         key: 'volumes',
@@ -5468,10 +5622,14 @@ function fieldText(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AS: () => (/* binding */ transferCreateCall),
 /* harmony export */   AW: () => (/* binding */ volumeConfigsCall),
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
 /* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   IY: () => (/* binding */ transferCheckCall),
+/* harmony export */   Il: () => (/* binding */ transferRetryCall),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
+/* harmony export */   L$: () => (/* binding */ transferDeleteCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
@@ -5484,13 +5642,16 @@ function fieldText(value) {
 /* harmony export */   bU: () => (/* binding */ volumeListCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
+/* harmony export */   ef: () => (/* binding */ transferListCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
 /* harmony export */   l6: () => (/* binding */ volumeSummaryCall),
+/* harmony export */   ro: () => (/* binding */ transferDetailCall),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall),
-/* harmony export */   wD: () => (/* binding */ volumeDeleteCall)
+/* harmony export */   wD: () => (/* binding */ volumeDeleteCall),
+/* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
@@ -5669,6 +5830,72 @@ function volumeExpandCall(settings, id, totalBytes) {
 function volumeDeleteCall(settings, id, force = false) {
     const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), force };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+        resend: 'repeatable'
+    });
+}
+/**
+ * The connection check of a transfer's object storage (the reference's s3 check, encrypted as the create,
+ * its body the bucket and keys the transfer uses): its data.pass decides.
+ */
+function transferCheckCall(settings, body) {
+    const create = transferCreateCall(settings, body);
+    return {
+        ...create,
+        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.check },
+        body: {
+            supplier: body.s3_supplier,
+            endpoint: body.s3_endpoint,
+            ak: body.s3_access_key,
+            sk: body.s3_secret_key,
+            bucket: body.s3_bucket,
+            prefix: body.s3_prefix
+        },
+        // It changes nothing: sent again whenever a failure may pass.
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+    };
+}
+/**
+ * A transfer's create (POST encrypt/s3/create, encrypted, text/plain), the endpoint as the transfer
+ * operation's row and overrides say. Not sent again once it may have been applied.
+ */
+function transferCreateCall(settings, body) {
+    const call = callFor(settings, 'transfer', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.transfer, undefined, false);
+    return { ...call, operation: settings.operation, body: { ...body } };
+}
+/** A failed transfer submitted again (POST encrypt/s3/retry, encrypted as the create): a new one is made. */
+function transferRetryCall(settings, id, body) {
+    const create = transferCreateCall(settings, body);
+    return {
+        ...create,
+        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.retry },
+        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), ...body }
+    };
+}
+/** A transfer's detail (GET s3/detail?id=). */
+function transferDetailCall(settings, id) {
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, [['id', id]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+}
+/** One page of the transfers (GET s3/list), of a volume and of statuses when given. */
+function transferListCall(settings, which = {}) {
+    const query = [
+        ...(which.storageId === undefined ? [] : [['storage_id', which.storageId]]),
+        ...(which.statuses === undefined ? [] : [['statuses', which.statuses.join(',')]]),
+        ['page', String(which.page ?? 1)],
+        ['page_size', '100']
+    ];
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+}
+/** A transfer stopped (POST s3/stop {id}): harmless to repeat; only a Running one can be. */
+function transferStopCall(settings, id) {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id) }, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+        resend: 'repeatable'
+    });
+}
+/** A transfer deleted (POST s3/delete {id}): any status, again and again; how a queued one is ended. */
+function transferDeleteCall(settings, id) {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id) }, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
     });
@@ -6167,8 +6394,9 @@ const READS = {
  */
 const PAGE_SIZE = 100;
 /**
- * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from the volume kind's
- * paths (calls.ts), reading the list first; signed, never encrypted, the same in both profiles.
+ * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from its kind's paths
+ * (calls.ts; a volume's or a transfer's), reading first; signed, never encrypted, the same in both
+ * profiles.
  */
 const volumeOperation = (method, path, resend) => ({
     endpoint: method === 'GET' ? get(path) : post(path),
@@ -6375,7 +6603,21 @@ const OPERATION_TABLE = {
     // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
     volume: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, 'until_sent'),
     volume_list: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, 'read'),
-    volume_delete: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable')
+    volume_delete: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable'),
+    // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
+    // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
+    // public key are checked before anything is sent); its flow checks the connection first, then follows
+    // it, retries it and stops it. Never sent again once it may have been applied.
+    transfer: {
+        endpoint: { ...post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.create, true), contentType: 'text/plain' },
+        taskIds: 'none',
+        fields: none,
+        resend: 'until_sent',
+        flowCalls: true
+    },
+    transfer_detail: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, 'read'),
+    transfer_list: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, 'read'),
+    transfer_stop: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, 'repeatable')
 };
 /** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
@@ -6508,6 +6750,10 @@ const OPERATION_NAMES = [
     'volume',
     'volume_list',
     'volume_delete',
+    'transfer',
+    'transfer_detail',
+    'transfer_list',
+    'transfer_stop',
     'request'
 ];
 
@@ -7098,13 +7344,16 @@ function serviceUrls(data) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Eb: () => (/* binding */ TASK_KINDS),
 /* harmony export */   OT: () => (/* binding */ VOLUME_KIND),
+/* harmony export */   bl: () => (/* binding */ TRANSFER_KIND),
 /* harmony export */   no: () => (/* binding */ taskKindNamed),
 /* harmony export */   z0: () => (/* binding */ PREHEAT_KIND)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8100);
 /* harmony import */ var _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6322);
 /* harmony import */ var _volume_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5547);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+
 
 
 
@@ -7242,6 +7491,27 @@ const VOLUME_KIND = {
     deletedStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc,
     volumesOf: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .volumesOf */ .v3
 };
+const TRANSFER_KIND = {
+    name: 'transfer',
+    paths: {
+        check: '/api/storage/nas/v1/encrypt/s3/check',
+        create: '/api/storage/nas/v1/encrypt/s3/create',
+        retry: '/api/storage/nas/v1/encrypt/s3/retry',
+        detail: '/api/storage/nas/v1/s3/detail',
+        list: '/api/storage/nas/v1/s3/list',
+        stop: '/api/storage/nas/v1/s3/stop',
+        delete: '/api/storage/nas/v1/s3/delete'
+    },
+    pause: undefined,
+    followsLog: false,
+    leastPollMs: 10_000,
+    underWayStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_UNDER_WAY */ .VT,
+    completedStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_COMPLETED */ .c3,
+    failedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_FAILED */ .O$,
+    stoppedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STOPPED */ .mU,
+    stoppableStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F,
+    transferOf: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferOf */ .ND
+};
 
 
 /***/ }),
@@ -7339,6 +7609,78 @@ class Throttle {
         }
     }
 }
+
+
+/***/ }),
+
+/***/ 8100:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G5: () => (/* binding */ transfersOf),
+/* harmony export */   ND: () => (/* binding */ transferOf),
+/* harmony export */   O$: () => (/* binding */ TRANSFER_FAILED),
+/* harmony export */   VT: () => (/* binding */ TRANSFER_UNDER_WAY),
+/* harmony export */   _F: () => (/* binding */ TRANSFER_RUNNING),
+/* harmony export */   c3: () => (/* binding */ TRANSFER_COMPLETED),
+/* harmony export */   mU: () => (/* binding */ TRANSFER_STOPPED),
+/* harmony export */   xz: () => (/* binding */ transferPercent)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** A transfer on its way: queued, being prepared, or copying. */
+const TRANSFER_UNDER_WAY = ['Queuing', 'Pending', 'Running'];
+/** The one status a transfer can be stopped in. */
+const TRANSFER_RUNNING = 'Running';
+/** A transfer that copied everything. */
+const TRANSFER_COMPLETED = 'Completed';
+/** A transfer that failed: retried (s3/retry) as the user allows, its error_code and error_message said. */
+const TRANSFER_FAILED = ['Error', 'Exception'];
+/** A transfer someone stopped, or deleted. */
+const TRANSFER_STOPPED = ['Stopped', 'Deleted'];
+/** A transfer's detail (or an item of the list). Undefined for an answer without an id. */
+function transferOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data))
+        return undefined;
+    const id = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(data.id);
+    if (id === undefined)
+        return undefined;
+    const positive = (value) => {
+        const n = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(value);
+        return n === undefined || n === 0 ? undefined : n;
+    };
+    return {
+        id: String(id),
+        name: text(data.name),
+        status: text(data.status),
+        direction: data.direction === 1 ? 'to_volume' : data.direction === 2 ? 'to_object_storage' : undefined,
+        filesDone: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(data.ready_files),
+        filesTotal: positive(data.total_files),
+        bytesDone: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(data.transferred_bytes),
+        bytesTotal: positive(data.total_bytes),
+        bytesPerSecond: positive(data.bps),
+        secondsLeft: positive(data.remaining_seconds),
+        storageId: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(data.storage_id) === undefined ? undefined : String((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(data.storage_id)),
+        errorCode: text(data.error_code),
+        errorMessage: text(data.error_message)
+    };
+}
+/** The transfers of a list's answer (`results`). */
+function transfersOf(data) {
+    const results = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return results.flatMap((entry) => {
+        const transfer = transferOf(entry);
+        return transfer === undefined ? [] : [transfer];
+    });
+}
+/** How far a transfer is, in percent of its bytes (else of its files); undefined while its totals are counted. */
+function transferPercent(transfer) {
+    const share = (done, total) => done === undefined || total === undefined ? undefined : Math.min(100, (done / total) * 100);
+    return share(transfer.bytesDone, transfer.bytesTotal) ?? share(transfer.filesDone, transfer.filesTotal);
+}
+const text = (value) => (typeof value === 'string' ? value : undefined);
 
 
 /***/ }),

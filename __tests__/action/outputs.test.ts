@@ -125,7 +125,11 @@ describe('outputsOf', () => {
       storage_id: '',
       total_size: '',
       used_size: '',
-      volume_price: ''
+      volume_price: '',
+      transfer_id: '',
+      files: '',
+      bytes: '',
+      rate: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

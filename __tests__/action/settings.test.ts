@@ -93,7 +93,21 @@ describe('readSettings', () => {
         region: undefined,
         volumeCleanup: 'keep',
         confirm: undefined,
-        force: false
+        force: false,
+        transfer: {
+          id: undefined,
+          direction: undefined,
+          supplier: undefined,
+          endpoint: undefined,
+          bucket: undefined,
+          prefix: '',
+          accessKey: undefined,
+          secretKey: undefined,
+          volumePath: '/',
+          overwrite: 'hash',
+          ignorePatterns: [],
+          retries: 2
+        }
       },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
@@ -343,16 +357,24 @@ describe('readSettings', () => {
     expect(masked).not.toContain('s');
     expect(new Set(masked).size).toBe(masked.length);
 
-    const failing = settingsFrom({ operation: 'nope', token: TOKEN, private_key: PEM });
+    const failing = settingsFrom({
+      operation: 'nope',
+      token: TOKEN,
+      private_key: PEM,
+      s3_access_key: 'AKIDTRANSFER01',
+      s3_secret_key: 'transfer-secret-01'
+    });
     expect(failing.read).toThrow(/operation "nope" is not one of/);
     expect(failing.masked).toContain(TOKEN);
     expect(failing.masked).toContain(PEM.split('\n')[1]);
+    // A transfer's storage keys, masked before anything can fail too.
+    expect(failing.masked).toEqual(expect.arrayContaining(['AKIDTRANSFER01', 'transfer-secret-01']));
   });
 
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, request: set operation to one of them'
     ],
     [
       { token: '' },

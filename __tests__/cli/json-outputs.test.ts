@@ -23,7 +23,8 @@ const TEXT_OUTPUTS = [
   'gpu',
   'job_status',
   'job_type',
-  'storage_id'
+  'storage_id',
+  'transfer_id'
 ];
 
 describe('typedOutputs', () => {

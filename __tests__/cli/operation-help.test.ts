@@ -106,8 +106,11 @@ describe('the examples of the help', () => {
     expect(command).toBe('elastic-deploy');
     const out: string[] = [];
     const err: string[] = [];
-    // An RSA-mode key: storage_check sends an encrypted body.
+    // An RSA-mode key: storage_check sends an encrypted body. The storage keys a transfer's example says
+    // come from the environment.
     const environment: Record<string, string> = {
+      ELASTIC_DEPLOY_S3_ACCESS_KEY: 'AKIDEXAMPLE',
+      ELASTIC_DEPLOY_S3_SECRET_KEY: 'wJalrXUtnFEMI',
       ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
       ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
       ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file,

@@ -24,6 +24,7 @@ const full: CleanupState = {
   preheats: ['9'],
   rollback: { taskId: '7', configuration: '{"task_name":"web"}' },
   scaleBack: { taskId: '7', points: 1, target: 3, before: ['7001'] },
+  transfers: [{ name: 'ed-sync', storageId: '1001', id: '501' }],
   volumes: [
     { name: 'scratch', id: '1001' },
     { name: 'landing', id: undefined }
@@ -38,6 +39,7 @@ describe('the cleanup ledger', () => {
       'created',
       'retire',
       'preheats',
+      'transfers',
       'volumes',
       'lookup'
     ]);
@@ -47,6 +49,7 @@ describe('the cleanup ledger', () => {
       'created_task_ids',
       'retire_task_ids',
       'preheat_task_ids',
+      'transfers',
       'volumes',
       'create_lookup'
     ]);
@@ -66,6 +69,7 @@ describe('the cleanup ledger', () => {
       'task 7 to stop',
       'task 3, 4 to stop (the old generation of a replace)',
       'task 9 to stop (image preheats)',
+      'transfer 501 to stop',
       'volume 1001 (scratch) to delete',
       'the volume named "landing" to delete, if its create landed',
       'a task named "web" that a create may have made'

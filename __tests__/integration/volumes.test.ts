@@ -1,6 +1,7 @@
 // The cluster storage calls, as the step builds them, through its own client and session to the emulator
 // over real HTTPS, RSA-signed and strict: the wire forms of issue 51's volumes, before any operation uses them.
 import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import { renderSummary } from '../../src/action/summary.js';
 import {
   volumeConfigsCall,
   volumeCreateCall,
@@ -102,8 +103,11 @@ describe('operation volume, volume_list and volume_delete', () => {
   });
 
   it('with no region, takes the cheapest configuration by its displayed price', async () => {
-    const { outputs } = await step({ volume: 'datasets', size: '10' });
+    const { outputs, result } = await step({ volume: 'datasets', size: '10' });
     expect(outputs).toMatchObject({ region: 'guangdong-t-01', volume_price: '0.30' });
+    expect(renderSummary(result, { passed: true })).toContain(
+      '| 1001 | datasets | guangdong-t-01 | nfs-standard | Active | 10 GiB | 0 GiB | 0.30 | 0 task(s) |\n\nMade by this step.'
+    );
   });
 
   it('finds the volume by name on the next run and sends nothing that changes it; grows it, never shrinks it', async () => {
@@ -219,6 +223,9 @@ describe('operation volume, volume_list and volume_delete', () => {
     await step({ volume: 'b', size: '1', region: 'guangdong-t-01' });
     const all = await step({ operation: 'volume_list' });
     expect(all.outputs.count).toBe('2');
+    expect(renderSummary(all.result, { passed: true })).toContain(
+      "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says)."
+    );
     expect(all.result.volumeList?.summary).toEqual({
       count: 2,
       totalBytes: 3 * GIB,

@@ -35,6 +35,7 @@ describe('a transfer, as its detail reads', () => {
     const transfer = transferOf(EXAMPLE);
     expect(transfer).toEqual({
       id: '501',
+      name: 's3-sync-demo',
       status: 'Exception',
       direction: 'to_volume',
       filesDone: 15,

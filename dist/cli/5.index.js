@@ -94,6 +94,7 @@ const CAPACITY = [
     'preheat_timeout'
 ];
 const VOLUME_OUTPUTS = ['storage_id', 'region', 'total_size', 'used_size', 'volume_price'];
+const TRANSFER_OUTPUTS = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
 const CHANGE_WAIT = [
     'wait_timeout',
     'poll_interval',
@@ -299,6 +300,49 @@ const OPERATION_INPUTS = {
         needs: ['volume', 'confirm'],
         inputs: ['force', 'cleanup_timeout'],
         outputs: VOLUME_OUTPUTS
+    },
+    transfer: {
+        summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
+        needs: [
+            'volume',
+            'direction',
+            's3_supplier',
+            's3_endpoint',
+            's3_bucket',
+            's3_access_key',
+            's3_secret_key'
+        ],
+        inputs: [
+            's3_prefix',
+            'volume_path',
+            'overwrite_policy',
+            'ignore_patterns',
+            'transfer_retries',
+            'task_name',
+            'wait_timeout',
+            'poll_interval',
+            'poll_error_budget',
+            'cleanup_timeout'
+        ],
+        outputs: TRANSFER_OUTPUTS
+    },
+    transfer_detail: {
+        summary: "read a transfer's detail and progress",
+        needs: ['transfer_id'],
+        inputs: [],
+        outputs: ['transfer_id', 'files', 'bytes']
+    },
+    transfer_list: {
+        summary: 'list the transfers (of a volume), each with its progress',
+        needs: [],
+        inputs: ['volume'],
+        outputs: []
+    },
+    transfer_stop: {
+        summary: 'stop a transfer, and wait until it copies no more',
+        needs: ['transfer_id'],
+        inputs: ['cleanup_timeout'],
+        outputs: ['transfer_id', 'files', 'bytes']
     }
 };
 
@@ -375,6 +419,13 @@ const OPERATION_EXAMPLES = {
     ],
     volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
     volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
+    transfer: [
+        'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
+        '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
+    ],
+    transfer_detail: ['elastic-deploy transfer-detail --transfer-id 501'],
+    transfer_list: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
+    transfer_stop: ['elastic-deploy transfer-stop --transfer-id 501'],
     request: [
         "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
     ]
@@ -389,7 +440,7 @@ const OPERATION_EXAMPLES = {
  */
 const INPUT_DOCS = {
     operation: {
-        description: "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), or request (any endpoint, with --method, --path and --encrypt)."
+        description: "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), transfer (copy between object storage and a volume, the connection checked first, to its end, retried when it fails), transfer_detail, transfer_list and transfer_stop (a transfer's detail, the transfers, and a stop that waits until it copies no more), or request (any endpoint, with --method, --path and --encrypt)."
     },
     base_url: {
         description: 'API address, https:// only: scheme, host and port. Falls back to DEPLOY_API_BASE_URL, then https://openapi.suanli.cn.'
@@ -422,7 +473,7 @@ const INPUT_DOCS = {
         description: "YAML or JSON overrides per operation of its endpoint's method:, path:, version: and encrypt:, to follow platform variants, such as detail: {method: GET} (then the task id goes into the query)."
     },
     task_name: {
-        description: 'create and replace: the name of the new task. job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it.',
+        description: "create and replace: the name of the new task. job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it. transfer: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run.",
         byOperation: {
             create: 'The name of the new task.',
             replace: 'The name of the new task.',
@@ -430,7 +481,8 @@ const INPUT_DOCS = {
             preheat: 'The name of the preheat task.',
             update: 'Instead of --task-id, the exact name of the one live task to change.',
             job: 'The name of the new job.',
-            job_search: 'The jobs whose name holds it.'
+            job_search: 'The jobs whose name holds it.',
+            transfer: "The start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run."
         }
     },
     points: {
@@ -512,10 +564,12 @@ const INPUT_DOCS = {
         default: '10m'
     },
     volume: {
-        description: "--volume and volume_delete: the cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+        description: "--volume and volume_delete: the cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id). transfer: the volume to copy to or from, which must be Active. transfer_list: the transfers of that volume only.",
         byOperation: {
             volume: "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
-            volume_delete: "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id)."
+            volume_delete: "The cluster storage volume, by its name (1 to 32 characters), or by its storage_id. --volume looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the storage_id).",
+            transfer: 'The volume to copy to or from, which must be Active.',
+            transfer_list: 'The transfers of that volume only.'
         }
     },
     size: {
@@ -550,6 +604,71 @@ const INPUT_DOCS = {
             volume_delete: "Delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's --force, which skips its checks). Otherwise that is refused."
         },
         default: 'false'
+    },
+    transfer_id: {
+        description: "transfer_detail and transfer_stop: the transfer, as digits (a transfer step's --transfer-id output, or as transfer_list shows it).",
+        byOperation: {
+            transfer_detail: "The transfer, as digits (a transfer step's --transfer-id output, or as transfer_list shows it).",
+            transfer_stop: "The transfer, as digits (a transfer step's --transfer-id output, or as transfer_list shows it)."
+        }
+    },
+    direction: {
+        description: "transfer: s3-to-volume (copy the bucket's prefix into the volume's path) or volume-to-s3 (the volume's path into the bucket's prefix).",
+        byOperation: {
+            transfer: "s3-to-volume (copy the bucket's prefix into the volume's path) or volume-to-s3 (the volume's path into the bucket's prefix)."
+        }
+    },
+    s3_supplier: {
+        description: "transfer: the object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
+        byOperation: {
+            transfer: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...)."
+        }
+    },
+    s3_endpoint: {
+        description: "transfer: the object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
+        byOperation: { transfer: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com." }
+    },
+    s3_bucket: { description: 'transfer: the bucket.', byOperation: { transfer: 'The bucket.' } },
+    s3_prefix: {
+        description: "transfer: the object prefix in the bucket (datasets/v3/); empty for the bucket's root.",
+        byOperation: { transfer: "The object prefix in the bucket (datasets/v3/); empty for the bucket's root." }
+    },
+    s3_access_key: {
+        description: "transfer: the object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
+        byOperation: {
+            transfer: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+        }
+    },
+    s3_secret_key: {
+        description: "transfer: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+        byOperation: {
+            transfer: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is."
+        }
+    },
+    volume_path: {
+        description: 'transfer: the path in the volume, absolute (/datasets/imagenet); / for its root.',
+        byOperation: { transfer: 'The path in the volume, absolute (/datasets/imagenet); / for its root.' },
+        default: '/'
+    },
+    overwrite_policy: {
+        description: 'transfer: what is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
+        byOperation: {
+            transfer: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.'
+        },
+        default: 'hash'
+    },
+    ignore_patterns: {
+        description: 'transfer: file name endings never copied (.tmp, .log), separated by commas or one per line.',
+        byOperation: {
+            transfer: 'File name endings never copied (.tmp, .log), separated by commas or one per line.'
+        }
+    },
+    transfer_retries: {
+        description: 'transfer: how often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
+        byOperation: {
+            transfer: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).'
+        },
+        default: '2'
     },
     task_id: {
         description: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',
@@ -828,7 +947,7 @@ function operationHelp(operation, version) {
         ...OWN_FLAG_LINES,
         '',
         'Secrets come from the environment or a file, never from a flag:',
-        ...secretLines(),
+        ...secretLines(operation),
         '',
         `Docs: ${docs(version, 'reference.md')}#${operation}`,
         ''
@@ -887,8 +1006,19 @@ function defaultLine(name, operation, declared) {
     const given = own === undefined ? declared : (0,cli_words/* inCliWords */.f)(own);
     return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
-function secretLines() {
-    return input_names/* SECRET_INPUTS */.p.map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)`);
+/**
+ * How each secret is given: every one (the tool's help), or those an operation takes (the API's key,
+ * which every operation takes, and its own, such as a transfer's storage keys).
+ */
+function secretLines(operation) {
+    const own = operation === undefined
+        ? undefined
+        : new Set([
+            ...COMMON_INPUTS,
+            ...OPERATION_INPUTS[operation].needs,
+            ...OPERATION_INPUTS[operation].inputs
+        ]);
+    return input_names/* SECRET_INPUTS */.p.filter((name) => own === undefined || own.has(name)).map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)`);
 }
 function wrap(text, width) {
     const lines = [];

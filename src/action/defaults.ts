@@ -41,7 +41,10 @@ export const INPUT_DEFAULTS = {
   spot_fallback: 'false',
   queue_timeout: '10m',
   volume_cleanup: 'keep',
-  force: 'false'
+  force: 'false',
+  volume_path: '/',
+  overwrite_policy: 'hash',
+  transfer_retries: '2'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

@@ -30,6 +30,18 @@ export const INPUT_NAMES = [
   'volume_cleanup',
   'confirm',
   'force',
+  'transfer_id',
+  'direction',
+  's3_supplier',
+  's3_endpoint',
+  's3_bucket',
+  's3_prefix',
+  's3_access_key',
+  's3_secret_key',
+  'volume_path',
+  'overwrite_policy',
+  'ignore_patterns',
+  'transfer_retries',
   'task_id',
   'point_id',
   'delete_last_node',
@@ -68,4 +80,10 @@ export const INPUT_NAMES = [
 export type InputName = (typeof INPUT_NAMES)[number];
 
 /** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-export const SECRET_INPUTS: readonly InputName[] = ['token', 'private_key', 'private_key_passphrase'];
+export const SECRET_INPUTS: readonly InputName[] = [
+  'token',
+  'private_key',
+  'private_key_passphrase',
+  's3_access_key',
+  's3_secret_key'
+];

@@ -55,6 +55,10 @@ export type Outputs = {
   total_size: string;
   used_size: string;
   volume_price: string;
+  transfer_id: string;
+  files: string;
+  bytes: string;
+  rate: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -76,11 +80,13 @@ export function outputsOf(step: StepResult): Outputs {
     status:
       step.volume !== undefined
         ? volumeStatus(step.volume)
-        : known.length === 1
-          ? (known[0] ?? '')
-          : known.length > 1
-            ? 'mixed'
-            : '',
+        : step.transfer !== undefined
+          ? sanitize(step.transfer.transfer.status ?? '', 40)
+          : known.length === 1
+            ? (known[0] ?? '')
+            : known.length > 1
+              ? 'mixed'
+              : '',
     statuses: JSON.stringify(statuses),
     url: urls[0] ?? '',
     urls: JSON.stringify(urls),
@@ -89,6 +95,7 @@ export function outputsOf(step: StepResult): Outputs {
     healthy: healthOf(step.tasks),
     count: String(
       step.volumeList?.volumes.length ??
+        step.transferList?.length ??
         step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length
     ),
     cost: costOf(step),
@@ -102,7 +109,32 @@ export function outputsOf(step: StepResult): Outputs {
     ...changeOutputs(step),
     ...jobOutputs(step),
     log_file: step.logFile ?? '',
-    ...volumeOutputs(step)
+    ...volumeOutputs(step),
+    ...transferOutputs(step)
+  };
+}
+
+/**
+ * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
+ * one the step followed, how long it took (duration, seconds) and its rate (bytes a second, on average).
+ */
+function transferOutputs(
+  step: StepResult
+): Pick<Outputs, 'transfer_id' | 'files' | 'bytes' | 'rate'> & Partial<Pick<Outputs, 'duration'>> {
+  const outcome = step.transfer;
+  if (outcome === undefined) return { transfer_id: '', files: '', bytes: '', rate: '' };
+  const { transfer, elapsedMs } = outcome;
+  const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
+  const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
+  return {
+    transfer_id: transfer.id,
+    files: text(transfer.filesDone),
+    bytes: text(transfer.bytesDone),
+    rate:
+      elapsedMs === undefined || elapsedMs <= 0
+        ? ''
+        : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
+    ...(seconds === undefined ? {} : { duration: String(seconds) })
   };
 }
 

@@ -76,7 +76,13 @@ export async function runPost(given: StepHost): Promise<void> {
           `could not stop image preheat task ${taskId} (${sanitize(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`
         );
     }
+    const transfersLeft = reportTransfers(host, report.transfers ?? []);
     const volumesLeft = reportVolumes(host, report.volumes ?? []);
+    if (transfersLeft.length > 0)
+      host.setFailed(
+        `${label} failed: transfer ${transfersLeft.join(', ')} could not be stopped: stop it with operation transfer_stop`,
+        'cleanup'
+      );
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
     if (volumesLeft.length > 0)
       host.setFailed(
@@ -98,6 +104,25 @@ export async function runPost(given: StepHost): Promise<void> {
   } finally {
     runtime?.dispose();
   }
+}
+
+/** Says how the stop of each transfer the step left under way ended; answers those that may still run. */
+function reportTransfers(host: StepHost, transfers: NonNullable<CleanupReport['transfers']>): string[] {
+  const left: string[] = [];
+  for (const { left: transfer, outcome } of transfers) {
+    const named = transfer.id ?? JSON.stringify(sanitize(transfer.name, 60));
+    if (outcome.kind === 'shown') {
+      host.info(
+        outcome.accepted
+          ? `cleanup: stopped transfer ${named}, which the step left under way: it is ${sanitize(outcome.state, 40)}`
+          : `cleanup: transfer ${named}: ${sanitize(outcome.state, 200)}`
+      );
+      continue;
+    }
+    left.push(named);
+    host.warning(`could not stop transfer ${named}: ${sanitize(outcome.why, 300)}`);
+  }
+  return left;
 }
 
 /**

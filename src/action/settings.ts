@@ -30,6 +30,7 @@ import {
   inputsFromFields,
   leavesChange,
   makesVolumes,
+  startsTransfers,
   OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
@@ -38,6 +39,7 @@ import {
   type ApiProfile,
   type Credentials,
   type DeploySettings,
+  type TransferSettings,
   type EndpointOverride,
   type PrivateKeyFormat
 } from '../deploy/engine.js';
@@ -59,7 +61,9 @@ const ENV_FALLBACK: Record<string, string> = {
   token: 'DEPLOY_API_TOKEN',
   private_key: 'DEPLOY_API_PRIVATE_KEY',
   private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
-  platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+  platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
+  s3_access_key: 'DEPLOY_S3_ACCESS_KEY',
+  s3_secret_key: 'DEPLOY_S3_SECRET_KEY'
 };
 
 /** How the settings read each input: as given, trimmed, or with its default. */
@@ -93,6 +97,8 @@ export function readSettings(
   inputs.mask([
     inputs.raw('token').trim(),
     inputs.raw('private_key_passphrase'),
+    inputs.raw('s3_access_key').trim(),
+    inputs.raw('s3_secret_key').trim(),
     ...keyTextForms(inputs.raw('private_key'))
   ]);
   const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
@@ -137,7 +143,8 @@ export function readCleanup(
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete). Throws the InputError its settings would.
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way). Throws the InputError
+ * its settings would.
  */
 export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup' | 'volume_cleanup') => string): boolean {
   const operation = parseChoice('operation', rawInput('operation').trim(), OPERATION_NAMES);
@@ -150,7 +157,8 @@ export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup' | 'volume_cl
   return (
     readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
     leavesChange(operation) ||
-    (volumes === 'delete' && makesVolumes(operation))
+    (volumes === 'delete' && makesVolumes(operation)) ||
+    startsTransfers(operation)
   );
 }
 
@@ -183,7 +191,7 @@ const MOST_GIB = 1024 * 1024;
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
  * confirm and force.
  */
-function readStorage({ text, given, flag }: Inputs): Settings['storage'] {
+function readStorage({ text, given, flag, raw }: Inputs): Settings['storage'] {
   const volume = text('volume');
   if (volume !== undefined && volume.length > 32)
     throw new InputError(
@@ -196,8 +204,69 @@ function readStorage({ text, given, flag }: Inputs): Settings['storage'] {
     region: text('region'),
     volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete'] as const),
     confirm: text('confirm'),
-    force: flag('force')
+    force: flag('force'),
+    transfer: readTransfer({ text, given, raw })
   };
+}
+
+/**
+ * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
+ * masked already), the volume's path, what is copied again (overwrite_policy), what never is
+ * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
+ */
+function readTransfer({ text, given, raw }: Pick<Inputs, 'text' | 'given' | 'raw'>): TransferSettings {
+  const id = text('transfer_id');
+  if (id !== undefined && !/^[1-9]\d{0,18}$/.test(id))
+    throw new InputError(
+      `transfer_id ${quote(id)} is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`
+    );
+  const direction = text('direction');
+  const volumePath = given('volume_path');
+  // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+  if (!volumePath.startsWith('/') || volumePath.includes('..') || /[\u0000-\u001f\u007f]/.test(volumePath))
+    throw new InputError(
+      `volume_path ${quote(volumePath)} is not an absolute path in the volume: write it like /datasets/imagenet, without ..`
+    );
+  const key = (name: string): string | undefined => {
+    const value = raw(name).trim();
+    return value === '' ? undefined : value;
+  };
+  return {
+    id,
+    direction:
+      direction === undefined
+        ? undefined
+        : parseChoice('direction', direction, ['s3-to-volume', 'volume-to-s3'] as const),
+    supplier: text('s3_supplier'),
+    endpoint: text('s3_endpoint'),
+    bucket: text('s3_bucket'),
+    prefix: text('s3_prefix') ?? '',
+    accessKey: key('s3_access_key'),
+    secretKey: key('s3_secret_key'),
+    volumePath,
+    overwrite: parseChoice('overwrite_policy', given('overwrite_policy'), [
+      'hash',
+      'skip',
+      'overwrite'
+    ] as const),
+    ignorePatterns: parseSuffixes('ignore_patterns', raw('ignore_patterns')),
+    retries: parseIntegerInRange('transfer_retries', given('transfer_retries'), 0, 10)
+  };
+}
+
+/** File name endings (.tmp, .log), separated by commas or lines: each one word, 100 characters at most. */
+function parseSuffixes(name: string, value: string): string[] {
+  const suffixes = value
+    .split(/[,\n]/)
+    .map((suffix) => suffix.trim())
+    .filter((suffix) => suffix !== '');
+  for (const suffix of suffixes)
+    // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+    if (suffix.length > 100 || /[\s\u0000-\u001f\u007f-\u009f]/.test(suffix))
+      throw new InputError(
+        `${name} lists ${quote(suffix.slice(0, 100))}, which is no file name ending: list endings like .tmp, .log, separated by commas`
+      );
+  return suffixes;
 }
 
 /** A size in whole GiB (100, or 100GiB), as bytes: GiB × 1,073,741,824. */

@@ -54,6 +54,8 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
     lines.push(...offersTable(step.offers));
   } else if (step.volume !== undefined || step.volumeList !== undefined) {
     lines.push(...volumesTable(step));
+  } else if (step.transfer !== undefined || step.transferList !== undefined) {
+    lines.push(...transfersTable(step));
   } else {
     const [call] = step.calls;
     // A failed call is quoted above; a success envelope whose data says it failed is not a success.
@@ -221,7 +223,7 @@ function volumesTable(step: StepResult): string[] {
     '|---|---|---|---|---|---|---|---|---|',
     ...volumes.map(
       (v) =>
-        `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? VOLUME_DELETED : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${escape(v.displayUnitPrice ?? '?')} | ${v.mounts} task(s) |`
+        `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? VOLUME_DELETED : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`
     ),
     ''
   ];
@@ -240,6 +242,56 @@ function volumesTable(step: StepResult): string[] {
   return [
     ...lines,
     `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
+  ];
+}
+
+/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
+function decimalText(value: string | undefined): string {
+  if (value === undefined) return '?';
+  return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : escape(value);
+}
+
+/**
+ * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
+ * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
+ * followed one, how long it took and its rate.
+ */
+function transfersTable(step: StepResult): string[] {
+  const one = step.transfer;
+  const transfers = one === undefined ? (step.transferList ?? []) : [one.transfer];
+  const gib = (bytes: number | undefined): string =>
+    `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
+  const lines = [
+    '| Transfer | Direction | Status | Files | Copied | Error |',
+    '|---|---|---|---|---|---|',
+    ...transfers.map((t) => {
+      const files =
+        t.filesTotal === undefined
+          ? `${t.filesDone ?? 0} (counting)`
+          : `${t.filesDone ?? 0} of ${t.filesTotal}`;
+      const bytes =
+        t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
+      const direction =
+        t.direction === 'to_volume'
+          ? 'to the volume'
+          : t.direction === 'to_object_storage'
+            ? 'to object storage'
+            : '?';
+      const error =
+        t.errorCode === undefined && t.errorMessage === undefined
+          ? ''
+          : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
+      return `| ${escape(t.id)} | ${direction} | ${escape(t.status ?? '?')} | ${files} | ${bytes} | ${escape(error)} |`;
+    }),
+    ''
+  ];
+  if (one?.elapsedMs === undefined) return lines;
+  const seconds = one.elapsedMs / 1000;
+  const rate =
+    seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '–';
+  return [
+    ...lines,
+    `Copied in ${escape(formatDuration(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
   ];
 }
 

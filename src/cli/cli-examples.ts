@@ -64,6 +64,13 @@ export const OPERATION_EXAMPLES: Readonly<Record<OperationName, readonly string[
   ],
   volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
   volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
+  transfer: [
+    'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
+    '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
+  ],
+  transfer_detail: ['elastic-deploy transfer-detail --transfer-id 501'],
+  transfer_list: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
+  transfer_stop: ['elastic-deploy transfer-stop --transfer-id 501'],
   request: [
     "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
   ]

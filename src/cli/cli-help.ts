@@ -101,7 +101,7 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     ...OWN_FLAG_LINES,
     '',
     'Secrets come from the environment or a file, never from a flag:',
-    ...secretLines(),
+    ...secretLines(operation),
     '',
     `Docs: ${docs(version, 'reference.md')}#${operation}`,
     ''
@@ -167,8 +167,20 @@ function defaultLine(name: string, operation: OperationName, declared: string | 
   return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
 
-function secretLines(): string[] {
-  return SECRET_INPUTS.map(
+/**
+ * How each secret is given: every one (the tool's help), or those an operation takes (the API's key,
+ * which every operation takes, and its own, such as a transfer's storage keys).
+ */
+function secretLines(operation?: OperationName): string[] {
+  const own =
+    operation === undefined
+      ? undefined
+      : new Set([
+          ...COMMON_INPUTS,
+          ...OPERATION_INPUTS[operation].needs,
+          ...OPERATION_INPUTS[operation].inputs
+        ]);
+  return SECRET_INPUTS.filter((name) => own === undefined || own.has(name)).map(
     (name) => `  ${variableOf(name)}, or ${variableOf(name)}_FILE (a file holding it)`
   );
 }

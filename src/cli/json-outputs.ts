@@ -14,7 +14,10 @@ export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
   'duration',
   'total_size',
   'used_size',
-  'volume_price'
+  'volume_price',
+  'files',
+  'bytes',
+  'rate'
 ]);
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 export const BOOLEAN_OUTPUTS: ReadonlySet<string> = new Set([

@@ -47,8 +47,20 @@ export interface CleanupState {
   rollback: Rollback | undefined;
   /** A scale up under way: the count to set back if its new nodes fail. */
   scaleBack: ScaleBack | undefined;
+  /** Transfers the step started and has not seen end, to stop whatever happens to the job. */
+  transfers: readonly TransferLeft[];
   /** Cluster storage volumes the step made, to delete once the job ends (volume_cleanup: delete). */
   volumes: readonly VolumeLeft[];
+}
+
+/**
+ * A transfer the step started: its name (unique to the run), its volume, and its id once the create's
+ * answer or the list gave it (until then, the post step finds it by name among the volume's transfers).
+ */
+export interface TransferLeft {
+  name: string;
+  storageId: string;
+  id: string | undefined;
 }
 
 /**
@@ -99,6 +111,14 @@ export function makesVolumes(operation: string): boolean {
   return MAKES_VOLUMES.has(operation);
 }
 
+/** The operations whose step starts transfers: one still under way when the step ends is stopped. */
+const STARTS_TRANSFERS: ReadonlySet<string> = new Set<OperationName>(['transfer']);
+
+/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
+export function startsTransfers(operation: string): boolean {
+  return STARTS_TRANSFERS.has(operation);
+}
+
 export const NO_CLEANUP: CleanupState = {
   action: undefined,
   created: [],
@@ -107,6 +127,7 @@ export const NO_CLEANUP: CleanupState = {
   preheats: [],
   rollback: undefined,
   scaleBack: undefined,
+  transfers: [],
   volumes: []
 };
 
@@ -147,7 +168,8 @@ const stashed = new WeakMap<Rollback, string>();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, the volumes made for the run (once the tasks that may mount them are stopped), and last a
+ * preheats, the transfers still under way, the volumes made for the run (once the tasks that may mount
+ * them are stopped, and the transfers into them), and last a
  * create that may still land (searched for by name, the post step's last request).
  */
 export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } = {
@@ -208,6 +230,17 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     encode: (preheats) => JSON.stringify(preheats),
     decode: ids
   },
+  transfers: {
+    key: 'transfers',
+    phrases: (transfers) =>
+      transfers.map((t) =>
+        t.id === undefined
+          ? `the transfer named ${JSON.stringify(t.name)} to stop, if its create landed`
+          : `transfer ${t.id} to stop`
+      ),
+    encode: (transfers) => JSON.stringify(transfers),
+    decode: (text) => JSON.parse(text || '[]') as TransferLeft[]
+  },
   volumes: {
     key: 'volumes',
     phrases: (volumes) =>
@@ -260,7 +293,7 @@ function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string
 /** The tasks of the ledger's lists of task ids. */
 type TaskList = 'created' | 'retire' | 'preheats';
 /** The ledger's single leftovers. */
-type Single = Exclude<LeftoverKind, TaskList | 'volumes'>;
+type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers'>;
 
 /**
  * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses

@@ -10,6 +10,7 @@ export {
   cleanupRecorder,
   leavesChange,
   makesVolumes,
+  startsTransfers,
   LEFTOVER_KINDS,
   LEFTOVER_ORDER,
   leftovers,
@@ -65,7 +66,7 @@ export {
 } from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
-export type { DeploySettings } from './settings.js';
+export type { DeploySettings, TransferSettings } from './settings.js';
 export {
   defaultCleanup,
   defaultWait,

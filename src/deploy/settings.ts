@@ -70,6 +70,32 @@ export interface StorageSettings {
   confirm: string | undefined;
   /** A delete that skips the platform's checks (a volume mounted, or with a transfer under way). */
   force: boolean;
+  transfer: TransferSettings;
+}
+
+/** What is copied again when it is at the destination already: by content hash (3), never when the name is there (2), always (1). */
+export type OverwritePolicy = 'hash' | 'skip' | 'overwrite';
+
+/** The transfer inputs: a transfer between object storage and a volume. */
+export interface TransferSettings {
+  /** An existing transfer (transfer_detail, transfer_stop). */
+  id: string | undefined;
+  direction: 's3-to-volume' | 'volume-to-s3' | undefined;
+  supplier: string | undefined;
+  endpoint: string | undefined;
+  bucket: string | undefined;
+  /** The object prefix ('' for the bucket's root). */
+  prefix: string;
+  /** Used for the transfer's requests only, masked before anything is logged. */
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  /** The path in the volume, absolute ('/' for its root). */
+  volumePath: string;
+  overwrite: OverwritePolicy;
+  /** File name suffixes never copied (.tmp, .log). */
+  ignorePatterns: string[];
+  /** How often a transfer that fails (Error, Exception) is submitted again (s3/retry). */
+  retries: number;
 }
 
 /** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */

@@ -30,6 +30,10 @@ export const OPERATION_NAMES = [
   'volume',
   'volume_list',
   'volume_delete',
+  'transfer',
+  'transfer_detail',
+  'transfer_list',
+  'transfer_stop',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];

@@ -1,5 +1,14 @@
 import { isRecord } from '../basics/records.js';
 import type { OperationName } from './platform-settings.js';
+import {
+  transferOf,
+  TRANSFER_COMPLETED,
+  TRANSFER_FAILED,
+  TRANSFER_RUNNING,
+  TRANSFER_STOPPED,
+  TRANSFER_UNDER_WAY,
+  type Transfer
+} from './transfer-data.js';
 import { preheatProgressOf, PREHEAT_COMPLETED, type PreheatProgress } from './preheat-data.js';
 import {
   VOLUME_ACTIVE,
@@ -289,4 +298,57 @@ export const VOLUME_KIND: VolumeKindDescriptor = {
   leavingStatuses: VOLUME_LEAVING,
   deletedStatus: VOLUME_DELETED,
   volumesOf
+};
+
+/**
+ * A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): made after the
+ * connection is checked (s3/check, whose data.pass decides), its create and retry encrypted and sent as
+ * text/plain; read by its detail (?id=); under way while Queuing, Pending or Running; done once
+ * Completed; failed on Error or Exception (a retry makes a new one, the old one Deleted); stopped (only a
+ * Running one can be) or deleted. The reference asks for polls at least 10 s apart.
+ */
+export interface TransferKindDescriptor {
+  readonly name: 'transfer';
+  readonly paths: {
+    readonly check: string;
+    readonly create: string;
+    readonly retry: string;
+    readonly detail: string;
+    readonly list: string;
+    readonly stop: string;
+    readonly delete: string;
+  };
+  readonly pause: undefined;
+  readonly followsLog: false;
+  readonly leastPollMs: number;
+  readonly underWayStatuses: readonly string[];
+  readonly completedStatus: string;
+  readonly failedStatuses: readonly string[];
+  readonly stoppedStatuses: readonly string[];
+  /** The only status a stop applies to. */
+  readonly stoppableStatus: string;
+  /** A transfer's detail, or an item of the list. */
+  transferOf(data: unknown): Transfer | undefined;
+}
+
+export const TRANSFER_KIND: TransferKindDescriptor = {
+  name: 'transfer',
+  paths: {
+    check: '/api/storage/nas/v1/encrypt/s3/check',
+    create: '/api/storage/nas/v1/encrypt/s3/create',
+    retry: '/api/storage/nas/v1/encrypt/s3/retry',
+    detail: '/api/storage/nas/v1/s3/detail',
+    list: '/api/storage/nas/v1/s3/list',
+    stop: '/api/storage/nas/v1/s3/stop',
+    delete: '/api/storage/nas/v1/s3/delete'
+  },
+  pause: undefined,
+  followsLog: false,
+  leastPollMs: 10_000,
+  underWayStatuses: TRANSFER_UNDER_WAY,
+  completedStatus: TRANSFER_COMPLETED,
+  failedStatuses: TRANSFER_FAILED,
+  stoppedStatuses: TRANSFER_STOPPED,
+  stoppableStatus: TRANSFER_RUNNING,
+  transferOf
 };

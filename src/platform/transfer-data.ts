@@ -10,6 +10,7 @@ import { countOf } from './task-data.js';
  */
 export interface Transfer {
   readonly id: string;
+  readonly name: string | undefined;
   readonly status: string | undefined;
   /** 1: from object storage to the volume; 2: from the volume to object storage. */
   readonly direction: 'to_volume' | 'to_object_storage' | undefined;
@@ -30,6 +31,8 @@ export interface Transfer {
 
 /** A transfer on its way: queued, being prepared, or copying. */
 export const TRANSFER_UNDER_WAY: readonly string[] = ['Queuing', 'Pending', 'Running'];
+/** The one status a transfer can be stopped in. */
+export const TRANSFER_RUNNING = 'Running';
 /** A transfer that copied everything. */
 export const TRANSFER_COMPLETED = 'Completed';
 /** A transfer that failed: retried (s3/retry) as the user allows, its error_code and error_message said. */
@@ -48,6 +51,7 @@ export function transferOf(data: unknown): Transfer | undefined {
   };
   return {
     id: String(id),
+    name: text(data.name),
     status: text(data.status),
     direction: data.direction === 1 ? 'to_volume' : data.direction === 2 ? 'to_object_storage' : undefined,
     filesDone: countOf(data.ready_files),
@@ -60,6 +64,15 @@ export function transferOf(data: unknown): Transfer | undefined {
     errorCode: text(data.error_code),
     errorMessage: text(data.error_message)
   };
+}
+
+/** The transfers of a list's answer (`results`). */
+export function transfersOf(data: unknown): Transfer[] {
+  const results = isRecord(data) && Array.isArray(data.results) ? data.results : [];
+  return results.flatMap((entry) => {
+    const transfer = transferOf(entry);
+    return transfer === undefined ? [] : [transfer];
+  });
 }
 
 /** How far a transfer is, in percent of its bytes (else of its files); undefined while its totals are counted. */

@@ -316,6 +316,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       preheat_task_ids: '[]',
       rollback: '',
       scale_back: '',
+      transfers: '[]',
       volumes: '[]'
     });
     const post = await s.run(

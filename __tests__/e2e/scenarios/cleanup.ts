@@ -36,6 +36,39 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
       }
     );
 
+    scenario(
+      'stops in the post step a transfer a SIGTERM left under way; the storage keys never show, debug or not',
+      async (s) => {
+        s.emulator.storage.setVolumeSettleSeconds(0);
+        expect((await s.run({ operation: 'volume', volume: 'e2e-data', size: '1' })).exitCode).toBe(0);
+        s.emulator.storage.setTransferPace({ bytesPerSecond: 1024 * 1024 });
+        const inputs = {
+          operation: 'transfer',
+          volume: 'e2e-data',
+          direction: 's3-to-volume',
+          s3_supplier: 'tencent',
+          s3_endpoint: 'cos.example.com',
+          s3_bucket: 'corpus',
+          // The keys the invariants hold out of every log line, file and output (SECRETS).
+          s3_access_key: 'AKIDEXAMPLE',
+          s3_secret_key: 'wJalrXUtnFEMI'
+        };
+        const main = await s.run(inputs, undefined, {}, { text: 'transfer_id: ', signal: 'SIGTERM' });
+        expect(main.exitCode).toBe(1);
+        const [left] = JSON.parse(main.state.transfers ?? '[]') as { id: string }[];
+        expect(left?.id).toMatch(/^\d+$/);
+        const cleaned = await s.run(inputs, main.state);
+        expect(cleaned.exitCode).toBe(0);
+        expect(shown(cleaned)).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^cleanup: stopped transfer ${left?.id ?? ''}, which the step left under way: it is (Stopped|Deleted)$`
+            )
+          )
+        );
+      }
+    );
+
     // Regression (issue 48): the post step gave up when its next back-off would pass cleanup_timeout (at
     // 9.7 s of 20 s), though the platform applied the stop at 14 s; it said it had tried "within 20s".
     scenario(

@@ -13,6 +13,7 @@ import type { TaskResult } from '../wait/task-result.js';
 import type { Placement } from '../create/create-task.js';
 import type { AnswerFiles } from './answer-sink.js';
 import type { Volume, VolumeSummary } from '../../platform/volume-data.js';
+import type { Transfer } from '../../platform/transfer-data.js';
 import type { CallOutcome } from './make-calls.js';
 
 // What a step did, as the outputs and the summary read it: its calls, its tasks, what it changed.
@@ -47,6 +48,18 @@ export interface StepResult {
   readonly volume?: VolumeOutcome;
   /** The volumes a volume_list read, and what they come to. */
   readonly volumeList?: { readonly volumes: readonly Volume[]; readonly summary: VolumeSummary | undefined };
+  /** The transfer a transfer step followed to its end, or a transfer read or stopped. */
+  readonly transfer?: TransferOutcome;
+  /** The transfers a transfer_list read. */
+  readonly transferList?: readonly Transfer[];
+}
+
+/** A transfer as a step left it: its detail; how long the step followed it, and how often it retried it. */
+export interface TransferOutcome {
+  readonly transfer: Transfer;
+  /** How long the step followed it (a transfer step's); undefined for a read or a stop. */
+  readonly elapsedMs: number | undefined;
+  readonly retries: number;
 }
 
 /** A volume as a step left it: found, made or grown (and Active), or deleted. */

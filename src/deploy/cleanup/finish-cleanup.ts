@@ -10,6 +10,7 @@ import {
   type CreateLookup,
   type LeftoverKind,
   type Rollback,
+  type TransferLeft,
   type VolumeLeft
 } from '../cleanup-state.js';
 import { redactFields } from '../secret-fields.js';
@@ -21,6 +22,7 @@ import type { Persisted } from '../ask-again.js';
 import { awaitNewTasks } from '../tasks/find-tasks.js';
 import { stopPreheat } from '../create/preheat.js';
 import { deleteVolumeLeft } from '../storage/delete-volume.js';
+import { stopTransferLeft } from '../storage/stop-transfer.js';
 
 /** A task the post step acts on, and why it is the step's to clean up. */
 export interface CleanupTarget {
@@ -53,6 +55,8 @@ export interface CleanupReport {
   rollback?: RollbackReport;
   /** The scale up it finished: kept, set back, or why it could not tell or set it back. */
   scaleBack?: ScaleBackReport;
+  /** The transfers still under way that it stopped, each with how its stop ended. */
+  transfers?: { left: TransferLeft; outcome: Persisted }[];
   /** The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended. */
   volumes?: { left: VolumeLeft; outcome: Persisted }[];
 }
@@ -104,6 +108,15 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
       outcome: await stopPreheat(taskId, ctx)
     }))
   }),
+  transfers: async (transfers, _state, ctx) =>
+    transfers.length === 0
+      ? {}
+      : {
+          transfers: await mapLimit(transfers, ctx.settings.concurrency, async (left) => ({
+            left,
+            outcome: await stopTransferLeft(left, ctx)
+          }))
+        },
   volumes: async (volumes, _state, ctx) =>
     volumes.length === 0
       ? {}

@@ -41,5 +41,9 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   volume: async () => (await import('./volume.js')).volumeFlow,
   volume_list: async () => (await import('./volume.js')).volumeListFlow,
   volume_delete: async () => (await import('./volume.js')).volumeDeleteFlow,
+  transfer: async () => (await import('./transfer.js')).transferFlow,
+  transfer_detail: async () => (await import('./transfer.js')).transferDetailFlow,
+  transfer_list: async () => (await import('./transfer.js')).transferListFlow,
+  transfer_stop: async () => (await import('./transfer.js')).transferStopFlow,
   request: ready(callFlow)
 };

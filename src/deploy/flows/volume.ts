@@ -1,12 +1,8 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { volumeConfigsCall, volumeListCall, volumeSummaryCall } from '../../platform/operations/calls.js';
-import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { Answer } from '../../platform/session.js';
 import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
-import { NO_CLEANUP } from '../cleanup-state.js';
-import { callOutcome } from '../calls/make-calls.js';
-import type { StepResult, VolumeOutcome } from '../calls/step-result.js';
 import type { DeployContext } from '../context.js';
 import { chooseVolumeConfig } from '../storage/choose-volume.js';
 import { retried } from '../retries.js';
@@ -15,7 +11,7 @@ import { deleteVolume } from '../storage/delete-volume.js';
 import { ensureVolume } from '../storage/ensure-volume.js';
 import { describeVolume, gib, readVolumes, volumeNamed } from '../storage/read-volumes.js';
 import type { Flow, PlannedStep } from './flow.js';
-import { stepResult } from './toolkit.js';
+import { storageStep, type StorageWork } from './storage-step.js';
 
 /**
  * operation volume: makes sure a cluster storage volume exists by name, with size at least, in region
@@ -39,7 +35,7 @@ export const volumeFlow: Flow = {
         return {
           answer: report.answer,
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false }
+          did: { volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false } }
         };
       },
       dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -72,7 +68,7 @@ export const volumeListFlow: Flow = {
         return {
           answer,
           call: volumeListCall(ctx.settings),
-          list: { volumes, summary: volumeSummaryOf(summary.result.data) }
+          did: { volumeList: { volumes, summary: volumeSummaryOf(summary.result.data) } }
         };
       },
       dryRun: (ctx) => {
@@ -104,7 +100,7 @@ export const volumeDeleteFlow: Flow = {
         ctx.log(`volume ${volume.id} (${sanitize(volume.name, 40)}): deleted, and no list shows it`);
         return {
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          volume: { volume, created: false, grownFrom: undefined, deleted: true }
+          did: { volume: { volume, created: false, grownFrom: undefined, deleted: true } }
         };
       },
       dryRun: async (ctx) => {
@@ -156,44 +152,12 @@ async function volumeToDelete(name: string, confirm: string, ctx: DeployContext)
   return volume;
 }
 
-/** What a volume flow's work gives the step: the answer it ends on, and what it did. */
-interface VolumeWork {
-  readonly call: Call;
-  readonly answer?: Answer;
-  readonly volume?: VolumeOutcome;
-  readonly list?: StepResult['volumeList'];
-}
-
-/** A volume flow's step: its work, its outcome as a call (a failure is the step's failure). */
+/** A volume flow's step: a failure is said against the volume list. */
 function volumeStep(
   settings: DeploySettings,
-  work: { run: (ctx: DeployContext) => Promise<VolumeWork>; dryRun: PlannedStep['dryRun'] }
+  work: { run: (ctx: DeployContext) => Promise<StorageWork>; dryRun: PlannedStep['dryRun'] }
 ): PlannedStep {
-  const plan: Plan = { operation: settings.operation, calls: [], wait: undefined };
-  return {
-    plan,
-    cleanup: NO_CLEANUP,
-    run: async (ctx) => {
-      try {
-        const done = await work.run(ctx);
-        const outcome = callOutcome(done.call, {
-          ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
-        });
-        return stepResult(plan, ctx, {
-          calls: [outcome],
-          ...(done.volume === undefined ? {} : { volume: done.volume }),
-          ...(done.list === undefined ? {} : { volumeList: done.list })
-        });
-      } catch (error) {
-        if (error instanceof InputError) throw error;
-        const failed = error instanceof Error ? error : new Error(String(error));
-        return stepResult(plan, ctx, {
-          calls: [callOutcome(volumeListCall(ctx.settings), { error: failed })]
-        });
-      }
-    },
-    dryRun: work.dryRun
-  };
+  return storageStep(settings, { ...work, failedCall: (ctx) => volumeListCall(ctx.settings) });
 }
 
 /** What volume would do, from the list and the configurations (reads only). */

@@ -2,7 +2,13 @@ import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
-import { PREHEAT_KIND, taskKindNamed, VOLUME_KIND, type TaskKindDescriptor } from '../task-kinds.js';
+import {
+  PREHEAT_KIND,
+  taskKindNamed,
+  TRANSFER_KIND,
+  VOLUME_KIND,
+  type TaskKindDescriptor
+} from '../task-kinds.js';
 import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
@@ -235,6 +241,112 @@ export function volumeDeleteCall(settings: PlatformSettings, id: string, force =
     ...READS,
     resend: 'repeatable'
   });
+}
+
+/** What a transfer sends (its create's and its retry's body, but the retry's id), as the flow made it. */
+export interface TransferBody {
+  readonly storage_id: unknown;
+  readonly name: string;
+  readonly direction: 1 | 2;
+  readonly s3_supplier: string;
+  readonly s3_endpoint: string;
+  readonly s3_access_key: string;
+  readonly s3_secret_key: string;
+  readonly s3_bucket: string;
+  readonly s3_prefix: string;
+  readonly nas_path: string;
+  readonly overwrite_policy: 1 | 2 | 3;
+  readonly ignore_patterns: readonly string[];
+}
+
+/**
+ * The connection check of a transfer's object storage (the reference's s3 check, encrypted as the create,
+ * its body the bucket and keys the transfer uses): its data.pass decides.
+ */
+export function transferCheckCall(settings: PlatformSettings, body: TransferBody): Call {
+  const create = transferCreateCall(settings, body);
+  return {
+    ...create,
+    endpoint: { ...create.endpoint, path: TRANSFER_KIND.paths.check },
+    body: {
+      supplier: body.s3_supplier,
+      endpoint: body.s3_endpoint,
+      ak: body.s3_access_key,
+      sk: body.s3_secret_key,
+      bucket: body.s3_bucket,
+      prefix: body.s3_prefix
+    },
+    // It changes nothing: sent again whenever a failure may pass.
+    traits: READS
+  };
+}
+
+/**
+ * A transfer's create (POST encrypt/s3/create, encrypted, text/plain), the endpoint as the transfer
+ * operation's row and overrides say. Not sent again once it may have been applied.
+ */
+export function transferCreateCall(settings: PlatformSettings, body: TransferBody): Call {
+  const call = callFor(settings, 'transfer', OPERATION_TABLE.transfer, undefined, false);
+  return { ...call, operation: settings.operation, body: { ...body } };
+}
+
+/** A failed transfer submitted again (POST encrypt/s3/retry, encrypted as the create): a new one is made. */
+export function transferRetryCall(settings: PlatformSettings, id: string, body: TransferBody): Call {
+  const create = transferCreateCall(settings, body);
+  return {
+    ...create,
+    endpoint: { ...create.endpoint, path: TRANSFER_KIND.paths.retry },
+    body: { id: exactInteger(id), ...body }
+  };
+}
+
+/** A transfer's detail (GET s3/detail?id=). */
+export function transferDetailCall(settings: PlatformSettings, id: string): Call {
+  return storageCall(settings, 'GET', TRANSFER_KIND.paths.detail, [['id', id]], undefined, READS);
+}
+
+/** One page of the transfers (GET s3/list), of a volume and of statuses when given. */
+export function transferListCall(
+  settings: PlatformSettings,
+  which: { storageId?: string; statuses?: readonly string[]; page?: number } = {}
+): Call {
+  const query: [string, string][] = [
+    ...(which.storageId === undefined ? [] : [['storage_id', which.storageId] as [string, string]]),
+    ...(which.statuses === undefined ? [] : [['statuses', which.statuses.join(',')] as [string, string]]),
+    ['page', String(which.page ?? 1)],
+    ['page_size', '100']
+  ];
+  return storageCall(settings, 'GET', TRANSFER_KIND.paths.list, query, undefined, READS);
+}
+
+/** A transfer stopped (POST s3/stop {id}): harmless to repeat; only a Running one can be. */
+export function transferStopCall(settings: PlatformSettings, id: string): Call {
+  return storageCall(
+    settings,
+    'POST',
+    TRANSFER_KIND.paths.stop,
+    [],
+    { id: exactInteger(id) },
+    {
+      ...READS,
+      resend: 'repeatable'
+    }
+  );
+}
+
+/** A transfer deleted (POST s3/delete {id}): any status, again and again; how a queued one is ended. */
+export function transferDeleteCall(settings: PlatformSettings, id: string): Call {
+  return storageCall(
+    settings,
+    'POST',
+    TRANSFER_KIND.paths.delete,
+    [],
+    { id: exactInteger(id) },
+    {
+      ...READS,
+      resend: 'repeatable'
+    }
+  );
 }
 
 /** A call of the cluster storage endpoints, for the step's operation: signed, version as set, never encrypted. */

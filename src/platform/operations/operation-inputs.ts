@@ -80,6 +80,7 @@ const CAPACITY = [
   'preheat_timeout'
 ];
 const VOLUME_OUTPUTS = ['storage_id', 'region', 'total_size', 'used_size', 'volume_price'];
+const TRANSFER_OUTPUTS = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
 const CHANGE_WAIT = [
   'wait_timeout',
   'poll_interval',
@@ -300,5 +301,48 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
     needs: ['volume', 'confirm'],
     inputs: ['force', 'cleanup_timeout'],
     outputs: VOLUME_OUTPUTS
+  },
+  transfer: {
+    summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
+    needs: [
+      'volume',
+      'direction',
+      's3_supplier',
+      's3_endpoint',
+      's3_bucket',
+      's3_access_key',
+      's3_secret_key'
+    ],
+    inputs: [
+      's3_prefix',
+      'volume_path',
+      'overwrite_policy',
+      'ignore_patterns',
+      'transfer_retries',
+      'task_name',
+      'wait_timeout',
+      'poll_interval',
+      'poll_error_budget',
+      'cleanup_timeout'
+    ],
+    outputs: TRANSFER_OUTPUTS
+  },
+  transfer_detail: {
+    summary: "read a transfer's detail and progress",
+    needs: ['transfer_id'],
+    inputs: [],
+    outputs: ['transfer_id', 'files', 'bytes']
+  },
+  transfer_list: {
+    summary: 'list the transfers (of a volume), each with its progress',
+    needs: [],
+    inputs: ['volume'],
+    outputs: []
+  },
+  transfer_stop: {
+    summary: 'stop a transfer, and wait until it copies no more',
+    needs: ['transfer_id'],
+    inputs: ['cleanup_timeout'],
+    outputs: ['transfer_id', 'files', 'bytes']
   }
 };

@@ -19,6 +19,7 @@ import {
 export type { TaskKind, WaitTarget } from '../task-kinds.js';
 import {
   TASK_KINDS,
+  TRANSFER_KIND,
   VOLUME_KIND,
   type StatusesOfChange,
   type TaskKind,
@@ -229,8 +230,9 @@ export const READS: OperationTraits = {
 export const PAGE_SIZE = 100;
 
 /**
- * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from the volume kind's
- * paths (calls.ts), reading the list first; signed, never encrypted, the same in both profiles.
+ * A cluster storage operation (suanli-nas-storage/): its flow builds its calls from its kind's paths
+ * (calls.ts; a volume's or a transfer's), reading first; signed, never encrypted, the same in both
+ * profiles.
  */
 const volumeOperation = (method: 'GET' | 'POST', path: string, resend: Resend): OperationSpec => ({
   endpoint: method === 'GET' ? get(path) : post(path),
@@ -450,7 +452,21 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
   volume: volumeOperation('POST', VOLUME_KIND.paths.create, 'until_sent'),
   volume_list: volumeOperation('GET', VOLUME_KIND.paths.list, 'read'),
-  volume_delete: volumeOperation('POST', VOLUME_KIND.paths.delete, 'repeatable')
+  volume_delete: volumeOperation('POST', VOLUME_KIND.paths.delete, 'repeatable'),
+  // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
+  // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
+  // public key are checked before anything is sent); its flow checks the connection first, then follows
+  // it, retries it and stops it. Never sent again once it may have been applied.
+  transfer: {
+    endpoint: { ...post(TRANSFER_KIND.paths.create, true), contentType: 'text/plain' },
+    taskIds: 'none',
+    fields: none,
+    resend: 'until_sent',
+    flowCalls: true
+  },
+  transfer_detail: volumeOperation('GET', TRANSFER_KIND.paths.detail, 'read'),
+  transfer_list: volumeOperation('GET', TRANSFER_KIND.paths.list, 'read'),
+  transfer_stop: volumeOperation('POST', TRANSFER_KIND.paths.stop, 'repeatable')
 };
 
 /** The operations that can wait, for an error that lists them. */

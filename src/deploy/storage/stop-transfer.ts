@@ -1,0 +1,98 @@
+import { sanitize } from '../../basics/safe-text.js';
+import { describeError } from '../../platform/failures.js';
+import {
+  transferDeleteCall,
+  transferDetailCall,
+  transferListCall,
+  transferStopCall
+} from '../../platform/operations/calls.js';
+import { TRANSFER_KIND } from '../../platform/task-kinds.js';
+import { transfersOf, type Transfer } from '../../platform/transfer-data.js';
+import { askUntilKnown, sendUntilShown, type Known, type Persisted, type Showing } from '../ask-again.js';
+import type { TransferLeft } from '../cleanup-state.js';
+import type { DeployContext } from '../context.js';
+import { retried } from '../retries.js';
+import { settleTransfer } from './transfer-ledger.js';
+
+/** A transfer's detail now; undefined when it cannot be read. */
+export async function readTransfer(id: string, ctx: DeployContext): Promise<Transfer | undefined> {
+  const { result } = await retried(`transfer ${id}`, ctx.retries, () =>
+    ctx.send(transferDetailCall(ctx.settings, id))
+  );
+  return TRANSFER_KIND.transferOf(result.data);
+}
+
+/** Whether a transfer's status says it copies no more: it completed, failed, or was stopped or deleted. */
+export function ended(transfer: Transfer | undefined): boolean {
+  return transfer !== undefined && !TRANSFER_KIND.underWayStatuses.includes(transfer.status ?? '');
+}
+
+/**
+ * Stops a transfer until its detail says it copies no more (see sendUntilShown): a Running one by its
+ * stop; a queued one (Queuing, Pending), which the platform cannot stop, by its delete, which ends any.
+ * An accepted request is not done until the detail shows it; one that had ended shows it without one.
+ */
+export async function stopTransfer(id: string, ctx: DeployContext): Promise<Persisted> {
+  let now: Transfer | undefined;
+  try {
+    now = await readTransfer(id, ctx);
+  } catch {
+    now = undefined;
+  }
+  if (ended(now)) return { kind: 'shown', accepted: false, state: sanitize(now?.status ?? '', 20) };
+  const queued = now !== undefined && now.status !== TRANSFER_KIND.stoppableStatus;
+  const call = queued ? transferDeleteCall(ctx.settings, id) : transferStopCall(ctx.settings, id);
+  return sendUntilShown(
+    call,
+    `transfer ${id}: ${queued ? 'delete (queued)' : 'stop'}`,
+    async (): Promise<Showing> => {
+      const after = await readTransfer(id, ctx).catch(() => undefined);
+      const status = sanitize(after?.status ?? 'unread', 20);
+      return ended(after)
+        ? { shown: true, state: status }
+        : { shown: false, state: `its status is ${status}` };
+    },
+    ctx
+  );
+}
+
+/**
+ * Stops a transfer the step left under way (the post step's): by its id, or found by its name among its
+ * volume's transfers when its create's answer never came (none of the name: the create did not land).
+ * It leaves the ledger once it copies no more.
+ */
+export async function stopTransferLeft(left: TransferLeft, ctx: DeployContext): Promise<Persisted> {
+  let { id } = left;
+  if (id === undefined) {
+    const lookup = async (): Promise<Known<Transfer | undefined>> => {
+      try {
+        const { result } = await retried('transfer: list', ctx.retries, () =>
+          ctx.send(transferListCall(ctx.settings, { storageId: left.storageId }))
+        );
+        return { known: true, value: transfersOf(result.data).find((t) => t.name === left.name) };
+      } catch (error) {
+        return { known: false, why: describeError(error) };
+      }
+    };
+    const first = await lookup();
+    const looked = first.known
+      ? first
+      : await askUntilKnown(
+          lookup,
+          first.why,
+          ctx,
+          (why, delay) =>
+            `transfer ${JSON.stringify(left.name)}: the transfers could not be read (${why}); reading again in ${delay}`
+        );
+    if (!looked.known)
+      return { kind: 'failed', why: `the transfers could not be read (${looked.why})`, triedMs: 0 };
+    if (looked.value === undefined) {
+      settleTransfer(ctx, left.name);
+      return { kind: 'shown', accepted: false, state: 'never made (no transfer of the name is listed)' };
+    }
+    id = looked.value.id;
+  }
+  const outcome = await stopTransfer(id, ctx);
+  if (outcome.kind === 'shown') settleTransfer(ctx, left.name);
+  return outcome;
+}
