@@ -53,6 +53,7 @@ const INPUT_NAMES = [
     'overwrite_policy',
     'ignore_patterns',
     'transfer_retries',
+    'volumes',
     'task_id',
     'point_id',
     'delete_last_node',

@@ -109,6 +109,7 @@ const CREATE = [
     ...CAPACITY,
     'body',
     'body_file',
+    'volumes',
     ...WAIT,
     'cleanup',
     'cleanup_timeout'
@@ -241,6 +242,7 @@ const OPERATION_INPUTS = {
             'queue_timeout',
             ...CAPACITY,
             'body_file',
+            'volumes',
             ...JOB_WAIT,
             'cleanup',
             'cleanup_timeout'
@@ -669,6 +671,14 @@ const INPUT_DOCS = {
             transfer: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).'
         },
         default: '2'
+    },
+    volumes: {
+        description: "create, replace and job: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+        byOperation: {
+            create: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+            replace: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+            job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
+        }
     },
     task_id: {
         description: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',

@@ -1,295 +1,6 @@
 export const id = 720;
-export const ids = [720];
+export const ids = [720,38];
 export const modules = {
-
-/***/ 8237:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
-/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
-/* harmony export */   createTask: () => (/* binding */ createTask),
-/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
-/* harmony export */   placed: () => (/* binding */ placed)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
-/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3828);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(511);
-
-
-
-
-
-
-
-/**
- * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
- * at a time, however many completions it has).
- */
-function nodesAtOnce(settings) {
-    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
-}
-/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
-const MOST_CANDIDATES = 3;
-/**
- * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
- * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
- * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
- * refused create can no longer land and no task of its name appeared (one that does is adopted: see
- * adoptLateCreate); a create whose outcome is unknown is never followed by another.
- */
-async function createTask(call, ctx, report) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
-    const points = nodesAtOnce(ctx.settings);
-    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
-    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
-    report.placement = placement;
-    const name = ctx.settings.taskName ?? '';
-    const mode = ctx.settings.preheat.mode;
-    const [first] = found.eligible;
-    if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
-        report.placement = placement;
-    }
-    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
-        // The create refused on the region before may still land: waited out, and adopted if it does.
-        if (placement.refused.length > 0) {
-            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
-            if (late.kind === 'adopted')
-                return late.created;
-            if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
-        }
-        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
-        if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
-        placement = { ...placement, chosen: candidate };
-        report.placement = placement;
-        try {
-            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
-        }
-        catch (error) {
-            // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
-                throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
-            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
-            report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
-        }
-    }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
-}
-/**
- * The platform refused the create on every region tried, and the task search found none of them made a
- * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
- */
-class RefusedEverywhereError extends Error {
-    name = 'RefusedEverywhereError';
-}
-/**
- * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
- * create call is shown with that resource; nothing is created, and no search is repeated for stock.
- */
-async function placeForDryRun(plan, ctx) {
-    if (ctx.settings.capacity === undefined)
-        return plan;
-    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
-    const [best, ...others] = choice;
-    if (best === undefined)
-        return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
-    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
-    return {
-        ...plan,
-        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
-    };
-}
-/** The create call with the chosen entry as its resources. */
-function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(candidate.offer)] } };
-}
-
-
-/***/ }),
-
-/***/ 3929:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
-/* harmony export */   pq: () => (/* binding */ describeCandidate),
-/* harmony export */   qJ: () => (/* binding */ findCapacity)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
-
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
-const FIRST_SEARCH_DELAY_MS = 10_000;
-const MOST_SEARCH_DELAY_MS = 60_000;
-/**
- * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
- * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
- * would do).
- */
-async function chooseForDryRun(ctx, mode) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return [];
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx, { jobRefused: false });
-    logChoice(choice, wish, points, ctx);
-    const [best] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
-        return [];
-    }
-    if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
-    }
-    return [...choice.eligible];
-}
-/**
- * Searches the resources until an entry qualifies. With none of the wished device, or none within
- * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
- * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
- */
-async function findCapacity(wish, points, ctx) {
-    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    const schedule = {
-        kind: 'backoff',
-        firstMs: FIRST_SEARCH_DELAY_MS,
-        factor: 1.5,
-        mostMs: MOST_SEARCH_DELAY_MS
-    };
-    const searched = { jobRefused: false };
-    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
-    // within max_price), or when less than the least delay is left; else it is made again, backing off.
-    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
-        const searches = round + 1;
-        const choice = await searchOnce(wish, points, ctx, searched);
-        if (choice.eligible.length > 0) {
-            logChoice(choice, wish, points, ctx);
-            return { kind: 'done', value: { ...choice, searches } };
-        }
-        const why = noCapacity(choice, wish, points);
-        const left = until - ctx.runtime.now();
-        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-            logChoice(choice, wish, points, ctx);
-            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
-            return { kind: 'done', value: { failed } };
-        }
-        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
-        return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
-    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
-    // done, unless the step was cancelled: then no task is created.
-    if (polled.kind === 'cancelled')
-        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
-    if (polled.kind !== 'done')
-        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
-    if ('failed' in polled.value)
-        throw new Error(polled.value.failed);
-    return polled.value;
-}
-async function searchOnce(wish, points, ctx, searched) {
-    const { result } = await resourceSearch(wish.deviceType, ctx, searched);
-    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(result.data), wish, points);
-}
-/**
- * The resource search of the step's kind. The reference disagrees with itself on a job's: its job skill
- * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
- * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
- */
-async function resourceSearch(deviceType, ctx, searched) {
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType);
-    const send = (sent) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(sent));
-    const job = call.query.some(([name, value]) => name === 'task_type' && value === 'Job');
-    if (!job)
-        return send(call);
-    if (!searched.jobRefused) {
-        try {
-            return await send(call);
-        }
-        catch (error) {
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
-                throw error;
-            searched.jobRefused = true;
-            ctx.log(`capacity: the resource search with task_type=Job was refused (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error), 200)}): searching with task_type=Deployment, the task type the platform's resource search reference lists (api/resource.md; its job skill says Job)`);
-        }
-    }
-    return send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'Deployment'));
-}
-/** Why no entry qualifies, naming what was searched. */
-function noCapacity(choice, wish, points) {
-    const device = describeWish(wish);
-    if (choice.considered.length === 0)
-        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
-    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);
-    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
-    }
-    const stock = choice.considered
-        .filter((c) => c.excluded === 'no stock')
-        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
-        .join(', ');
-    return `no region has ${points} node(s) of ${device} free (${stock})`;
-}
-/** What to change when waiting could help, or a wrong name could be the cause. */
-function waitHint(choice, wish) {
-    if (choice.considered.length === 0)
-        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
-    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
-        return ': set capacity_timeout (such as 10m) to wait for stock';
-    return '';
-}
-const describeWish = (wish) => wish.deviceType === 'CpuDevice'
-    ? `${JSON.stringify(wish.gpu)} CPU device`
-    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
-/**
- * A candidate as the log names it: region (name), device, and the number max_price is compared with,
- * named by its field (discount_price, else price), as the platform gives it.
- */
-function describeCandidate(candidate) {
-    const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
-    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
-    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
-}
-/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
-function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first (each price is the number the platform gives for one node, with no published unit):`);
-    for (const candidate of choice.considered) {
-        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
-        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
-    }
-}
-
-
-/***/ }),
 
 /***/ 720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -313,7 +24,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(38);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8237);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(7502);
 
 
 
@@ -462,6 +173,540 @@ async function dryRunReplace(plan, ctx) {
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
     ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 3820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ containerServices),
+/* harmony export */   _: () => (/* binding */ serviceNames)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
+
+
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
+        const id = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+    }));
+}
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(node, services) {
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
+    const ids = containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
+}
+
+
+/***/ }),
+
+/***/ 9828:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h: () => (/* binding */ diagnose)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
+/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
+
+
+
+
+
+
+
+
+/** Events per node shown: the last ones. */
+const MAX_EVENTS = 10;
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+const MAX_LINE = 500;
+/**
+ * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
+ * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
+ * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ */
+async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
+    const { settings } = ctx;
+    let nodes;
+    try {
+        nodes = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeList */ .XV)(taskId, ctx);
+    }
+    catch (error) {
+        return {
+            taskId,
+            nodes: [],
+            moreNodes: 0,
+            notRunningNodes: 0,
+            runningNodes: 0,
+            unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`]
+        };
+    }
+    const stuck = nodes.filter((node) => !(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .nodeRunning */ .oL)(node) || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
+    const chosen = scope.nodes === 'all'
+        ? nodes
+        : scope.nodes === 'failed'
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            : stuck;
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceNames */ ._)(taskData), ctx, scope));
+    return {
+        taskId,
+        nodes: shown,
+        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+        notRunningNodes: stuck.length,
+        runningNodes: nodes.length - stuck.length,
+        ...(scope.nodes === 'failed' ? { failedNodes: chosen.length } : {}),
+        unread: []
+    };
+}
+async function nodeDiagnostics(taskId, node, services, ctx, scope) {
+    const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
+    const unread = [];
+    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1);
+    let events = [];
+    if (scope.events) {
+        try {
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            events = list
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
+                .slice(-MAX_EVENTS)
+                .map((event) => ({
+                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
+                reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
+            }));
+        }
+        catch (error) {
+            unread.push(`events: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
+        }
+    }
+    const logs = [];
+    if (scope.logs && ctx.settings.wait.logLines > 0) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
+            try {
+                const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+            }
+            catch (error) {
+                unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
+            }
+        }
+    }
+    return {
+        pointId,
+        status: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNodeProblem */ .BD)(problem),
+        events,
+        logs,
+        unread
+    };
+}
+
+
+/***/ }),
+
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+
+
+/***/ }),
+
+/***/ 38:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  waitUntil: () => (/* binding */ waitUntil)
+});
+
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __webpack_require__(5833);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./deploy/wait/diagnose.ts
+var diagnose = __webpack_require__(9828);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+// EXTERNAL MODULE: ./deploy/wait/check-health.ts
+var check_health = __webpack_require__(4621);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./deploy/wait/task-result.ts
+var task_result = __webpack_require__(5363);
+// EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
+var read_task_state = __webpack_require__(4633);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/throttle.ts
+var throttle = __webpack_require__(768);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
+var task_watch = __webpack_require__(7928);
+;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
+
+
+
+
+
+/**
+ * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
+ * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
+ * minute while nothing changes; the pure watch of task-watch.ts decides from each look what changed and
+ * whether a task's wait is over. The first round comes right away.
+ */
+async function waitForTasks(ids, options, deps) {
+    const watches = new Map(ids.map((id) => [id, (0,task_watch/* startWatch */.Ms)(id)]));
+    const unknownSaid = new Set();
+    const elapsed = () => deps.now() - options.startedAt;
+    const said = { any: false };
+    const record = (seen) => {
+        if (seen.unknown !== undefined)
+            unknownSaid.add(seen.unknown);
+        for (const line of seen.lines)
+            deps.log(line);
+        said.any ||= seen.lines.length > 0;
+        watches.set(seen.watch.id, seen.watch);
+        return seen.watch;
+    };
+    const rules = { ...options, unknownSaid };
+    const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
+    const shown = () => (0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes);
+    const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
+    const loop = { deps, rules, elapsed, record };
+    const end = await (0,poll/* pollUntil */.g3)(async (round) => {
+        said.any = false;
+        await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
+        if (waiting().length === 0)
+            return { kind: 'done', value: undefined };
+        return {
+            kind: 'waiting',
+            progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`,
+            said: said.any
+        };
+    }, {
+        deadline: options.startedAt + options.timeoutMs,
+        schedule: { kind: 'fixed_rate', intervalMs: options.intervalMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`
+        }
+    }, deps);
+    if (end.kind === 'timed_out' || end.kind === 'cancelled')
+        for (const watch of waiting())
+            watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, end.kind, elapsed()));
+    return result(watches);
+}
+/**
+ * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
+ * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
+ * failed has often ended in Other too, and its status says so).
+ */
+async function lookOnce(watch, round, known, loop) {
+    const reads = (0,task_watch/* readsAt */.x1)(watch, round, loop.deps.checkNodes !== undefined);
+    if (reads.first === 'nodes') {
+        const report = await readNodes(watch, loop.deps);
+        if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
+            loop.record({ watch: (0,task_watch/* skipDetail */.Jr)((0,task_watch/* seeNodes */.Xr)(watch, report, loop.elapsed()).watch), lines: [] });
+            return;
+        }
+        const read = await readDetail(watch, known, loop);
+        if (read.verdict === 'waiting')
+            loop.record((0,task_watch/* seeNodes */.Xr)(read, report, loop.elapsed()));
+        return;
+    }
+    const read = await readDetail(watch, known, loop);
+    if (read.verdict === 'waiting' && reads.nodes)
+        loop.record((0,task_watch/* seeNodes */.Xr)(read, await readNodes(read, loop.deps), loop.elapsed()));
+}
+/** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
+async function readDetail(watch, known, loop) {
+    const { deps, rules, elapsed, record } = loop;
+    try {
+        const poll = known ?? (await deps.poll(watch.id));
+        const atMs = elapsed();
+        if (poll.kind === 'task' && deps.follow !== undefined)
+            await deps.follow(watch.id, poll.data);
+        return record((0,task_watch/* seePoll */.zv)(watch, poll, atMs, rules));
+    }
+    catch (error) {
+        const failure = {
+            why: deps.describeError(error),
+            transient: deps.isTransient(error),
+            pastDeadline: error instanceof throttle/* PastDeadlineError */.z
+        };
+        return record((0,task_watch/* seePollFailure */.v5)(watch, failure, elapsed(), rules));
+    }
+}
+/** What the task's nodes say, or that they could not be read. */
+async function readNodes(watch, deps) {
+    if (deps.checkNodes === undefined)
+        return { unreadable: 'no node list' };
+    try {
+        return await deps.checkNodes(watch.id);
+    }
+    catch (error) {
+        return { unreadable: deps.describeError(error) };
+    }
+}
+function result(watches) {
+    const tasks = [...watches.values()].map((w) => ({
+        id: w.id,
+        verdict: w.verdict === 'waiting' ? 'timed_out' : w.verdict,
+        snapshot: w.snapshot,
+        data: w.data,
+        raw: w.raw,
+        timeline: [...w.timeline],
+        message: w.message,
+        elapsedMs: w.elapsedMs
+    }));
+    return { tasks, timedOut: tasks.some((t) => t.verdict === 'timed_out') };
+}
+
+;// CONCATENATED MODULE: ./deploy/wait/wait-until.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
+ * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
+ * whose app does not answer is not ready), and, when a wait until ready failed, with what its nodes say.
+ */
+async function waitUntil(tasks, criteria, ctx, how) {
+    const { settings } = ctx;
+    const waiting = tasks.filter((t) => t.verdict === 'done');
+    if (waiting.length === 0)
+        return { tasks, timedOut: false };
+    const kind = (0,calls/* kindOf */.I)(settings);
+    // The log of a job waited on to its end, read on as it runs (see followJobLogs).
+    const logs = kind.followsLog && criteria.target === 'finished'
+        ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
+        : undefined;
+    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
+    ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
+    const names = new Map(waiting.map((t) => [t.id, t.name]));
+    const waited = await waitForTasks(waiting.map((t) => t.id), {
+        criteria,
+        // A job's wait reads its job_status; a deployment's, its status field.
+        snapshotOf: (data) => kind.snapshotOf(data, settings.wait.statusField),
+        timeoutMs: ctx.deadline - ctx.startedAt,
+        intervalMs: settings.wait.intervalMs,
+        errorBudget: settings.wait.pollErrorBudget,
+        concurrency: settings.concurrency,
+        startedAt: ctx.startedAt,
+        initial: firstChecks(waiting, how.readAlready)
+    }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
+    const byId = new Map(waited.tasks.map((w) => [w.id, w]));
+    const settled = tasks.map((task) => {
+        const result = byId.get(task.id);
+        return result === undefined ? task : (0,task_result/* taskAfterWait */.N)(task, result, how.publish);
+    });
+    const checked = await withHealth(settled, criteria, ctx);
+    const logFile = logs?.file();
+    return {
+        tasks: await withDiagnostics(checked, criteria, ctx),
+        timedOut: waited.timedOut,
+        ...(logFile === undefined ? {} : { logFile })
+    };
+}
+/** A task whose call answered with its detail (`readAlready`) has its first check in its result. */
+function firstChecks(waiting, readAlready) {
+    return new Map(waiting
+        .filter((t) => readAlready.has(t.id))
+        .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
+}
+function waitDeps(criteria, names, ctx) {
+    const { runtime } = ctx;
+    return {
+        poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
+        now: runtime.now,
+        sleep: runtime.sleep,
+        log: ctx.log,
+        isTransient: (error) => error instanceof UnreadTaskError || (0,failures/* transientReason */.bR)(error) !== undefined,
+        describeError: failures/* describeError */.Uc,
+        cancelled: runtime.cancelled,
+        ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
+        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => readNodesOf(taskId, ctx) } : {})
+    };
+}
+/**
+ * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
+ * the task search of every status decides, never the refusal's code: a task no search lists is gone,
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
+ * failure that may pass (see UnreadTaskError).
+ */
+async function pollTask(taskId, name, ctx) {
+    try {
+        const { data, raw } = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
+        return { kind: 'task', data, raw };
+    }
+    catch (error) {
+        if (!(0,failures/* isRefusal */.vu)(error))
+            throw error;
+        const state = await (0,read_task_state/* readTaskState */.Lf)(taskId, ctx, { name, detailRefused: true });
+        if (state.kind === 'absent')
+            return { kind: 'gone', message: `${(0,failures/* describeError */.Uc)(error)}; ${(0,read_task_state/* describeState */.Jw)(state)}` };
+        if (state.kind === 'status')
+            return { kind: 'task', data: state.data, raw: (0,json/* toCompactJson */.ZJ)(state.data) };
+        throw new UnreadTaskError(`${(0,failures/* describeError */.Uc)(error)}; ${(0,read_task_state/* describeState */.Jw)(state)}`);
+    }
+}
+/**
+ * A poll that learned nothing: the detail was refused and the task search could not be read either. Not
+ * a verdict on the task, whose state is unknown: it counts against poll_error_budget, as a failure that
+ * may pass does.
+ */
+class UnreadTaskError extends Error {
+    name = 'UnreadTaskError';
+}
+/** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
+async function readNodesOf(taskId, ctx) {
+    const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+    const problem = (0,failing_nodes/* failingNode */.dP)({ results: nodes }, ctx.settings.wait.maxRestarts);
+    return {
+        failure: problem === undefined ? undefined : `has a node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(problem)}`,
+        heldBack: (0,failing_nodes/* allHeldBack */.ET)({ results: nodes })
+    };
+}
+/**
+ * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
+ * service URL before the deadline. A task whose app does not is not ready: its wait fails.
+ */
+async function withHealth(tasks, criteria, ctx) {
+    const { settings, runtime } = ctx;
+    const path = settings.health.path;
+    if (path === undefined || criteria.target !== 'ready')
+        return tasks;
+    return (0,concurrency/* mapLimit */.s)(tasks, settings.concurrency, async (task) => {
+        if (task.verdict !== 'reached')
+            return task;
+        const health = task.urls.length === 0
+            ? { healthy: false, why: `has no service URL to check ${path} at` }
+            : await (0,check_health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, (0,check_health/* healthDeps */.$$)(ctx));
+        if (health.healthy)
+            return { ...task, healthy: true };
+        const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+        ctx.log(`task ${task.id} ${message}`);
+        return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
+    });
+}
+/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
+async function withDiagnostics(tasks, criteria, ctx) {
+    const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
+    // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
+    const explained = criteria.target === 'ready' || criteria.target === 'finished';
+    if (!explained || ctx.runtime.cancelled() || !tasks.some(failed))
+        return tasks;
+    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    const scope = { ...diagnose/* DIAGNOSTICS */.Z, nodes: kind.diagnosedNodes };
+    return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
+        if (!failed(task))
+            return task;
+        const why = kind.failureReason(task.data);
+        if (why !== undefined)
+            ctx.log(`task ${task.id}: ${why}`);
+        ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
+        const diagnostics = await (0,diagnose/* diagnose */.h)(task.id, task.data, ctx, scope);
+        return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
+    });
+}
+function describeCriteria(criteria) {
+    const urls = [
+        ...(criteria.requireUrls ? ['every service URL'] : []),
+        ...(criteria.requireAllNodes ? ['every node running'] : [])
+    ];
+    const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
+    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
+    return `done on ${criteria.success.join(', ')}${needs}${failure}`;
 }
 
 

@@ -136,8 +136,8 @@ async function askUntilKnown(ask, first, ctx, say) {
 /**
  * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
  * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * gpu_count exactly, for a GPU device), it is in the one region the task may run in when there is one
+ * (its volumes'), it has `points` nodes in stock, its mark is known, and its price is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
  * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
  * the search's own order.
  */
@@ -165,6 +165,8 @@ function matchesDevice(offer, wish) {
     return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
 }
 function exclusion(offer, price, wish, points) {
+    if (wish.onlyRegion !== undefined && offer.region !== wish.onlyRegion.region)
+        return 'not the region asked';
     if (offer.mark === undefined)
         return 'no mark';
     if (wish.maxPrice !== undefined &&

@@ -1,5 +1,5 @@
 export const id = 99;
-export const ids = [99,272];
+export const ids = [99,417,272];
 export const modules = {
 
 /***/ 2662:

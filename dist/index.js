@@ -318,7 +318,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -372,6 +372,8 @@ async function planStep(settings) {
  */
 async function checkCapacity(planned, settings) {
     const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+    if (settings.storage.mounts.length > 0 && create === undefined)
+        throw new input_error/* InputError */.d(`volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job); remove volumes`);
     const picks = planned.usesCapacity === true || create !== undefined;
     if (settings.capacity === undefined) {
         if (settings.preheat.mode !== 'none' && create !== undefined)
@@ -1893,8 +1895,35 @@ function readStorage({ text, given, flag, raw }) {
         volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete']),
         confirm: text('confirm'),
         force: flag('force'),
-        transfer: readTransfer({ text, given, raw })
+        transfer: readTransfer({ text, given, raw }),
+        mounts: parseMounts('volumes', raw('volumes'))
     };
+}
+/**
+ * The volumes input: one mount a line, `volume:/path/in/container`, or `service:volume:/path` for one
+ * service; the volume by its name or storage_id; the path absolute, without `..`.
+ */
+function parseMounts(name, value) {
+    const lines = value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    return lines.map((line) => {
+        const at = line.indexOf(':/');
+        const head = at === -1 ? [] : line.slice(0, at).split(':');
+        const path = at === -1 ? '' : line.slice(at + 1);
+        const [first, second] = head;
+        const ok = (head.length === 1 || head.length === 2) &&
+            head.every((part) => /^[^\s:]{1,64}$/.test(part)) &&
+            !path.split('/').includes('..') &&
+            // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+            !/[\s\u0000-\u001f\u007f]/.test(path);
+        if (!ok || first === undefined)
+            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service`);
+        return second === undefined
+            ? { service: undefined, volume: first, path }
+            : { service: first, volume: second, path };
+    });
 }
 /**
  * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
@@ -3193,7 +3222,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -3980,7 +4009,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);

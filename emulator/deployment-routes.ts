@@ -2,6 +2,7 @@
 // recover, change_points, update) and their nodes (the node list, events, logs, delete_pod), which a job's
 // pods are read through too. Shapes and required parameters follow the platform's reference, recorded in
 // __tests__/fixtures/reference/.
+import { checkMounts } from './mounts.js';
 import { TASK_TYPES } from './catalog.js';
 import { bodyObject, list, oneOf, positiveInteger } from './params.js';
 import { parameterError } from './rejection.js';
@@ -132,7 +133,9 @@ function createRoute(path: string, encrypt: boolean, lists: boolean): Route {
     creates: true,
     handle: (ctx) => {
       const taskType = oneOf(textParameter(ctx, 'task_type'), TASK_TYPES, 'task_type') ?? 'Deployment';
-      return { task_id: ctx.stores.tasks.create(taskConfigFrom(ctx.payload, { lists }), taskType) };
+      const config = taskConfigFrom(ctx.payload, { lists });
+      checkMounts(ctx);
+      return { task_id: ctx.stores.tasks.create(config, taskType) };
     }
   };
 }

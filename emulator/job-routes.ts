@@ -1,4 +1,5 @@
 // Job batch tasks and the task groups of job queues, as the platform's reference gives them (suanli-job/api/).
+import { checkMounts } from './mounts.js';
 import { JOB_STATUSES } from './jobs.js';
 import { list, positiveInteger } from './params.js';
 import { GROUP_STATUSES } from './queue-groups.js';
@@ -15,7 +16,10 @@ export const JOB_ROUTES: readonly Route[] = [
     encrypt: false,
     creates: true,
     profiles: ['live'],
-    handle: (ctx) => ({ task_id: ctx.stores.jobs.create(ctx.payload) })
+    handle: (ctx) => {
+      checkMounts(ctx);
+      return { task_id: ctx.stores.jobs.create(ctx.payload) };
+    }
   },
   {
     path: '/api/task/job/detail',

@@ -105,6 +105,15 @@ export class Stock {
     if (found !== undefined) this.level(found.device, found.region).inventory += points;
   }
 
+  /** The region (its tag) a mark names, of any task type; undefined for a mark no search gave. */
+  regionOf(mark: string): string | undefined {
+    for (const taskType of ['Deployment', 'Job', 'ImagePreHeat']) {
+      const found = this.#find(mark, taskType);
+      if (found !== undefined) return found.region.region;
+    }
+    return undefined;
+  }
+
   #find(mark: string, taskType: string): { device: Device; region: Region } | undefined {
     for (const device of DEVICES) {
       for (const region of device.regions) {

@@ -266,6 +266,12 @@ export class VolumeStore {
       }));
   }
 
+  /** The region (its tag) of volume `id`, which must be Active: a mount's volume. */
+  mountableRegion(id: number): string {
+    this.activeName(id);
+    return this.#get(id).config.region.tag;
+  }
+
   /** The name of volume `id`, which must be Active (a transfer's or a mount's volume). */
   activeName(id: number): string {
     const volume = this.#get(id);

@@ -423,6 +423,71 @@ describe('the main and post steps on a test host', () => {
     }
   }, 20_000);
 
+  it('deletes in the post step a volume made for the run, and stops a transfer left under way; fails loudly when it cannot', async () => {
+    emulator.storage.setVolumeSettleSeconds(0);
+    const made = host({ operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' });
+    await runMain(made);
+    expect(made.failed).toBeUndefined();
+    const transfer = {
+      operation: 'transfer',
+      volume: 'scratch',
+      direction: 's3-to-volume',
+      s3_supplier: 'tencent',
+      s3_endpoint: 'cos.example.com',
+      s3_bucket: 'corpus',
+      s3_access_key: 'AKIDEXAMPLE',
+      s3_secret_key: 'wJalrXUtnFEMI'
+    };
+    const copying = host(transfer);
+    const running = runMain(copying);
+    await copying.whenLogged(/^transfer_id: /);
+    copying.cancel('SIGTERM');
+    await running;
+    expect(JSON.parse(copying.saved.transfers ?? '[]')).toEqual([expect.objectContaining({ id: '501' })]);
+    emulator.inject({
+      path: '/api/storage/nas/v1/s3/delete',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'no' }
+    });
+    emulator.inject({
+      path: '/api/storage/nas/v1/s3/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'no' }
+    });
+    const refused = host({ ...transfer, cleanup_timeout: '5s' }, copying.saved);
+    await runPost(refused).finally(() => {
+      emulator.clearFaults();
+    });
+    expect(refused.failed).toMatch(/transfer 501 could not be stopped: stop it with operation transfer_stop/);
+    const stopped = host(transfer, copying.saved);
+    await runPost(stopped);
+    expect(stopped.failed).toBeUndefined();
+    expect(stopped.lines).toContainEqual(
+      expect.stringMatching(
+        /^cleanup: stopped transfer 501, which the step left under way: it is (Stopped|Deleted)$/
+      )
+    );
+    emulator.inject({
+      path: '/api/storage/nas/v1/delete',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'no' }
+    });
+    const kept = host(
+      { operation: 'volume', volume: 'scratch', volume_cleanup: 'delete', cleanup_timeout: '5s' },
+      made.saved
+    );
+    await runPost(kept).finally(() => {
+      emulator.clearFaults();
+    });
+    expect(kept.failed).toMatch(/volume 1001 could not be deleted; it is billed by the GiB until it is/);
+    const post = host({ operation: 'volume', volume: 'scratch', volume_cleanup: 'delete' }, made.saved);
+    await runPost(post);
+    expect([post.failed, post.lines.at(-1)]).toEqual([
+      undefined,
+      'cleanup: deleted volume 1001 (scratch), made for this run (volume_cleanup: delete): no list shows it'
+    ]);
+  }, 30_000);
+
   it('runs in token mode too, and fails the post step on a bad input', async () => {
     const id = emulator.tasks.add({ task_name: 'token', points: 1, status: 'Running' });
     const main = testHost({ ...tokenInputs(emulator), operation: 'detail', task_id: id });

@@ -107,7 +107,8 @@ describe('readSettings', () => {
           overwrite: 'hash',
           ignorePatterns: [],
           retries: 2
-        }
+        },
+        mounts: []
       },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,

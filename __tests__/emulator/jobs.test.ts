@@ -365,6 +365,15 @@ describe('jobs, as the reference describes them', () => {
   });
 
   it('echoes the storage a job mounts, and answers every field of the reference detail', async () => {
+    // The volume it mounts: Active, in the region of the job's resources (the first region of the search,
+    // beijing-jxq-p1), as the platform requires.
+    const volume = await call('POST', '/api/storage/nas/v1/create', {
+      name: 'nas',
+      nas_config_id: 10,
+      total_size: 1024 ** 3
+    });
+    expect(volume.data).toMatchObject({ storage_id: 1001 });
+    clock.advance(60);
     const mounts = {
       storage_config: [{ storage_id: 2038, target_dir: '/root/s3' }],
       share_storage_config: [{ storage_id: 2037, target_dir: '/root/share' }],

@@ -182,6 +182,12 @@ describe('operation transfer', () => {
       error_message: 'read denied'
     });
     const failed = await step({ ...INTO, transfer_retries: '1' });
+    expect(
+      renderSummary(
+        failed.result,
+        failed.failure === undefined ? { passed: true } : { passed: false, why: failed.failure }
+      )
+    ).toContain('transfer 504 failed');
     expect(failed.failure).toMatch(
       /transfer 504 failed: Error \(error S410: read denied\) \(after 1 retries, transfer_retries 1\)/
     );
@@ -234,10 +240,166 @@ describe('operation transfer', () => {
     expect(detail.outputs).toMatchObject({ transfer_id: '501', status: 'Stopped' });
     const list = await step({ operation: 'transfer_list', volume: 'datasets' });
     expect(list.outputs.count).toBe('1');
+    expect(renderSummary(list.result, { passed: true })).toMatch(
+      /\| 501 \| to the volume \| Stopped \| \d of 6 \| [\d.]+ GiB of 0\.59 GiB \| {2}\|/
+    );
+    expect(renderSummary(detail.result, { passed: true })).not.toContain('Copied in');
     bench.emulator.storage.setObjects('corpus', 'v3/', files(6, 'c'));
     await step({ ...INTO, wait_timeout: '30s' });
     const stop = await step({ operation: 'transfer_stop', transfer_id: '502' });
     expect(stop.outputs).toMatchObject({ transfer_id: '502', status: 'Stopped' });
     expect(bench.log).toContainEqual('transfer 502: Stopped: it copies no more');
+  });
+});
+
+/** The transfer operations where the platform answers oddly, or not at all, their dry runs and their cleanup. */
+describe('operation transfer, when things go wrong, and as a dry run', () => {
+  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {}, (emulator) => {
+    emulator.storage.setTransferPace({
+      queueMs: 5000,
+      pendingMs: 5000,
+      countMs: 10_000,
+      bytesPerSecond: 10 * MIB
+    });
+    emulator.storage.setObjects('corpus', 'v3/', files(6));
+  });
+  const { sent } = bench;
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const volume = async () =>
+    (await step({ operation: 'volume', volume: 'datasets', size: '10' })).outputs.storage_id;
+  const dryRun = async (inputs: Record<string, string>): Promise<string[]> => {
+    bench.log.length = 0;
+    await expect(step({ ...inputs, dry_run: 'true' }, { dryRun: true })).rejects.toThrow('reported nothing');
+    return bench.log.filter((line) => line.startsWith('dry run: '));
+  };
+
+  it('says in a dry run what it would do, sending only reads', async () => {
+    expect(await dryRun(INTO)).toEqual([
+      'dry run: no volume is named "datasets", so transfer would fail; only reads were sent'
+    ]);
+    const id = await volume();
+    expect(await dryRun(INTO)).toEqual([
+      `dry run: transfer would check the connection to bucket corpus, then copy its prefix "v3/" to volume ${id}:/corpus (overwrite_policy hash); only reads were sent`
+    ]);
+    expect(await dryRun({ ...INTO, direction: 'volume-to-s3' })).toEqual([
+      `dry run: transfer would check the connection to bucket corpus, then copy volume ${id}:/corpus to its prefix "v3/" (overwrite_policy hash); only reads were sent`
+    ]);
+    expect(await dryRun({ operation: 'transfer_list' })).toEqual([
+      'dry run: transfer_list only reads; nothing was sent'
+    ]);
+    expect(await dryRun({ operation: 'transfer_detail', transfer_id: '501' })).toEqual([
+      'dry run: transfer_detail only reads; nothing was sent'
+    ]);
+    expect((await dryRun({ operation: 'transfer_stop', transfer_id: '501' }))[0]).toMatch(
+      /^dry run: transfer_stop would fail: .*transfer 501 does not exist/
+    );
+    await step({ ...INTO, wait_timeout: '30s' });
+    expect(await dryRun({ operation: 'transfer_stop', transfer_id: '501' })).toEqual([
+      'dry run: transfer_stop would stop transfer 501, now Stopped; only reads were sent'
+    ]);
+  });
+
+  it('fails for a volume that is not Active, and lists the transfers of no such volume as a failure', async () => {
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    await step({ operation: 'volume', volume: 'datasets', size: '10', wait_timeout: '10s' });
+    expect((await step(INTO)).failure).toMatch(/is not Active, and a transfer needs it Active/);
+    expect((await step({ operation: 'transfer_list', volume: 'nothing' })).failure).toMatch(
+      /no volume is named "nothing"/
+    );
+    expect(
+      (await step({ operation: 'transfer_stop', transfer_id: '777', cleanup_timeout: '5s' })).failure
+    ).toMatch(/transfer 777 was not stopped/);
+  });
+
+  it('reads a create that failed or was answered without an id from the volume’s transfers, by its name', async () => {
+    await volume();
+    bench.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
+    const landed = await step(INTO);
+    expect(landed.failure).toBeUndefined();
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^transfer: the create failed \(.*502.*\), but transfer 501 of that name is listed: it landed$/
+      )
+    );
+    bench.emulator.inject({ path: CREATE, answer: { kind: 'envelope', code: '0000', data: {} } });
+    const lost = await step(INTO);
+    expect(lost.failure).toMatch(
+      /the transfer's create was answered without an id, and the volume's transfers show none named "ed-datasets-/
+    );
+    expect(lost.left?.transfers).toEqual([expect.objectContaining({ id: undefined })]);
+  });
+
+  it('fails a check whose answer has no pass, creating nothing', async () => {
+    await volume();
+    bench.emulator.inject({ path: CHECK, answer: { kind: 'envelope', code: '0000', data: {} } });
+    expect((await step(INTO)).failure).toMatch(/the s3 check's pass is missing\); nothing was copied/);
+    expect(sent(CREATE)).toEqual([]);
+  });
+
+  it('stops a transfer whose detail cannot be read poll_error_budget times in a row', async () => {
+    await volume();
+    bench.emulator.inject({ path: DETAIL, skip: 1, times: 3, answer: { kind: 'status', status: 503 } });
+    const { failure } = await step({ ...INTO, max_retries: '0', poll_error_budget: '2' });
+    expect(failure).toMatch(/transfer 501 could not be read \(.*503.*\); it was stopped \(Stopped\)/);
+  });
+
+  it('ends the step when the transfer is deleted from elsewhere while it runs', async () => {
+    await volume();
+    bench.emulator.inject({
+      path: DETAIL,
+      skip: 1,
+      times: 1,
+      answer: { kind: 'envelope', code: '0000', data: { id: 501, status: 'Deleted' } }
+    });
+    const { failure, left } = await step(INTO);
+    expect(failure).toMatch(/transfer 501 ended before it completed: it is Deleted/);
+    expect(left?.transfers).toEqual([]);
+  });
+
+  it('finds in the post step a transfer left by name, or none, and stops it; an ended one needs no stop', async () => {
+    const id = await volume();
+    await step({ ...INTO, wait_timeout: '20s' });
+    bench.emulator.storage.setObjects('corpus', 'v3/', files(6, 'z'));
+    const running = await step(INTO, { cancelWhen: /^transfer_id: / });
+    const [left] = running.left?.transfers ?? [];
+    bench.clock.advance(1);
+    const report = await bench.cleanup(
+      { transfers: [{ name: left?.name ?? '', storageId: id, id: undefined }] },
+      INTO
+    );
+    expect(report.transfers?.[0]?.outcome).toMatchObject({ kind: 'shown', accepted: true });
+    bench.clock.advance(1);
+    const none = await bench.cleanup(
+      { transfers: [{ name: 'ed-none', storageId: id, id: undefined }] },
+      INTO
+    );
+    expect(none.transfers?.[0]?.outcome).toMatchObject({
+      kind: 'shown',
+      accepted: false,
+      state: 'never made (no transfer of the name is listed)'
+    });
+    bench.clock.advance(1);
+    const ended = await bench.cleanup({ transfers: [{ name: 'x', storageId: id, id: '501' }] }, INTO);
+    expect(ended.transfers?.[0]?.outcome).toMatchObject({ kind: 'shown', accepted: false, state: 'Stopped' });
+    expect(sent(STOP).length).toBeGreaterThan(0);
+  });
+
+  it('says a transfer of nothing new, and a copy that overwrites everything', async () => {
+    await volume();
+    await step({ ...INTO, overwrite_policy: 'overwrite' });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /Completed, copied 6 files .*; every file copied again \(overwrite_policy overwrite\)$/
+      )
+    );
+    await step({ ...INTO, overwrite_policy: 'skip' });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /Completed, nothing new to copy: files already there by name were not copied again \(overwrite_policy skip\)/
+      )
+    );
   });
 });

@@ -2,6 +2,7 @@
 // over real HTTPS, RSA-signed and strict: the wire forms of issue 51's volumes, before any operation uses them.
 import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 import { renderSummary } from '../../src/action/summary.js';
+import { DEVICES, markOf } from '../../emulator/catalog.js';
 import {
   volumeConfigsCall,
   volumeCreateCall,
@@ -118,8 +119,10 @@ describe('operation volume, volume_list and volume_delete', () => {
     expect(writes()).toHaveLength(before);
     expect(again.outputs.total_size).toBe('100');
     expect(bench.log).toContainEqual(expect.stringContaining('a volume is never shrunk'));
+    expect(renderSummary(again.result, { passed: true })).toContain('Found as it was.');
     const grown = await step({ volume: 'datasets', size: '200' });
     expect(grown.failure).toBeUndefined();
+    expect(renderSummary(grown.result, { passed: true })).toContain('Grown from 100 GiB.');
     expect(JSON.parse(sent(EXPAND)[0]?.body ?? '{}')).toEqual({ id: 1001, total_size: 200 * GIB });
     expect(grown.outputs).toMatchObject({ status: 'Active', total_size: '200', storage_id: '1001' });
     expect(sent(CREATE)).toHaveLength(1);
@@ -406,5 +409,136 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
       kind: 'failed',
       why: expect.stringContaining('the volumes could not be read') as unknown
     });
+  });
+});
+
+/** Volumes mounted into a new task or job: found, Active, in the task's region, sent as nas_storage_config. */
+describe('the volumes input', () => {
+  /** The inputs of the create the bench defaults to, emptied for a step of another operation. */
+  const NOT_A_CREATE = { task_name: '', body: '', gpu: '', wait: '' };
+  const WEB =
+    '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}, {service_name: side, service_image: "busybox:1", remote_ports: []}]}';
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    { operation: 'create', task_name: 'reader', body: WEB, gpu: '4090', wait: 'false' }
+  );
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const created = () =>
+    JSON.parse(bench.sent('/api/task/deployment/create').at(-1)?.body ?? '{}') as {
+      resources: { region_name?: string }[];
+      services: { service_name: string; nas_storage_config?: unknown }[];
+    };
+  const volume = async (name: string, region: string): Promise<string> => {
+    const made = await step({ ...NOT_A_CREATE, operation: 'volume', volume: name, size: '1', region });
+    expect(made.failure).toBeUndefined();
+    return made.outputs.storage_id;
+  };
+
+  it("mounts each volume where asked, and creates in the volumes' region, not the cheapest", async () => {
+    const data = await volume('data', 'guangdong-t-01');
+    const models = await volume('models', 'guangdong-t-01');
+    const { failure, outputs } = await step({ volumes: 'data:/data\nside:models:/models' });
+    expect(failure).toBeUndefined();
+    expect(outputs.region).toBe('guangdong-t-01');
+    expect(created().services.map((s) => s.nas_storage_config)).toEqual([
+      [{ storage_id: Number(data), target_dir: '/data' }],
+      [
+        { storage_id: Number(data), target_dir: '/data' },
+        { storage_id: Number(models), target_dir: '/models' }
+      ]
+    ]);
+    expect(bench.log).toContainEqual(
+      expect.stringContaining('the task runs in their region, guangdong-t-01')
+    );
+  });
+
+  it('refuses, before the create, a volume not Active, volumes of two regions, and a service the body lacks', async () => {
+    await volume('a', 'guangdong-t-01');
+    await volume('b', 'beijing-jxq-p1');
+    expect((await step({ volumes: 'a:/a\nb:/b' })).failure).toMatch(
+      /the volumes to mount are in 2 regions \(a: guangdong-t-01, b: beijing-jxq-p1\)/
+    );
+    expect((await step({ volumes: 'nope:/x' })).failure).toMatch(
+      /volumes names "nope", but no volume has that name/
+    );
+    expect((await step({ volumes: 'gpu:a:/a' })).failure).toMatch(
+      /volumes mounts "a" in service "gpu", but body has no service of that name: name one of "web", "side"/
+    );
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    const ctx = emulatorContext(
+      bench.emulator,
+      bench.clock,
+      bench.client,
+      { log: [] },
+      { operation: 'volume' }
+    );
+    bench.clock.advance(1);
+    await ctx.send(volumeCreateCall(ctx.settings, { name: 'creating', configId: '10', totalBytes: GIB }));
+    expect((await step({ volumes: 'creating:/c' })).failure).toMatch(
+      /is Creating, not Active, and only an Active volume can be mounted/
+    );
+    expect(bench.sent('/api/task/deployment/create')).toEqual([]);
+  });
+
+  it("fails, naming the regions with stock, when the volumes' region has none", async () => {
+    await volume('far', 'guangdong-t-01');
+    bench.emulator.stock.set([{ device_name: '4090', region: 'guangdong-t-01', inventory: 0 }]);
+    const { failure } = await step({ volumes: 'far:/far' });
+    expect(failure).toMatch(
+      /the task must run in region guangdong-t-01, the region of volume far; regions with the stock: /
+    );
+    expect(bench.sent('/api/task/deployment/create')).toEqual([]);
+  });
+
+  it('refuses volumes for an operation that creates nothing', async () => {
+    await expect(
+      step({ ...NOT_A_CREATE, operation: 'detail', task_id: '1', volumes: 'a:/a' })
+    ).rejects.toThrow('volumes is set, but detail creates no task or job');
+    await expect(step({ volumes: 'a' })).rejects.toThrow('volumes has "a", which is no mount');
+  });
+
+  it("refuses a body whose resources name another region than the volumes', before sending", async () => {
+    const id = await volume('far', 'guangdong-t-01');
+    const body = `{resources: [{mark: "custom-mark", region_name: "北京一区"}], services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}`;
+    const { failure } = await step({ gpu: '', body, volumes: 'far:/far' });
+    expect(failure).toMatch(/body's resources are in 北京一区, but the volumes to mount are in 广东-T1/);
+    expect(id).toBe('1001');
+  });
+
+  it('is refused by the platform when a create mounts a volume of another region, or one not Active (the emulator)', async () => {
+    const id = await volume('far', 'guangdong-t-01');
+    const gpu = DEVICES.find((d) => d.device_name === '4090');
+    const beijing = gpu?.regions.find((r) => r.region === 'beijing-jxq-p1');
+    if (gpu === undefined || beijing === undefined)
+      throw new Error('the catalog has no 4090 in beijing-jxq-p1');
+    const mark = markOf(gpu, beijing, 'Deployment');
+    const create = (storageId: number) =>
+      step({
+        ...NOT_A_CREATE,
+        operation: 'request',
+        method: 'POST',
+        path: '/api/task/deployment/create',
+        body: JSON.stringify({
+          task_type: 'Deployment',
+          task_name: 'raw',
+          points: 1,
+          resources: [{ mark }],
+          services: [
+            {
+              service_name: 'web',
+              service_image: 'nginx:1.27',
+              remote_ports: [{ service_port: 80 }],
+              nas_storage_config: [{ storage_id: storageId, target_dir: '/far' }]
+            }
+          ]
+        })
+      });
+    expect((await create(Number(id))).failure).toMatch(
+      /volume 1001 is in region guangdong-t-01, but the task's resources are in beijing-jxq-p1/
+    );
+    expect((await create(9999)).failure).toMatch(/volume 9999 does not exist/);
   });
 });

@@ -1,5 +1,5 @@
 export const id = 243;
-export const ids = [243];
+export const ids = [243,417];
 export const modules = {
 
 /***/ 3929:
@@ -10,6 +10,7 @@ export const modules = {
 /* harmony export */   pq: () => (/* binding */ describeCandidate),
 /* harmony export */   qJ: () => (/* binding */ findCapacity)
 /* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
@@ -18,6 +19,7 @@ export const modules = {
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
+
 
 
 
@@ -124,9 +126,22 @@ async function resourceSearch(deviceType, ctx, searched) {
     }
     return send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'Deployment'));
 }
-/** Why no entry qualifies, naming what was searched. */
+/** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
 function noCapacity(choice, wish, points) {
+    const why = noCapacityIn(choice, wish, points);
+    const only = wish.onlyRegion;
+    if (only === undefined)
+        return why;
+    const elsewhere = choice.considered
+        .filter((c) => c.excluded === 'not the region asked' &&
+        ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .compareDecimals */ .YL)(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0)
+        .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
+    return `${why}; the task must run in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(only.region, 60)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
+}
+function noCapacityIn(choice, wish, points) {
     const device = describeWish(wish);
+    if (wish.onlyRegion !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
+        return `the resource search lists no ${device} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(wish.onlyRegion.region, 60)}`;
     if (choice.considered.length === 0)
         return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
     const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);

@@ -42,6 +42,7 @@ export const INPUT_NAMES = [
   'overwrite_policy',
   'ignore_patterns',
   'transfer_retries',
+  'volumes',
   'task_id',
   'point_id',
   'delete_last_node',

@@ -39,6 +39,7 @@ import {
   type ApiProfile,
   type Credentials,
   type DeploySettings,
+  type Mount,
   type TransferSettings,
   type EndpointOverride,
   type PrivateKeyFormat
@@ -205,8 +206,39 @@ function readStorage({ text, given, flag, raw }: Inputs): Settings['storage'] {
     volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete'] as const),
     confirm: text('confirm'),
     force: flag('force'),
-    transfer: readTransfer({ text, given, raw })
+    transfer: readTransfer({ text, given, raw }),
+    mounts: parseMounts('volumes', raw('volumes'))
   };
+}
+
+/**
+ * The volumes input: one mount a line, `volume:/path/in/container`, or `service:volume:/path` for one
+ * service; the volume by its name or storage_id; the path absolute, without `..`.
+ */
+function parseMounts(name: string, value: string): Mount[] {
+  const lines = value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.map((line) => {
+    const at = line.indexOf(':/');
+    const head = at === -1 ? [] : line.slice(0, at).split(':');
+    const path = at === -1 ? '' : line.slice(at + 1);
+    const [first, second] = head;
+    const ok =
+      (head.length === 1 || head.length === 2) &&
+      head.every((part) => /^[^\s:]{1,64}$/.test(part)) &&
+      !path.split('/').includes('..') &&
+      // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+      !/[\s\u0000-\u001f\u007f]/.test(path);
+    if (!ok || first === undefined)
+      throw new InputError(
+        `${name} has ${quote(line.slice(0, 120))}, which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service`
+      );
+    return second === undefined
+      ? { service: undefined, volume: first, path }
+      : { service: first, volume: second, path };
+  });
 }
 
 /**

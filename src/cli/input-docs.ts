@@ -297,6 +297,17 @@ export const INPUT_DOCS: Readonly<
     },
     default: '2'
   },
+  volumes: {
+    description:
+      "create, replace and job: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+    byOperation: {
+      create:
+        "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      replace:
+        "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
+    }
+  },
   task_id: {
     description:
       'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',

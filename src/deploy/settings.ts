@@ -71,6 +71,17 @@ export interface StorageSettings {
   /** A delete that skips the platform's checks (a volume mounted, or with a transfer under way). */
   force: boolean;
   transfer: TransferSettings;
+  /** The volumes input: cluster storage volumes a new task or job mounts. */
+  mounts: readonly Mount[];
+}
+
+/** A volume mounted into a task's services: all of them, or the one named. */
+export interface Mount {
+  readonly service: string | undefined;
+  /** The volume's name, or its storage_id. */
+  readonly volume: string;
+  /** Where it is mounted in the container, absolute. */
+  readonly path: string;
 }
 
 /** What is copied again when it is at the destination already: by content hash (3), never when the name is there (2), always (1). */
@@ -117,6 +128,8 @@ export interface CapacityWish {
   maxPrice: string | undefined;
   /** How long to search again while no matching entry has the stock (0: fail at once). */
   timeoutMs: number;
+  /** The one region the task may run in, and why (the region of the volumes it mounts). */
+  onlyRegion?: { region: string; why: string };
 }
 
 /** The HTTP statuses a health check accepts, as ranges. */

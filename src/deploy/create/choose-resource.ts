@@ -7,7 +7,7 @@ export interface Candidate {
   readonly offer: Offer;
   /** What is ranked and compared with max_price: discount_price, else price (the platform bills by it). */
   readonly price: string | undefined;
-  readonly excluded: 'no stock' | 'over max_price' | 'no mark' | undefined;
+  readonly excluded: 'no stock' | 'over max_price' | 'no mark' | 'not the region asked' | undefined;
 }
 
 /** The search's entries of the wished device (its GPU model and count), ranked: the choosable first. */
@@ -22,8 +22,8 @@ export interface Choice {
 /**
  * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
  * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * gpu_count exactly, for a GPU device), it is in the one region the task may run in when there is one
+ * (its volumes'), it has `points` nodes in stock, its mark is known, and its price is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
  * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
  * the search's own order.
  */
@@ -61,6 +61,7 @@ function exclusion(
   wish: CapacityWish,
   points: number
 ): Candidate['excluded'] {
+  if (wish.onlyRegion !== undefined && offer.region !== wish.onlyRegion.region) return 'not the region asked';
   if (offer.mark === undefined) return 'no mark';
   if (
     wish.maxPrice !== undefined &&

@@ -1,3 +1,5 @@
+import { isRecord } from '../../basics/records.js';
+import { resolveMounts, withMounts } from '../storage/mounts.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
 import { kindOf } from '../../platform/operations/calls.js';
@@ -47,7 +49,12 @@ export interface PlacementReport {
  * refused create can no longer land and no task of its name appeared (one that does is adopted: see
  * adoptLateCreate); a create whose outcome is unknown is never followed by another.
  */
-export async function createTask(call: Call, ctx: DeployContext, report: PlacementReport): Promise<Created> {
+export async function createTask(
+  given: Call,
+  givenCtx: DeployContext,
+  report: PlacementReport
+): Promise<Created> {
+  const { call, ctx } = await mounting(given, givenCtx);
   const wish = ctx.settings.capacity;
   if (wish === undefined) return createOnce(call, ctx);
   const points = nodesAtOnce(ctx.settings);
@@ -92,6 +99,37 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
   throw new RefusedEverywhereError(
     `the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${sanitize(why, 200)}`).join('; ')}`
   );
+}
+
+/**
+ * The create with the volumes input mounted (see withMounts), each volume found and Active first, and the
+ * step limited to their region: gpu searches only there; a body that names its resources' region_name
+ * must name the volumes'. Unchanged without volumes.
+ */
+async function mounting(call: Call, ctx: DeployContext): Promise<{ call: Call; ctx: DeployContext }> {
+  const { mounts } = ctx.settings.storage;
+  if (mounts.length === 0) return { call, ctx };
+  const found = await resolveMounts(mounts, ctx);
+  const body = withMounts(call.body ?? {}, found.mounts);
+  const names = found.mounts.map(({ volume }) => sanitize(volume.name, 40));
+  ctx.log(
+    `volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${sanitize(volume.name, 40)}) at ${sanitize(mount.path, 200)}${mount.service === undefined ? '' : ` in ${sanitize(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${sanitize(found.region, 60)}`
+  );
+  const why = `the region of volume ${names.join(', ')}`;
+  const wish = ctx.settings.capacity;
+  if (wish === undefined) {
+    const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) =>
+      isRecord(r) && typeof r.region_name === 'string' ? [r.region_name] : []
+    );
+    const elsewhere = named.filter((name) => name !== found.regionName && name !== found.region);
+    if (elsewhere.length > 0)
+      throw new Error(
+        `body's resources are in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the volumes to mount are in ${sanitize(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`
+      );
+    return { call: { ...call, body }, ctx };
+  }
+  const settings = { ...ctx.settings, capacity: { ...wish, onlyRegion: { region: found.region, why } } };
+  return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }
 
 /**

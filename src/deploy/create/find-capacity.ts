@@ -1,3 +1,4 @@
+import { compareDecimals } from '../../platform/money.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
@@ -140,9 +141,25 @@ async function resourceSearch(
   return send(resourceSearchCall(ctx.settings, deviceType, 'Deployment'));
 }
 
-/** Why no entry qualifies, naming what was searched. */
+/** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
 function noCapacity(choice: Choice, wish: CapacityWish, points: number): string {
+  const why = noCapacityIn(choice, wish, points);
+  const only = wish.onlyRegion;
+  if (only === undefined) return why;
+  const elsewhere = choice.considered
+    .filter(
+      (c) =>
+        c.excluded === 'not the region asked' &&
+        (compareDecimals(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0
+    )
+    .map((c) => `${sanitize(c.offer.region ?? '?', 60)} (stock ${sanitize(c.offer.inventory ?? '0', 20)})`);
+  return `${why}; the task must run in region ${sanitize(only.region, 60)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
+}
+
+function noCapacityIn(choice: Choice, wish: CapacityWish, points: number): string {
   const device = describeWish(wish);
+  if (wish.onlyRegion !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
+    return `the resource search lists no ${device} in region ${sanitize(wish.onlyRegion.region, 60)}`;
   if (choice.considered.length === 0)
     return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => sanitize(d, 40)).join(', ')}`}`;
   const cheapest = cheapestOverPrice(choice);

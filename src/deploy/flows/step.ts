@@ -24,6 +24,10 @@ export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
  */
 async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Promise<void> {
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+  if (settings.storage.mounts.length > 0 && create === undefined)
+    throw new InputError(
+      `volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job); remove volumes`
+    );
   const picks = planned.usesCapacity === true || create !== undefined;
   if (settings.capacity === undefined) {
     if (settings.preheat.mode !== 'none' && create !== undefined)

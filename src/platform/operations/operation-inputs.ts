@@ -95,6 +95,7 @@ const CREATE = [
   ...CAPACITY,
   'body',
   'body_file',
+  'volumes',
   ...WAIT,
   'cleanup',
   'cleanup_timeout'
@@ -241,6 +242,7 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
       'queue_timeout',
       ...CAPACITY,
       'body_file',
+      'volumes',
       ...JOB_WAIT,
       'cleanup',
       'cleanup_timeout'

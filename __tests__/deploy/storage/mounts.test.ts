@@ -1,0 +1,74 @@
+// The volumes input made into each service's nas_storage_config.
+import { withMounts, type ResolvedMount } from '../../../src/deploy/storage/mounts.js';
+import type { Volume } from '../../../src/platform/volume-data.js';
+
+const volume = (id: string, name: string): Volume => ({
+  id,
+  name,
+  region: 'guangdong-t-01',
+  regionName: '广东-T1',
+  storageClass: 'nfs-standard',
+  status: 'Active',
+  totalBytes: 1,
+  usedBytes: 0,
+  displayUnitPrice: '0.30',
+  mounts: 0,
+  errorCode: undefined,
+  errorMessage: undefined
+});
+
+const mount = (service: string | undefined, v: Volume, path: string): ResolvedMount => ({
+  mount: { service, volume: v.name, path },
+  volume: v
+});
+
+describe('withMounts', () => {
+  const body = {
+    task_name: 'x',
+    services: [
+      {
+        service_name: 'web',
+        nas_storage_config: [
+          { storage_id: 9, target_dir: '/data' },
+          { storage_id: 8, target_dir: '/keep' }
+        ]
+      },
+      { service_name: 'side' }
+    ]
+  };
+
+  it("mounts in every service, or the one named, replacing the body's own mount of the same path", () => {
+    const data = volume('1001', 'data');
+    const models = volume('1002', 'models');
+    expect(withMounts(body, [mount(undefined, data, '/data'), mount('side', models, '/models')])).toEqual({
+      task_name: 'x',
+      services: [
+        {
+          service_name: 'web',
+          nas_storage_config: [
+            { storage_id: 8, target_dir: '/keep' },
+            { storage_id: expect.anything() as unknown, target_dir: '/data' }
+          ]
+        },
+        {
+          service_name: 'side',
+          nas_storage_config: [
+            { storage_id: expect.anything() as unknown, target_dir: '/data' },
+            { storage_id: expect.anything() as unknown, target_dir: '/models' }
+          ]
+        }
+      ]
+    });
+    expect(withMounts(body, [mount('web', data, '/data')]).services).toEqual([
+      expect.objectContaining({ service_name: 'web' }),
+      { service_name: 'side' }
+    ]);
+  });
+
+  it('refuses a mount in a service the body does not have', () => {
+    expect(() => withMounts(body, [mount('gpu', volume('1', 'a'), '/a')])).toThrow(
+      'volumes mounts "a" in service "gpu", but body has no service of that name: name one of "web", "side"'
+    );
+    expect(() => withMounts({}, [mount('gpu', volume('1', 'a'), '/a')])).toThrow('name one of none');
+  });
+});
