@@ -1,6 +1,231 @@
 export const id = 133;
-export const ids = [133,417];
+export const ids = [133];
 export const modules = {
+
+/***/ 7502:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+  RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
+  createTask: () => (/* binding */ createTask),
+  placeForDryRun: () => (/* binding */ placeForDryRun),
+  placed: () => (/* binding */ placed)
+});
+
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
+var read_volumes = __webpack_require__(2736);
+;// CONCATENATED MODULE: ./deploy/storage/mounts.ts
+
+
+
+
+
+/**
+ * The volumes the volumes input names, each found by name or id and Active, all in one region (a task
+ * runs in one region, and the platform mounts only a volume of the task's region): checked before the
+ * create is sent, each failure said with what to do.
+ */
+async function resolveMounts(mounts, ctx) {
+    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
+    const resolved = mounts.map((mount) => {
+        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.volume);
+        if (volume === undefined)
+            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.volume, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
+        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
+            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
+        return { mount, volume };
+    });
+    const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
+    const [first] = resolved;
+    if (first === undefined)
+        throw new Error('unreachable: no mount to resolve');
+    if (regions.length > 1)
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+    return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
+}
+/**
+ * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service
+ * it names, else in every service; what the body mounts already is kept, a path mounted twice once (the
+ * input's). Refused: a mount naming a service the body does not have.
+ */
+function withMounts(body, mounts) {
+    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
+    for (const { mount } of mounts)
+        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
+            throw new Error(`volumes mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.volume, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
+    return {
+        ...body,
+        services: services.map((service) => {
+            const own = mounts.filter(({ mount }) => mount.service === undefined || mount.service === service.service_name);
+            if (own.length === 0)
+                return service;
+            const paths = new Set(own.map(({ mount }) => mount.path));
+            const given = Array.isArray(service.nas_storage_config) ? service.nas_storage_config : [];
+            const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
+            return {
+                ...service,
+                nas_storage_config: [
+                    ...kept,
+                    ...own.map(({ mount, volume }) => ({ storage_id: (0,json/* exactInteger */.i7)(volume.id), target_dir: mount.path }))
+                ]
+            };
+        })
+    };
+}
+
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./deploy/create/create-once.ts
+var create_once = __webpack_require__(485);
+// EXTERNAL MODULE: ./deploy/create/find-capacity.ts
+var find_capacity = __webpack_require__(3929);
+// EXTERNAL MODULE: ./deploy/create/preheat.ts
+var preheat = __webpack_require__(3828);
+// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
+var choose_resource = __webpack_require__(511);
+;// CONCATENATED MODULE: ./deploy/create/create-task.ts
+
+
+
+
+
+
+
+
+
+/**
+ * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
+ * at a time, however many completions it has).
+ */
+function nodesAtOnce(settings) {
+    return (0,calls/* kindOf */.I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
+}
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+const MOST_CANDIDATES = 3;
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
+ * refused create can no longer land and no task of its name appeared (one that does is adopted: see
+ * adoptLateCreate); a create whose outcome is unknown is never followed by another.
+ */
+async function createTask(given, givenCtx, report) {
+    const { call, ctx } = await mounting(given, givenCtx);
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return (0,create_once.createOnce)(call, ctx);
+    const points = nodesAtOnce(ctx.settings);
+    const found = await (0,find_capacity/* findCapacity */.qJ)(wish, points, ctx);
+    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
+    report.placement = placement;
+    const name = ctx.settings.taskName ?? '';
+    const mode = ctx.settings.preheat.mode;
+    const [first] = found.eligible;
+    if (mode !== 'none' && first !== undefined) {
+        placement = { ...placement, preheated: await (0,preheat/* preheat */.IL)(first, mode, ctx, `${name}-preheat`) };
+        report.placement = placement;
+    }
+    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+        // The create refused on the region before may still land: waited out, and adopted if it does.
+        if (placement.refused.length > 0) {
+            const late = await (0,create_once.adoptLateCreate)(ctx, 'capacity');
+            if (late.kind === 'adopted')
+                return late.created;
+            if (late.kind === 'unknown')
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 100))}`);
+        }
+        ctx.log(`capacity: creating on ${(0,find_capacity/* describeCandidate */.pq)(candidate)}`);
+        if (placement.preheated !== undefined && candidate !== first)
+            ctx.log(`capacity: the preheat warmed ${(0,safe_text/* sanitize */.aj)(placement.preheated.region, 60)}, not this region`);
+        placement = { ...placement, chosen: candidate };
+        report.placement = placement;
+        try {
+            return await (0,create_once.createOnce)(placed(call, candidate), ctx);
+        }
+        catch (error) {
+            // createOnce settles a refusal by the task search: one that comes this far made no task.
+            if (!(0,failures/* isRefusal */.vu)(error))
+                throw error;
+            const why = (0,failures/* describeError */.Uc)(error);
+            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+            report.placement = placement;
+            ctx.log(`capacity: the platform refused the create on ${(0,find_capacity/* describeCandidate */.pq)(candidate)} (${(0,safe_text/* sanitize */.aj)(why, 300)})`);
+        }
+    }
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,safe_text/* sanitize */.aj)(why, 200)}`).join('; ')}`);
+}
+/**
+ * The create with the volumes input mounted (see withMounts), each volume found and Active first, and the
+ * step limited to their region: gpu searches only there; a body that names its resources' region_name
+ * must name the volumes'. Unchanged without volumes.
+ */
+async function mounting(call, ctx) {
+    const { mounts } = ctx.settings.storage;
+    if (mounts.length === 0)
+        return { call, ctx };
+    const found = await resolveMounts(mounts, ctx);
+    const body = withMounts(call.body ?? {}, found.mounts);
+    const names = found.mounts.map(({ volume }) => (0,safe_text/* sanitize */.aj)(volume.name, 40));
+    ctx.log(`volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${(0,safe_text/* sanitize */.aj)(found.region, 60)}`);
+    const why = `the region of volume ${names.join(', ')}`;
+    const wish = ctx.settings.capacity;
+    if (wish === undefined) {
+        const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,records/* isRecord */.u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
+        const elsewhere = named.filter((name) => name !== found.regionName && name !== found.region);
+        if (elsewhere.length > 0)
+            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,safe_text/* sanitize */.aj)(n, 60)).join(', ')}, but the volumes to mount are in ${(0,safe_text/* sanitize */.aj)(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`);
+        return { call: { ...call, body }, ctx };
+    }
+    const settings = { ...ctx.settings, capacity: { ...wish, onlyRegion: { region: found.region, why } } };
+    return { call: { ...call, body }, ctx: { ...ctx, settings } };
+}
+/**
+ * The platform refused the create on every region tried, and the task search found none of them made a
+ * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
+ */
+class RefusedEverywhereError extends Error {
+    name = 'RefusedEverywhereError';
+}
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+async function placeForDryRun(plan, ctx) {
+    if (ctx.settings.capacity === undefined)
+        return plan;
+    const choice = await (0,find_capacity/* chooseForDryRun */.PH)(ctx, ctx.settings.preheat.mode);
+    const [best, ...others] = choice;
+    if (best === undefined)
+        return plan;
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(find_capacity/* describeCandidate */.pq);
+    ctx.log(`dry run: the step would create on ${(0,find_capacity/* describeCandidate */.pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    return {
+        ...plan,
+        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+    };
+}
+/** The create call with the chosen entry as its resources. */
+function placed(call, candidate) {
+    return { ...call, body: { ...call.body, resources: [(0,choose_resource/* resourcesEntry */.u$)(candidate.offer)] } };
+}
+
+
+/***/ }),
 
 /***/ 2133:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -164,114 +389,6 @@ async function queueOf(taskId, timeoutMs, ctx) {
         queued: false,
         why: end.kind === 'cancelled' ? 'the step was cancelled' : 'the step ran out of time'
     };
-}
-
-
-/***/ }),
-
-/***/ 6417:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Is: () => (/* binding */ backoffAt),
-/* harmony export */   f$: () => (/* binding */ timeLeft),
-/* harmony export */   g3: () => (/* binding */ pollUntil),
-/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
-/* harmony export */ });
-/* unused harmony export nextDue */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-
-/**
- * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
- * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
- * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
- */
-async function pollUntil(look, options, deps) {
-    const first = deps.now();
-    const beat = { last: first };
-    let unreadInARow = 0;
-    let lastUnread;
-    for (let round = 0;; round++) {
-        const found = await look(round);
-        if (found.kind === 'done')
-            return { kind: 'done', value: found.value, rounds: round + 1 };
-        if (found.said === true)
-            beat.last = deps.now();
-        if (found.kind === 'unread') {
-            unreadInARow += 1;
-            lastUnread = found.why;
-            if (unreadInARow >= options.failureBudget)
-                return { kind: 'unread', why: found.why, rounds: round + 1 };
-        }
-        else {
-            unreadInARow = 0;
-            lastUnread = undefined;
-            if (found.progress !== undefined)
-                deps.progress?.(found.progress);
-        }
-        const stop = (kind) => ({
-            kind,
-            rounds: round + 1,
-            unread: lastUnread
-        });
-        if (deps.cancelled())
-            return stop('cancelled');
-        const now = deps.now();
-        if (now >= options.deadline)
-            return stop('timed_out');
-        const due = nextDue(options.schedule, first, now, round);
-        if (due > options.deadline && !options.lastLookAtDeadline)
-            return stop('timed_out');
-        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
-        if (!rested)
-            return stop('cancelled');
-    }
-}
-/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
-const HEARTBEAT_MS = 60_000;
-/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
-function timeLeft(deadline, now) {
-    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
-}
-/**
- * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
- * backoff's delay.
- */
-function nextDue(schedule, first, now, round) {
-    if (schedule.kind === 'backoff')
-        return now + backoffAt(schedule, round);
-    const interval = Math.max(1, schedule.intervalMs);
-    return first + (Math.floor((now - first) / interval) + 1) * interval;
-}
-/** The delay a backoff schedule waits after round `round` (0: the first). */
-function backoffAt(schedule, round) {
-    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
-}
-/**
- * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
- * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
- * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
- */
-async function restUntil(until, beat, options, deps) {
-    const heartbeat = options.heartbeat;
-    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
-        const slice = heartbeat === undefined
-            ? left
-            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
-        try {
-            await deps.sleep(slice);
-        }
-        catch (error) {
-            if (deps.cancelled())
-                return false;
-            throw error;
-        }
-        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
-            beat.last = deps.now();
-            deps.log(heartbeat.line());
-        }
-    }
-    return !deps.cancelled();
 }
 
 

@@ -54,6 +54,8 @@ const INPUT_NAMES = [
     'ignore_patterns',
     'transfer_retries',
     'volumes',
+    'data',
+    'results',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -901,7 +903,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(762), __webpack_require__.e(828), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(762), __webpack_require__.e(168), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
 }
 

@@ -1,5 +1,5 @@
 export const id = 509;
-export const ids = [509,417,272];
+export const ids = [509,272];
 export const modules = {
 
 /***/ 2662:

@@ -108,7 +108,9 @@ describe('readSettings', () => {
           ignorePatterns: [],
           retries: 2
         },
-        mounts: []
+        mounts: [],
+        data: [],
+        results: []
       },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,

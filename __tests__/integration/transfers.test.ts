@@ -4,6 +4,7 @@
 import { useStepBench } from '../helpers/emulator-step.js';
 import { tokenInputs } from '../helpers/emulator-inputs.js';
 import { renderSummary } from '../../src/action/summary.js';
+import { JOB_BODY } from '../helpers/bodies.js';
 
 const CHECK = '/api/storage/nas/v1/encrypt/s3/check';
 const CREATE = '/api/storage/nas/v1/encrypt/s3/create';
@@ -401,5 +402,98 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
         /Completed, nothing new to copy: files already there by name were not copied again \(overwrite_policy skip\)/
       )
     );
+  });
+});
+
+/** A job's data copied into its volume before it is made, and its results back after it ended. */
+describe('data and results of a job', () => {
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true, jobs: { podSeconds: 60, failPattern: /-broken$/ } },
+    {},
+    (emulator) => {
+      emulator.storage.setTransferPace({
+        queueMs: 2000,
+        pendingMs: 2000,
+        countMs: 2000,
+        bytesPerSecond: 100 * MIB
+      });
+      emulator.storage.setObjects('corpus', 'v3/', files(6));
+    }
+  );
+  const { sent } = bench;
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const JOB = {
+    operation: 'job',
+    task_name: 'eval',
+    gpu: '4090',
+    body: JOB_BODY,
+    volumes: 'work:/work',
+    data: 'v3/ -> work:/data',
+    results: 'work:/data -> results/eval/',
+    s3_supplier: 'tencent',
+    s3_endpoint: 'cos.ap-guangzhou.myqcloud.com',
+    s3_bucket: 'corpus',
+    s3_access_key: ACCESS,
+    s3_secret_key: SECRET
+  };
+  const volume = async (region = 'beijing-jxq-p1') =>
+    (await step({ operation: 'volume', volume: 'work', size: '10', region })).outputs.storage_id;
+  const order = () =>
+    bench.emulator.requests
+      .filter((r) => [CREATE, '/api/task/job/create'].includes(r.path))
+      .map((r) =>
+        r.path === CREATE
+          ? `copy ${String((JSON.parse(r.plaintext ?? '{}') as { direction?: number }).direction)}`
+          : 'job'
+      );
+
+  it('copies the data in before the job is made, and the results back once it ended', async () => {
+    const id = await volume();
+    const { failure, outputs } = await step(JOB);
+    expect(failure).toBeUndefined();
+    expect(outputs.job_status).toBe('Complete');
+    expect(order()).toEqual(['copy 1', 'job', 'copy 2']);
+    expect(bench.emulator.storage.volumeFiles(Number(id), '/data')).toHaveLength(6);
+    expect(bench.emulator.storage.objects('corpus', 'results/eval/')).toHaveLength(6);
+    const job = JSON.parse(sent('/api/task/job/create')[0]?.body ?? '{}') as {
+      services: { nas_storage_config: unknown }[];
+    };
+    expect(job.services[0]?.nas_storage_config).toEqual([{ storage_id: Number(id), target_dir: '/work' }]);
+    expect(bench.log).toContainEqual(expect.stringMatching(/^data: transfer 501: Completed, copied 6 files/));
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(/^results: transfer 502: Completed, copied 6 files/)
+    );
+  });
+
+  it('makes no job when the data does not copy, and copies the results back of a job that failed', async () => {
+    await volume();
+    bench.emulator.storage.failTransfers(1, { atShare: 0.5, error_code: 'S410', error_message: 'denied' });
+    const noData = await step({ ...JOB, transfer_retries: '0' });
+    expect(noData.failure).toMatch(
+      /the data was not copied in, so no job was made: transfer 501 failed: Error \(error S410: denied\)/
+    );
+    expect(sent('/api/task/job/create')).toEqual([]);
+    const failing = await step({ ...JOB, task_name: 'eval-broken' });
+    expect(failing.outputs.job_status).toBe('Failed');
+    expect(failing.failure).toBeDefined();
+    // Its results were copied back all the same: what explains a failure survives it.
+    expect(order().slice(-3)).toEqual(['copy 1', 'job', 'copy 2']);
+    expect(bench.log).toContainEqual(expect.stringMatching(/^results: transfer \d+: Completed/));
+  });
+
+  it('refuses data without the object storage, and data or results for an operation that runs no job', async () => {
+    await expect(step({ ...JOB, s3_bucket: '' })).rejects.toThrow(
+      's3_bucket is empty, but data copies through the object storage it names'
+    );
+    await expect(step({ operation: 'detail', task_id: '1', results: 'work:/out -> out/' })).rejects.toThrow(
+      'results is set, but detail runs no job'
+    );
+    await expect(step({ ...JOB, data: 'v3/ work:/data' })).rejects.toThrow(
+      'data has "v3/ work:/data", which is no copy'
+    );
+    expect(bench.emulator.requests).toEqual([]);
   });
 });

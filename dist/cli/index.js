@@ -118,6 +118,8 @@ const INPUT_NAMES = [
     'ignore_patterns',
     'transfer_retries',
     'volumes',
+    'data',
+    'results',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -1425,8 +1427,36 @@ function readStorage({ text, given, flag, raw }) {
         confirm: text('confirm'),
         force: flag('force'),
         transfer: readTransfer({ text, given, raw }),
-        mounts: parseMounts('volumes', raw('volumes'))
+        mounts: parseMounts('volumes', raw('volumes')),
+        data: parseCopies('data', raw('data'), 'in'),
+        results: parseCopies('results', raw('results'), 'out')
     };
+}
+/**
+ * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
+ * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
+ */
+function parseCopies(name, value, way) {
+    return value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .map((line) => {
+        const sides = line.split('->').map((side) => side.trim());
+        const [from = '', to = ''] = sides;
+        const [prefix, place] = way === 'in' ? [from, to] : [to, from];
+        const at = place.indexOf(':/');
+        const volume = at === -1 ? '' : place.slice(0, at);
+        const path = at === -1 ? '' : place.slice(at + 1);
+        const ok = sides.length === 2 &&
+            /^[^\s:]{1,64}$/.test(volume) &&
+            !path.split('/').includes('..') &&
+            // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+            !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
+        if (!ok)
+            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`);
+        return { prefix, volume, path };
+    });
 }
 /**
  * The volumes input: one mount a line, `volume:/path/in/container`, or `service:volume:/path` for one
@@ -3283,7 +3313,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(235)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3294,7 +3324,7 @@ const FLOWS = {
     nodes: ready(callFlow),
     billing: ready(callFlow),
     task_billing: ready(callFlow),
-    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
+    job: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(174)]).then(__nccwpck_require__.bind(__nccwpck_require__, 174))).jobFlow,
     job_detail: ready(wait/* waitFlow */.Yb),
     job_search: ready(callFlow),
     job_stop: ready(wait/* waitFlow */.Yb),
@@ -3304,17 +3334,17 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(42)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(168), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     volume: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeFlow,
     volume_list: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeListFlow,
     volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeDeleteFlow,
-    transfer: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferFlow,
-    transfer_detail: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferDetailFlow,
-    transfer_list: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferListFlow,
-    transfer_stop: async () => (await __nccwpck_require__.e(/* import() */ 99).then(__nccwpck_require__.bind(__nccwpck_require__, 5099))).transferStopFlow,
+    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
+    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
+    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
+    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
     request: ready(callFlow)
 };
 
@@ -3337,6 +3367,9 @@ async function planStep(settings) {
  */
 async function checkCapacity(planned, settings) {
     const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+    const { data, results } = settings.storage;
+    if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
+        throw new input_error/* InputError */.d(`${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`);
     if (settings.storage.mounts.length > 0 && create === undefined)
         throw new input_error/* InputError */.d(`volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job); remove volumes`);
     const picks = planned.usesCapacity === true || create !== undefined;
@@ -3355,7 +3388,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(42)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -3877,7 +3910,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(168), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     await runPost(host);
 }
 
@@ -4911,7 +4944,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -5698,7 +5731,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(502), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);

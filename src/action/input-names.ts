@@ -43,6 +43,8 @@ export const INPUT_NAMES = [
   'ignore_patterns',
   'transfer_retries',
   'volumes',
+  'data',
+  'results',
   'task_id',
   'point_id',
   'delete_last_node',

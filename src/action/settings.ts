@@ -39,6 +39,7 @@ import {
   type ApiProfile,
   type Credentials,
   type DeploySettings,
+  type DataCopy,
   type Mount,
   type TransferSettings,
   type EndpointOverride,
@@ -207,8 +208,40 @@ function readStorage({ text, given, flag, raw }: Inputs): Settings['storage'] {
     confirm: text('confirm'),
     force: flag('force'),
     transfer: readTransfer({ text, given, raw }),
-    mounts: parseMounts('volumes', raw('volumes'))
+    mounts: parseMounts('volumes', raw('volumes')),
+    data: parseCopies('data', raw('data'), 'in'),
+    results: parseCopies('results', raw('results'), 'out')
   };
+}
+
+/**
+ * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
+ * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
+ */
+function parseCopies(name: string, value: string, way: 'in' | 'out'): DataCopy[] {
+  return value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => {
+      const sides = line.split('->').map((side) => side.trim());
+      const [from = '', to = ''] = sides;
+      const [prefix, place] = way === 'in' ? [from, to] : [to, from];
+      const at = place.indexOf(':/');
+      const volume = at === -1 ? '' : place.slice(0, at);
+      const path = at === -1 ? '' : place.slice(at + 1);
+      const ok =
+        sides.length === 2 &&
+        /^[^\s:]{1,64}$/.test(volume) &&
+        !path.split('/').includes('..') &&
+        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+        !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
+      if (!ok)
+        throw new InputError(
+          `${name} has ${quote(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`
+        );
+      return { prefix, volume, path };
+    });
 }
 
 /**

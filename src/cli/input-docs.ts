@@ -237,32 +237,41 @@ export const INPUT_DOCS: Readonly<
   },
   s3_supplier: {
     description:
-      "transfer: the object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
+      "transfer and job: the object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
     byOperation: {
+      job: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
       transfer: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...)."
     }
   },
   s3_endpoint: {
-    description: "transfer: the object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
-    byOperation: { transfer: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com." }
+    description: "transfer and job: the object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
+    byOperation: {
+      job: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
+      transfer: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com."
+    }
   },
-  s3_bucket: { description: 'transfer: the bucket.', byOperation: { transfer: 'The bucket.' } },
+  s3_bucket: {
+    description: 'transfer and job: the bucket.',
+    byOperation: { job: 'The bucket.', transfer: 'The bucket.' }
+  },
   s3_prefix: {
     description: "transfer: the object prefix in the bucket (datasets/v3/); empty for the bucket's root.",
     byOperation: { transfer: "The object prefix in the bucket (datasets/v3/); empty for the bucket's root." }
   },
   s3_access_key: {
     description:
-      "transfer: the object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
+      "transfer and job: the object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
     byOperation: {
+      job: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
       transfer:
         "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
     }
   },
   s3_secret_key: {
     description:
-      "transfer: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+      "transfer and job: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
     byOperation: {
+      job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
       transfer:
         "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is."
     }
@@ -274,8 +283,9 @@ export const INPUT_DOCS: Readonly<
   },
   overwrite_policy: {
     description:
-      'transfer: what is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
+      'transfer and job: what is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
     byOperation: {
+      job: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
       transfer:
         'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.'
     },
@@ -283,15 +293,17 @@ export const INPUT_DOCS: Readonly<
   },
   ignore_patterns: {
     description:
-      'transfer: file name endings never copied (.tmp, .log), separated by commas or one per line.',
+      'transfer and job: file name endings never copied (.tmp, .log), separated by commas or one per line.',
     byOperation: {
+      job: 'File name endings never copied (.tmp, .log), separated by commas or one per line.',
       transfer: 'File name endings never copied (.tmp, .log), separated by commas or one per line.'
     }
   },
   transfer_retries: {
     description:
-      'transfer: how often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
+      'transfer and job: how often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
     byOperation: {
+      job: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
       transfer:
         'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).'
     },
@@ -306,6 +318,20 @@ export const INPUT_DOCS: Readonly<
       replace:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
       job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
+    }
+  },
+  data: {
+    description:
+      "job: its data, copied into volumes before the job is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and no job is made. Mount the volume with --volumes.",
+    byOperation: {
+      job: "Its data, copied into volumes before the job is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and no job is made. Mount the volume with --volumes."
+    }
+  },
+  results: {
+    description:
+      'job: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step.',
+    byOperation: {
+      job: 'Its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step.'
     }
   },
   task_id: {

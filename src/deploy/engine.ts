@@ -66,7 +66,7 @@ export {
 } from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
-export type { DeploySettings, Mount, TransferSettings } from './settings.js';
+export type { DataCopy, DeploySettings, Mount, TransferSettings } from './settings.js';
 export {
   defaultCleanup,
   defaultWait,

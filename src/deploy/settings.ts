@@ -73,6 +73,17 @@ export interface StorageSettings {
   transfer: TransferSettings;
   /** The volumes input: cluster storage volumes a new task or job mounts. */
   mounts: readonly Mount[];
+  /** What a job's data is (copied into volumes before it is created) and where its results go after. */
+  data: readonly DataCopy[];
+  results: readonly DataCopy[];
+}
+
+/** A copy between an object prefix (of the bucket the s3_* inputs name) and a volume's path. */
+export interface DataCopy {
+  readonly prefix: string;
+  /** The volume's name, or its storage_id. */
+  readonly volume: string;
+  readonly path: string;
 }
 
 /** A volume mounted into a task's services: all of them, or the one named. */

@@ -14,6 +14,8 @@ export interface PlannedStep {
   readonly cleanup: CleanupState;
   /** The step picks a resource by gpu (a create, or a preheat); gpu is refused for any other. */
   readonly usesCapacity?: boolean;
+  /** The step copies data in and results out (a job); data and results are refused for any other. */
+  readonly copiesData?: boolean;
   /** Does the step's work. */
   run: (ctx: DeployContext) => Promise<StepResult>;
   /**

@@ -5,7 +5,10 @@ import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
-import { cleanupOf, startCalls } from './toolkit.js';
+import { cleanupOf, startCalls, stepResult } from './toolkit.js';
+import { checkCopies, copyData } from '../storage/copy-data.js';
+import { callOutcome } from '../calls/make-calls.js';
+import { InputError } from '../../basics/input-error.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
@@ -18,8 +21,10 @@ import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 export const jobFlow: Flow = {
   plan: (settings) => {
     const plan = planCalls(settings);
+    checkCopies(settings);
     return {
       plan,
+      copiesData: true,
       cleanup: cleanupOf(settings),
       run: (ctx) => runJob(plan, ctx),
       dryRun: (ctx) => dryRunJob(plan, ctx)
@@ -31,30 +36,70 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 1. A wait_timeout shorter than the job's own timeout_sec would end the wait before the job: said.
   warnOfShortWait(stepCtx);
 
-  // 2. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
+  // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
+  //    copy fails the step, and no job is made.
+  const copiedIn = await copying(plan, stepCtx, 'in');
+  if (copiedIn !== undefined) return copiedIn;
+
+  // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
   //    on_demand, with its expected run (estimated_exec_sec) in job_support.
   let ctx = stepCtx;
   let calls = await startCalls(plan, ctx);
 
-  // 3. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
+  // 4. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
   //    whose create was refused and made none, is stopped until it bills no more, then the job is created
   //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
   if (ctx.settings.spotFallback !== undefined)
     ({ calls, ctx } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
 
-  // 4. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
+  // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
   const waited = await waitForCalls(plan, calls, ctx);
 
-  // 5. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
+  // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
   //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
   if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.waited.tasks, ctx);
 
-  // 6. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
+  // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
   await settleTwins(calls, waited.waited.tasks, ctx);
 
-  // 7. The result: the job's status, pods, duration and mode, its log file, its cost.
-  return waitedResult(plan, ctx, calls, waited);
+  // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
+  //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
+  //    wait_timeout of their own.
+  const result = waitedResult(plan, ctx, calls, waited);
+  const copiedOut = await copying(plan, contextFor(ctx, ctx.settings.wait.timeoutMs), 'out');
+  return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
+}
+
+/**
+ * Copies the job's data in (before it is made) or its results out (after it ended), when the inputs name
+ * any: undefined when all copied, else a result whose one call says why they did not. Not when the step
+ * is cancelled: the post step stops a transfer under way.
+ */
+async function copying(plan: Plan, ctx: DeployContext, way: 'in' | 'out'): Promise<StepResult | undefined> {
+  const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
+  if (copies.length === 0) return undefined;
+  if (ctx.runtime.cancelled()) {
+    ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
+    return undefined;
+  }
+  try {
+    await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
+    return undefined;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    const failed = new Error(
+      way === 'in'
+        ? `the data was not copied in, so no job was made: ${why}`
+        : `the results were not copied back: ${why}`
+    );
+    const [create] = plan.calls;
+    if (create === undefined) throw failed;
+    return stepResult(plan, ctx, {
+      calls: [{ ...callOutcome(create, { error: failed }), taskId: undefined }]
+    });
+  }
 }
 
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */

@@ -24,6 +24,11 @@ export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
  */
 async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Promise<void> {
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+  const { data, results } = settings.storage;
+  if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
+    throw new InputError(
+      `${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`
+    );
   if (settings.storage.mounts.length > 0 && create === undefined)
     throw new InputError(
       `volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job); remove volumes`

@@ -1,0 +1,500 @@
+export const id = 168;
+export const ids = [168];
+export const modules = {
+
+/***/ 2662:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
+ * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
+ * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
+ * cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
+    if (left <= 0)
+        return false;
+    const delay = Math.min((0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU), left);
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const started = ctx.stopRetries.deps.now();
+    const deadline = Math.min(ctx.deadline, started + timeoutMs);
+    const tried = () => ctx.stopRetries.deps.now() - started;
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused), triedMs: tried() };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
+            const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return {
+                kind: 'failed',
+                why: `${why}; asked for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(tried())}${limit}`,
+                triedMs: tried()
+            };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ awaitServing)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+// EXTERNAL MODULE: ./deploy/wait/check-health.ts
+var check_health = __webpack_require__(4621);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/wait/criteria.ts
+var criteria = __webpack_require__(6477);
+;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
+
+
+
+
+
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.Eb.deployment.waitDefaults.ready;
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(9695);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
+var task_watch = __webpack_require__(7928);
+;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {};
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return { kind: 'done', value: { serving: true } };
+        }
+        if (verdict.kind === 'failed')
+            return { kind: 'done', value: { serving: false, why: verdict.why } };
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
+        const changed = verdict.progress !== last.said;
+        if (changed)
+            ctx.log(line);
+        last.said = verdict.progress;
+        if (verdict.kind === 'unread')
+            return { kind: 'unread', why: verdict.progress, said: changed };
+        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    }, {
+        deadline: limits.deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+        failureBudget: settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
+        }
+    }, { ...runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
+    if (polled.kind === 'cancelled')
+        return end('cancelled', CANCELLED);
+    if (polled.kind === 'unread')
+        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
+}
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
+async function look(taskId, target, ctx, last) {
+    try {
+        const detail = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.data = detail.data;
+        last.raw = detail.raw;
+        last.snapshot = detail.snapshot;
+        return judgeServing(detail.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (health.healthy)
+        return end('serving', undefined, { urls, healthy: true });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
+}
+
+
+/***/ }),
+
+/***/ 8852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2662);
+
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${posted.why})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+    }
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+/**
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so.
+ */
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+}
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2662);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+        const round = await search();
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
+}
+
+
+/***/ })
+
+};
