@@ -484,6 +484,18 @@ describe('data and results of a job', () => {
     expect(bench.log).toContainEqual(expect.stringMatching(/^results: transfer \d+: Completed/));
   });
 
+  it('fails the step when the results do not copy back, and copies none when the job was cancelled', async () => {
+    await volume();
+    bench.emulator.storage.failTransfers(2, { atShare: 0.5, error_code: 'S410', error_message: 'denied' });
+    const { failure } = await step({ ...JOB, data: '', transfer_retries: '1' });
+    expect(failure).toMatch(
+      /the results were not copied back: transfer 502 failed: Error \(error S410: denied\)/
+    );
+    const cancelled = await step({ ...JOB, data: '', task_name: 'eval-2' }, { cancelWhen: /-> Running/ });
+    expect(bench.log).toContainEqual('results: not copied: the step was cancelled');
+    expect(cancelled.failure).toBeDefined();
+  });
+
   it('refuses data without the object storage, and data or results for an operation that runs no job', async () => {
     await expect(step({ ...JOB, s3_bucket: '' })).rejects.toThrow(
       's3_bucket is empty, but data copies through the object storage it names'

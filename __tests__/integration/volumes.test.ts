@@ -3,6 +3,7 @@
 import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { DEVICES, markOf } from '../../emulator/catalog.js';
+import { createBody } from '../helpers/bodies.js';
 import {
   volumeConfigsCall,
   volumeCreateCall,
@@ -540,5 +541,25 @@ describe('the volumes input', () => {
       /volume 1001 is in region guangdong-t-01, but the task's resources are in beijing-jxq-p1/
     );
     expect((await create(9999)).failure).toMatch(/volume 9999 does not exist/);
+  });
+
+  it('says when the GPU is not offered in the volumes’ region at all, or no region has the stock', async () => {
+    await volume('north', 'beijing-jxq-p1');
+    const h20 = await step({ volumes: 'north:/n', gpu: 'H20', gpu_count: '8' });
+    expect(h20.failure).toMatch(
+      /the resource search lists no "H20" with 8 GPU\(s\) per node in region beijing-jxq-p1; the task must run in region beijing-jxq-p1, the region of volume north; regions with the stock: guangdong-t-01 \(stock 2\)/
+    );
+    bench.emulator.stock.set([
+      { device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 },
+      { device_name: '4090', region: 'guangdong-t-01', inventory: 0 }
+    ]);
+    const none = await step({ volumes: 'north:/n' });
+    expect(none.failure).toMatch(/no other region has the stock either/);
+  });
+
+  it('mounts into a body that names its resources, in the volumes’ region', async () => {
+    await volume('north', 'beijing-jxq-p1');
+    const { failure } = await step({ gpu: '', body: createBody(), volumes: 'north:/n' });
+    expect(failure).toBeUndefined();
   });
 });
