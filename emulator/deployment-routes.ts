@@ -2,7 +2,7 @@
 // recover, change_points, update) and their nodes (the node list, events, logs, delete_pod), which a job's
 // pods are read through too. Shapes and required parameters follow the platform's reference, recorded in
 // __tests__/fixtures/reference/.
-import { checkMounts } from './mounts.js';
+import { checkMounts, recordMounts } from './mounts.js';
 import { TASK_TYPES } from './catalog.js';
 import { bodyObject, list, oneOf, positiveInteger } from './params.js';
 import { parameterError } from './rejection.js';
@@ -134,8 +134,19 @@ function createRoute(path: string, encrypt: boolean, lists: boolean): Route {
     handle: (ctx) => {
       const taskType = oneOf(textParameter(ctx, 'task_type'), TASK_TYPES, 'task_type') ?? 'Deployment';
       const config = taskConfigFrom(ctx.payload, { lists });
-      checkMounts(ctx);
-      return { task_id: ctx.stores.tasks.create(config, taskType) };
+      const mounts = checkMounts(ctx);
+      const id = ctx.stores.tasks.create(config, taskType);
+      const { tasks } = ctx.stores;
+      recordMounts(ctx, mounts, {
+        id,
+        name:
+          typeof bodyObject(ctx.payload).task_name === 'string'
+            ? String(bodyObject(ctx.payload).task_name)
+            : '',
+        type: 'deployment',
+        active: () => tasks.detail(id).status !== 'End'
+      });
+      return { task_id: id };
     }
   };
 }

@@ -1,5 +1,5 @@
 // Job batch tasks and the task groups of job queues, as the platform's reference gives them (suanli-job/api/).
-import { checkMounts } from './mounts.js';
+import { checkMounts, recordMounts } from './mounts.js';
 import { JOB_STATUSES } from './jobs.js';
 import { list, positiveInteger } from './params.js';
 import { GROUP_STATUSES } from './queue-groups.js';
@@ -17,8 +17,18 @@ export const JOB_ROUTES: readonly Route[] = [
     creates: true,
     profiles: ['live'],
     handle: (ctx) => {
-      checkMounts(ctx);
-      return { task_id: ctx.stores.jobs.create(ctx.payload) };
+      const mounts = checkMounts(ctx);
+      const id = ctx.stores.jobs.create(ctx.payload);
+      const { jobs } = ctx.stores;
+      const payload = ctx.payload as { task_name?: unknown };
+      recordMounts(ctx, mounts, {
+        id,
+        name: typeof payload.task_name === 'string' ? payload.task_name : '',
+        type: 'job',
+        // A job that ended (End, Paused, or its run over) mounts nothing.
+        active: () => !['End', 'Paused'].includes(String(jobs.detail(id).status))
+      });
+      return { task_id: id };
     }
   },
   {

@@ -8,8 +8,18 @@ import type { RouteContext } from './route.js';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Refuses a create whose services mount a volume that does not exist, is not Active, or is elsewhere. */
-export function checkMounts(ctx: RouteContext): void {
+/** A volume a create mounts: which, and where in the container. */
+export interface MountOf {
+  readonly storageId: number;
+  readonly path: string;
+}
+
+/**
+ * Refuses a create whose services mount a volume that does not exist, is not Active, or is elsewhere;
+ * answers the mounts, for the volumes to count once the create is made (see recordMounts).
+ */
+export function checkMounts(ctx: RouteContext): MountOf[] {
+  const found: MountOf[] = [];
   const body = isRecord(ctx.payload) ? ctx.payload : {};
   const services = Array.isArray(body.services) ? body.services.filter(isRecord) : [];
   const regions = (Array.isArray(body.resources) ? body.resources.filter(isRecord) : []).flatMap((r) => {
@@ -30,6 +40,20 @@ export function checkMounts(ctx: RouteContext): void {
           'volume_region',
           `volume ${id} is in region ${region}, but the task's resources are in ${elsewhere}: a volume is mounted only in its own region`
         );
+      found.push({ storageId: id, path: typeof mount.target_dir === 'string' ? mount.target_dir : '' });
     }
   }
+  return found;
+}
+
+/**
+ * Counts each mount of a task or job just made on its volume (the list's instance_count and instances),
+ * for as long as `active` says it runs.
+ */
+export function recordMounts(
+  ctx: RouteContext,
+  mounts: readonly MountOf[],
+  instance: { id: bigint; name: string; type: 'deployment' | 'job'; active: () => boolean }
+): void {
+  for (const mount of mounts) ctx.stores.volumes.mount(mount.storageId, { ...instance, path: mount.path });
 }

@@ -106,6 +106,15 @@ export interface VolumeSettings {
   settleMs: () => number;
 }
 
+/** A task or job that mounts a volume, at a path, counted while `active` says it runs. */
+export interface VolumeMount {
+  readonly id: bigint;
+  readonly name: string;
+  readonly type: 'deployment' | 'job';
+  readonly path: string;
+  readonly active: () => boolean;
+}
+
 /** Why a volume failed, as the list says it (error_code, error_message). */
 export interface VolumeFailure {
   readonly error_code: string;
@@ -116,6 +125,8 @@ export class VolumeStore {
   readonly #volumes = new Map<number, Volume>();
   /** How long a change takes to settle, when set (a knob): else the settings' (the tasks' ready-after). */
   settleOverrideMs: number | undefined;
+  /** The tasks and jobs that mount each volume, each counted while it runs. */
+  readonly #mounts = new Map<number, VolumeMount[]>();
   /** Names whose volumes, once made, end in Exception rather than Active (a knob). */
   readonly #failing = new Map<string, VolumeFailure>();
   #nextId = 1001;
@@ -257,13 +268,17 @@ export class VolumeStore {
         status: v.status,
         namespace: 'tenant-ns',
         claim_name: `pvc-${v.storage_id}`,
-        instance_count: 0,
-        instances: [],
+        ...this.#instances(v.storage_id),
         create_time: chinaSeconds(v.createdAt),
         last_update_time: chinaSeconds(v.updatedAt),
         error_code: v.error?.error_code ?? null,
         error_message: v.error?.error_message ?? null
       }));
+  }
+
+  /** Counts a task or job that mounts volume `id`, while it runs. */
+  mount(id: number, instance: VolumeMount): void {
+    this.#mounts.set(id, [...(this.#mounts.get(id) ?? []), instance]);
   }
 
   /** The region (its tag) of volume `id`, which must be Active: a mount's volume. */
@@ -287,6 +302,23 @@ export class VolumeStore {
   /** Every volume not Deleted, each as the clock has it now. */
   #live(): Volume[] {
     return [...this.#volumes.values()].map((v) => this.#settle(v)).filter((v) => v.status !== 'Deleted');
+  }
+
+  /** The tasks and jobs that mount a volume and still run, as the list gives them. */
+  #instances(id: number): { instance_count: number; instances: Record<string, unknown>[] } {
+    // A task counts once, however many of its services mount the volume.
+    const running = (this.#mounts.get(id) ?? []).filter(
+      (m, i, all) => m.active() && all.findIndex((other) => other.id === m.id && other.type === m.type) === i
+    );
+    return {
+      instance_count: running.length,
+      instances: running.map((m) => ({
+        instance_id: Number(m.id),
+        instance_name: m.name,
+        instance_type: m.type,
+        mount_path: m.path
+      }))
+    };
   }
 
   #settleMs(): number {

@@ -562,4 +562,51 @@ describe('the volumes input', () => {
     const { failure } = await step({ gpu: '', body: createBody(), volumes: 'north:/n' });
     expect(failure).toBeUndefined();
   });
+
+  it('refuses to delete a volume a task mounts unless force is set; once the task stopped, deletes it', async () => {
+    await volume('shared', 'beijing-jxq-p1');
+    const made = await step({ volumes: 'shared:/s' });
+    expect(made.failure).toBeUndefined();
+    const listed = await step({ ...NOT_A_CREATE, operation: 'volume_list' });
+    expect(JSON.parse(listed.outputs.data)).toMatchObject({
+      results: [
+        {
+          instance_count: 1,
+          instances: [{ instance_name: 'reader', instance_type: 'deployment', mount_path: '/s' }]
+        }
+      ]
+    });
+    const refused = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume_delete',
+      volume: 'shared',
+      confirm: 'shared'
+    });
+    expect(refused.failure).toMatch(
+      /volume 1001 is mounted in 1 task\(s\): nothing was deleted; stop them first, or set force: true/
+    );
+    expect(bench.sent(DELETE)).toEqual([]);
+    await step({ ...NOT_A_CREATE, operation: 'stop', task_id: made.outputs.task_id });
+    const deleted = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume_delete',
+      volume: 'shared',
+      confirm: 'shared'
+    });
+    expect(deleted.outputs.status).toBe('Deleted');
+  });
+
+  it('deletes a mounted volume with force, sending the platform its force', async () => {
+    await volume('shared', 'beijing-jxq-p1');
+    await step({ volumes: 'shared:/s' });
+    const forced = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume_delete',
+      volume: 'shared',
+      confirm: '1001',
+      force: 'true'
+    });
+    expect(forced.failure).toBeUndefined();
+    expect(JSON.parse(bench.sent(DELETE)[0]?.body ?? '{}')).toEqual({ id: 1001, force: true });
+  });
 });
