@@ -537,6 +537,56 @@ describe('readSettings', () => {
     [
       { private_key: PEM, platform_public_key: PEM },
       /^platform_public_key holds a private key: set it to the platform public key/
+    ],
+    [
+      { volume: 'x'.repeat(33) },
+      `volume "${'x'.repeat(33)}" is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`
+    ],
+    [
+      { size: '0' },
+      'size "0" is not a size in GiB from 1 to 1048576: write a whole number of GiB, such as 100'
+    ],
+    [
+      { size: '10TiB' },
+      'size "10TiB" is not a size in GiB from 1 to 1048576: write a whole number of GiB, such as 100'
+    ],
+    [
+      { volume_cleanup: 'drop' },
+      'volume_cleanup "drop" is not one of keep, delete: set volume_cleanup to one of them'
+    ],
+    [
+      { transfer_id: '0' },
+      `transfer_id "0" is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`
+    ],
+    [
+      { direction: 'up' },
+      'direction "up" is not one of s3-to-volume, volume-to-s3: set direction to one of them'
+    ],
+    [
+      { volume_path: '/a/../b' },
+      'volume_path "/a/../b" is not an absolute path in the volume: write it like /datasets/imagenet, without ..'
+    ],
+    [
+      { overwrite_policy: 'always' },
+      'overwrite_policy "always" is not one of hash, skip, overwrite: set overwrite_policy to one of them'
+    ],
+    [
+      { ignore_patterns: '.tmp, a b' },
+      'ignore_patterns lists "a b", which is no file name ending: list endings like .tmp, .log, separated by commas'
+    ],
+    [{ transfer_retries: '11' }, /^transfer_retries "11" /],
+    [
+      { volumes: 'a:b:c:/x' },
+      'volumes has "a:b:c:/x", which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service'
+    ],
+    [{ volumes: 'a:/x/../y' }, /^volumes has "a:\/x\/\.\.\/y", which is no mount/],
+    [
+      { data: 'v3/ => a:/x' },
+      'data has "v3/ => a:/x", which is no copy: write one a line as prefix/ -> volume:/path'
+    ],
+    [
+      { results: 'v3/ -> a:/x' },
+      'results has "v3/ -> a:/x", which is no copy: write one a line as volume:/path -> prefix/'
     ]
   ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
     const text = inputError(inputs);

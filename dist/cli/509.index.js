@@ -730,9 +730,11 @@ async function restUntil(until, beat, options, deps) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
 /* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2662);
+/* harmony import */ var _find_left_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(279);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
 /* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2736);
-/* harmony import */ var _volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4072);
+/* harmony import */ var _volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4072);
+
 
 
 
@@ -805,38 +807,65 @@ async function statusNow(id, ctx) {
  * leaves the ledger once gone. Never forced: the platform's checks stand.
  */
 async function deleteVolumeLeft(left, ctx) {
-    const started = ctx.runtime.now();
     let { id } = left;
     if (id === undefined) {
-        const lookup = async () => {
-            try {
-                return { known: true, value: (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes, left.name) };
-            }
-            catch (error) {
-                return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error) };
-            }
-        };
-        const first = await lookup();
-        const looked = first.known
-            ? first
-            : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_0__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `volume ${JSON.stringify(left.name)}: the volumes could not be read (${why}); reading again in ${delay}`);
-        if (!looked.known)
-            return {
-                kind: 'failed',
-                why: `the volumes could not be read (${looked.why})`,
-                triedMs: ctx.runtime.now() - started
-            };
-        const found = looked.value;
-        if (found === undefined) {
-            (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .settleVolume */ .E)(ctx, left);
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes, left.name), ctx);
+        if ('failed' in found)
+            return found.failed;
+        if (found.id === undefined) {
+            (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
             return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
         }
         id = found.id;
     }
     const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
     if (outcome.kind === 'shown')
-        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .settleVolume */ .E)(ctx, left);
+        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
     return outcome;
+}
+
+
+/***/ }),
+
+/***/ 279:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ findLeftByName)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2662);
+
+
+/**
+ * What the post step finds of a thing the step made by name only (its create's answer never came): read
+ * with `read` (a list by name), asked again after a backoff while it cannot be read, within the stop
+ * retries' deadline. Answers its id, none when no such thing is listed (the create did not land), or the
+ * failed outcome to report when it could never be read. `what` names the list (`volumes`, `transfers`).
+ */
+async function findLeftByName(name, what, read, ctx) {
+    const started = ctx.runtime.now();
+    const lookup = async () => {
+        try {
+            return { known: true, value: await read() };
+        }
+        catch (error) {
+            return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const first = await lookup();
+    const looked = first.known
+        ? first
+        : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_1__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `${JSON.stringify(name)}: the ${what} could not be read (${why}); reading again in ${delay}`);
+    if (!looked.known)
+        return {
+            failed: {
+                kind: 'failed',
+                why: `the ${what} could not be read (${looked.why})`,
+                triedMs: ctx.runtime.now() - started
+            }
+        };
+    return { id: looked.value?.id };
 }
 
 

@@ -59,17 +59,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   transferStopFlow: () => (/* binding */ transferStopFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3035);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3035);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8100);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
-/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2736);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7187);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8100);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
+/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2736);
 /* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(481);
-/* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9232);
-/* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7363);
-/* harmony import */ var _storage_step_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2352);
+/* harmony import */ var _storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4956);
+/* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9232);
+/* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7363);
+/* harmony import */ var _storage_step_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2352);
+
 
 
 
@@ -100,7 +102,7 @@ const transferFlow = {
         if (settings.wait.mode === 'false')
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but transfer follows the copy to its end (and stops it if the step ends first): remove wait');
         // The create is encrypted, as the reference requires: a key that cannot encrypt is refused here.
-        (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferCreateCall */ .AS)(settings, placeholderBody());
+        (0,_storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEncryption */ .Wn)(settings);
         return transferStep(settings, {
             run: async (ctx) => {
                 const volume = await (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferVolume */ .Oi)(name, ctx);
@@ -108,7 +110,7 @@ const transferFlow = {
                 const report = await (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .runTransfer */ .vv)(volume, (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferBody */ .cQ)(t, volume, runName), ctx);
                 ctx.log((0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .completedLine */ .uk)(report, t.overwrite));
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDetailCall */ .ro)(ctx.settings, report.transfer.id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, report.transfer.id),
                     answer: report.answer,
                     did: {
                         transfer: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
@@ -116,7 +118,7 @@ const transferFlow = {
                 };
             },
             dryRun: async (ctx) => {
-                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
+                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
                 ctx.log(volume === undefined
                     ? `dry run: no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 40))}, so transfer would fail; only reads were sent`
                     : `dry run: transfer would check the connection to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.bucket ?? '', 100)}, then copy ${t.direction === 's3-to-volume' ? `its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.prefix, 200))} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.volumePath, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.volumePath, 200)} to its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.prefix, 200))}`} (overwrite_policy ${t.overwrite}); only reads were sent`);
@@ -128,16 +130,16 @@ const transferFlow = {
 /** operation transfer_detail: a transfer's detail, by transfer_id, with a line of its progress. */
 const transferDetailFlow = {
     plan: (settings) => {
-        const id = needed(settings, 'transfer_id', settings.storage.transfer.id, 'the id a transfer step or transfer_list gives');
+        const id = transferId(settings);
         return transferStep(settings, {
             run: async (ctx) => {
-                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDetailCall */ .ro)(ctx.settings, id)));
-                const transfer = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_6__/* .TRANSFER_KIND */ .bl.transferOf(answer.result.data);
+                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id)));
+                const transfer = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__/* .TRANSFER_KIND */ .bl.transferOf(answer.result.data);
                 if (transfer === undefined)
                     throw new Error(`the detail of transfer ${id} carries no transfer`);
-                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
+                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDetailCall */ .ro)(ctx.settings, id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     answer,
                     did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } }
                 };
@@ -151,14 +153,14 @@ const transferListFlow = {
     plan: (settings) => transferStep(settings, {
         run: async (ctx) => {
             const name = ctx.settings.storage.volume;
-            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
+            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
             if (name !== undefined && volume === undefined)
                 throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id)`);
-            const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, volume === undefined ? {} : { storageId: volume.id });
-            const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call));
-            const transfers = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_8__/* .transfersOf */ .G5)(answer.result.data);
+            const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferListCall */ .ef)(ctx.settings, volume === undefined ? {} : { storageId: volume.id });
+            const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call));
+            const transfers = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__/* .transfersOf */ .G5)(answer.result.data);
             for (const transfer of transfers)
-                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
+                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
             return { call, answer, did: { transferList: transfers } };
         },
         dryRun: readsOnly
@@ -167,24 +169,24 @@ const transferListFlow = {
 /** operation transfer_stop: stops a transfer, and waits until its detail says it copies no more. */
 const transferStopFlow = {
     plan: (settings) => {
-        const id = needed(settings, 'transfer_id', settings.storage.transfer.id, 'the id a transfer step or transfer_list gives');
+        const id = transferId(settings);
         return transferStep(settings, {
             run: async (ctx) => {
-                const outcome = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_9__/* .stopTransfer */ .at)(id, ctx);
+                const outcome = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .stopTransfer */ .at)(id, ctx);
                 if (outcome.kind === 'failed')
                     throw new Error(`transfer ${id} was not stopped: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(outcome.why, 300)}`);
-                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_9__/* .readTransfer */ .i3)(id, ctx);
+                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .readTransfer */ .i3)(id, ctx);
                 ctx.log(`transfer ${id}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(outcome.state, 20)}: it copies no more`);
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDetailCall */ .ro)(ctx.settings, id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     ...(transfer === undefined
                         ? {}
                         : { did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } } })
                 };
             },
             dryRun: async (ctx) => {
-                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_9__/* .readTransfer */ .i3)(id, ctx).catch((error) => {
-                    ctx.log(`dry run: transfer_stop would fail: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_10__/* .describeError */ .Uc)(error)}`);
+                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .readTransfer */ .i3)(id, ctx).catch((error) => {
+                    ctx.log(`dry run: transfer_stop would fail: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_11__/* .describeError */ .Uc)(error)}`);
                     return null;
                 });
                 if (transfer === null)
@@ -195,28 +197,15 @@ const transferStopFlow = {
         });
     }
 };
+/** transfer_id, which transfer_detail and transfer_stop need. */
+function transferId(settings) {
+    return needed(settings, 'transfer_id', settings.storage.transfer.id, 'the id a transfer step or transfer_list gives');
+}
 /** An input the operation needs, or an error that names it and the fix. */
 function needed(settings, input, value, what) {
     if (value === undefined)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} is empty, but ${settings.operation} needs it: set ${input} to ${what}`);
     return value;
-}
-/** A body of the right shape, to check the create's endpoint before anything is sent. */
-function placeholderBody() {
-    return {
-        storage_id: 0,
-        name: '',
-        direction: 1,
-        s3_supplier: '',
-        s3_endpoint: '',
-        s3_access_key: '',
-        s3_secret_key: '',
-        s3_bucket: '',
-        s3_prefix: '',
-        nas_path: '/',
-        overwrite_policy: 3,
-        ignore_patterns: []
-    };
 }
 const readsOnly = (ctx) => {
     ctx.log(`dry run: ${ctx.settings.operation} only reads; nothing was sent`);
@@ -224,7 +213,7 @@ const readsOnly = (ctx) => {
 };
 /** A transfer flow's step: a failure is said against the transfer list. */
 function transferStep(settings, work) {
-    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_11__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings) });
+    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_12__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferListCall */ .ef)(ctx.settings) });
 }
 
 

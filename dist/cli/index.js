@@ -2163,7 +2163,7 @@ function volumesTable(step) {
     const lines = [
         '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
         '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
+        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
         ''
     ];
     if (one !== undefined) {
@@ -2183,6 +2183,10 @@ function volumesTable(step) {
         ...lines,
         `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
     ];
+}
+/** Text the platform gave, escaped; `?` where it gave none. */
+function orUnknown(value) {
+    return value === undefined ? '?' : escape(value);
 }
 /** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
 function decimalText(value) {
@@ -2215,7 +2219,7 @@ function transfersTable(step) {
             const error = t.errorCode === undefined && t.errorMessage === undefined
                 ? ''
                 : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-            return `| ${escape(t.id)} | ${direction} | ${escape(t.status ?? '?')} | ${files} | ${bytes} | ${escape(error)} |`;
+            return `| ${escape(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${escape(error)} |`;
         }),
         ''
     ];
@@ -3324,7 +3328,7 @@ const FLOWS = {
     nodes: ready(callFlow),
     billing: ready(callFlow),
     task_billing: ready(callFlow),
-    job: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(174)]).then(__nccwpck_require__.bind(__nccwpck_require__, 174))).jobFlow,
+    job: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(287)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
     job_detail: ready(wait/* waitFlow */.Yb),
     job_search: ready(callFlow),
     job_stop: ready(wait/* waitFlow */.Yb),
@@ -3341,10 +3345,10 @@ const FLOWS = {
     volume: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeFlow,
     volume_list: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeListFlow,
     volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeDeleteFlow,
-    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
-    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
-    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
-    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
+    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
+    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
+    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
+    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
     request: ready(callFlow)
 };
 

@@ -223,7 +223,7 @@ function volumesTable(step: StepResult): string[] {
     '|---|---|---|---|---|---|---|---|---|',
     ...volumes.map(
       (v) =>
-        `| ${escape(v.id)} | ${escape(v.name)} | ${escape(v.region ?? '?')} | ${escape(v.storageClass ?? '?')} | ${escape(one?.deleted === true ? VOLUME_DELETED : (v.status ?? '?'))} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`
+        `| ${escape(v.id)} | ${escape(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? VOLUME_DELETED : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`
     ),
     ''
   ];
@@ -243,6 +243,11 @@ function volumesTable(step: StepResult): string[] {
     ...lines,
     `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
   ];
+}
+
+/** Text the platform gave, escaped; `?` where it gave none. */
+function orUnknown(value: string | undefined): string {
+  return value === undefined ? '?' : escape(value);
 }
 
 /** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
@@ -281,7 +286,7 @@ function transfersTable(step: StepResult): string[] {
         t.errorCode === undefined && t.errorMessage === undefined
           ? ''
           : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-      return `| ${escape(t.id)} | ${direction} | ${escape(t.status ?? '?')} | ${files} | ${bytes} | ${escape(error)} |`;
+      return `| ${escape(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${escape(error)} |`;
     }),
     ''
   ];

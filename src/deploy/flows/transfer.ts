@@ -1,12 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { describeError } from '../../platform/failures.js';
 import { sanitize } from '../../basics/safe-text.js';
-import {
-  transferCreateCall,
-  transferDetailCall,
-  transferListCall,
-  type TransferBody
-} from '../../platform/operations/calls.js';
+import { transferDetailCall, transferListCall } from '../../platform/operations/calls.js';
 import { TRANSFER_KIND } from '../../platform/task-kinds.js';
 import { transfersOf } from '../../platform/transfer-data.js';
 import type { DeployContext } from '../context.js';
@@ -14,6 +9,7 @@ import { retried } from '../retries.js';
 import type { DeploySettings } from '../settings.js';
 import { readVolumes, volumeNamed } from '../storage/read-volumes.js';
 import { completedLine, runTransfer, transferBody, transferVolume } from '../storage/run-transfer.js';
+import { checkEncryption } from '../storage/copy-data.js';
 import { readTransfer, stopTransfer } from '../storage/stop-transfer.js';
 import { progressLine } from '../storage/transfer-lines.js';
 import type { Flow, PlannedStep } from './flow.js';
@@ -54,7 +50,7 @@ export const transferFlow: Flow = {
         'wait is false, but transfer follows the copy to its end (and stops it if the step ends first): remove wait'
       );
     // The create is encrypted, as the reference requires: a key that cannot encrypt is refused here.
-    transferCreateCall(settings, placeholderBody());
+    checkEncryption(settings);
     return transferStep(settings, {
       run: async (ctx) => {
         const volume = await transferVolume(name, ctx);
@@ -85,12 +81,7 @@ export const transferFlow: Flow = {
 /** operation transfer_detail: a transfer's detail, by transfer_id, with a line of its progress. */
 export const transferDetailFlow: Flow = {
   plan: (settings) => {
-    const id = needed(
-      settings,
-      'transfer_id',
-      settings.storage.transfer.id,
-      'the id a transfer step or transfer_list gives'
-    );
+    const id = transferId(settings);
     return transferStep(settings, {
       run: async (ctx) => {
         const answer = await retried(`transfer ${id}`, ctx.retries, () =>
@@ -134,12 +125,7 @@ export const transferListFlow: Flow = {
 /** operation transfer_stop: stops a transfer, and waits until its detail says it copies no more. */
 export const transferStopFlow: Flow = {
   plan: (settings) => {
-    const id = needed(
-      settings,
-      'transfer_id',
-      settings.storage.transfer.id,
-      'the id a transfer step or transfer_list gives'
-    );
+    const id = transferId(settings);
     return transferStep(settings, {
       run: async (ctx) => {
         const outcome = await stopTransfer(id, ctx);
@@ -169,29 +155,21 @@ export const transferStopFlow: Flow = {
   }
 };
 
+/** transfer_id, which transfer_detail and transfer_stop need. */
+function transferId(settings: DeploySettings): string {
+  return needed(
+    settings,
+    'transfer_id',
+    settings.storage.transfer.id,
+    'the id a transfer step or transfer_list gives'
+  );
+}
+
 /** An input the operation needs, or an error that names it and the fix. */
 function needed<T>(settings: DeploySettings, input: string, value: T | undefined, what: string): T {
   if (value === undefined)
     throw new InputError(`${input} is empty, but ${settings.operation} needs it: set ${input} to ${what}`);
   return value;
-}
-
-/** A body of the right shape, to check the create's endpoint before anything is sent. */
-function placeholderBody(): TransferBody {
-  return {
-    storage_id: 0,
-    name: '',
-    direction: 1,
-    s3_supplier: '',
-    s3_endpoint: '',
-    s3_access_key: '',
-    s3_secret_key: '',
-    s3_bucket: '',
-    s3_prefix: '',
-    nas_path: '/',
-    overwrite_policy: 3,
-    ignore_patterns: []
-  };
 }
 
 const readsOnly = (ctx: DeployContext): Promise<undefined> => {

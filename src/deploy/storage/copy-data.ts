@@ -32,6 +32,14 @@ export function checkCopies(settings: DeploySettings): void {
     throw new InputError(
       `${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`
     );
+  checkEncryption(settings);
+}
+
+/**
+ * Refuses, before anything is sent, a key that cannot send the transfer's encrypted create (a token-mode
+ * key, or no platform_public_key), by building the create's call for a body of the right shape.
+ */
+export function checkEncryption(settings: DeploySettings): void {
   transferCreateCall(settings, {
     storage_id: 0,
     name: '',

@@ -4,7 +4,8 @@ import { describeError } from '../../platform/failures.js';
 import { volumeDeleteCall } from '../../platform/operations/calls.js';
 import { VOLUME_KIND } from '../../platform/task-kinds.js';
 import type { Volume } from '../../platform/volume-data.js';
-import { askUntilKnown, sendUntilShown, type Known, type Persisted, type Showing } from '../ask-again.js';
+import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
+import { findLeftByName } from './find-left.js';
 import type { DeployContext } from '../context.js';
 import { pollUntil } from '../poll.js';
 import type { VolumeLeft } from '../cleanup-state.js';
@@ -90,34 +91,16 @@ async function statusNow(
  * leaves the ledger once gone. Never forced: the platform's checks stand.
  */
 export async function deleteVolumeLeft(left: VolumeLeft, ctx: DeployContext): Promise<Persisted> {
-  const started = ctx.runtime.now();
   let { id } = left;
   if (id === undefined) {
-    const lookup = async (): Promise<Known<Volume | undefined>> => {
-      try {
-        return { known: true, value: volumeNamed((await readVolumes(ctx)).volumes, left.name) };
-      } catch (error) {
-        return { known: false, why: describeError(error) };
-      }
-    };
-    const first = await lookup();
-    const looked = first.known
-      ? first
-      : await askUntilKnown(
-          lookup,
-          first.why,
-          ctx,
-          (why, delay) =>
-            `volume ${JSON.stringify(left.name)}: the volumes could not be read (${why}); reading again in ${delay}`
-        );
-    if (!looked.known)
-      return {
-        kind: 'failed',
-        why: `the volumes could not be read (${looked.why})`,
-        triedMs: ctx.runtime.now() - started
-      };
-    const found = looked.value;
-    if (found === undefined) {
+    const found = await findLeftByName(
+      left.name,
+      'volumes',
+      async () => volumeNamed((await readVolumes(ctx)).volumes, left.name),
+      ctx
+    );
+    if ('failed' in found) return found.failed;
+    if (found.id === undefined) {
       settleVolume(ctx, left);
       return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
     }

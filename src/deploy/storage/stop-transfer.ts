@@ -1,5 +1,4 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { describeError } from '../../platform/failures.js';
 import {
   transferDeleteCall,
   transferDetailCall,
@@ -8,7 +7,8 @@ import {
 } from '../../platform/operations/calls.js';
 import { TRANSFER_KIND } from '../../platform/task-kinds.js';
 import { transfersOf, type Transfer } from '../../platform/transfer-data.js';
-import { askUntilKnown, sendUntilShown, type Known, type Persisted, type Showing } from '../ask-again.js';
+import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
+import { findLeftByName } from './find-left.js';
 import type { TransferLeft } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
@@ -64,33 +64,23 @@ export async function stopTransfer(id: string, ctx: DeployContext): Promise<Pers
 export async function stopTransferLeft(left: TransferLeft, ctx: DeployContext): Promise<Persisted> {
   let { id } = left;
   if (id === undefined) {
-    const lookup = async (): Promise<Known<Transfer | undefined>> => {
-      try {
+    const found = await findLeftByName(
+      left.name,
+      'transfers',
+      async () => {
         const { result } = await retried('transfer: list', ctx.retries, () =>
           ctx.send(transferListCall(ctx.settings, { storageId: left.storageId }))
         );
-        return { known: true, value: transfersOf(result.data).find((t) => t.name === left.name) };
-      } catch (error) {
-        return { known: false, why: describeError(error) };
-      }
-    };
-    const first = await lookup();
-    const looked = first.known
-      ? first
-      : await askUntilKnown(
-          lookup,
-          first.why,
-          ctx,
-          (why, delay) =>
-            `transfer ${JSON.stringify(left.name)}: the transfers could not be read (${why}); reading again in ${delay}`
-        );
-    if (!looked.known)
-      return { kind: 'failed', why: `the transfers could not be read (${looked.why})`, triedMs: 0 };
-    if (looked.value === undefined) {
+        return transfersOf(result.data).find((t) => t.name === left.name);
+      },
+      ctx
+    );
+    if ('failed' in found) return found.failed;
+    if (found.id === undefined) {
       settleTransfer(ctx, left.name);
       return { kind: 'shown', accepted: false, state: 'never made (no transfer of the name is listed)' };
     }
-    id = looked.value.id;
+    id = found.id;
   }
   const outcome = await stopTransfer(id, ctx);
   if (outcome.kind === 'shown') settleTransfer(ctx, left.name);

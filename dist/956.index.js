@@ -1,5 +1,5 @@
-export const id = 481;
-export const ids = [481,272];
+export const id = 956;
+export const ids = [956,272];
 export const modules = {
 
 /***/ 2662:
@@ -226,6 +226,134 @@ async function restUntil(until, beat, options, deps) {
         }
     }
     return !deps.cancelled();
+}
+
+
+/***/ }),
+
+/***/ 4956:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Wn: () => (/* binding */ checkEncryption),
+/* harmony export */   aV: () => (/* binding */ checkCopies),
+/* harmony export */   kF: () => (/* binding */ copyData)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(481);
+
+
+
+
+/**
+ * What data and results need, checked before anything is sent: the object storage the s3_* inputs name,
+ * with its keys, and a key that can encrypt (the transfer's create is encrypted, as the reference requires).
+ */
+function checkCopies(settings) {
+    const { data, results, transfer } = settings.storage;
+    if (data.length === 0 && results.length === 0)
+        return;
+    const input = data.length > 0 ? 'data' : 'results';
+    const missing = [
+        ['s3_supplier', transfer.supplier],
+        ['s3_endpoint', transfer.endpoint],
+        ['s3_bucket', transfer.bucket],
+        ['s3_access_key', transfer.accessKey],
+        ['s3_secret_key', transfer.secretKey]
+    ].find(([, value]) => value === undefined);
+    if (missing !== undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
+    checkEncryption(settings);
+}
+/**
+ * Refuses, before anything is sent, a key that cannot send the transfer's encrypted create (a token-mode
+ * key, or no platform_public_key), by building the create's call for a body of the right shape.
+ */
+function checkEncryption(settings) {
+    (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferCreateCall */ .AS)(settings, {
+        storage_id: 0,
+        name: '',
+        direction: 1,
+        s3_supplier: '',
+        s3_endpoint: '',
+        s3_access_key: '',
+        s3_secret_key: '',
+        s3_bucket: '',
+        s3_prefix: '',
+        nas_path: '/',
+        overwrite_policy: 3,
+        ignore_patterns: []
+    });
+}
+/**
+ * Copies each of `copies`, one after the other, to its end (see runTransfer): a job's data into its
+ * volumes (`s3-to-volume`) before the job is made, or its results back (`volume-to-s3`) after it ended.
+ * The first that does not complete ends the copies, with why.
+ */
+async function copyData(copies, direction, ctx) {
+    const what = direction === 's3-to-volume' ? 'data' : 'results';
+    const done = [];
+    for (const [index, copy] of copies.entries()) {
+        const volume = await (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferVolume */ .Oi)(copy.volume, ctx);
+        ctx.log(`${what}: copying ${direction === 's3-to-volume' ? `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(copy.prefix, 200)} into volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(copy.path, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(copy.path, 200)} to ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(copy.prefix, 200)}`}`);
+        const settings = {
+            ...ctx.settings.storage.transfer,
+            direction,
+            prefix: copy.prefix,
+            volumePath: copy.path
+        };
+        const name = `ed-${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(ctx.settings.taskName ?? volume.name, 40)}-${what}${index}-${ctx.runtime.now().toString(36)}`;
+        const report = await (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .runTransfer */ .vv)(volume, (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferBody */ .cQ)(settings, volume, name), ctx);
+        ctx.log(`${what}: ${(0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .completedLine */ .uk)(report, settings.overwrite)}`);
+        done.push(report);
+    }
+    return done;
+}
+
+
+/***/ }),
+
+/***/ 279:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ findLeftByName)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2662);
+
+
+/**
+ * What the post step finds of a thing the step made by name only (its create's answer never came): read
+ * with `read` (a list by name), asked again after a backoff while it cannot be read, within the stop
+ * retries' deadline. Answers its id, none when no such thing is listed (the create did not land), or the
+ * failed outcome to report when it could never be read. `what` names the list (`volumes`, `transfers`).
+ */
+async function findLeftByName(name, what, read, ctx) {
+    const started = ctx.runtime.now();
+    const lookup = async () => {
+        try {
+            return { known: true, value: await read() };
+        }
+        catch (error) {
+            return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const first = await lookup();
+    const looked = first.known
+        ? first
+        : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_1__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `${JSON.stringify(name)}: the ${what} could not be read (${why}); reading again in ${delay}`);
+    if (!looked.known)
+        return {
+            failed: {
+                kind: 'failed',
+                why: `the ${what} could not be read (${looked.why})`,
+                triedMs: ctx.runtime.now() - started
+            }
+        };
+    return { id: looked.value?.id };
 }
 
 
@@ -563,11 +691,11 @@ function completedLine(report, overwrite) {
 /* harmony export */ });
 /* unused harmony export ended */
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8100);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8100);
 /* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2662);
+/* harmony import */ var _find_left_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(279);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(447);
 
@@ -620,26 +748,17 @@ async function stopTransfer(id, ctx) {
 async function stopTransferLeft(left, ctx) {
     let { id } = left;
     if (id === undefined) {
-        const lookup = async () => {
-            try {
-                const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId: left.storageId })));
-                return { known: true, value: (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__/* .transfersOf */ .G5)(result.data).find((t) => t.name === left.name) };
-            }
-            catch (error) {
-                return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
-            }
-        };
-        const first = await lookup();
-        const looked = first.known
-            ? first
-            : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `transfer ${JSON.stringify(left.name)}: the transfers could not be read (${why}); reading again in ${delay}`);
-        if (!looked.known)
-            return { kind: 'failed', why: `the transfers could not be read (${looked.why})`, triedMs: 0 };
-        if (looked.value === undefined) {
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_5__/* .findLeftByName */ .B)(left.name, 'transfers', async () => {
+            const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId: left.storageId })));
+            return (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__/* .transfersOf */ .G5)(result.data).find((t) => t.name === left.name);
+        }, ctx);
+        if ('failed' in found)
+            return found.failed;
+        if (found.id === undefined) {
             (0,_transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .settleTransfer */ .n)(ctx, left.name);
             return { kind: 'shown', accepted: false, state: 'never made (no transfer of the name is listed)' };
         }
-        id = looked.value.id;
+        id = found.id;
     }
     const outcome = await stopTransfer(id, ctx);
     if (outcome.kind === 'shown')
