@@ -591,6 +591,93 @@ async function jobLatency(ctx: Context): Promise<BenchResults['job']> {
   };
 }
 
+/** How long the bench's transfer copies: 2000 MiB at a rate that takes about this long. */
+const TRANSFER_S = 120;
+
+/**
+ * A transfer into a volume at the default poll_interval, as the step runs it: when each progress line
+ * reaches its stdout after the read that showed the counters moved, how often it reads, and a re-run of
+ * the same source, which must copy nothing.
+ */
+async function transferLatency(ctx: Context): Promise<NonNullable<BenchResults['transfer']>> {
+  say(`9. a transfer of about ${TRANSFER_S} s into a volume, at the default poll_interval, then again`);
+  ctx.emulator.storage.setVolumeSettleSeconds(0);
+  ctx.emulator.storage.setTransferPace({
+    queueMs: 2000,
+    pendingMs: 2000,
+    countMs: 5000,
+    bytesPerSecond: Math.round((2000 * 1024 * 1024) / (TRANSFER_S - 9))
+  });
+  checked(
+    await runStep(
+      ctx.node24,
+      { ...ctx.rsa, operation: 'volume', volume: 'bench-data', size: '10' },
+      { env: ctx.env }
+    ),
+    'volume'
+  );
+  const inputs = {
+    ...ctx.rsa,
+    operation: 'transfer',
+    volume: 'bench-data',
+    direction: 's3-to-volume',
+    s3_supplier: 'tencent',
+    s3_endpoint: 'cos.example.com',
+    s3_bucket: 'bench',
+    s3_access_key: 'AKIDBENCH',
+    s3_secret_key: 'bench-secret',
+    volume_path: '/data'
+  };
+  const copy = async (): Promise<{
+    shown: { line: string; at: number }[];
+    requests: RecordedRequest[];
+    outputs: Record<string, string>;
+  }> => {
+    const before = ctx.emulator.requests.length;
+    const shown: { line: string; at: number }[] = [];
+    let partial = '';
+    const done = await runStep(ctx.node24, inputs, {
+      env: ctx.env,
+      timeoutMs: 600_000,
+      onStdout: (chunk, atMs) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) if (line.startsWith('transfer 5')) shown.push({ line, at: atMs });
+      }
+    });
+    checked(done, 'transfer');
+    return { shown, requests: ctx.emulator.requests.slice(before), outputs: done.outputs };
+  };
+  const first = await copy();
+  const detail = first.requests.filter((r) => r.path === '/api/storage/nas/v1/s3/detail');
+  const created = first.requests.find((r) => r.path === '/api/storage/nas/v1/encrypt/s3/create');
+  const last = detail.at(-1);
+  if (created === undefined || last === undefined) throw new Error('transfer: no create or detail recorded');
+  // Each read answered a line (the counters move every second while it copies): its delay to the log.
+  const copying = first.shown.filter((s) => / files, /.test(s.line));
+  const latencies = copying.flatMap((line) => {
+    const read = [...detail].reverse().find((r) => r.receivedAt <= line.at);
+    return read === undefined ? [] : [line.at - read.receivedAt];
+  });
+  const gaps = copying.slice(1).map((line, i) => line.at - (copying[i]?.at ?? line.at));
+  const runMs = last.receivedAt - created.receivedAt;
+  const again = await copy();
+  return {
+    intervalMs: 10_000,
+    runMs,
+    polls: detail.length,
+    // The reads between the first and the last, a minute: the steady rate, without the fencepost.
+    perTransferMinute: perTaskMinute(detail.length - 1, created.receivedAt, last.receivedAt),
+    lineLatencyMs: stats(latencies),
+    gapMaxMs: Math.max(0, ...gaps),
+    rerun: {
+      filesCopied: Number(again.outputs.files ?? 'NaN'),
+      bytesCopied: Number(again.outputs.bytes ?? 'NaN'),
+      creates: again.requests.filter((r) => r.path === '/api/storage/nas/v1/encrypt/s3/create').length
+    }
+  };
+}
+
 /** The emulator's readyAfterSeconds, which is also how long a job's pods take to start. */
 const JOB_START_MS = 1000;
 const JOB_SLOW_S = 90;
@@ -783,6 +870,7 @@ try {
   await measure('rate', 'rate', () => defaultInterval(ctx));
   await measure('large', 'largeBody', () => largeBody(ctx));
   await measure('job', 'job', () => jobLatency(ctx));
+  await measure('transfer', 'transfer', () => transferLatency(ctx));
   const { renderResults } = await import('./results.js');
   writeFileSync(join(ROOT, 'bench/RESULTS.md'), await renderResults(results as BenchResults));
   say('wrote bench/RESULTS.md and bench/results.json');
