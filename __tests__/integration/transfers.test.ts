@@ -333,6 +333,16 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
     expect(lost.left?.transfers).toEqual([expect.objectContaining({ id: undefined })]);
   });
 
+  it('fails a transfer_detail whose answer carries no transfer', async () => {
+    bench.emulator.inject({ path: DETAIL, answer: { kind: 'envelope', code: '0000', data: {} } });
+    expect((await step({ operation: 'transfer_detail', transfer_id: '501' })).failure).toMatch(
+      /the detail of transfer 501 carries no transfer/
+    );
+    await expect(step({ ...INTO, wait: 'false' })).rejects.toThrow(
+      'wait is false, but transfer follows the copy to its end'
+    );
+  });
+
   it('fails a check whose answer has no pass, creating nothing', async () => {
     await volume();
     bench.emulator.inject({ path: CHECK, answer: { kind: 'envelope', code: '0000', data: {} } });

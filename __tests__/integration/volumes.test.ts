@@ -383,6 +383,26 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
     );
   });
 
+  it('fails when no configuration can hold the size asked, naming what there is, and creates nothing', async () => {
+    const { failure } = await step({ volume: 'huge', size: '5000', region: 'beijing-jxq-p1' });
+    expect(failure).toMatch(
+      /cannot create volume "huge": no storage configuration in region beijing-jxq-p1 can hold 5000 GiB: the Available ones are 10 \(1024 GiB left\), 12 \(256 GiB left\)/
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('fails a delete whose volume stays Deleting past cleanup_timeout', async () => {
+    await step({ volume: 'datasets', size: '1' });
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    const stuck = await step({
+      operation: 'volume_delete',
+      volume: 'datasets',
+      confirm: 'datasets',
+      cleanup_timeout: '20s'
+    });
+    expect(stuck.failure).toMatch(/volume 1001 was not deleted: the list still shows it Deleting after 2\ds/);
+  });
+
   it('fails a delete the platform keeps refusing within cleanup_timeout, saying the volume is still listed', async () => {
     await step({ volume: 'datasets', size: '1' });
     bench.emulator.inject({
