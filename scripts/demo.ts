@@ -10,17 +10,20 @@
 // shows the node's events and log (the diagnostics), and the post step still stops the task.
 // npm run demo -- --job: a GPU batch job (operation: job) of two completions, run to its end;
 // -- --job-fail: one whose pods exit with code 3, which fails the step and says why.
+// npm run demo -- --data: a GPU job on its data: a volume made for the run, a dataset copied into it from
+// object storage, a job that mounts it, its results copied back, and the volume deleted by the post step.
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { shortened, terminalSummary } from '../src/cli/terminal-summary.js';
 import { hasValue } from '../src/cli/json-outputs.js';
-import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
+import { nodeRuntimes, runnerView, runStep, type NodeRuntime, type StepRun } from './action-runner.js';
 
 const READY_AFTER_SECONDS = 3;
 const crash = process.argv.includes('--crash');
 const rsa = process.argv.includes('--rsa');
 const jobFail = process.argv.includes('--job-fail');
 const job = jobFail || process.argv.includes('--job');
+const data = process.argv.includes('--data');
 const emulator = await startEmulator({
   ...(rsa ? { profile: 'spec' as const } : {}),
   readyAfterSeconds: READY_AFTER_SECONDS,
@@ -51,6 +54,7 @@ const emulator = await startEmulator({
 });
 const runtime = nodeRuntimes().find((r) => r.major === 24) ?? nodeRuntimes()[0];
 if (runtime === undefined) throw new Error('no Node to run the action with');
+const node: NodeRuntime = runtime;
 const say = (text = ''): void => {
   process.stdout.write(`${text}\n`);
 };
@@ -112,6 +116,7 @@ const gpuJob = {
 };
 const inputs = job ? gpuJob : deploy;
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
+if (data) process.exit(await dataDemo());
 
 say(
   `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${job ? `each pod of a job runs 2s${jobFail ? ', and exits with code 3' : ''}` : crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`
@@ -163,3 +168,81 @@ if (crash) {
 const ok = main.exitCode === 0 && post.exitCode === 0 && status === 'End';
 say(ok ? 'Demo finished: created, waited until ready and healthy, cleaned up.' : 'Demo FAILED.');
 process.exit(ok ? 0 : 1);
+
+/**
+ * --data: a volume made for the run (volume_cleanup: delete), a job whose data is copied into it before it
+ * is made and whose results are copied back after, and the post steps, last first, as the runner runs
+ * them: the volume is deleted, and nothing is left.
+ */
+async function dataDemo(): Promise<number> {
+  emulator.storage.setVolumeSettleSeconds(0);
+  emulator.storage.setTransferPace({
+    queueMs: 500,
+    pendingMs: 500,
+    countMs: 1000,
+    bytesPerSecond: 1024 ** 3
+  });
+  const rsaKey = {
+    base_url: emulator.base_url,
+    token: emulator.rsa.token,
+    private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+    platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+  };
+  const volume = {
+    ...rsaKey,
+    operation: 'volume',
+    volume: 'demo-data',
+    size: '20',
+    volume_cleanup: 'delete'
+  };
+  const onData = {
+    ...gpuJob,
+    ...rsaKey,
+    task_name: 'demo-eval',
+    points: '1',
+    volumes: 'demo-data:/work',
+    data: 'datasets/v3/ -> demo-data:/work/data',
+    // The emulator's job writes no file: what it read stands for what it wrote.
+    results: 'demo-data:/work/data -> results/demo-eval/',
+    wait_timeout: '',
+    s3_supplier: 'tencent',
+    s3_endpoint: 'cos.ap-guangzhou.myqcloud.com',
+    s3_bucket: 'training-data',
+    s3_access_key: 'AKIDDEMOACCESSKEY',
+    s3_secret_key: 'demo-secret-key-never-shown'
+  };
+  say(`Emulator listening on ${emulator.base_url}: a bucket of 40 files of 50 MiB under datasets/v3/.`);
+  say(
+    'Running dist/index.js on Node 24 as the runner would: a volume, then a job on its data (reads of a volume or a transfer are 10 s apart at least, as the platform asks).\n'
+  );
+  const made = await runStep(node, volume, { env });
+  show('step 1: volume (volume_cleanup: delete)', made);
+  emulator.storage.setObjects(
+    'training-data',
+    'datasets/v3/',
+    Array.from({ length: 40 }, (_, i) => ({ name: `part-${i}.bin`, bytes: 50 * 1024 ** 2, hash: `h${i}` }))
+  );
+  const ran = await runStep(node, onData, { env });
+  show('step 2: job with data and results', ran);
+  say('── job summary ──');
+  say(terminalSummary(ran.summary).trimEnd().replace(/^/gm, '  '));
+  say();
+  const jobPost = await runStep(node, onData, { env, state: ran.state });
+  show('post step of step 2', jobPost);
+  const volumePost = await runStep(node, volume, { env, state: made.state });
+  show('post step of step 1', volumePost);
+  const left = emulator.requests.filter((r) => r.path === '/api/storage/nas/v1/delete' && r.applied).length;
+  await emulator.stop();
+  const ok =
+    made.exitCode === 0 &&
+    ran.exitCode === 0 &&
+    jobPost.exitCode === 0 &&
+    volumePost.exitCode === 0 &&
+    left === 1;
+  say(
+    ok
+      ? 'Demo finished: the data copied in, the job ran on it, its results copied back, and the volume deleted; nothing left.'
+      : 'Demo FAILED.'
+  );
+  return ok ? 0 : 1;
+}

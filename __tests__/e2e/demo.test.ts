@@ -104,3 +104,22 @@ it.concurrent(
   },
   60_000
 );
+
+it.concurrent(
+  'npm run demo -- --data copies a dataset into a volume, runs a job on it, copies its results back, and deletes the volume',
+  async () => {
+    const { code, stdout } = await demo('--data');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/data: transfer 501: Completed, copied 40 files \(1\.95 GiB\)/);
+    expect(stdout).toMatch(/results: transfer 502: Completed, copied 40 files/);
+    expect(stdout).toContain(
+      'cleanup: deleted volume 1001 (demo-data), made for this run (volume_cleanup: delete): no list shows it'
+    );
+    // The storage keys never reach the log.
+    expect(stdout).not.toMatch(/AKIDDEMOACCESSKEY|demo-secret-key-never-shown/);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: the data copied in, the job ran on it, its results copied back, and the volume deleted; nothing left.'
+    );
+  },
+  90_000
+);
