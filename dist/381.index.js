@@ -1032,69 +1032,6 @@ async function findLeftByName(name, what, read, ctx) {
 
 /***/ }),
 
-/***/ 2736:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   Ck: () => (/* binding */ volumeNamed),
-/* harmony export */   jg: () => (/* binding */ readVolume),
-/* harmony export */   mq: () => (/* binding */ readVolumes),
-/* harmony export */   yH: () => (/* binding */ describeVolume)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
-
-
-
-
-
-/**
- * Every volume the list shows (of the ids and statuses given, when given), across its pages: the API
- * has no search by name, so a volume is found by reading them all. Each page is retried on what may pass.
- */
-async function readVolumes(ctx, which = {}) {
-    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the cluster storage volumes', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ...which, page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('volume: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: [item] })[0]?.id ?? JSON.stringify(item));
-    return {
-        volumes: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: list.results }),
-        entries: list.results,
-        first: list.first
-    };
-}
-/** One volume by its id, as the list shows it now: undefined once no list shows it (deleted). */
-async function readVolume(id, ctx) {
-    const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(`volume ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ids: [id] })));
-    const volume = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf(answer.result.data).find((v) => v.id === id);
-    return { volume, answer };
-}
-/**
- * The volume `nameOrId` names among `volumes`: the one of that name, else (digits) the one of that id;
- * undefined when none. Two of the name are refused: the step cannot tell which is meant.
- */
-function volumeNamed(volumes, nameOrId) {
-    const named = volumes.filter((v) => v.name === nameOrId);
-    if (named.length > 1)
-        throw new Error(`${named.length} volumes are named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(nameOrId, 40))} (storage_id ${named.map((v) => v.id).join(', ')}): set volume to the storage_id of the one meant`);
-    return named[0] ?? (/^\d+$/.test(nameOrId) ? volumes.find((v) => v.id === nameOrId) : undefined);
-}
-/** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
-function describeVolume(volume) {
-    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${gib(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
-}
-/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
-function gib(bytes) {
-    if (bytes === undefined)
-        return 'unknown';
-    const value = bytes / 1024 ** 3;
-    return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
-}
-
-
-/***/ }),
-
 /***/ 9232:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

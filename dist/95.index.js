@@ -89,22 +89,26 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   updateFlow: () => (/* binding */ updateFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8064);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(5207);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(2037);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(8064);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(5207);
 /* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8060);
-/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8852);
-/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);
+/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8852);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8998);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9882);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8682);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2212);
+/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8420);
+
+
 
 
 
@@ -133,7 +137,9 @@ __webpack_require__.r(__webpack_exports__);
 const updateFlow = {
     plan: (settings) => {
         (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the new configuration serves, and rolls it back when it does not');
-        (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
+        // Volumes to mount are a change of their own; a body with nothing else may be empty.
+        if (settings.storage.mounts.length === 0 || Object.keys(settings.body).length > 0)
+            (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
         if (settings.taskIds.length > 1)
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
         if (settings.taskIds.length === 0 && settings.taskName === undefined)
@@ -142,6 +148,7 @@ const updateFlow = {
         return {
             plan,
             cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR,
+            mountsVolumes: true,
             run: (ctx) => runUpdate(plan, ctx),
             dryRun: async (ctx) => {
                 const { taskId, look, fields } = await prepare(ctx);
@@ -162,8 +169,21 @@ async function prepare(ctx) {
     const taskId = await chooseTask(ctx);
     const look = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readTask */ .gv)(taskId, ctx);
     const before = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
-    const after = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
+    const changed = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
+    const after = ctx.settings.storage.mounts.length === 0 ? changed : await mounted(changed, ctx);
     return { taskId, look, before, after, fields: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
+}
+/**
+ * The configuration with the volumes input mounted (see withMounts): each volume found and Active, all of
+ * one region, the task's own (its resources' region_name), as the platform mounts a volume only there.
+ */
+async function mounted(configuration, ctx) {
+    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_8__/* .resolveMounts */ .N)(ctx.settings.storage.mounts, ctx);
+    const regions = (Array.isArray(configuration.resources) ? configuration.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
+    const elsewhere = regions.filter((name) => name !== found.regionName && name !== found.region);
+    if (elsewhere.length > 0)
+        throw new Error(`the task runs in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the volumes to mount are in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: mount volumes of the task's region, or replace the task there`);
+    return (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_8__/* .withMounts */ .f)(configuration, found.mounts);
 }
 async function runUpdate(plan, ctx) {
     const prepared = await prepare(ctx);
@@ -174,11 +194,11 @@ async function runUpdate(plan, ctx) {
         ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
         return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
     }
-    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .kindOf */ .I)(ctx.settings).runningStatus)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before));
-    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .rollbackOf */ .I)(taskId, before));
+    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
     if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
         ctx.cleanup.clear('rollback');
         const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
@@ -189,7 +209,7 @@ async function runUpdate(plan, ctx) {
             message
         });
     }
-    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_13__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
         deadline: ctx.deadline,
         label: 'update'
     });
@@ -207,7 +227,7 @@ async function runUpdate(plan, ctx) {
 function targetOf(after, look, before) {
     const nodes = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .pointIds */ .tc)(look.nodes);
     return {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_14__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
         images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
         gone: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
         before: nodes
@@ -230,15 +250,15 @@ async function rollBack(failed, ctx) {
         };
     ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
     const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
+    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_15__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
     const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
     if (restored.kind === 'serving') {
         ctx.cleanup.clear('rollback');
         const message = `${didNot}; rolled back: it serves the configuration it had again`;
         return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
     }
-    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-    const restore = { taskId, configuration: (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_15__/* .redactFields */ .$F)(before) };
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_16__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const restore = { taskId, configuration: (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_17__/* .redactFields */ .$F)(before) };
     return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }
 function updateResult(plan, ctx, ending) {
@@ -264,7 +284,7 @@ async function chooseTask(ctx) {
     if (given !== undefined)
         return given;
     const name = ctx.settings.taskName ?? '';
-    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
+    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_18__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
     if (ids.length === 1 && ids[0] !== undefined) {
         ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
         return ids[0];
@@ -275,6 +295,79 @@ async function chooseTask(ctx) {
 }
 function describeChange(change) {
     return `${change.path}: ${change.before} -> ${change.after}`;
+}
+
+
+/***/ }),
+
+/***/ 8420:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ resolveMounts),
+/* harmony export */   f: () => (/* binding */ withMounts)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
+/* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2736);
+
+
+
+
+
+/**
+ * The volumes the volumes input names, each found by name or id and Active, all in one region (a task
+ * runs in one region, and the platform mounts only a volume of the task's region): checked before the
+ * create is sent, each failure said with what to do.
+ */
+async function resolveMounts(mounts, ctx) {
+    const { volumes } = await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .readVolumes */ .mq)(ctx);
+    const resolved = mounts.map((mount) => {
+        const volume = (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .volumeNamed */ .Ck)(volumes, mount.volume);
+        if (volume === undefined)
+            throw new Error(`volumes names ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
+        if (volume.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .VOLUME_KIND */ .OT.readyStatus)
+            throw new Error(`volume ${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}) is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
+        return { mount, volume };
+    });
+    const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
+    const [first] = resolved;
+    if (first === undefined)
+        throw new Error('unreachable: no mount to resolve');
+    if (regions.length > 1)
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+    return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
+}
+/**
+ * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service
+ * it names, else in every service; what the body mounts already is kept, a path mounted twice once (the
+ * input's). Refused: a mount naming a service the body does not have.
+ */
+function withMounts(body, mounts) {
+    const services = Array.isArray(body.services) ? body.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u) : [];
+    for (const { mount } of mounts)
+        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
+            throw new Error(`volumes mounts ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))} in service ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
+    return {
+        ...body,
+        services: services.map((service) => {
+            const own = mounts.filter(({ mount }) => mount.service === undefined || mount.service === service.service_name);
+            if (own.length === 0)
+                return service;
+            const paths = new Set(own.map(({ mount }) => mount.path));
+            const given = Array.isArray(service.nas_storage_config) ? service.nas_storage_config : [];
+            const kept = given.filter((entry) => !((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
+            return {
+                ...service,
+                nas_storage_config: [
+                    ...kept,
+                    ...own.map(({ mount, volume }) => ({ storage_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(volume.id), target_dir: mount.path }))
+                ]
+            };
+        })
+    };
 }
 
 

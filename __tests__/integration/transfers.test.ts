@@ -333,6 +333,27 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
     expect(lost.left?.transfers).toEqual([expect.objectContaining({ id: undefined })]);
   });
 
+  it('refuses to delete a volume with a transfer under way unless forced; the platform refuses it too', async () => {
+    await volume();
+    await step(INTO, { cancelWhen: /^transfer_id: / });
+    const refused = await step({ operation: 'volume_delete', volume: 'datasets', confirm: 'datasets' });
+    expect(refused.failure).toMatch(
+      /volume 1001 has 1 transfer\(s\) under way \(501\): nothing was deleted; stop them first \(operation transfer_stop\), or set force: true/
+    );
+    expect(sent('/api/storage/nas/v1/delete')).toEqual([]);
+    const forced = await step({
+      operation: 'volume_delete',
+      volume: 'datasets',
+      confirm: 'datasets',
+      force: 'true'
+    });
+    expect(forced.outputs.status).toBe('Deleted');
+    expect(JSON.parse(sent('/api/storage/nas/v1/delete')[0]?.body ?? '{}')).toEqual({
+      id: 1001,
+      force: true
+    });
+  });
+
   it('fails a transfer_detail whose answer carries no transfer', async () => {
     bench.emulator.inject({ path: DETAIL, answer: { kind: 'envelope', code: '0000', data: {} } });
     expect((await step({ operation: 'transfer_detail', transfer_id: '501' })).failure).toMatch(

@@ -629,4 +629,29 @@ describe('the volumes input', () => {
     expect(forced.failure).toBeUndefined();
     expect(JSON.parse(bench.sent(DELETE)[0]?.body ?? '{}')).toEqual({ id: 1001, force: true });
   });
+
+  it("mounts volumes into a running task with update, in the task's region only", async () => {
+    await volume('north', 'beijing-jxq-p1');
+    await volume('south', 'guangdong-t-01');
+    const made = await step({ wait: 'true' });
+    expect(made.outputs.region).toBe('beijing-jxq-p1');
+    await expect(
+      step({ ...NOT_A_CREATE, operation: 'update', task_id: made.outputs.task_id, volumes: 'south:/s' })
+    ).rejects.toThrow(/the task runs in 北京一区, but the volumes to mount are in 广东-T1/);
+    expect(bench.sent('/api/deployment/task/update')).toEqual([]);
+    const updated = await step({
+      ...NOT_A_CREATE,
+      operation: 'update',
+      task_id: made.outputs.task_id,
+      volumes: 'web:north:/n'
+    });
+    expect(updated.failure).toBeUndefined();
+    const posted = JSON.parse(bench.sent('/api/deployment/task/update').at(-1)?.body ?? '{}') as {
+      services: { service_name: string; nas_storage_config?: unknown }[];
+    };
+    expect(posted.services.find((s) => s.service_name === 'web')?.nas_storage_config).toEqual([
+      { storage_id: 1001, target_dir: '/n' }
+    ]);
+    expect(posted.services.find((s) => s.service_name === 'side')?.nas_storage_config ?? null).toBeNull();
+  });
 });

@@ -123,103 +123,26 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
-/***/ 7502:
+/***/ 8237:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
-  RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
-  createTask: () => (/* binding */ createTask),
-  placeForDryRun: () => (/* binding */ placeForDryRun),
-  placed: () => (/* binding */ placed)
-});
-
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
-var read_volumes = __webpack_require__(2736);
-;// CONCATENATED MODULE: ./deploy/storage/mounts.ts
-
-
-
-
-
-/**
- * The volumes the volumes input names, each found by name or id and Active, all in one region (a task
- * runs in one region, and the platform mounts only a volume of the task's region): checked before the
- * create is sent, each failure said with what to do.
- */
-async function resolveMounts(mounts, ctx) {
-    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
-    const resolved = mounts.map((mount) => {
-        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.volume);
-        if (volume === undefined)
-            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.volume, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
-            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
-        return { mount, volume };
-    });
-    const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
-    const [first] = resolved;
-    if (first === undefined)
-        throw new Error('unreachable: no mount to resolve');
-    if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
-}
-/**
- * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service
- * it names, else in every service; what the body mounts already is kept, a path mounted twice once (the
- * input's). Refused: a mount naming a service the body does not have.
- */
-function withMounts(body, mounts) {
-    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
-    for (const { mount } of mounts)
-        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
-            throw new Error(`volumes mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.volume, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
-    return {
-        ...body,
-        services: services.map((service) => {
-            const own = mounts.filter(({ mount }) => mount.service === undefined || mount.service === service.service_name);
-            if (own.length === 0)
-                return service;
-            const paths = new Set(own.map(({ mount }) => mount.path));
-            const given = Array.isArray(service.nas_storage_config) ? service.nas_storage_config : [];
-            const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
-            return {
-                ...service,
-                nas_storage_config: [
-                    ...kept,
-                    ...own.map(({ mount, volume }) => ({ storage_id: (0,json/* exactInteger */.i7)(volume.id), target_dir: mount.path }))
-                ]
-            };
-        })
-    };
-}
-
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./deploy/create/create-once.ts
-var create_once = __webpack_require__(485);
-// EXTERNAL MODULE: ./deploy/create/find-capacity.ts
-var find_capacity = __webpack_require__(3929);
-// EXTERNAL MODULE: ./deploy/create/preheat.ts
-var preheat = __webpack_require__(3828);
-// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
-var choose_resource = __webpack_require__(511);
-;// CONCATENATED MODULE: ./deploy/create/create-task.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
+/* harmony export */   createTask: () => (/* binding */ createTask),
+/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
+/* harmony export */   placed: () => (/* binding */ placed)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
+/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8420);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3828);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
 
 
 
@@ -234,7 +157,7 @@ var choose_resource = __webpack_require__(511);
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings) {
-    return (0,calls/* kindOf */.I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
@@ -249,46 +172,46 @@ async function createTask(given, givenCtx, report) {
     const { call, ctx } = await mounting(given, givenCtx);
     const wish = ctx.settings.capacity;
     if (wish === undefined)
-        return (0,create_once.createOnce)(call, ctx);
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
     const points = nodesAtOnce(ctx.settings);
-    const found = await (0,find_capacity/* findCapacity */.qJ)(wish, points, ctx);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
     const mode = ctx.settings.preheat.mode;
     const [first] = found.eligible;
     if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,preheat/* preheat */.IL)(first, mode, ctx, `${name}-preheat`) };
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         // The create refused on the region before may still land: waited out, and adopted if it does.
         if (placement.refused.length > 0) {
-            const late = await (0,create_once.adoptLateCreate)(ctx, 'capacity');
+            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
             if (late.kind === 'adopted')
                 return late.created;
             if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 100))}`);
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
         }
-        ctx.log(`capacity: creating on ${(0,find_capacity/* describeCandidate */.pq)(candidate)}`);
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,safe_text/* sanitize */.aj)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
-            return await (0,create_once.createOnce)(placed(call, candidate), ctx);
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
             // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,failures/* isRefusal */.vu)(error))
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
                 throw error;
-            const why = (0,failures/* describeError */.Uc)(error);
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,find_capacity/* describeCandidate */.pq)(candidate)} (${(0,safe_text/* sanitize */.aj)(why, 300)})`);
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
         }
     }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,safe_text/* sanitize */.aj)(why, 200)}`).join('; ')}`);
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
 }
 /**
  * The create with the volumes input mounted (see withMounts), each volume found and Active first, and the
@@ -299,17 +222,17 @@ async function mounting(call, ctx) {
     const { mounts } = ctx.settings.storage;
     if (mounts.length === 0)
         return { call, ctx };
-    const found = await resolveMounts(mounts, ctx);
-    const body = withMounts(call.body ?? {}, found.mounts);
-    const names = found.mounts.map(({ volume }) => (0,safe_text/* sanitize */.aj)(volume.name, 40));
-    ctx.log(`volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${(0,safe_text/* sanitize */.aj)(found.region, 60)}`);
+    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .N)(mounts, ctx);
+    const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .f)(call.body ?? {}, found.mounts);
+    const names = found.mounts.map(({ volume }) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40));
+    ctx.log(`volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}) at ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(found.region, 60)}`);
     const why = `the region of volume ${names.join(', ')}`;
     const wish = ctx.settings.capacity;
     if (wish === undefined) {
-        const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,records/* isRecord */.u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
+        const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
         const elsewhere = named.filter((name) => name !== found.regionName && name !== found.region);
         if (elsewhere.length > 0)
-            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,safe_text/* sanitize */.aj)(n, 60)).join(', ')}, but the volumes to mount are in ${(0,safe_text/* sanitize */.aj)(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`);
+            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the volumes to mount are in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`);
         return { call: { ...call, body }, ctx };
     }
     const settings = { ...ctx.settings, capacity: { ...wish, onlyRegion: { region: found.region, why } } };
@@ -329,12 +252,12 @@ class RefusedEverywhereError extends Error {
 async function placeForDryRun(plan, ctx) {
     if (ctx.settings.capacity === undefined)
         return plan;
-    const choice = await (0,find_capacity/* chooseForDryRun */.PH)(ctx, ctx.settings.preheat.mode);
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
     const [best, ...others] = choice;
     if (best === undefined)
         return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(find_capacity/* describeCandidate */.pq);
-    ctx.log(`dry run: the step would create on ${(0,find_capacity/* describeCandidate */.pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
@@ -342,7 +265,7 @@ async function placeForDryRun(plan, ctx) {
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,choose_resource/* resourcesEntry */.u$)(candidate.offer)] } };
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
 }
 
 
@@ -370,7 +293,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7657);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(7502);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8237);
 
 
 
@@ -519,6 +442,79 @@ async function dryRunReplace(plan, ctx) {
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
     ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 8420:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ resolveMounts),
+/* harmony export */   f: () => (/* binding */ withMounts)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
+/* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2736);
+
+
+
+
+
+/**
+ * The volumes the volumes input names, each found by name or id and Active, all in one region (a task
+ * runs in one region, and the platform mounts only a volume of the task's region): checked before the
+ * create is sent, each failure said with what to do.
+ */
+async function resolveMounts(mounts, ctx) {
+    const { volumes } = await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .readVolumes */ .mq)(ctx);
+    const resolved = mounts.map((mount) => {
+        const volume = (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .volumeNamed */ .Ck)(volumes, mount.volume);
+        if (volume === undefined)
+            throw new Error(`volumes names ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
+        if (volume.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .VOLUME_KIND */ .OT.readyStatus)
+            throw new Error(`volume ${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}) is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
+        return { mount, volume };
+    });
+    const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
+    const [first] = resolved;
+    if (first === undefined)
+        throw new Error('unreachable: no mount to resolve');
+    if (regions.length > 1)
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+    return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
+}
+/**
+ * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service
+ * it names, else in every service; what the body mounts already is kept, a path mounted twice once (the
+ * input's). Refused: a mount naming a service the body does not have.
+ */
+function withMounts(body, mounts) {
+    const services = Array.isArray(body.services) ? body.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u) : [];
+    for (const { mount } of mounts)
+        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
+            throw new Error(`volumes mounts ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))} in service ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
+    return {
+        ...body,
+        services: services.map((service) => {
+            const own = mounts.filter(({ mount }) => mount.service === undefined || mount.service === service.service_name);
+            if (own.length === 0)
+                return service;
+            const paths = new Set(own.map(({ mount }) => mount.path));
+            const given = Array.isArray(service.nas_storage_config) ? service.nas_storage_config : [];
+            const kept = given.filter((entry) => !((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
+            return {
+                ...service,
+                nas_storage_config: [
+                    ...kept,
+                    ...own.map(({ mount, volume }) => ({ storage_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(volume.id), target_dir: mount.path }))
+                ]
+            };
+        })
+    };
 }
 
 

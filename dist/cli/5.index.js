@@ -216,7 +216,7 @@ const OPERATION_INPUTS = {
     update: {
         summary: "change a running task's configuration from body; roll it back if it does not serve",
         needs: ['task_id', 'body'],
-        inputs: ['task_name', 'body_file', ...CHANGE_WAIT, 'health_path', 'health_status'],
+        inputs: ['task_name', 'body_file', 'volumes', ...CHANGE_WAIT, 'health_path', 'health_status'],
         outputs: ['changed', 'rolled_back', 'restore_file']
     },
     scale: {
@@ -695,10 +695,11 @@ const INPUT_DOCS = {
         default: '2'
     },
     volumes: {
-        description: "create, replace and job: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+        description: "create, replace, job and update: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
         byOperation: {
             create: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
             replace: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+            update: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
             job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
         }
     },

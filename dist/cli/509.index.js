@@ -188,6 +188,10 @@ var input_error = __webpack_require__(629);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./platform/transfer-data.ts
+var transfer_data = __webpack_require__(8100);
 // EXTERNAL MODULE: ./platform/volume-data.ts
 var volume_data = __webpack_require__(5547);
 ;// CONCATENATED MODULE: ./deploy/storage/choose-volume.ts
@@ -243,8 +247,6 @@ var units = __webpack_require__(2589);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __webpack_require__(1460);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
@@ -467,6 +469,8 @@ var storage_step = __webpack_require__(2352);
 
 
 
+
+
 /**
  * operation volume: makes sure a cluster storage volume exists by name, with size at least, in region
  * when one is named (see ensureVolume); the step ends once it is Active. volume_cleanup: delete deletes
@@ -525,7 +529,8 @@ const volumeListFlow = {
 /**
  * operation volume_delete: deletes the volume `volume` names, and waits until no list shows it. A
  * deletion cannot be undone, so confirm must name the volume again (its name or its storage_id); a volume
- * still mounted is refused unless force is set (which also skips the platform's own checks).
+ * still mounted, or with a transfer under way, is refused unless force is set (which also skips the
+ * platform's own checks).
  */
 const volumeDeleteFlow = {
     plan: (settings) => {
@@ -577,8 +582,14 @@ async function volumeToDelete(name, confirm, ctx) {
         throw new Error(`no volume is named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list`);
     if (confirm !== volume.name && confirm !== volume.id)
         throw new Error(`confirm ${JSON.stringify((0,safe_text/* sanitize */.aj)(confirm, 40))} names neither volume ${volume.id} nor its name ${JSON.stringify((0,safe_text/* sanitize */.aj)(volume.name, 40))}: nothing was deleted; set confirm to one of them`);
-    if (volume.mounts > 0 && !ctx.settings.storage.force)
+    if (ctx.settings.storage.force)
+        return volume;
+    if (volume.mounts > 0)
         throw new Error(`volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`);
+    const { result } = await (0,retries/* retried */.s)('transfer: list', ctx.retries, () => ctx.send((0,calls/* transferListCall */.ef)(ctx.settings, { storageId: volume.id, statuses: task_kinds/* TRANSFER_KIND */.bl.underWayStatuses })));
+    const busy = (0,transfer_data/* transfersOf */.G5)(result.data).map((t) => t.id);
+    if (busy.length > 0)
+        throw new Error(`volume ${volume.id} has ${busy.length} transfer(s) under way (${busy.join(', ')}): nothing was deleted; stop them first (operation transfer_stop), or set force: true to delete it anyway`);
     return volume;
 }
 /** A volume flow's step: a failure is said against the volume list. */

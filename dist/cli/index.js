@@ -3339,7 +3339,7 @@ const FLOWS = {
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(42)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(168), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     volume: async () => (await __nccwpck_require__.e(/* import() */ 509).then(__nccwpck_require__.bind(__nccwpck_require__, 8509))).volumeFlow,
@@ -3374,8 +3374,8 @@ async function checkCapacity(planned, settings) {
     const { data, results } = settings.storage;
     if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
         throw new input_error/* InputError */.d(`${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`);
-    if (settings.storage.mounts.length > 0 && create === undefined)
-        throw new input_error/* InputError */.d(`volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job); remove volumes`);
+    if (settings.storage.mounts.length > 0 && create === undefined && planned.mountsVolumes !== true)
+        throw new input_error/* InputError */.d(`volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job), or a running one (update); remove volumes`);
     const picks = planned.usesCapacity === true || create !== undefined;
     if (settings.capacity === undefined) {
         if (settings.preheat.mode !== 'none' && create !== undefined)
@@ -3914,7 +3914,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(168), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     await runPost(host);
 }
 
@@ -4948,7 +4948,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(66)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -5735,7 +5735,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7502));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(66)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);

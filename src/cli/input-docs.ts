@@ -311,11 +311,13 @@ export const INPUT_DOCS: Readonly<
   },
   volumes: {
     description:
-      "create, replace and job: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      "create, replace, job and update: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
     byOperation: {
       create:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
       replace:
+        "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      update:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
       job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
     }

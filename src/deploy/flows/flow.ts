@@ -16,6 +16,8 @@ export interface PlannedStep {
   readonly usesCapacity?: boolean;
   /** The step copies data in and results out (a job); data and results are refused for any other. */
   readonly copiesData?: boolean;
+  /** The step mounts the volumes input into a running task (an update), as a create mounts them in a new one. */
+  readonly mountsVolumes?: boolean;
   /** Does the step's work. */
   run: (ctx: DeployContext) => Promise<StepResult>;
   /**

@@ -26,6 +26,8 @@ import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js'
 import { checkWaits, sendChange } from '../change/send-change.js';
 import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../tasks/read-task.js';
 import { stepResult } from './toolkit.js';
+import { isRecord } from '../../basics/records.js';
+import { resolveMounts, withMounts } from '../storage/mounts.js';
 import type { Flow } from './flow.js';
 
 /**
@@ -39,7 +41,9 @@ import type { Flow } from './flow.js';
 export const updateFlow: Flow = {
   plan: (settings) => {
     checkWaits(settings, 'the new configuration serves, and rolls it back when it does not');
-    checkChanges(settings.body);
+    // Volumes to mount are a change of their own; a body with nothing else may be empty.
+    if (settings.storage.mounts.length === 0 || Object.keys(settings.body).length > 0)
+      checkChanges(settings.body);
     if (settings.taskIds.length > 1)
       throw new InputError(
         `task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`
@@ -52,6 +56,7 @@ export const updateFlow: Flow = {
     return {
       plan,
       cleanup: NO_CLEANUP,
+      mountsVolumes: true,
       run: (ctx) => runUpdate(plan, ctx),
       dryRun: async (ctx) => {
         const { taskId, look, fields } = await prepare(ctx);
@@ -83,8 +88,26 @@ async function prepare(ctx: DeployContext): Promise<Prepared> {
   const taskId = await chooseTask(ctx);
   const look = await readTask(taskId, ctx);
   const before = configurationOf(look.data);
-  const after = applyChanges(before, ctx.settings.body);
+  const changed = applyChanges(before, ctx.settings.body);
+  const after = ctx.settings.storage.mounts.length === 0 ? changed : await mounted(changed, ctx);
   return { taskId, look, before, after, fields: diffConfigurations(before, after) };
+}
+
+/**
+ * The configuration with the volumes input mounted (see withMounts): each volume found and Active, all of
+ * one region, the task's own (its resources' region_name), as the platform mounts a volume only there.
+ */
+async function mounted(configuration: Configuration, ctx: DeployContext): Promise<Configuration> {
+  const found = await resolveMounts(ctx.settings.storage.mounts, ctx);
+  const regions = (Array.isArray(configuration.resources) ? configuration.resources : []).flatMap((r) =>
+    isRecord(r) && typeof r.region_name === 'string' ? [r.region_name] : []
+  );
+  const elsewhere = regions.filter((name) => name !== found.regionName && name !== found.region);
+  if (elsewhere.length > 0)
+    throw new Error(
+      `the task runs in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the volumes to mount are in ${sanitize(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: mount volumes of the task's region, or replace the task there`
+    );
+  return withMounts(configuration, found.mounts);
 }
 
 async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {

@@ -1,6 +1,13 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { volumeConfigsCall, volumeListCall, volumeSummaryCall } from '../../platform/operations/calls.js';
+import {
+  transferListCall,
+  volumeConfigsCall,
+  volumeListCall,
+  volumeSummaryCall
+} from '../../platform/operations/calls.js';
+import { TRANSFER_KIND } from '../../platform/task-kinds.js';
+import { transfersOf } from '../../platform/transfer-data.js';
 import type { Answer } from '../../platform/session.js';
 import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../context.js';
@@ -81,7 +88,8 @@ export const volumeListFlow: Flow = {
 /**
  * operation volume_delete: deletes the volume `volume` names, and waits until no list shows it. A
  * deletion cannot be undone, so confirm must name the volume again (its name or its storage_id); a volume
- * still mounted is refused unless force is set (which also skips the platform's own checks).
+ * still mounted, or with a transfer under way, is refused unless force is set (which also skips the
+ * platform's own checks).
  */
 export const volumeDeleteFlow: Flow = {
   plan: (settings) => {
@@ -145,9 +153,20 @@ async function volumeToDelete(name: string, confirm: string, ctx: DeployContext)
     throw new Error(
       `confirm ${JSON.stringify(sanitize(confirm, 40))} names neither volume ${volume.id} nor its name ${JSON.stringify(sanitize(volume.name, 40))}: nothing was deleted; set confirm to one of them`
     );
-  if (volume.mounts > 0 && !ctx.settings.storage.force)
+  if (ctx.settings.storage.force) return volume;
+  if (volume.mounts > 0)
     throw new Error(
       `volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`
+    );
+  const { result } = await retried('transfer: list', ctx.retries, () =>
+    ctx.send(
+      transferListCall(ctx.settings, { storageId: volume.id, statuses: TRANSFER_KIND.underWayStatuses })
+    )
+  );
+  const busy = transfersOf(result.data).map((t) => t.id);
+  if (busy.length > 0)
+    throw new Error(
+      `volume ${volume.id} has ${busy.length} transfer(s) under way (${busy.join(', ')}): nothing was deleted; stop them first (operation transfer_stop), or set force: true to delete it anyway`
     );
   return volume;
 }

@@ -216,7 +216,7 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
   update: {
     summary: "change a running task's configuration from body; roll it back if it does not serve",
     needs: ['task_id', 'body'],
-    inputs: ['task_name', 'body_file', ...CHANGE_WAIT, 'health_path', 'health_status'],
+    inputs: ['task_name', 'body_file', 'volumes', ...CHANGE_WAIT, 'health_path', 'health_status'],
     outputs: ['changed', 'rolled_back', 'restore_file']
   },
   scale: {
