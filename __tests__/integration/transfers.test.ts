@@ -531,6 +531,9 @@ describe('data and results of a job', () => {
     await expect(step({ ...JOB, s3_bucket: '' })).rejects.toThrow(
       's3_bucket is empty, but data copies through the object storage it names'
     );
+    await expect(step({ ...JOB, data: '', s3_secret_key: '' })).rejects.toThrow(
+      's3_secret_key is empty, but results copies through the object storage it names'
+    );
     await expect(step({ operation: 'detail', task_id: '1', results: 'work:/out -> out/' })).rejects.toThrow(
       'results is set, but detail runs no job'
     );

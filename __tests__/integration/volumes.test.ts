@@ -115,6 +115,9 @@ describe('operation volume, volume_list and volume_delete', () => {
   it('finds the volume by name on the next run and sends nothing that changes it; grows it, never shrinks it', async () => {
     await step({ volume: 'datasets', size: '100' });
     const before = writes().length;
+    const same = await step({ volume: 'datasets', size: '100' });
+    expect(same.failure).toBeUndefined();
+    expect(bench.log).not.toContainEqual(expect.stringContaining('a volume is never shrunk'));
     const again = await step({ volume: 'datasets', size: '50' });
     expect(again.failure).toBeUndefined();
     expect(writes()).toHaveLength(before);

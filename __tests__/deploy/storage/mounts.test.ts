@@ -65,6 +65,20 @@ describe('withMounts', () => {
     ]);
   });
 
+  it("keeps the body's own mounts that are no {target_dir} entries, as the body gave them", () => {
+    const odd = { services: [{ service_name: 'web', nas_storage_config: ['raw', { storage_id: 3 }] }] };
+    expect(withMounts(odd, [mount(undefined, volume('1001', 'data'), '/data')]).services).toEqual([
+      {
+        service_name: 'web',
+        nas_storage_config: [
+          'raw',
+          { storage_id: 3 },
+          { storage_id: expect.anything() as unknown, target_dir: '/data' }
+        ]
+      }
+    ]);
+  });
+
   it('refuses a mount in a service the body does not have', () => {
     expect(() => withMounts(body, [mount('gpu', volume('1', 'a'), '/a')])).toThrow(
       'volumes mounts "a" in service "gpu", but body has no service of that name: name one of "web", "side"'
