@@ -839,7 +839,7 @@ function progressLine(transfer, elapsedMs) {
     const percent = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_3__/* .transferPercent */ .xz)(transfer);
     const parts = [
         `${transfer.filesDone ?? 0}/${transfer.filesTotal ?? '?'} files`,
-        `${gibOf(transfer.bytesDone).replace(' GiB', '')}/${gibOf(transfer.bytesTotal)}${percent === undefined ? '' : ` (${Math.floor(percent)}%)`}`,
+        `${gibOf(transfer.bytesDone).replace(' GiB', '')}/${transfer.bytesTotal === undefined ? '? GiB' : gibOf(transfer.bytesTotal)}${percent === undefined ? '' : ` (${Math.floor(percent)}%)`}`,
         ...(transfer.bytesPerSecond === undefined ? [] : [rateOf(transfer.bytesPerSecond)]),
         ...(transfer.secondsLeft === undefined ? [] : [`${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(transfer.secondsLeft * 1000)} left`]),
         elapsed

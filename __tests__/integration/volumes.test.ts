@@ -657,4 +657,12 @@ describe('the volumes input', () => {
     ]);
     expect(posted.services.find((s) => s.service_name === 'side')?.nas_storage_config ?? null).toBeNull();
   });
+
+  it("names the regions with the stock when the volumes' region has none within max_price", async () => {
+    await volume('south', 'guangdong-t-01');
+    const { failure } = await step({ volumes: 'south:/s', max_price: '1900' });
+    expect(failure).toMatch(
+      /no "4090" with 1 GPU\(s\) per node has a price of max_price 1900 or less .*; the task must run in region guangdong-t-01, the region of volume south; regions with the stock: beijing-jxq-p1 \(stock 42\)/
+    );
+  });
 });

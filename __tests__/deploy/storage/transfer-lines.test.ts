@@ -60,6 +60,24 @@ describe("a transfer's progress line", () => {
     ).not.toMatch(/\n|MiB\/s|left/);
   });
 
+  it('says ? for a total still counted while the other is known, and leaves the percent out without one', () => {
+    expect(
+      progressLine(
+        detail({
+          status: 'Running',
+          ready_files: 3,
+          total_files: 0,
+          transferred_bytes: MIB,
+          total_bytes: 4 * MIB
+        }),
+        1000
+      )
+    ).toBe('transfer 501: Running, 3/? files, 0.00/0.00 GiB (25%), 1s elapsed');
+    expect(
+      progressLine(detail({ status: 'Running', ready_files: 3, total_files: 6, total_bytes: 0 }), 1000)
+    ).toBe('transfer 501: Running, 3/6 files, 0/? GiB (50%), 1s elapsed');
+  });
+
   it('sees what moved: the status, files, bytes or totals', () => {
     const before = detail({ status: 'Running', ready_files: 1, transferred_bytes: 10 });
     expect(moved(undefined, before)).toBe(true);

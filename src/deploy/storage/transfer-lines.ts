@@ -36,7 +36,7 @@ export function progressLine(transfer: Transfer, elapsedMs: number): string {
   const percent = transferPercent(transfer);
   const parts = [
     `${transfer.filesDone ?? 0}/${transfer.filesTotal ?? '?'} files`,
-    `${gibOf(transfer.bytesDone).replace(' GiB', '')}/${gibOf(transfer.bytesTotal)}${percent === undefined ? '' : ` (${Math.floor(percent)}%)`}`,
+    `${gibOf(transfer.bytesDone).replace(' GiB', '')}/${transfer.bytesTotal === undefined ? '? GiB' : gibOf(transfer.bytesTotal)}${percent === undefined ? '' : ` (${Math.floor(percent)}%)`}`,
     ...(transfer.bytesPerSecond === undefined ? [] : [rateOf(transfer.bytesPerSecond)]),
     ...(transfer.secondsLeft === undefined ? [] : [`${formatDuration(transfer.secondsLeft * 1000)} left`]),
     elapsed
