@@ -349,13 +349,13 @@ async function resolveMounts(mounts, ctx) {
             throw new Error(`volume ${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}) is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });
-    const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
+    // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
+    const regionOf = (volume) => volume.region ?? '?';
+    const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
     const [first] = resolved;
-    if (first === undefined)
-        throw new Error('unreachable: no mount to resolve');
-    if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
+    if (first === undefined || regions.length > 1)
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+    return { mounts: resolved, region: regionOf(first.volume), regionName: first.volume.regionName };
 }
 /**
  * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service

@@ -40,14 +40,15 @@ export async function resolveMounts(mounts: readonly Mount[], ctx: DeployContext
       );
     return { mount, volume };
   });
-  const regions = [...new Set(resolved.map(({ volume }) => volume.region ?? '?'))];
+  // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
+  const regionOf = (volume: Volume): string => volume.region ?? '?';
+  const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
   const [first] = resolved;
-  if (first === undefined) throw new Error('unreachable: no mount to resolve');
-  if (regions.length > 1)
+  if (first === undefined || regions.length > 1)
     throw new Error(
-      `the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${sanitize(volume.name, 40)}: ${sanitize(volume.region ?? '?', 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`
+      `the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${sanitize(volume.name, 40)}: ${sanitize(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`
     );
-  return { mounts: resolved, region: first.volume.region ?? '', regionName: first.volume.regionName };
+  return { mounts: resolved, region: regionOf(first.volume), regionName: first.volume.regionName };
 }
 
 /**
