@@ -351,6 +351,14 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
     );
   });
 
+  it('fails for a volume of the name that is being deleted, rather than waiting on it', async () => {
+    await step({ volume: 'leaving', size: '1' });
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    await step({ operation: 'volume_delete', volume: 'leaving', confirm: 'leaving', cleanup_timeout: '10s' });
+    const { failure } = await step({ volume: 'leaving', size: '1' });
+    expect(failure).toMatch(/volume 1001 is Deleting: it is being deleted/);
+  });
+
   it('fails when the volume cannot be read poll_error_budget times in a row', async () => {
     const id = await madeByHand('datasets');
     bench.emulator.inject({ path: LIST, skip: 1, times: Infinity, answer: { kind: 'status', status: 503 } });
