@@ -379,6 +379,62 @@ async function restUntil(until, beat, options, deps) {
 
 /***/ }),
 
+/***/ 914:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $l: () => (/* binding */ gib),
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */ });
+/* unused harmony export BYTES_PER_GIB */
+/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
+const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
+ * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
+ * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
+ * why, naming what there is.
+ */
+function chooseVolumeConfig(configs, wish) {
+    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+    const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
+    if (chosen !== undefined)
+        return { chosen };
+    const size = gib(wish.bytes);
+    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+    if (inRegion.length === 0) {
+        const regions = [
+            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+        ];
+        return {
+            chosen: undefined,
+            why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
+        };
+    }
+    const free = inRegion
+        .filter((config) => config.available)
+        .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
+    return {
+        chosen: undefined,
+        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+    };
+}
+/** A displayed price as a number, for the order of choice: one that is none comes last. */
+function price(config) {
+    const value = Number(config.displayUnitPrice);
+    return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
+}
+/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
+function gib(bytes) {
+    if (bytes === undefined)
+        return 'unknown';
+    return `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+}
+
+
+/***/ }),
+
 /***/ 8420:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -456,7 +512,6 @@ function withMounts(body, mounts) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $l: () => (/* binding */ gib),
 /* harmony export */   Ck: () => (/* binding */ volumeNamed),
 /* harmony export */   jg: () => (/* binding */ readVolume),
 /* harmony export */   mq: () => (/* binding */ readVolumes),
@@ -467,6 +522,9 @@ function withMounts(body, mounts) {
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
 /* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+/* harmony import */ var _choose_volume_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(914);
+
+
 
 
 
@@ -502,14 +560,7 @@ function volumeNamed(volumes, nameOrId) {
 }
 /** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
 function describeVolume(volume) {
-    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${gib(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
-}
-/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
-function gib(bytes) {
-    if (bytes === undefined)
-        return 'unknown';
-    const value = bytes / 1024 ** 3;
-    return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
+    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${(0,_choose_volume_js__WEBPACK_IMPORTED_MODULE_5__/* .gib */ .$l)(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
 }
 
 

@@ -84,3 +84,16 @@ export function taskAction(
     }
   };
 }
+
+/** The storage lists' page sizes (suanli-nas-storage/): 10 unless asked, 100 at the most. */
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MOST = 100;
+
+/** A storage list's page or page_size: <= 0 reads as `fallback`, as the reference says; not a number is refused. */
+export function lenientPage(ctx: RouteContext, name: string, fallback: number): number {
+  const text = textParameter(ctx, name);
+  if (text === undefined) return fallback;
+  if (!/^-?\d+$/.test(text)) throw parameterError(`${name} must be an integer`);
+  const value = Number(text);
+  return value <= 0 ? fallback : value;
+}

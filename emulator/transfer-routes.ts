@@ -3,11 +3,15 @@
 // a transfer's detail; the list, by volume and status; a stop and a delete.
 import { bodyObject, integerValue, list, optionalString, requiredString } from './params.js';
 import { parameterError } from './rejection.js';
-import { textParameter, type Route, type RouteContext } from './route.js';
+import {
+  lenientPage,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MOST,
+  textParameter,
+  type Route,
+  type RouteContext
+} from './route.js';
 import { TRANSFER_STATUSES, type TransferRequest } from './transfers.js';
-
-const PAGE_SIZE_DEFAULT = 10;
-const PAGE_SIZE_MOST = 100;
 
 /** What a create or a retry asks for, checked as the reference requires; the volume must be Active. */
 function transferRequest(ctx: RouteContext): TransferRequest {
@@ -64,15 +68,6 @@ const bodyId = (ctx: RouteContext): number => {
   if (id <= 0) throw parameterError('id must be more than 0');
   return id;
 };
-
-/** page <= 0 reads as 1, page_size <= 0 as 10, and it is 100 at the most (the reference). */
-function lenientPage(ctx: RouteContext, name: string, fallback: number): number {
-  const text = textParameter(ctx, name);
-  if (text === undefined) return fallback;
-  if (!/^-?\d+$/.test(text)) throw parameterError(`${name} must be an integer`);
-  const value = Number(text);
-  return value <= 0 ? fallback : value;
-}
 
 export const TRANSFER_ROUTES: readonly Route[] = [
   {

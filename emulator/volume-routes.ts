@@ -2,11 +2,15 @@
 // can be made from, the tenant's volumes and what they come to, and a volume's create, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
-import { textParameter, type Route, type RouteContext } from './route.js';
+import {
+  lenientPage,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MOST,
+  textParameter,
+  type Route,
+  type RouteContext
+} from './route.js';
 import { VOLUME_STATUSES } from './volumes.js';
-
-const PAGE_SIZE_DEFAULT = 10;
-const PAGE_SIZE_MOST = 100;
 
 /** A body's integer field, as a number. */
 const integer = (ctx: RouteContext, name: string): number =>
@@ -18,15 +22,6 @@ const words = (ctx: RouteContext, name: string): string[] | undefined =>
     ?.split(',')
     .map((word) => word.trim())
     .filter((word) => word !== '');
-
-/** page <= 0 reads as 1, page_size <= 0 as 10, and it is 100 at the most (the reference). */
-function lenientPage(ctx: RouteContext, name: string, fallback: number): number {
-  const text = textParameter(ctx, name);
-  if (text === undefined) return fallback;
-  if (!/^-?\d+$/.test(text)) throw parameterError(`${name} must be an integer`);
-  const value = Number(text);
-  return value <= 0 ? fallback : value;
-}
 
 export const VOLUME_ROUTES: readonly Route[] = [
   {

@@ -23,7 +23,7 @@ export function chooseVolumeConfig(
   const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
   const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
   if (chosen !== undefined) return { chosen };
-  const size = `${(wish.bytes / BYTES_PER_GIB).toFixed(wish.bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+  const size = gib(wish.bytes);
   const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
   if (inRegion.length === 0) {
     const regions = [
@@ -49,7 +49,8 @@ function price(config: VolumeConfig): number {
   return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
 }
 
-const gib = (bytes: number | undefined): string =>
-  bytes === undefined
-    ? 'unknown'
-    : `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
+export function gib(bytes: number | undefined): string {
+  if (bytes === undefined) return 'unknown';
+  return `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+}

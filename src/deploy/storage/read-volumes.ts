@@ -6,6 +6,9 @@ import type { Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import { readAllPages } from '../tasks/read-all-pages.js';
+import { gib } from './choose-volume.js';
+
+export { gib } from './choose-volume.js';
 
 /** The tenant's volumes, as the whole list gives them, and the first page's answer (for the data output). */
 export interface VolumeList {
@@ -64,11 +67,4 @@ export function volumeNamed(volumes: readonly Volume[], nameOrId: string): Volum
 /** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
 export function describeVolume(volume: Volume): string {
   return `${volume.id} (${sanitize(volume.name, 40)}, ${sanitize(volume.status ?? 'no status', 20)}, ${gib(volume.totalBytes)} in ${sanitize(volume.region ?? 'no region', 60)})`;
-}
-
-/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
-export function gib(bytes: number | undefined): string {
-  if (bytes === undefined) return 'unknown';
-  const value = bytes / 1024 ** 3;
-  return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
 }

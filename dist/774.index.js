@@ -1,5 +1,5 @@
-export const id = 509;
-export const ids = [509,272];
+export const id = 774;
+export const ids = [774,272];
 export const modules = {
 
 /***/ 2662:
@@ -169,7 +169,7 @@ function storageStep(settings, work) {
 
 /***/ }),
 
-/***/ 8509:
+/***/ 774:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -194,49 +194,8 @@ var task_kinds = __webpack_require__(7187);
 var transfer_data = __webpack_require__(8100);
 // EXTERNAL MODULE: ./platform/volume-data.ts
 var volume_data = __webpack_require__(5547);
-;// CONCATENATED MODULE: ./deploy/storage/choose-volume.ts
-/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
-const BYTES_PER_GIB = 1024 ** 3;
-/**
- * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
- * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
- * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
- * why, naming what there is.
- */
-function chooseVolumeConfig(configs, wish) {
-    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
-    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
-    const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
-    if (chosen !== undefined)
-        return { chosen };
-    const size = `${(wish.bytes / BYTES_PER_GIB).toFixed(wish.bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
-    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
-    if (inRegion.length === 0) {
-        const regions = [
-            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
-        ];
-        return {
-            chosen: undefined,
-            why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
-        };
-    }
-    const free = inRegion
-        .filter((config) => config.available)
-        .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
-    return {
-        chosen: undefined,
-        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
-    };
-}
-/** A displayed price as a number, for the order of choice: one that is none comes last. */
-function price(config) {
-    const value = Number(config.displayUnitPrice);
-    return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
-}
-const gib = (bytes) => bytes === undefined
-    ? 'unknown'
-    : `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
-
+// EXTERNAL MODULE: ./deploy/storage/choose-volume.ts
+var choose_volume = __webpack_require__(914);
 // EXTERNAL MODULE: ./deploy/retries.ts
 var retries = __webpack_require__(2116);
 // EXTERNAL MODULE: ./deploy/storage/delete-volume.ts
@@ -377,7 +336,7 @@ async function ensureVolume(ctx) {
     const total = ready.volume.totalBytes ?? 0;
     if (sizeBytes === undefined || sizeBytes <= total) {
         if (sizeBytes !== undefined && sizeBytes < total)
-            ctx.log(`volume ${found.id}: holds ${(0,read_volumes/* gib */.$l)(total)}, more than size ${(0,read_volumes/* gib */.$l)(sizeBytes)}; a volume is never shrunk`);
+            ctx.log(`volume ${found.id}: holds ${(0,choose_volume/* gib */.$l)(total)}, more than size ${(0,choose_volume/* gib */.$l)(sizeBytes)}; a volume is never shrunk`);
         return report({ ...ready, created: false, grownFrom: undefined });
     }
     const grown = await growVolume(ready.volume, sizeBytes, ctx);
@@ -399,11 +358,11 @@ function failedWait(why, volume) {
  * pass), then waits until it is Active again: the list, not the answer, says it grew.
  */
 async function growVolume(volume, bytes, ctx) {
-    ctx.log(`volume ${volume.id}: growing from ${(0,read_volumes/* gib */.$l)(volume.totalBytes)} to ${(0,read_volumes/* gib */.$l)(bytes)}`);
+    ctx.log(`volume ${volume.id}: growing from ${(0,choose_volume/* gib */.$l)(volume.totalBytes)} to ${(0,choose_volume/* gib */.$l)(bytes)}`);
     await (0,retries/* retried */.s)(`volume ${volume.id}: expand`, ctx.retries, () => ctx.send((0,calls/* volumeExpandCall */.Xc)(ctx.settings, volume.id, bytes)));
     const grown = await activeVolume(volume, 'growing', ctx);
     if ((grown.volume.totalBytes ?? 0) < bytes)
-        throw new Error(`volume ${volume.id} is Active again but holds ${(0,read_volumes/* gib */.$l)(grown.volume.totalBytes)}, not the ${(0,read_volumes/* gib */.$l)(bytes)} asked: the platform did not grow it; try again, or look at it in the console`);
+        throw new Error(`volume ${volume.id} is Active again but holds ${(0,choose_volume/* gib */.$l)(grown.volume.totalBytes)}, not the ${(0,choose_volume/* gib */.$l)(bytes)} asked: the platform did not grow it; try again, or look at it in the console`);
     return grown;
 }
 /**
@@ -414,14 +373,14 @@ async function growVolume(volume, bytes, ctx) {
  */
 async function createVolume(name, bytes, ctx) {
     const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
-    const choice = chooseVolumeConfig((0,volume_data/* volumeConfigsOf */.hp)(result.data), {
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), {
         bytes,
         region: ctx.settings.storage.region
     });
     if (choice.chosen === undefined)
         throw new Error(`cannot create volume ${JSON.stringify(name)}: ${choice.why}`);
     const config = choice.chosen;
-    ctx.log(`volume: creating ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,read_volumes/* gib */.$l)(bytes)} from configuration ${config.id} (${(0,safe_text/* sanitize */.aj)(config.name ?? '', 40)}, ${(0,safe_text/* sanitize */.aj)(config.storageClass ?? '', 40)} in ${(0,safe_text/* sanitize */.aj)(config.region ?? '', 60)}, ${(0,safe_text/* sanitize */.aj)(config.displayUnitPrice ?? '?', 20)} yuan per GB a month)`);
+    ctx.log(`volume: creating ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(bytes)} from configuration ${config.id} (${(0,safe_text/* sanitize */.aj)(config.name ?? '', 40)}, ${(0,safe_text/* sanitize */.aj)(config.storageClass ?? '', 40)} in ${(0,safe_text/* sanitize */.aj)(config.region ?? '', 60)}, ${(0,safe_text/* sanitize */.aj)(config.displayUnitPrice ?? '?', 20)} yuan per GB a month)`);
     (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id: undefined });
     const id = await sendCreate(name, config.id, bytes, ctx);
     (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id });
@@ -485,7 +444,7 @@ const volumeFlow = {
             run: async (ctx) => {
                 const report = await ensureVolume(ctx);
                 const { volume } = report;
-                ctx.log(`volume ${volume.id}: Active, ${(0,read_volumes/* gib */.$l)(volume.totalBytes)}${report.created ? ', made by this step' : report.grownFrom === undefined ? '' : `, grown from ${(0,read_volumes/* gib */.$l)(report.grownFrom)}`}${ctx.settings.storage.volumeCleanup === 'delete' && report.created ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`);
+                ctx.log(`volume ${volume.id}: Active, ${(0,choose_volume/* gib */.$l)(volume.totalBytes)}${report.created ? ', made by this step' : report.grownFrom === undefined ? '' : `, grown from ${(0,choose_volume/* gib */.$l)(report.grownFrom)}`}${ctx.settings.storage.volumeCleanup === 'delete' && report.created ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`);
                 return {
                     answer: report.answer,
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
@@ -602,7 +561,7 @@ async function dryRunVolume(name, ctx) {
     const found = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
     if (found !== undefined) {
         const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
-        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,read_volumes/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && found.region !== region ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
+        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && found.region !== region ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
         return undefined;
     }
     if (sizeBytes === undefined) {
@@ -610,10 +569,10 @@ async function dryRunVolume(name, ctx) {
         return undefined;
     }
     const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
-    const choice = chooseVolumeConfig((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes: sizeBytes, region });
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes: sizeBytes, region });
     ctx.log(choice.chosen === undefined
         ? `dry run: volume could not create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))}: ${choice.why}; only reads were sent`
-        : `dry run: volume would create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,read_volumes/* gib */.$l)(sizeBytes)} from configuration ${choice.chosen.id} in ${(0,safe_text/* sanitize */.aj)(choice.chosen.region ?? '', 60)}; only reads were sent`);
+        : `dry run: volume would create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(sizeBytes)} from configuration ${choice.chosen.id} in ${(0,safe_text/* sanitize */.aj)(choice.chosen.region ?? '', 60)}; only reads were sent`);
     return undefined;
 }
 
@@ -723,6 +682,62 @@ async function restUntil(until, beat, options, deps) {
         }
     }
     return !deps.cancelled();
+}
+
+
+/***/ }),
+
+/***/ 914:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $l: () => (/* binding */ gib),
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */ });
+/* unused harmony export BYTES_PER_GIB */
+/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
+const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
+ * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
+ * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
+ * why, naming what there is.
+ */
+function chooseVolumeConfig(configs, wish) {
+    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+    const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
+    if (chosen !== undefined)
+        return { chosen };
+    const size = gib(wish.bytes);
+    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+    if (inRegion.length === 0) {
+        const regions = [
+            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+        ];
+        return {
+            chosen: undefined,
+            why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
+        };
+    }
+    const free = inRegion
+        .filter((config) => config.available)
+        .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
+    return {
+        chosen: undefined,
+        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+    };
+}
+/** A displayed price as a number, for the order of choice: one that is none comes last. */
+function price(config) {
+    const value = Number(config.displayUnitPrice);
+    return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
+}
+/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
+function gib(bytes) {
+    if (bytes === undefined)
+        return 'unknown';
+    return `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
 }
 
 
@@ -886,7 +901,6 @@ async function findLeftByName(name, what, read, ctx) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $l: () => (/* binding */ gib),
 /* harmony export */   Ck: () => (/* binding */ volumeNamed),
 /* harmony export */   jg: () => (/* binding */ readVolume),
 /* harmony export */   mq: () => (/* binding */ readVolumes),
@@ -897,6 +911,9 @@ async function findLeftByName(name, what, read, ctx) {
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
 /* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+/* harmony import */ var _choose_volume_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(914);
+
+
 
 
 
@@ -932,14 +949,7 @@ function volumeNamed(volumes, nameOrId) {
 }
 /** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
 function describeVolume(volume) {
-    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${gib(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
-}
-/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
-function gib(bytes) {
-    if (bytes === undefined)
-        return 'unknown';
-    const value = bytes / 1024 ** 3;
-    return `${Number.isInteger(value) ? String(value) : value.toFixed(2)} GiB`;
+    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${(0,_choose_volume_js__WEBPACK_IMPORTED_MODULE_5__/* .gib */ .$l)(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
 }
 
 
