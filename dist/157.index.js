@@ -54,6 +54,7 @@ const INPUT_NAMES = [
     'ignore_patterns',
     'transfer_retries',
     'volumes',
+    'juicefs_mounts',
     'data',
     'results',
     'task_id',

@@ -135,7 +135,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   placed: () => (/* binding */ placed)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
-/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8420);
+/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1365);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
@@ -214,28 +214,27 @@ async function createTask(given, givenCtx, report) {
     throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
 }
 /**
- * The create with the volumes input mounted (see withMounts), each volume found and Active first, and the
- * step limited to their region: gpu searches only there; a body that names its resources' region_name
- * must name the volumes'. Unchanged without volumes.
+ * The create with the volumes and juicefs_mounts inputs mounted (see withMounts), each storage found and
+ * mountable first, and the step limited to the regions where all of them can be mounted: gpu searches only
+ * there; a body that names its resources' region_name must name one of them. Unchanged without mounts.
  */
 async function mounting(call, ctx) {
     const { mounts } = ctx.settings.storage;
     if (mounts.length === 0)
         return { call, ctx };
-    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .N)(mounts, ctx);
-    const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .f)(call.body ?? {}, found.mounts);
-    const names = found.mounts.map(({ volume }) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40));
-    ctx.log(`volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}) at ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(found.region, 60)}`);
-    const why = `the region of volume ${names.join(', ')}`;
+    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .Nq)(mounts, ctx);
+    const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .fG)(call.body ?? {}, found.mounts);
+    ctx.log(`mounts: ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeMounts */ .On)(found)}; the task runs in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}`);
     const wish = ctx.settings.capacity;
     if (wish === undefined) {
         const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
-        const elsewhere = named.filter((name) => name !== found.regionName && name !== found.region);
+        const elsewhere = named.filter((name) => !(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .amongRegions */ .eQ)(found.regions, name));
         if (elsewhere.length > 0)
-            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the volumes to mount are in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`);
+            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`);
         return { call: { ...call, body }, ctx };
     }
-    const settings = { ...ctx.settings, capacity: { ...wish, onlyRegion: { region: found.region, why } } };
+    const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
+    const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
     return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }
 /**
@@ -503,73 +502,182 @@ function gib(bytes) {
 
 /***/ }),
 
-/***/ 8420:
+/***/ 1365:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ resolveMounts),
-/* harmony export */   f: () => (/* binding */ withMounts)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2212);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
-/* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2736);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  eQ: () => (/* binding */ amongRegions),
+  On: () => (/* binding */ describeMounts),
+  rj: () => (/* binding */ describeRegions),
+  Nq: () => (/* binding */ resolveMounts),
+  fG: () => (/* binding */ withMounts)
+});
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./platform/object-storage-data.ts
+var object_storage_data = __webpack_require__(564);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./deploy/retries.ts
+var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/tasks/read-all-pages.ts
+var read_all_pages = __webpack_require__(7660);
+;// CONCATENATED MODULE: ./deploy/storage/read-object-storages.ts
 
 
 
 
 
 /**
- * The volumes the volumes input names, each found by name or id and Active, all in one region (a task
- * runs in one region, and the platform mounts only a volume of the task's region): checked before the
- * create is sent, each failure said with what to do.
+ * The object storages accelerated for mounts (JuiceFS) of one status, across the list's pages: those a
+ * task can mount (`mountable`), or those set up and not accelerated (`dormant`), read only to say why one
+ * cannot be. Each page is retried on what may pass.
+ */
+async function readObjectStorages(ctx, which) {
+    const list = await (0,read_all_pages/* readAllPages */.s$)('the object storages accelerated for mounts', (page) => (0,calls/* objectStorageListCall */.T0)(ctx.settings, { status: object_storage_data/* OBJECT_STORAGE */.o[which], page }), (call) => (0,retries/* retried */.s)('object storage: list', ctx.retries, () => ctx.send(call)), (item) => (0,object_storage_data/* objectStoragesOf */.f)({ results: [item] })[0]?.id ?? JSON.stringify(item));
+    return (0,object_storage_data/* objectStoragesOf */.f)({ results: list.results });
+}
+/**
+ * The object storage `nameOrId` names among `storages`: the one of that name, else (digits) the one of
+ * that id; undefined when none. Two of the name are refused: the step cannot tell which is meant.
+ */
+function objectStorageNamed(storages, nameOrId) {
+    const named = storages.filter((s) => s.name === nameOrId);
+    if (named.length > 1)
+        throw new Error(`${named.length} object storages are named ${JSON.stringify((0,safe_text/* sanitize */.aj)(nameOrId, 40))} (storage_id ${named.map((s) => s.id).join(', ')}): name the storage_id of the one meant`);
+    return named[0] ?? (/^\d+$/.test(nameOrId) ? storages.find((s) => s.id === nameOrId) : undefined);
+}
+
+// EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
+var read_volumes = __webpack_require__(2736);
+;// CONCATENATED MODULE: ./deploy/storage/mounts.ts
+
+
+
+
+
+
+/** The body field each kind of mount goes in, and the input it comes from. */
+const FIELDS = {
+    nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
+    juicefs: { field: 'storage_config', input: 'juicefs_mounts', what: 'object storage' }
+};
+/**
+ * What the volumes and juicefs_mounts inputs name, each found by name or id and mountable: a volume Active,
+ * an object storage accelerated (Activate); all of them mountable in one region at least (a task runs in
+ * one, and the platform mounts a volume only in its own, an object storage only where it is accelerated).
+ * Checked before the create is sent, each failure said with what to do.
  */
 async function resolveMounts(mounts, ctx) {
-    const { volumes } = await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .readVolumes */ .mq)(ctx);
+    const wanted = (kind) => mounts.filter((m) => m.kind === kind);
+    const resolved = [
+        ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
+        ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
+    ];
+    const regions = resolved.reduce((common, one) => common.filter((r) => one.regions.some((o) => o.tag === r.tag)), resolved[0]?.regions ?? []);
+    const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
+    const why = [
+        ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
+        ...(names('juicefs').length === 0
+            ? []
+            : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
+    ].join(' and ');
+    if (regions.length === 0)
+        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${one.regions.map((r) => (0,safe_text/* sanitize */.aj)(r.tag, 60)).join(' or ') || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
+    return { mounts: resolved, regions, why };
+}
+async function resolveVolumes(mounts, ctx) {
+    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
     const resolved = mounts.map((mount) => {
-        const volume = (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_0__/* .volumeNamed */ .Ck)(volumes, mount.volume);
+        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
         if (volume === undefined)
-            throw new Error(`volumes names ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (volume.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .VOLUME_KIND */ .OT.readyStatus)
-            throw new Error(`volume ${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}) is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
+            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
+        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
+            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });
     // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
     const regionOf = (volume) => volume.region ?? '?';
     const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
-    const [first] = resolved;
-    if (first === undefined || regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(volume.name, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return { mounts: resolved, region: regionOf(first.volume), regionName: first.volume.regionName };
+    if (regions.length > 1)
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+    return resolved.map(({ mount, volume }) => ({
+        mount,
+        id: volume.id,
+        name: volume.name,
+        regions: [{ tag: regionOf(volume), name: volume.regionName }]
+    }));
+}
+async function resolveObjects(mounts, ctx) {
+    const accelerated = await readObjectStorages(ctx, 'mountable');
+    let dormant;
+    const resolved = [];
+    for (const mount of mounts) {
+        const storage = objectStorageNamed(accelerated, mount.storage);
+        if (storage === undefined) {
+            dormant ??= await readObjectStorages(ctx, 'dormant');
+            const asleep = objectStorageNamed(dormant, mount.storage);
+            throw new Error(asleep === undefined
+                ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
+                : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
+        }
+        resolved.push({ mount, id: storage.id, name: storage.name, regions: storage.activeRegions });
+    }
+    return resolved;
+}
+/** "volume 1001 (data) at /data, object storage 36 (weights) at /weights in web": a log line's list. */
+function describeMounts(found) {
+    return found.mounts
+        .map(({ mount, id, name }) => `${FIELDS[mount.kind].what} ${id} (${(0,safe_text/* sanitize */.aj)(name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`)
+        .join(', ');
+}
+/** "guangdong-t-01 (\u5e7f\u4e1c-T1)": the regions a task may run in, for a line. */
+function describeRegions(regions) {
+    return regions
+        .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
+        .join(', ');
+}
+/** Whether a body's or a task's region (by its name or tag, as a create's resources may give either) is one of them. */
+function amongRegions(regions, nameOrTag) {
+    return regions.some((r) => r.tag === nameOrTag || r.name === nameOrTag);
 }
 /**
- * The body with each mount in its services' nas_storage_config ({storage_id, target_dir}): in the service
- * it names, else in every service; what the body mounts already is kept, a path mounted twice once (the
- * input's). Refused: a mount naming a service the body does not have.
+ * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object
+ * storage), {storage_id, target_dir}: in the service it names, else in every service; what the body mounts
+ * already is kept, a path mounted twice in one field once (the input's). Refused: a mount naming a service
+ * the body does not have.
  */
 function withMounts(body, mounts) {
-    const services = Array.isArray(body.services) ? body.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u) : [];
+    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
     for (const { mount } of mounts)
         if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
-            throw new Error(`volumes mounts ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.volume, 40))} in service ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
+            throw new Error(`${FIELDS[mount.kind].input} mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
     return {
         ...body,
-        services: services.map((service) => {
-            const own = mounts.filter(({ mount }) => mount.service === undefined || mount.service === service.service_name);
-            if (own.length === 0)
-                return service;
-            const paths = new Set(own.map(({ mount }) => mount.path));
-            const given = Array.isArray(service.nas_storage_config) ? service.nas_storage_config : [];
-            const kept = given.filter((entry) => !((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
-            return {
-                ...service,
-                nas_storage_config: [
-                    ...kept,
-                    ...own.map(({ mount, volume }) => ({ storage_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(volume.id), target_dir: mount.path }))
-                ]
-            };
-        })
+        services: services.map((service) => ['nas', 'juicefs'].reduce((changed, kind) => mountedIn(changed, FIELDS[kind].field, mounts.filter(({ mount }) => mount.kind === kind && (mount.service === undefined || mount.service === service.service_name))), service))
+    };
+}
+function mountedIn(service, field, own) {
+    if (own.length === 0)
+        return service;
+    const paths = new Set(own.map(({ mount }) => mount.path));
+    const given = Array.isArray(service[field]) ? service[field] : [];
+    const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
+    return {
+        ...service,
+        [field]: [
+            ...kept,
+            ...own.map(({ mount, id }) => ({ storage_id: (0,json/* exactInteger */.i7)(id), target_dir: mount.path }))
+        ]
     };
 }
 

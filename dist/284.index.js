@@ -44,7 +44,7 @@ function matchesDevice(offer, wish) {
     return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
 }
 function exclusion(offer, price, wish, points) {
-    if (wish.onlyRegion !== undefined && offer.region !== wish.onlyRegion.region)
+    if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.includes(offer.region ?? ''))
         return 'not the region asked';
     if (offer.mark === undefined)
         return 'no mark';
@@ -216,19 +216,21 @@ async function resourceSearch(deviceType, ctx, searched) {
 /** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
 function noCapacity(choice, wish, points) {
     const why = noCapacityIn(choice, wish, points);
-    const only = wish.onlyRegion;
+    const only = wish.onlyRegions;
     if (only === undefined)
         return why;
     const elsewhere = choice.considered
         .filter((c) => c.excluded === 'not the region asked' &&
         ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .compareDecimals */ .YL)(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0)
         .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
-    return `${why}; the task must run in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(only.region, 60)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
+    return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
 }
+/** "region guangdong-t-01", or "regions a or b". */
+const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions.map((r) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(r, 60)).join(' or ')}`;
 function noCapacityIn(choice, wish, points) {
     const device = describeWish(wish);
-    if (wish.onlyRegion !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
-        return `the resource search lists no ${device} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(wish.onlyRegion.region, 60)}`;
+    if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
+        return `the resource search lists no ${device} in ${inRegions(wish.onlyRegions.regions)}`;
     if (choice.considered.length === 0)
         return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
     const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);

@@ -19,6 +19,7 @@ import { preheatControl, type PreheatControl } from './preheat-control.js';
 import { PreheatStore } from './preheats.js';
 import { QueueGroupStore } from './queue-groups.js';
 import { Stock, type StockChange } from './stock.js';
+import { ObjectStorageStore } from './object-storages.js';
 import { StorageStore } from './storage.js';
 import type { Stores } from './stores.js';
 import { crashLoop, taskControl, type AppRequest, type TaskControl } from './task-control.js';
@@ -373,6 +374,7 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     preheats,
     stock,
     storage: new StorageStore(),
+    objectStorages: new ObjectStorageStore(clock),
     volumes,
     transfers: new TransferStore(clock)
   };

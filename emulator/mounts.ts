@@ -1,17 +1,22 @@
-// The volumes a create mounts (services[].nas_storage_config, suanli-job/SKILL.md): each volume must exist,
-// be Active, and be in the region of the task's resources, or the create is refused, as the platform's
-// reference requires.
+// What a create mounts (suanli-job/SKILL.md): volumes (services[].nas_storage_config), each of which must
+// exist, be Active, and be in the region of the task's resources; and accelerated object storages
+// (storage_config), each of which must exist, be Activate, and be synced to that region (its
+// activate_regions). Otherwise the create is refused, as the platform's reference requires.
 import { integerValue } from './params.js';
 import { Code, Rejection } from './rejection.js';
+import type { StorageRegion } from './object-storages.js';
 import type { RouteContext } from './route.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A volume a create mounts: which, and where in the container. */
+/** A volume (or object storage) a create mounts: which, and where in the container. */
 export interface MountOf {
+  readonly store: 'volume' | 'object';
   readonly storageId: number;
   readonly path: string;
+  /** An object storage's regions the task runs in (what its list shows of the task). */
+  readonly regions: readonly StorageRegion[];
 }
 
 /**
@@ -26,11 +31,12 @@ export function checkMounts(ctx: RouteContext): MountOf[] {
     const region = typeof r.mark === 'string' ? ctx.stores.stock.regionOf(r.mark) : undefined;
     return region === undefined ? [] : [region];
   });
+  const entries = (service: Record<string, unknown>, field: string): Record<string, unknown>[] => {
+    const value = service[field];
+    return Array.isArray(value) ? value.filter(isRecord) : [];
+  };
   for (const service of services) {
-    const mounts = Array.isArray(service.nas_storage_config)
-      ? service.nas_storage_config.filter(isRecord)
-      : [];
-    for (const mount of mounts) {
+    for (const mount of entries(service, 'nas_storage_config')) {
       const id = Number(integerValue(mount.storage_id, 'storage_id', 'body'));
       const region = ctx.stores.volumes.mountableRegion(id);
       const elsewhere = regions.find((r) => r !== region);
@@ -40,20 +46,46 @@ export function checkMounts(ctx: RouteContext): MountOf[] {
           'volume_region',
           `volume ${id} is in region ${region}, but the task's resources are in ${elsewhere}: a volume is mounted only in its own region`
         );
-      found.push({ storageId: id, path: typeof mount.target_dir === 'string' ? mount.target_dir : '' });
+      found.push({ store: 'volume', storageId: id, path: targetDir(mount), regions: [] });
+    }
+    for (const mount of entries(service, 'storage_config')) {
+      const id = Number(integerValue(mount.storage_id, 'storage_id', 'body'));
+      const synced = ctx.stores.objectStorages.mountableRegions(id);
+      const elsewhere = regions.find((r) => !synced.some((s) => s.tag === r));
+      if (elsewhere !== undefined)
+        throw new Rejection(
+          Code.taskState,
+          'storage_region',
+          `storage ${id} is accelerated in ${synced.map((s) => s.tag).join(', ') || 'no region'}, but the task's resources are in ${elsewhere}`
+        );
+      const where = synced.filter((s) => regions.includes(s.tag));
+      found.push({ store: 'object', storageId: id, path: targetDir(mount), regions: where });
     }
   }
   return found;
 }
 
+const targetDir = (mount: Record<string, unknown>): string =>
+  typeof mount.target_dir === 'string' ? mount.target_dir : '';
+
 /**
  * Counts each mount of a task or job just made on its volume (the list's instance_count and instances),
- * for as long as `active` says it runs.
+ * and each of a task on its object storage (the list's deployments: the reference's task_type names
+ * deployments and cloud hosts, no jobs), for as long as `active` says it runs.
  */
 export function recordMounts(
   ctx: RouteContext,
   mounts: readonly MountOf[],
   instance: { id: bigint; name: string; type: 'deployment' | 'job'; active: () => boolean }
 ): void {
-  for (const mount of mounts) ctx.stores.volumes.mount(mount.storageId, { ...instance, path: mount.path });
+  for (const mount of mounts) {
+    if (mount.store === 'volume')
+      ctx.stores.volumes.mount(mount.storageId, { ...instance, path: mount.path });
+    else if (instance.type === 'deployment')
+      ctx.stores.objectStorages.mount(mount.storageId, {
+        ...instance,
+        path: mount.path,
+        regions: mount.regions
+      });
+  }
 }

@@ -1,5 +1,7 @@
 // What a test (or the emulator's --config) sets of storage: the s3 check's verdict, volumes that fail or
-// settle slowly, the files of buckets and volumes, and how transfers go.
+// settle slowly, the files of buckets and volumes, how transfers go, and the object storages accelerated for
+// mounts.
+import type { ObjectStorageSpec } from './object-storages.js';
 import type { StorageVerdict } from './storage.js';
 import type { Stores } from './stores.js';
 import type { StoredFile, TransferPace } from './transfers.js';
@@ -23,6 +25,8 @@ export interface StorageControl {
   failTransfers(times: number, failure: { atShare: number; error_code: string; error_message: string }): void;
   /** A bucket the s3 check cannot reach (pass false, with why), whatever the verdict. */
   unreachableBucket(bucket: string, why: string): void;
+  /** Adds an object storage accelerated for mounts (JuiceFS), as the console would; answers its storage_id. */
+  addObjectStorage(spec: ObjectStorageSpec): number;
 }
 
 export function storageControl(stores: Stores): StorageControl {
@@ -49,6 +53,7 @@ export function storageControl(stores: Stores): StorageControl {
     },
     unreachableBucket: (bucket, why) => {
       stores.storage.unreachable.set(bucket, why);
-    }
+    },
+    addObjectStorage: (spec) => stores.objectStorages.add(spec)
   };
 }

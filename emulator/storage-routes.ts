@@ -1,10 +1,24 @@
 // The storage checks: the reference's S3 connection check, and the interface spec's own; the storage store
-// says what they answer.
-import { bodyObject, integerValue, requiredString } from './params.js';
+// says what they answer. And the object storages accelerated for mounts (JuiceFS), which the platform lists.
+import { OBJECT_STORAGE_STATUSES } from './object-storages.js';
+import { bodyObject, integerValue, list, oneOf, requiredString } from './params.js';
 import { parameterError } from './rejection.js';
-import type { Route } from './route.js';
+import { pageOf, requireParameters, textParameter, type Route } from './route.js';
 
 export const STORAGE_ROUTES: readonly Route[] = [
+  // The object storages a task mounts through storage_config (suanli-job/api/object-storage.md): both query
+  // parameters required, storage_type Juicefs the only one listed, status a comma list.
+  {
+    path: '/api/storage/get_storage',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => {
+      requireParameters(ctx, ['storage_type', 'status']);
+      oneOf(textParameter(ctx, 'storage_type'), ['Juicefs'], 'storage_type');
+      const statuses = list(textParameter(ctx, 'status'), OBJECT_STORAGE_STATUSES, 'status') ?? [];
+      return pageOf(ctx, ctx.stores.objectStorages.list(statuses));
+    }
+  },
   // The reference's storage check (suanli-nas-storage/api/s3-check.md): encrypted, sent as text/plain; ak and
   // sk are used for this request only.
   {

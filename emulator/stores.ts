@@ -3,6 +3,7 @@
 import type { JobStore } from './jobs.js';
 import type { PreheatStore } from './preheats.js';
 import type { QueueGroupStore } from './queue-groups.js';
+import type { ObjectStorageStore } from './object-storages.js';
 import type { Stock } from './stock.js';
 import type { StorageStore } from './storage.js';
 import type { TaskStore } from './tasks.js';
@@ -22,6 +23,8 @@ export interface Stores {
   readonly stock: Stock;
   /** Object storage, as a connection check finds it. */
   readonly storage: StorageStore;
+  /** Object storage accelerated for mounts (JuiceFS), where it is synced and which tasks mount it. */
+  readonly objectStorages: ObjectStorageStore;
   /** Cluster storage: the configurations volumes are made from, and the volumes. */
   readonly volumes: VolumeStore;
   /** Transfers between object storage and volumes, and the files they copy. */

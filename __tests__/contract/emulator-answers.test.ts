@@ -90,7 +90,7 @@ describe('the emulator answers as the platform reference documents', () => {
     const search = (await call(
       'resource-search',
       '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice'
-    )) as { results: { regions: { mark: { mark: string } }[] }[] };
+    )) as { results: { regions: { region: string; mark: { mark: string } }[] }[] };
     await call(
       'resource-search',
       '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'
@@ -118,6 +118,20 @@ describe('the emulator answers as the platform reference documents', () => {
       });
     const { task_id: id } = (await create('contract')) as { task_id: number };
     const { task_id: crashing } = (await create('contract-crash')) as { task_id: number };
+    // An accelerated object storage, listed before and while a task in its region mounts it.
+    const where = search.results.flatMap((d) => d.regions).find((r) => r.region === 'guangdong-t-01');
+    const accelerated = `/api/storage/get_storage?storage_type=Juicefs&status=Activate&page=1&page_size=10`;
+    await call('object-storage', '/api/storage/get_storage?storage_type=Juicefs&status=Activate,Unactivated');
+    await call('task-create', '/api/task/deployment/create', {
+      task_name: 'contract-weights',
+      points: 1,
+      resources: [{ mark: where?.mark.mark }],
+      services: [{ ...service, storage_config: [{ storage_id: 36, target_dir: '/weights' }] }]
+    });
+    const [listed] = (
+      (await call('object-storage', accelerated)) as { results: { deployments: unknown[] }[] }
+    ).results;
+    expect(listed?.deployments).toHaveLength(1);
     await call('task-detail', `/api/task/deployment/detail?task_id=${id}`);
     clock.advance(400); // running, with booked money and nodes up
     const detail = await call('task-detail', `/api/task/deployment/detail?task_id=${id}`);

@@ -374,8 +374,15 @@ describe('jobs, as the reference describes them', () => {
     });
     expect(volume.data).toMatchObject({ storage_id: 1001 });
     clock.advance(60);
+    const beijing = { tag: 'beijing-jxq-p1', name: '北京一区' };
+    const s3 = emulator.storage.addObjectStorage({
+      name: 'corpus',
+      status: 'Activate',
+      regions: [beijing],
+      activeRegions: [beijing]
+    });
     const mounts = {
-      storage_config: [{ storage_id: 2038, target_dir: '/root/s3' }],
+      storage_config: [{ storage_id: s3, target_dir: '/root/s3' }],
       share_storage_config: [{ storage_id: 2037, target_dir: '/root/share' }],
       nas_storage_config: [{ storage_id: 1001, target_dir: '/mnt/nas' }],
       share_mem_config: [{ target_dir: '/dev/shm', volume_name: 'mem-default' }]

@@ -482,9 +482,7 @@ describe('the volumes input', () => {
         { storage_id: Number(models), target_dir: '/models' }
       ]
     ]);
-    expect(bench.log).toContainEqual(
-      expect.stringContaining('the task runs in their region, guangdong-t-01')
-    );
+    expect(bench.log).toContainEqual(expect.stringContaining('the task runs in guangdong-t-01 (广东-T1)'));
   });
 
   it('refuses, before the create, a volume not Active, volumes of two regions, and a service the body lacks', async () => {
@@ -536,7 +534,9 @@ describe('the volumes input', () => {
     const id = await volume('far', 'guangdong-t-01');
     const body = `{resources: [{mark: "custom-mark", region_name: "北京一区"}], services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}`;
     const { failure } = await step({ gpu: '', body, volumes: 'far:/far' });
-    expect(failure).toMatch(/body's resources are in 北京一区, but the volumes to mount are in 广东-T1/);
+    expect(failure).toMatch(
+      /body's resources are in 北京一区, but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), the region of volume far: name a resource there/
+    );
     expect(id).toBe('1001');
   });
 
@@ -648,7 +648,9 @@ describe('the volumes input', () => {
     expect(made.outputs.region).toBe('beijing-jxq-p1');
     await expect(
       step({ ...NOT_A_CREATE, operation: 'update', task_id: made.outputs.task_id, volumes: 'south:/s' })
-    ).rejects.toThrow(/the task runs in 北京一区, but the volumes to mount are in 广东-T1/);
+    ).rejects.toThrow(
+      /the task runs in 北京一区, but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), the region of volume south: mount storages of the task's region/
+    );
     expect(bench.sent('/api/deployment/task/update')).toEqual([]);
     const updated = await step({
       ...NOT_A_CREATE,

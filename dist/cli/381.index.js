@@ -607,7 +607,7 @@ function matchesDevice(offer, wish) {
     return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
 }
 function exclusion(offer, price, wish, points) {
-    if (wish.onlyRegion !== undefined && offer.region !== wish.onlyRegion.region)
+    if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.includes(offer.region ?? ''))
         return 'not the region asked';
     if (offer.mark === undefined)
         return 'no mark';

@@ -110,6 +110,7 @@ const CREATE = [
     'body',
     'body_file',
     'volumes',
+    'juicefs_mounts',
     ...WAIT,
     'cleanup',
     'cleanup_timeout'
@@ -216,7 +217,15 @@ const OPERATION_INPUTS = {
     update: {
         summary: "change a running task's configuration from body; roll it back if it does not serve",
         needs: ['task_id', 'body'],
-        inputs: ['task_name', 'body_file', 'volumes', ...CHANGE_WAIT, 'health_path', 'health_status'],
+        inputs: [
+            'task_name',
+            'body_file',
+            'volumes',
+            'juicefs_mounts',
+            ...CHANGE_WAIT,
+            'health_path',
+            'health_status'
+        ],
         outputs: ['changed', 'rolled_back', 'restore_file']
     },
     scale: {
@@ -243,6 +252,7 @@ const OPERATION_INPUTS = {
             ...CAPACITY,
             'body_file',
             'volumes',
+            'juicefs_mounts',
             'data',
             'results',
             's3_supplier',
@@ -701,6 +711,15 @@ const INPUT_DOCS = {
             replace: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
             update: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
             job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
+        }
+    },
+    juicefs_mounts: {
+        description: "create, replace, job and update: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+        byOperation: {
+            create: "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+            replace: "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+            update: "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+            job: "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config."
         }
     },
     data: {

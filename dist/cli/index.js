@@ -118,6 +118,7 @@ const INPUT_NAMES = [
     'ignore_patterns',
     'transfer_retries',
     'volumes',
+    'juicefs_mounts',
     'data',
     'results',
     'task_id',
@@ -1427,7 +1428,10 @@ function readStorage({ text, given, flag, raw }) {
         confirm: text('confirm'),
         force: flag('force'),
         transfer: readTransfer({ text, given, raw }),
-        mounts: parseMounts('volumes', raw('volumes')),
+        mounts: [
+            ...parseMounts('volumes', raw('volumes'), 'nas'),
+            ...parseMounts('juicefs_mounts', raw('juicefs_mounts'), 'juicefs')
+        ],
         data: parseCopies('data', raw('data'), 'in'),
         results: parseCopies('results', raw('results'), 'out')
     };
@@ -1459,10 +1463,11 @@ function parseCopies(name, value, way) {
     });
 }
 /**
- * The volumes input: one mount a line, `volume:/path/in/container`, or `service:volume:/path` for one
- * service; the volume by its name or storage_id; the path absolute, without `..`.
+ * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
+ * `service:storage:/path` for one service; the volume (or object storage) by its name or storage_id; the
+ * path absolute, without `..`.
  */
-function parseMounts(name, value) {
+function parseMounts(name, value, kind) {
     const lines = value
         .split('\n')
         .map((line) => line.trim())
@@ -1478,10 +1483,10 @@ function parseMounts(name, value) {
             // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
             !/[\s\u0000-\u001f\u007f]/.test(path);
         if (!ok || first === undefined)
-            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service`);
+            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no mount: write one a line as ${kind === 'nas' ? 'volume:/path/in/container, or service:volume:/path' : 'storage:/path/in/container, or service:storage:/path'} to mount it in one service`);
         return second === undefined
-            ? { service: undefined, volume: first, path }
-            : { service: first, volume: second, path };
+            ? { kind, service: undefined, storage: first, path }
+            : { kind, service: first, storage: second, path };
     });
 }
 /**
@@ -3374,8 +3379,11 @@ async function checkCapacity(planned, settings) {
     const { data, results } = settings.storage;
     if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
         throw new input_error/* InputError */.d(`${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`);
-    if (settings.storage.mounts.length > 0 && create === undefined && planned.mountsVolumes !== true)
-        throw new input_error/* InputError */.d(`volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job), or a running one (update); remove volumes`);
+    const [mount] = settings.storage.mounts;
+    if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {
+        const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
+        throw new input_error/* InputError */.d(`${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (create, replace, job), or a running one (update); remove ${input}`);
+    }
     const picks = planned.usesCapacity === true || create !== undefined;
     if (settings.capacity === undefined) {
         if (settings.preheat.mode !== 'none' && create !== undefined)
@@ -7335,6 +7343,52 @@ function fieldText(value) {
 
 /***/ }),
 
+/***/ 564:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ objectStoragesOf),
+/* harmony export */   o: () => (/* binding */ OBJECT_STORAGE)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** Where the list is, which type it lists, and the statuses it asks for. */
+const OBJECT_STORAGE = {
+    path: '/api/storage/get_storage',
+    type: 'Juicefs',
+    /** Accelerated: the storages a task can mount. */
+    mountable: 'Activate',
+    /** Set up, not accelerated: asked for only to say why one cannot be mounted. */
+    dormant: 'Unactivated'
+};
+/** The object storages of a list's answer (`results`). */
+function objectStoragesOf(data) {
+    const results = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => {
+        const id = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.storage_id);
+        if (id === undefined)
+            return [];
+        const regions = Array.isArray(entry.activate_regions) ? entry.activate_regions.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u) : [];
+        return [
+            {
+                id: String(id),
+                name: text(entry.storage_name) ?? '',
+                status: text(entry.status),
+                active: entry.status === OBJECT_STORAGE.mountable,
+                activeRegions: regions.flatMap((r) => typeof r.tag === 'string' ? [{ tag: r.tag, name: text(r.name) }] : []),
+                bucket: text(entry.bucket),
+                dir: text(entry.dir)
+            }
+        ];
+    });
+}
+const text = (value) => (typeof value === 'string' ? value : undefined);
+
+
+/***/ }),
+
 /***/ 9644:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -7350,6 +7404,7 @@ function fieldText(value) {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
+/* harmony export */   T0: () => (/* binding */ objectStorageListCall),
 /* harmony export */   UK: () => (/* binding */ changePointsCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   Xc: () => (/* binding */ volumeExpandCall),
@@ -7371,11 +7426,13 @@ function fieldText(value) {
 /* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(564);
 /* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+
 
 
 
@@ -7521,6 +7578,19 @@ function volumeListCall(settings, which = {}) {
     return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
 }
 /**
+ * One page of the object storages accelerated for mounts (GET get_storage): of type Juicefs, the only
+ * one the reference lists, in the status asked (both parameters required).
+ */
+function objectStorageListCall(settings, which) {
+    const query = [
+        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__/* .OBJECT_STORAGE */ .o.type],
+        ['status', which.status],
+        ['page', String(which.page)],
+        ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]
+    ];
+    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+}
+/**
  * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
  * attempt that may have landed: a volume of the name is looked for instead.
  */
@@ -7659,7 +7729,7 @@ function cleanupCall(settings, taskId, action) {
     const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
     if (operation === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
     return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
@@ -7681,7 +7751,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -7715,7 +7785,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -7732,24 +7802,24 @@ function describeValue(value) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     // The same value in both is no conflict (a body copied from the reference); a different one is.
     for (const [name, own] of Object.entries(fields)) {
-        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFieldValue */ .E4)(own, body[name]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, own)}`);
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
         const inQuery = query.find(([key]) => key === name);
-        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFieldValue */ .E4)(own, inQuery[1]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, own)}`);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
     }
-    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
         const where = name in body ? 'body' : 'query';
         const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, undefined)}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, undefined)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -7762,7 +7832,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 

@@ -43,6 +43,7 @@ export const INPUT_NAMES = [
   'ignore_patterns',
   'transfer_retries',
   'volumes',
+  'juicefs_mounts',
   'data',
   'results',
   'task_id',

@@ -208,7 +208,10 @@ function readStorage({ text, given, flag, raw }: Inputs): Settings['storage'] {
     confirm: text('confirm'),
     force: flag('force'),
     transfer: readTransfer({ text, given, raw }),
-    mounts: parseMounts('volumes', raw('volumes')),
+    mounts: [
+      ...parseMounts('volumes', raw('volumes'), 'nas'),
+      ...parseMounts('juicefs_mounts', raw('juicefs_mounts'), 'juicefs')
+    ],
     data: parseCopies('data', raw('data'), 'in'),
     results: parseCopies('results', raw('results'), 'out')
   };
@@ -245,10 +248,11 @@ function parseCopies(name: string, value: string, way: 'in' | 'out'): DataCopy[]
 }
 
 /**
- * The volumes input: one mount a line, `volume:/path/in/container`, or `service:volume:/path` for one
- * service; the volume by its name or storage_id; the path absolute, without `..`.
+ * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
+ * `service:storage:/path` for one service; the volume (or object storage) by its name or storage_id; the
+ * path absolute, without `..`.
  */
-function parseMounts(name: string, value: string): Mount[] {
+function parseMounts(name: string, value: string, kind: Mount['kind']): Mount[] {
   const lines = value
     .split('\n')
     .map((line) => line.trim())
@@ -266,11 +270,11 @@ function parseMounts(name: string, value: string): Mount[] {
       !/[\s\u0000-\u001f\u007f]/.test(path);
     if (!ok || first === undefined)
       throw new InputError(
-        `${name} has ${quote(line.slice(0, 120))}, which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service`
+        `${name} has ${quote(line.slice(0, 120))}, which is no mount: write one a line as ${kind === 'nas' ? 'volume:/path/in/container, or service:volume:/path' : 'storage:/path/in/container, or service:storage:/path'} to mount it in one service`
       );
     return second === undefined
-      ? { service: undefined, volume: first, path }
-      : { service: first, volume: second, path };
+      ? { kind, service: undefined, storage: first, path }
+      : { kind, service: first, storage: second, path };
   });
 }
 

@@ -322,6 +322,19 @@ export const INPUT_DOCS: Readonly<
       job: "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config."
     }
   },
+  juicefs_mounts: {
+    description:
+      "create, replace, job and update: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+    byOperation: {
+      create:
+        "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+      replace:
+        "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+      update:
+        "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+      job: "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config."
+    }
+  },
   data: {
     description:
       "job: its data, copied into volumes before the job is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and no job is made. Mount the volume with --volumes.",

@@ -71,7 +71,7 @@ export interface StorageSettings {
   /** A delete that skips the platform's checks (a volume mounted, or with a transfer under way). */
   force: boolean;
   transfer: TransferSettings;
-  /** The volumes input: cluster storage volumes a new task or job mounts. */
+  /** The volumes and juicefs_mounts inputs: what a new task or job mounts (or a running task, by update). */
   mounts: readonly Mount[];
   /** What a job's data is (copied into volumes before it is created) and where its results go after. */
   data: readonly DataCopy[];
@@ -86,11 +86,13 @@ export interface DataCopy {
   readonly path: string;
 }
 
-/** A volume mounted into a task's services: all of them, or the one named. */
+/** A storage mounted into a task's services: all of them, or the one named. */
 export interface Mount {
+  /** A cluster storage volume (volumes), or an object storage accelerated for mounts (juicefs_mounts). */
+  readonly kind: 'nas' | 'juicefs';
   readonly service: string | undefined;
-  /** The volume's name, or its storage_id. */
-  readonly volume: string;
+  /** The storage's name, or its storage_id. */
+  readonly storage: string;
   /** Where it is mounted in the container, absolute. */
   readonly path: string;
 }
@@ -139,8 +141,8 @@ export interface CapacityWish {
   maxPrice: string | undefined;
   /** How long to search again while no matching entry has the stock (0: fail at once). */
   timeoutMs: number;
-  /** The one region the task may run in, and why (the region of the volumes it mounts). */
-  onlyRegion?: { region: string; why: string };
+  /** The regions (tags) the task may run in, and why (where the storages it mounts can be mounted). */
+  onlyRegions?: { regions: readonly string[]; why: string };
 }
 
 /** The HTTP statuses a health check accepts, as ranges. */

@@ -1,6 +1,7 @@
-// The volumes input made into each service's nas_storage_config.
+// The volumes and juicefs_mounts inputs made into each service's nas_storage_config and storage_config.
 import { withMounts, type ResolvedMount } from '../../../src/deploy/storage/mounts.js';
 import type { Volume } from '../../../src/platform/volume-data.js';
+import { toCompactJson } from '../../../src/protocol/json.js';
 
 const volume = (id: string, name: string): Volume => ({
   id,
@@ -17,9 +18,16 @@ const volume = (id: string, name: string): Volume => ({
   errorMessage: undefined
 });
 
-const mount = (service: string | undefined, v: Volume, path: string): ResolvedMount => ({
-  mount: { service, volume: v.name, path },
-  volume: v
+const mount = (
+  service: string | undefined,
+  v: Volume,
+  path: string,
+  kind: 'nas' | 'juicefs' = 'nas'
+): ResolvedMount => ({
+  mount: { kind, service, storage: v.name, path },
+  id: v.id,
+  name: v.name,
+  regions: [{ tag: 'guangdong-t-01', name: '广东-T1' }]
 });
 
 describe('withMounts', () => {
@@ -77,6 +85,32 @@ describe('withMounts', () => {
         ]
       }
     ]);
+  });
+
+  it('puts an object storage in storage_config, beside the volumes, each field keeping its own', () => {
+    const given = {
+      services: [{ service_name: 'web', storage_config: [{ storage_id: 5, target_dir: '/weights' }] }]
+    };
+    const mounted = withMounts(given, [
+      mount(undefined, volume('1001', 'data'), '/data'),
+      mount(undefined, volume('36', 'weights'), '/weights', 'juicefs'),
+      mount(undefined, volume('37', 'corpus'), '/data', 'juicefs')
+    ]);
+    expect(JSON.parse(toCompactJson(mounted))).toEqual({
+      services: [
+        {
+          service_name: 'web',
+          storage_config: [
+            { storage_id: 36, target_dir: '/weights' },
+            { storage_id: 37, target_dir: '/data' }
+          ],
+          nas_storage_config: [{ storage_id: 1001, target_dir: '/data' }]
+        }
+      ]
+    });
+    expect(() => withMounts(given, [mount('gpu', volume('36', 'weights'), '/w', 'juicefs')])).toThrow(
+      'juicefs_mounts mounts "weights" in service "gpu"'
+    );
   });
 
   it('refuses a mount in a service the body does not have', () => {

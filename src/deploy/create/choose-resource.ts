@@ -61,7 +61,8 @@ function exclusion(
   wish: CapacityWish,
   points: number
 ): Candidate['excluded'] {
-  if (wish.onlyRegion !== undefined && offer.region !== wish.onlyRegion.region) return 'not the region asked';
+  if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.includes(offer.region ?? ''))
+    return 'not the region asked';
   if (offer.mark === undefined) return 'no mark';
   if (
     wish.maxPrice !== undefined &&

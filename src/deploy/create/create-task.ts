@@ -1,5 +1,11 @@
 import { isRecord } from '../../basics/records.js';
-import { resolveMounts, withMounts } from '../storage/mounts.js';
+import {
+  amongRegions,
+  describeMounts,
+  describeRegions,
+  resolveMounts,
+  withMounts
+} from '../storage/mounts.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
 import { kindOf } from '../../platform/operations/calls.js';
@@ -102,33 +108,30 @@ export async function createTask(
 }
 
 /**
- * The create with the volumes input mounted (see withMounts), each volume found and Active first, and the
- * step limited to their region: gpu searches only there; a body that names its resources' region_name
- * must name the volumes'. Unchanged without volumes.
+ * The create with the volumes and juicefs_mounts inputs mounted (see withMounts), each storage found and
+ * mountable first, and the step limited to the regions where all of them can be mounted: gpu searches only
+ * there; a body that names its resources' region_name must name one of them. Unchanged without mounts.
  */
 async function mounting(call: Call, ctx: DeployContext): Promise<{ call: Call; ctx: DeployContext }> {
   const { mounts } = ctx.settings.storage;
   if (mounts.length === 0) return { call, ctx };
   const found = await resolveMounts(mounts, ctx);
   const body = withMounts(call.body ?? {}, found.mounts);
-  const names = found.mounts.map(({ volume }) => sanitize(volume.name, 40));
-  ctx.log(
-    `volumes: mounting ${found.mounts.map(({ mount, volume }) => `${volume.id} (${sanitize(volume.name, 40)}) at ${sanitize(mount.path, 200)}${mount.service === undefined ? '' : ` in ${sanitize(mount.service, 60)}`}`).join(', ')}; the task runs in their region, ${sanitize(found.region, 60)}`
-  );
-  const why = `the region of volume ${names.join(', ')}`;
+  ctx.log(`mounts: ${describeMounts(found)}; the task runs in ${describeRegions(found.regions)}`);
   const wish = ctx.settings.capacity;
   if (wish === undefined) {
     const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) =>
       isRecord(r) && typeof r.region_name === 'string' ? [r.region_name] : []
     );
-    const elsewhere = named.filter((name) => name !== found.regionName && name !== found.region);
+    const elsewhere = named.filter((name) => !amongRegions(found.regions, name));
     if (elsewhere.length > 0)
       throw new Error(
-        `body's resources are in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the volumes to mount are in ${sanitize(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: name a resource of that region, or set gpu to have the step pick one there`
+        `body's resources are in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${describeRegions(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`
       );
     return { call: { ...call, body }, ctx };
   }
-  const settings = { ...ctx.settings, capacity: { ...wish, onlyRegion: { region: found.region, why } } };
+  const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
+  const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
   return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }
 

@@ -144,7 +144,7 @@ async function resourceSearch(
 /** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
 function noCapacity(choice: Choice, wish: CapacityWish, points: number): string {
   const why = noCapacityIn(choice, wish, points);
-  const only = wish.onlyRegion;
+  const only = wish.onlyRegions;
   if (only === undefined) return why;
   const elsewhere = choice.considered
     .filter(
@@ -153,13 +153,17 @@ function noCapacity(choice: Choice, wish: CapacityWish, points: number): string 
         (compareDecimals(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0
     )
     .map((c) => `${sanitize(c.offer.region ?? '?', 60)} (stock ${sanitize(c.offer.inventory ?? '0', 20)})`);
-  return `${why}; the task must run in region ${sanitize(only.region, 60)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
+  return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
 }
+
+/** "region guangdong-t-01", or "regions a or b". */
+const inRegions = (regions: readonly string[]): string =>
+  `region${regions.length === 1 ? '' : 's'} ${regions.map((r) => sanitize(r, 60)).join(' or ')}`;
 
 function noCapacityIn(choice: Choice, wish: CapacityWish, points: number): string {
   const device = describeWish(wish);
-  if (wish.onlyRegion !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
-    return `the resource search lists no ${device} in region ${sanitize(wish.onlyRegion.region, 60)}`;
+  if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
+    return `the resource search lists no ${device} in ${inRegions(wish.onlyRegions.regions)}`;
   if (choice.considered.length === 0)
     return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => sanitize(d, 40)).join(', ')}`}`;
   const cheapest = cheapestOverPrice(choice);

@@ -29,10 +29,13 @@ async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Pr
     throw new InputError(
       `${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`
     );
-  if (settings.storage.mounts.length > 0 && create === undefined && planned.mountsVolumes !== true)
+  const [mount] = settings.storage.mounts;
+  if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {
+    const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
     throw new InputError(
-      `volumes is set, but ${settings.operation} creates no task or job: volumes are mounted into a new one (create, replace, job), or a running one (update); remove volumes`
+      `${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (create, replace, job), or a running one (update); remove ${input}`
     );
+  }
   const picks = planned.usesCapacity === true || create !== undefined;
   if (settings.capacity === undefined) {
     if (settings.preheat.mode !== 'none' && create !== undefined)

@@ -27,7 +27,7 @@ import { checkWaits, sendChange } from '../change/send-change.js';
 import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../tasks/read-task.js';
 import { stepResult } from './toolkit.js';
 import { isRecord } from '../../basics/records.js';
-import { resolveMounts, withMounts } from '../storage/mounts.js';
+import { amongRegions, describeRegions, resolveMounts, withMounts } from '../storage/mounts.js';
 import type { Flow } from './flow.js';
 
 /**
@@ -94,18 +94,19 @@ async function prepare(ctx: DeployContext): Promise<Prepared> {
 }
 
 /**
- * The configuration with the volumes input mounted (see withMounts): each volume found and Active, all of
- * one region, the task's own (its resources' region_name), as the platform mounts a volume only there.
+ * The configuration with the volumes and juicefs_mounts inputs mounted (see withMounts): each storage found
+ * and mountable, in the task's own region (its resources' region_name), as the platform mounts a volume
+ * only in its region and an object storage only where it is accelerated.
  */
 async function mounted(configuration: Configuration, ctx: DeployContext): Promise<Configuration> {
   const found = await resolveMounts(ctx.settings.storage.mounts, ctx);
   const regions = (Array.isArray(configuration.resources) ? configuration.resources : []).flatMap((r) =>
     isRecord(r) && typeof r.region_name === 'string' ? [r.region_name] : []
   );
-  const elsewhere = regions.filter((name) => name !== found.regionName && name !== found.region);
+  const elsewhere = regions.filter((name) => !amongRegions(found.regions, name));
   if (elsewhere.length > 0)
     throw new Error(
-      `the task runs in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the volumes to mount are in ${sanitize(found.regionName ?? found.region, 60)}, and the platform mounts only a volume of the task's region: mount volumes of the task's region, or replace the task there`
+      `the task runs in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${describeRegions(found.regions)}, ${found.why}: mount storages of the task's region, or replace the task there`
     );
   return withMounts(configuration, found.mounts);
 }

@@ -1,6 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
+import { OBJECT_STORAGE } from '../object-storage-data.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
 import {
   PREHEAT_KIND,
@@ -204,6 +205,23 @@ export function volumeListCall(
     ['page_size', '100']
   ];
   return storageCall(settings, 'GET', VOLUME_KIND.paths.list, query, undefined, READS);
+}
+
+/**
+ * One page of the object storages accelerated for mounts (GET get_storage): of type Juicefs, the only
+ * one the reference lists, in the status asked (both parameters required).
+ */
+export function objectStorageListCall(
+  settings: PlatformSettings,
+  which: { status: string; page: number }
+): Call {
+  const query: [string, string][] = [
+    ['storage_type', OBJECT_STORAGE.type],
+    ['status', which.status],
+    ['page', String(which.page)],
+    ['page_size', String(PAGE_SIZE)]
+  ];
+  return storageCall(settings, 'GET', OBJECT_STORAGE.path, query, undefined, READS);
 }
 
 /**

@@ -96,6 +96,7 @@ const CREATE = [
   'body',
   'body_file',
   'volumes',
+  'juicefs_mounts',
   ...WAIT,
   'cleanup',
   'cleanup_timeout'
@@ -216,7 +217,15 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
   update: {
     summary: "change a running task's configuration from body; roll it back if it does not serve",
     needs: ['task_id', 'body'],
-    inputs: ['task_name', 'body_file', 'volumes', ...CHANGE_WAIT, 'health_path', 'health_status'],
+    inputs: [
+      'task_name',
+      'body_file',
+      'volumes',
+      'juicefs_mounts',
+      ...CHANGE_WAIT,
+      'health_path',
+      'health_status'
+    ],
     outputs: ['changed', 'rolled_back', 'restore_file']
   },
   scale: {
@@ -243,6 +252,7 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
       ...CAPACITY,
       'body_file',
       'volumes',
+      'juicefs_mounts',
       'data',
       'results',
       's3_supplier',

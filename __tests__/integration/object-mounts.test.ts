@@ -1,0 +1,168 @@
+// Object storages accelerated for mounts (JuiceFS) mounted into a new task, a job, or a running task: found
+// by name or id through get_storage, accelerated, the task placed where they are, sent as storage_config;
+// against the emulator over real HTTPS, RSA-signed and strict.
+import { useStepBench } from '../helpers/emulator-step.js';
+import { JOB_BODY } from '../helpers/bodies.js';
+
+const GET_STORAGE = '/api/storage/get_storage';
+const CREATE = '/api/task/deployment/create';
+
+describe('the juicefs_mounts input', () => {
+  const NOT_A_CREATE = { task_name: '', body: '', gpu: '', wait: '' };
+  const WEB =
+    '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}, {service_name: side, service_image: "busybox:1", remote_ports: []}]}';
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true, jobs: { podSeconds: 30 } },
+    { operation: 'create', task_name: 'reader', body: WEB, gpu: '4090', wait: 'false' }
+  );
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const services = (path: string) =>
+    (
+      JSON.parse(bench.sent(path).at(-1)?.body ?? '{}') as {
+        services: { service_name: string; storage_config?: unknown; nas_storage_config?: unknown }[];
+      }
+    ).services;
+
+  it('mounts an accelerated storage by name, in a region it is accelerated in, not the cheapest', async () => {
+    // The cheapest 4090 is in beijing-jxq-p1; weights is accelerated in guangdong-t-01 alone.
+    const { failure, outputs } = await step({ juicefs_mounts: 'weights:/weights' });
+    expect(failure).toBeUndefined();
+    expect(outputs.region).toBe('guangdong-t-01');
+    expect(services(CREATE).map((s) => s.storage_config)).toEqual([
+      [{ storage_id: 36, target_dir: '/weights' }],
+      [{ storage_id: 36, target_dir: '/weights' }]
+    ]);
+    expect(services(CREATE).every((s) => s.nas_storage_config === undefined)).toBe(true);
+    expect(bench.log).toContainEqual(
+      'mounts: object storage 36 (weights) at /weights; the task runs in guangdong-t-01 (广东-T1)'
+    );
+    // Read with both parameters the reference requires, once: the accelerated ones.
+    expect(bench.emulator.requests.filter((r) => r.path === GET_STORAGE).map((r) => r.target)).toEqual([
+      `${GET_STORAGE}?storage_type=Juicefs&status=Activate&page=1&page_size=100`
+    ]);
+  });
+
+  it('picks the cheapest region among those a storage is accelerated in', async () => {
+    const regions = [
+      { tag: 'guangdong-t-01', name: '广东-T1' },
+      { tag: 'beijing-jxq-p1', name: '北京一区' }
+    ];
+    const id = bench.emulator.storage.addObjectStorage({
+      name: 'corpus',
+      status: 'Activate',
+      regions,
+      activeRegions: regions
+    });
+    const { failure, outputs } = await step({ juicefs_mounts: `side:${id}:/corpus` });
+    expect(failure).toBeUndefined();
+    expect(outputs.region).toBe('beijing-jxq-p1');
+    expect(services(CREATE).map((s) => s.storage_config ?? null)).toEqual([
+      null,
+      [{ storage_id: id, target_dir: '/corpus' }]
+    ]);
+  });
+
+  it('refuses, before the create, a storage not accelerated, one that is not there, and one of no common region', async () => {
+    expect((await step({ juicefs_mounts: 'archive:/a' })).failure).toMatch(
+      /object storage 37 \(archive\) is Unactivated, not accelerated \(Activate\), and only an accelerated one can be mounted: accelerate it in the platform's console first/
+    );
+    expect((await step({ juicefs_mounts: 'nope:/x' })).failure).toMatch(
+      /juicefs_mounts names "nope", but no object storage accelerated for mounts \(JuiceFS\) has that name \(nor that storage_id\)/
+    );
+    const north = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume',
+      volume: 'north',
+      size: '1',
+      region: 'beijing-jxq-p1'
+    });
+    expect(north.failure).toBeUndefined();
+    expect((await step({ volumes: 'north:/n', juicefs_mounts: 'weights:/w' })).failure).toMatch(
+      /the storages to mount are mountable in no region in common \(volume north: beijing-jxq-p1, object storage weights: guangdong-t-01\), but a task runs in one/
+    );
+    expect(bench.sent(CREATE)).toEqual([]);
+  });
+
+  it('mounts a volume and an accelerated storage together, in the region they share, each in its field', async () => {
+    const south = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume',
+      volume: 'south',
+      size: '1',
+      region: 'guangdong-t-01'
+    });
+    const { failure, outputs } = await step({
+      volumes: 'web:south:/data',
+      juicefs_mounts: 'web:weights:/weights'
+    });
+    expect(failure).toBeUndefined();
+    expect(outputs.region).toBe('guangdong-t-01');
+    expect(services(CREATE)[0]).toMatchObject({
+      nas_storage_config: [{ storage_id: Number(south.outputs.storage_id), target_dir: '/data' }],
+      storage_config: [{ storage_id: 36, target_dir: '/weights' }]
+    });
+  });
+
+  it('says the regions with the stock when none is free where the storage is accelerated', async () => {
+    bench.emulator.stock.set([{ device_name: '4090', region: 'guangdong-t-01', inventory: 0 }]);
+    const { failure } = await step({ juicefs_mounts: 'weights:/w' });
+    expect(failure).toMatch(
+      /the task must run in region guangdong-t-01, where object storage weights is accelerated; regions with the stock: beijing-jxq-p1 \(stock 42\)/
+    );
+    expect(bench.sent(CREATE)).toEqual([]);
+  });
+
+  it('mounts into a job, and into a running task of its region by update (refused elsewhere)', async () => {
+    const job = await step({
+      operation: 'job',
+      task_name: 'eval',
+      body: JOB_BODY,
+      gpu: '4090',
+      wait: 'false',
+      juicefs_mounts: 'weights:/weights'
+    });
+    expect(job.failure).toBeUndefined();
+    expect(services('/api/task/job/create')[0]?.storage_config).toEqual([
+      { storage_id: 36, target_dir: '/weights' }
+    ]);
+    const north = await step({ wait: 'true', max_price: '1900' });
+    expect(north.outputs.region).toBe('beijing-jxq-p1');
+    await expect(
+      step({
+        ...NOT_A_CREATE,
+        operation: 'update',
+        task_id: north.outputs.task_id,
+        juicefs_mounts: 'weights:/w'
+      })
+    ).rejects.toThrow(
+      /the task runs in 北京一区, but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), where object storage weights is accelerated/
+    );
+    const south = await step({ wait: 'true', juicefs_mounts: 'side:weights:/w' });
+    const updated = await step({
+      ...NOT_A_CREATE,
+      operation: 'update',
+      task_id: south.outputs.task_id,
+      juicefs_mounts: 'web:weights:/weights'
+    });
+    expect(updated.failure).toBeUndefined();
+    const posted = services('/api/deployment/task/update');
+    expect(posted.find((s) => s.service_name === 'web')?.storage_config).toEqual([
+      { storage_id: 36, target_dir: '/weights' }
+    ]);
+    expect(posted.find((s) => s.service_name === 'side')?.storage_config).toEqual([
+      { storage_id: 36, target_dir: '/w' }
+    ]);
+  });
+
+  it('refuses juicefs_mounts for an operation that creates nothing, and a line that is no mount', async () => {
+    await expect(
+      step({ ...NOT_A_CREATE, operation: 'detail', task_id: '1', juicefs_mounts: 'weights:/w' })
+    ).rejects.toThrow('juicefs_mounts is set, but detail creates no task or job');
+    await expect(step({ juicefs_mounts: 'weights' })).rejects.toThrow(
+      'juicefs_mounts has "weights", which is no mount: write one a line as storage:/path/in/container'
+    );
+  });
+});
