@@ -1,153 +1,6 @@
 export const id = 133;
-export const ids = [133];
+export const ids = [133,417];
 export const modules = {
-
-/***/ 8237:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
-/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
-/* harmony export */   createTask: () => (/* binding */ createTask),
-/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
-/* harmony export */   placed: () => (/* binding */ placed)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
-/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1365);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
-/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3828);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
-
-
-
-
-
-
-
-
-
-/**
- * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
- * at a time, however many completions it has).
- */
-function nodesAtOnce(settings) {
-    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
-}
-/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
-const MOST_CANDIDATES = 3;
-/**
- * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
- * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
- * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
- * refused create can no longer land and no task of its name appeared (one that does is adopted: see
- * adoptLateCreate); a create whose outcome is unknown is never followed by another.
- */
-async function createTask(given, givenCtx, report) {
-    const { call, ctx } = await mounting(given, givenCtx);
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
-    const points = nodesAtOnce(ctx.settings);
-    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
-    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
-    report.placement = placement;
-    const name = ctx.settings.taskName ?? '';
-    const mode = ctx.settings.preheat.mode;
-    const [first] = found.eligible;
-    if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
-        report.placement = placement;
-    }
-    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
-        // The create refused on the region before may still land: waited out, and adopted if it does.
-        if (placement.refused.length > 0) {
-            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
-            if (late.kind === 'adopted')
-                return late.created;
-            if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
-        }
-        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
-        if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
-        placement = { ...placement, chosen: candidate };
-        report.placement = placement;
-        try {
-            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
-        }
-        catch (error) {
-            // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
-                throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
-            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
-            report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
-        }
-    }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
-}
-/**
- * The create with the volumes and juicefs_mounts inputs mounted (see withMounts), each storage found and
- * mountable first, and the step limited to the regions where all of them can be mounted: gpu searches only
- * there; a body that names its resources' region_name must name one of them. Unchanged without mounts.
- */
-async function mounting(call, ctx) {
-    const { mounts } = ctx.settings.storage;
-    if (mounts.length === 0)
-        return { call, ctx };
-    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .Nq)(mounts, ctx);
-    const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .fG)(call.body ?? {}, found.mounts);
-    ctx.log(`mounts: ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeMounts */ .On)(found)}; the task runs in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}`);
-    const wish = ctx.settings.capacity;
-    if (wish === undefined) {
-        const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
-        const elsewhere = named.filter((name) => !(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .amongRegions */ .eQ)(found.regions, name));
-        if (elsewhere.length > 0)
-            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`);
-        return { call: { ...call, body }, ctx };
-    }
-    const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
-    const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
-    return { call: { ...call, body }, ctx: { ...ctx, settings } };
-}
-/**
- * The platform refused the create on every region tried, and the task search found none of them made a
- * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
- */
-class RefusedEverywhereError extends Error {
-    name = 'RefusedEverywhereError';
-}
-/**
- * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
- * create call is shown with that resource; nothing is created, and no search is repeated for stock.
- */
-async function placeForDryRun(plan, ctx) {
-    if (ctx.settings.capacity === undefined)
-        return plan;
-    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
-    const [best, ...others] = choice;
-    if (best === undefined)
-        return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
-    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
-    return {
-        ...plan,
-        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
-    };
-}
-/** The create call with the chosen entry as its resources. */
-function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
-}
-
-
-/***/ }),
 
 /***/ 2133:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -316,183 +169,109 @@ async function queueOf(taskId, timeoutMs, ctx) {
 
 /***/ }),
 
-/***/ 1365:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  eQ: () => (/* binding */ amongRegions),
-  On: () => (/* binding */ describeMounts),
-  rj: () => (/* binding */ describeRegions),
-  Nq: () => (/* binding */ resolveMounts),
-  fG: () => (/* binding */ withMounts)
-});
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./platform/object-storage-data.ts
-var object_storage_data = __webpack_require__(564);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./deploy/retries.ts
-var retries = __webpack_require__(2116);
-// EXTERNAL MODULE: ./deploy/tasks/read-all-pages.ts
-var read_all_pages = __webpack_require__(7660);
-;// CONCATENATED MODULE: ./deploy/storage/read-object-storages.ts
-
-
-
-
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
+/* harmony export */ });
+/* unused harmony export nextDue */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
 
 /**
- * The object storages accelerated for mounts (JuiceFS) of one status, across the list's pages: those a
- * task can mount (`mountable`), or those set up and not accelerated (`dormant`), read only to say why one
- * cannot be. Each page is retried on what may pass.
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
  */
-async function readObjectStorages(ctx, which) {
-    const list = await (0,read_all_pages/* readAllPages */.s$)('the object storages accelerated for mounts', (page) => (0,calls/* objectStorageListCall */.T0)(ctx.settings, { status: object_storage_data/* OBJECT_STORAGE */.o[which], page }), (call) => (0,retries/* retried */.s)('object storage: list', ctx.retries, () => ctx.send(call)), (item) => (0,object_storage_data/* objectStoragesOf */.f)({ results: [item] })[0]?.id ?? JSON.stringify(item));
-    return (0,object_storage_data/* objectStoragesOf */.f)({ results: list.results });
-}
-/**
- * The object storage `nameOrId` names among `storages`: the one of that name, else (digits) the one of
- * that id; undefined when none. Two of the name are refused: the step cannot tell which is meant.
- */
-function objectStorageNamed(storages, nameOrId) {
-    const named = storages.filter((s) => s.name === nameOrId);
-    if (named.length > 1)
-        throw new Error(`${named.length} object storages are named ${JSON.stringify((0,safe_text/* sanitize */.aj)(nameOrId, 40))} (storage_id ${named.map((s) => s.id).join(', ')}): name the storage_id of the one meant`);
-    return named[0] ?? (/^\d+$/.test(nameOrId) ? storages.find((s) => s.id === nameOrId) : undefined);
-}
-
-// EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
-var read_volumes = __webpack_require__(2736);
-;// CONCATENATED MODULE: ./deploy/storage/mounts.ts
-
-
-
-
-
-
-/** The body field each kind of mount goes in, and the input it comes from. */
-const FIELDS = {
-    nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
-    juicefs: { field: 'storage_config', input: 'juicefs_mounts', what: 'object storage' }
-};
-/**
- * What the volumes and juicefs_mounts inputs name, each found by name or id and mountable: a volume Active,
- * an object storage accelerated (Activate); all of them mountable in one region at least (a task runs in
- * one, and the platform mounts a volume only in its own, an object storage only where it is accelerated).
- * Checked before the create is sent, each failure said with what to do.
- */
-async function resolveMounts(mounts, ctx) {
-    const wanted = (kind) => mounts.filter((m) => m.kind === kind);
-    const resolved = [
-        ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
-        ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
-    ];
-    const regions = resolved.reduce((common, one) => common.filter((r) => one.regions.some((o) => o.tag === r.tag)), resolved[0]?.regions ?? []);
-    const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
-    const why = [
-        ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
-        ...(names('juicefs').length === 0
-            ? []
-            : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
-    ].join(' and ');
-    if (regions.length === 0)
-        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${one.regions.map((r) => (0,safe_text/* sanitize */.aj)(r.tag, 60)).join(' or ') || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
-    return { mounts: resolved, regions, why };
-}
-async function resolveVolumes(mounts, ctx) {
-    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
-    const resolved = mounts.map((mount) => {
-        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
-        if (volume === undefined)
-            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
-            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
-        return { mount, volume };
-    });
-    // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
-    const regionOf = (volume) => volume.region ?? '?';
-    const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
-    if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return resolved.map(({ mount, volume }) => ({
-        mount,
-        id: volume.id,
-        name: volume.name,
-        regions: [{ tag: regionOf(volume), name: volume.regionName }]
-    }));
-}
-async function resolveObjects(mounts, ctx) {
-    const accelerated = await readObjectStorages(ctx, 'mountable');
-    let dormant;
-    const resolved = [];
-    for (const mount of mounts) {
-        const storage = objectStorageNamed(accelerated, mount.storage);
-        if (storage === undefined) {
-            dormant ??= await readObjectStorages(ctx, 'dormant');
-            const asleep = objectStorageNamed(dormant, mount.storage);
-            throw new Error(asleep === undefined
-                ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
-                : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
         }
-        resolved.push({ mount, id: storage.id, name: storage.name, regions: storage.activeRegions });
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
     }
-    return resolved;
 }
-/** "volume 1001 (data) at /data, object storage 36 (weights) at /weights in web": a log line's list. */
-function describeMounts(found) {
-    return found.mounts
-        .map(({ mount, id, name }) => `${FIELDS[mount.kind].what} ${id} (${(0,safe_text/* sanitize */.aj)(name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`)
-        .join(', ');
-}
-/** "guangdong-t-01 (\u5e7f\u4e1c-T1)": the regions a task may run in, for a line. */
-function describeRegions(regions) {
-    return regions
-        .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
-        .join(', ');
-}
-/** Whether a body's or a task's region (by its name or tag, as a create's resources may give either) is one of them. */
-function amongRegions(regions, nameOrTag) {
-    return regions.some((r) => r.tag === nameOrTag || r.name === nameOrTag);
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+const HEARTBEAT_MS = 60_000;
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+function timeLeft(deadline, now) {
+    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
 }
 /**
- * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object
- * storage), {storage_id, target_dir}: in the service it names, else in every service; what the body mounts
- * already is kept, a path mounted twice in one field once (the input's). Refused: a mount naming a service
- * the body does not have.
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
  */
-function withMounts(body, mounts) {
-    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
-    for (const { mount } of mounts)
-        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
-            throw new Error(`${FIELDS[mount.kind].input} mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
-    return {
-        ...body,
-        services: services.map((service) => ['nas', 'juicefs'].reduce((changed, kind) => mountedIn(changed, FIELDS[kind].field, mounts.filter(({ mount }) => mount.kind === kind && (mount.service === undefined || mount.service === service.service_name))), service))
-    };
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
 }
-function mountedIn(service, field, own) {
-    if (own.length === 0)
-        return service;
-    const paths = new Set(own.map(({ mount }) => mount.path));
-    const given = Array.isArray(service[field]) ? service[field] : [];
-    const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
-    return {
-        ...service,
-        [field]: [
-            ...kept,
-            ...own.map(({ mount, id }) => ({ storage_id: (0,json/* exactInteger */.i7)(id), target_dir: mount.path }))
-        ]
-    };
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
+        try {
+            await deps.sleep(slice);
+        }
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
+        }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+    }
+    return !deps.cancelled();
 }
 
 

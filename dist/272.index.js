@@ -1,5 +1,5 @@
 export const id = 272;
-export const ids = [272];
+export const ids = [272,417];
 export const modules = {
 
 /***/ 2662:

@@ -1,5 +1,5 @@
 export const id = 485;
-export const ids = [485,138];
+export const ids = [485];
 export const modules = {
 
 /***/ 485:

@@ -67,7 +67,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2736);
 /* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(481);
-/* harmony import */ var _storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4956);
+/* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
 /* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9232);
 /* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7363);
 /* harmony import */ var _storage_step_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2352);
@@ -102,7 +102,7 @@ const transferFlow = {
         if (settings.wait.mode === 'false')
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but transfer follows the copy to its end (and stops it if the step ends first): remove wait');
         // The create is encrypted, as the reference requires: a key that cannot encrypt is refused here.
-        (0,_storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEncryption */ .Wn)(settings);
+        (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEncryption */ .W)(settings);
         return transferStep(settings, {
             run: async (ctx) => {
                 const volume = await (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferVolume */ .Oi)(name, ctx);

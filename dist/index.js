@@ -304,9 +304,12 @@ const callFlow = {
     }
 };
 
+// EXTERNAL MODULE: ./deploy/flows/copying.ts
+var copying = __nccwpck_require__(7803);
 // EXTERNAL MODULE: ./deploy/flows/wait.ts
 var wait = __nccwpck_require__(9615);
 ;// CONCATENATED MODULE: ./deploy/flows/index.ts
+
 
 
 const ready = (flow) => () => Promise.resolve(flow);
@@ -317,8 +320,8 @@ const ready = (flow) => () => Promise.resolve(flow);
  * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
  */
 const FLOWS = {
-    create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(235)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    create: ready((0,copying/* withDataIn */.T)(wait/* waitFlow */.Yb)),
+    replace: async () => (0,copying/* withDataIn */.T)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -329,7 +332,7 @@ const FLOWS = {
     nodes: ready(callFlow),
     billing: ready(callFlow),
     task_billing: ready(callFlow),
-    job: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(287)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
+    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
     job_detail: ready(wait/* waitFlow */.Yb),
     job_search: ready(callFlow),
     job_stop: ready(wait/* waitFlow */.Yb),
@@ -339,17 +342,17 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(42)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     volume: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeFlow,
     volume_list: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeListFlow,
     volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeDeleteFlow,
-    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
-    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
-    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
-    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(956), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
+    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
+    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
+    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
+    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
     request: ready(callFlow)
 };
 
@@ -373,8 +376,12 @@ async function planStep(settings) {
 async function checkCapacity(planned, settings) {
     const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
     const { data, results } = settings.storage;
-    if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
-        throw new input_error/* InputError */.d(`${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`);
+    if (data.length > 0 && planned.copiesData !== true)
+        throw new input_error/* InputError */.d(`data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (create, replace, job); remove data`);
+    if (results.length > 0 && planned.copiesResults !== true)
+        throw new input_error/* InputError */.d(planned.copiesData === true
+            ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
+            : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation job); remove results`);
     const [mount] = settings.storage.mounts;
     if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {
         const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
@@ -396,7 +403,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(42)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -1854,8 +1861,8 @@ function readCleanup(operation, cleanup) {
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete), or a transfer it starts (stopped if still under way). Throws the InputError
- * its settings would.
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
+ * Throws the InputError its settings would.
  */
 function mayCleanUp(rawInput) {
     const operation = parseChoice('operation', rawInput('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
@@ -1864,7 +1871,9 @@ function mayCleanUp(rawInput) {
     return (readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
         (0,cleanup_state/* leavesChange */.fH)(operation) ||
         (volumes === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)) ||
-        (0,cleanup_state/* startsTransfers */.eO)(operation));
+        (0,cleanup_state/* startsTransfers */.eO)(operation) ||
+        // A create's data is copied in by transfers, stopped if the step is stopped while they run.
+        rawInput('data').trim() !== '');
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
 function readSpotFallback({ given, flag }) {
@@ -3264,7 +3273,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(66)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -3790,6 +3799,80 @@ function excerpt(text, shown) {
 
 /***/ }),
 
+/***/ 7803:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ withDataIn),
+/* harmony export */   k: () => (/* binding */ copying)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8372);
+/* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3920);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8682);
+
+
+
+
+
+/**
+ * A flow whose step copies the data input into its volumes before anything else (a create, a replace):
+ * no GPU bills while it copies, and a copy that does not complete makes no task. Unchanged without data.
+ */
+function withDataIn(flow) {
+    return {
+        plan: (settings) => {
+            const planned = flow.plan(settings);
+            (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .a)(settings);
+            if (settings.storage.data.length === 0)
+                return { ...planned, copiesData: true };
+            return {
+                ...planned,
+                copiesData: true,
+                run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx)
+            };
+        }
+    };
+}
+/**
+ * Copies the data in (before the task or job is made) or the results out (after a job ended), when the
+ * inputs name any: undefined when all copied, else a result whose one call says why they did not. Not
+ * when the step is cancelled: the post step stops a transfer under way. The copies' code is loaded only
+ * by a step that copies.
+ */
+async function copying(plan, ctx, way) {
+    const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
+    if (copies.length === 0)
+        return undefined;
+    if (ctx.runtime.cancelled()) {
+        ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
+        return undefined;
+    }
+    try {
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4956));
+        await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d)
+            throw error;
+        const why = error instanceof Error ? error.message : String(error);
+        const failed = new Error(way === 'in'
+            ? `the data was not copied in, so no ${(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).noun} was made: ${why}`
+            : `the results were not copied back: ${why}`);
+        const [create] = plan.calls;
+        if (create === undefined)
+            throw failed;
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(plan, ctx, {
+            calls: [{ ...(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(create, { error: failed }), taskId: undefined }]
+        });
+    }
+}
+
+
+/***/ }),
+
 /***/ 8682:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4051,7 +4134,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(284), __nccwpck_require__.e(485), __nccwpck_require__.e(66)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
@@ -4449,6 +4532,61 @@ function stepRuntime(settings, host) {
             client.dispose();
         }
     };
+}
+
+
+/***/ }),
+
+/***/ 3920:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ checkEncryption),
+/* harmony export */   a: () => (/* binding */ checkCopies)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
+
+
+/**
+ * What data and results need, checked before anything is sent: the object storage the s3_* inputs name,
+ * with its keys, and a key that can encrypt (the transfer's create is encrypted, as the reference requires).
+ */
+function checkCopies(settings) {
+    const { data, results, transfer } = settings.storage;
+    if (data.length === 0 && results.length === 0)
+        return;
+    const input = data.length > 0 ? 'data' : 'results';
+    const missing = [
+        ['s3_supplier', transfer.supplier],
+        ['s3_endpoint', transfer.endpoint],
+        ['s3_bucket', transfer.bucket],
+        ['s3_access_key', transfer.accessKey],
+        ['s3_secret_key', transfer.secretKey]
+    ].find(([, value]) => value === undefined);
+    if (missing !== undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
+    checkEncryption(settings);
+}
+/**
+ * Refuses, before anything is sent, a key that cannot send the transfer's encrypted create (a token-mode
+ * key, or no platform_public_key), by building the create's call for a body of the right shape.
+ */
+function checkEncryption(settings) {
+    (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferCreateCall */ .AS)(settings, {
+        storage_id: 0,
+        name: '',
+        direction: 1,
+        s3_supplier: '',
+        s3_endpoint: '',
+        s3_access_key: '',
+        s3_secret_key: '',
+        s3_bucket: '',
+        s3_prefix: '',
+        nas_path: '/',
+        overwrite_policy: 3,
+        ignore_patterns: []
+    });
 }
 
 
@@ -5172,7 +5310,7 @@ if (onRunner) {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .V)(host);
 }
@@ -7505,6 +7643,7 @@ const DEPLOYMENT_WAITS = {
 };
 const DEPLOYMENT = {
     name: 'deployment',
+    noun: 'task',
     taskType: 'Deployment',
     detail: 'detail',
     stop: 'stop',
@@ -7543,6 +7682,7 @@ const DEPLOYMENT = {
  */
 const JOB = {
     name: 'job',
+    noun: 'job',
     taskType: 'Job',
     detail: 'job_detail',
     stop: 'job_stop',

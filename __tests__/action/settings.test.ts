@@ -1,6 +1,6 @@
 import { fixtureKey } from '../helpers/fixtures.js';
 import { InputError } from '../../src/basics/input-error.js';
-import { readSettings } from '../../src/action/settings.js';
+import { mayCleanUp, readSettings } from '../../src/action/settings.js';
 import { SETTINGS_TIME } from '../helpers/settings.js';
 
 const PEM = fixtureKey('client-private-pkcs8.pem');
@@ -710,5 +710,22 @@ describe('readSettings', () => {
     const error = inputError({ operation: 'create', ...inputs });
     if (typeof message === 'string') expect(error).toBe(message);
     else expect(error).toMatch(message);
+  });
+});
+
+describe('mayCleanUp', () => {
+  const may = (inputs: Record<string, string>): boolean => mayCleanUp((name) => inputs[name] ?? '');
+
+  it('says which steps may leave something to clean up: what they make, change, copy or start', () => {
+    expect(may({ operation: 'create' })).toBe(false);
+    expect(may({ operation: 'create', cleanup: 'stop' })).toBe(true);
+    expect(may({ operation: 'job' })).toBe(true);
+    expect(may({ operation: 'update' })).toBe(true);
+    expect(may({ operation: 'volume' })).toBe(false);
+    expect(may({ operation: 'volume', volume_cleanup: 'delete' })).toBe(true);
+    expect(may({ operation: 'transfer' })).toBe(true);
+    // A create's data is copied by transfers, which a stopped step leaves for its cleanup to stop.
+    expect(may({ operation: 'create', data: 'v3/ -> work:/data' })).toBe(true);
+    expect(() => may({ operation: 'deploy' })).toThrow(InputError);
   });
 });

@@ -527,6 +527,53 @@ describe('data and results of a job', () => {
     expect(cancelled.failure).toBeDefined();
   });
 
+  /** A service made by create (or replace) with its data copied in first, mounting the volume. */
+  const SERVICE = {
+    ...JOB,
+    operation: 'create',
+    task_name: 'server',
+    body: '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}',
+    results: ''
+  };
+  const made = () => bench.emulator.requests.filter((r) => r.path === '/api/task/deployment/create');
+
+  it('copies a new service its data before it is created, and makes none when the copy fails', async () => {
+    const id = await volume();
+    const { failure, outputs } = await step(SERVICE);
+    expect(failure).toBeUndefined();
+    expect(order()).toEqual(['copy 1']);
+    const copied = bench.emulator.requests.findIndex((r) => r.path === CREATE);
+    const created = bench.emulator.requests.findIndex((r) => r.path === '/api/task/deployment/create');
+    expect(copied).toBeGreaterThan(-1);
+    expect(created).toBeGreaterThan(copied);
+    expect(bench.emulator.storage.volumeFiles(Number(id), '/data')).toHaveLength(6);
+    const body = JSON.parse(made()[0]?.body ?? '{}') as { services: { nas_storage_config: unknown }[] };
+    expect(body.services[0]?.nas_storage_config).toEqual([{ storage_id: Number(id), target_dir: '/work' }]);
+    expect(outputs.status).toBe('Running');
+    bench.emulator.storage.failTransfers(1, { atShare: 0.5, error_code: 'S410', error_message: 'denied' });
+    const { failure: noData } = await step({ ...SERVICE, task_name: 'server-2', transfer_retries: '0' });
+    expect(noData).toMatch(/the data was not copied in, so no task was made: transfer 502 failed/);
+    expect(made()).toHaveLength(1);
+  });
+
+  it('copies the data of a replace before its new task is made', async () => {
+    await volume();
+    const { failure } = await step({ ...SERVICE, operation: 'replace' });
+    expect(failure).toBeUndefined();
+    expect(order()).toEqual(['copy 1']);
+    expect(made()).toHaveLength(1);
+  });
+
+  it('refuses results on a create: a service runs until it is stopped, and is copied from with transfer', async () => {
+    await expect(step({ ...SERVICE, results: 'work:/out -> out/' })).rejects.toThrow(
+      "results is set, but create makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results"
+    );
+    await expect(step({ ...SERVICE, s3_access_key: '' })).rejects.toThrow(
+      's3_access_key is empty, but data copies through the object storage it names'
+    );
+    expect(bench.emulator.requests).toEqual([]);
+  });
+
   it('refuses data without the object storage, and data or results for an operation that runs no job', async () => {
     await expect(step({ ...JOB, s3_bucket: '' })).rejects.toThrow(
       's3_bucket is empty, but data copies through the object storage it names'
@@ -536,6 +583,9 @@ describe('data and results of a job', () => {
     );
     await expect(step({ operation: 'detail', task_id: '1', results: 'work:/out -> out/' })).rejects.toThrow(
       'results is set, but detail runs no job'
+    );
+    await expect(step({ operation: 'detail', task_id: '1', data: 'v3/ -> work:/data' })).rejects.toThrow(
+      'data is set, but detail creates no task or job: data is copied in before one is made (create, replace, job)'
     );
     await expect(step({ ...JOB, data: 'v3/ work:/data' })).rejects.toThrow(
       'data has "v3/ work:/data", which is no copy'

@@ -9,16 +9,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   jobFlow: () => (/* binding */ jobFlow)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2589);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2037);
-/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6433);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2037);
+/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6433);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8682);
-/* harmony import */ var _storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4956);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8372);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(629);
-/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-
+/* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
+/* harmony import */ var _copying_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7803);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9615);
 
 
 
@@ -36,10 +34,11 @@ __webpack_require__.r(__webpack_exports__);
 const jobFlow = {
     plan: (settings) => {
         const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
-        (0,_storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .aV)(settings);
+        (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .a)(settings);
         return {
             plan,
             copiesData: true,
+            copiesResults: true,
             cleanup: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => runJob(plan, ctx),
             dryRun: (ctx) => dryRunJob(plan, ctx)
@@ -51,7 +50,7 @@ async function runJob(plan, stepCtx) {
     warnOfShortWait(stepCtx);
     // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
     //    copy fails the step, and no job is made.
-    const copiedIn = await copying(plan, stepCtx, 'in');
+    const copiedIn = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .k)(plan, stepCtx, 'in');
     if (copiedIn !== undefined)
         return copiedIn;
     // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
@@ -62,66 +61,34 @@ async function runJob(plan, stepCtx) {
     //    whose create was refused and made none, is stopped until it bills no more, then the job is created
     //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
     if (ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(284), __webpack_require__.e(485), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(237), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
     // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
-    const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitForCalls */ .m4)(plan, calls, ctx);
+    const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);
     // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
     //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
     if (ctx.settings.cleanup === 'stop')
         await stopUnfinishedJobs(waited.waited.tasks, ctx);
     // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
-    await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .settleTwins */ .h)(calls, waited.waited.tasks, ctx);
+    await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .settleTwins */ .h)(calls, waited.waited.tasks, ctx);
     // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
     //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
     //    wait_timeout of their own.
-    const result = (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
-    const copiedOut = await copying(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, ctx.settings.wait.timeoutMs), 'out');
+    const result = (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
+    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .k)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, ctx.settings.wait.timeoutMs), 'out');
     return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
-}
-/**
- * Copies the job's data in (before it is made) or its results out (after it ended), when the inputs name
- * any: undefined when all copied, else a result whose one call says why they did not. Not when the step
- * is cancelled: the post step stops a transfer under way.
- */
-async function copying(plan, ctx, way) {
-    const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
-    if (copies.length === 0)
-        return undefined;
-    if (ctx.runtime.cancelled()) {
-        ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
-        return undefined;
-    }
-    try {
-        await (0,_storage_copy_data_js__WEBPACK_IMPORTED_MODULE_1__/* .copyData */ .kF)(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
-        return undefined;
-    }
-    catch (error) {
-        if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d)
-            throw error;
-        const why = error instanceof Error ? error.message : String(error);
-        const failed = new Error(way === 'in'
-            ? `the data was not copied in, so no job was made: ${why}`
-            : `the results were not copied back: ${why}`);
-        const [create] = plan.calls;
-        if (create === undefined)
-            throw failed;
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, {
-            calls: [{ ...(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .callOutcome */ .$K)(create, { error: failed }), taskId: undefined }]
-        });
-    }
 }
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
 function dryRunJob(plan, ctx) {
     const fallback = ctx.settings.spotFallback;
     if (fallback !== undefined)
-        ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
+        ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
     warnOfShortWait(ctx);
-    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .dryRunWait */ .G3)(plan, ctx);
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .dryRunWait */ .G3)(plan, ctx);
 }
 /** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */
 function warnOfShortWait(ctx) {
-    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_8__/* .shortWaitWarning */ .iQ)(ctx.settings);
+    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_7__/* .shortWaitWarning */ .iQ)(ctx.settings);
     if (warning !== undefined)
         ctx.runtime.warn(warning);
 }
@@ -144,8 +111,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
     const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
     const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
         const { cleanUpTask } = await __webpack_require__.e(/* import() */ 138).then(__webpack_require__.bind(__webpack_require__, 9138));
         for (const task of unfinished) {

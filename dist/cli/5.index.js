@@ -103,6 +103,18 @@ const CHANGE_WAIT = [
     'poll_error_budget',
     'cleanup_timeout'
 ];
+/** The data input, and what its copies go through (the object storage, how they copy). */
+const DATA_IN = [
+    'data',
+    's3_supplier',
+    's3_endpoint',
+    's3_bucket',
+    's3_access_key',
+    's3_secret_key',
+    'overwrite_policy',
+    'ignore_patterns',
+    'transfer_retries'
+];
 const CREATE = [
     'task_name',
     'points',
@@ -111,6 +123,7 @@ const CREATE = [
     'body_file',
     'volumes',
     'juicefs_mounts',
+    ...DATA_IN,
     ...WAIT,
     'cleanup',
     'cleanup_timeout'
@@ -253,16 +266,8 @@ const OPERATION_INPUTS = {
             'body_file',
             'volumes',
             'juicefs_mounts',
-            'data',
+            ...DATA_IN,
             'results',
-            's3_supplier',
-            's3_endpoint',
-            's3_bucket',
-            's3_access_key',
-            's3_secret_key',
-            'overwrite_policy',
-            'ignore_patterns',
-            'transfer_retries',
             ...JOB_WAIT,
             'cleanup',
             'cleanup_timeout'
@@ -641,37 +646,50 @@ const INPUT_DOCS = {
         }
     },
     s3_supplier: {
-        description: "transfer and job: the object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
+        description: "transfer, job, create and replace: the object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
         byOperation: {
+            create: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
+            replace: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
             job: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...).",
             transfer: "The object storage's vendor, as the platform names it (tencent, aws, aliyun, minio...)."
         }
     },
     s3_endpoint: {
-        description: "transfer and job: the object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
+        description: "transfer, job, create and replace: the object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
         byOperation: {
+            create: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
+            replace: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
             job: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com.",
             transfer: "The object storage's endpoint, such as cos.ap-guangzhou.myqcloud.com."
         }
     },
     s3_bucket: {
-        description: 'transfer and job: the bucket.',
-        byOperation: { job: 'The bucket.', transfer: 'The bucket.' }
+        description: 'transfer, job, create and replace: the bucket.',
+        byOperation: {
+            create: 'The bucket.',
+            replace: 'The bucket.',
+            job: 'The bucket.',
+            transfer: 'The bucket.'
+        }
     },
     s3_prefix: {
         description: "transfer: the object prefix in the bucket (datasets/v3/); empty for the bucket's root.",
         byOperation: { transfer: "The object prefix in the bucket (datasets/v3/); empty for the bucket's root." }
     },
     s3_access_key: {
-        description: "transfer and job: the object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
+        description: "transfer, job, create and replace: the object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
         byOperation: {
+            create: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
+            replace: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
             job: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep.",
             transfer: "The object storage's access key, from a secret. Falls back to DEPLOY_S3_ACCESS_KEY. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
         }
     },
     s3_secret_key: {
-        description: "transfer and job: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+        description: "transfer, job, create and replace: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
         byOperation: {
+            create: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+            replace: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
             job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
             transfer: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is."
         }
@@ -682,23 +700,29 @@ const INPUT_DOCS = {
         default: '/'
     },
     overwrite_policy: {
-        description: 'transfer and job: what is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
+        description: 'transfer, job, create and replace: what is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
         byOperation: {
+            create: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
+            replace: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
             job: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.',
             transfer: 'What is copied again when it is at the destination already. hash (the default) compares contents, so a changed file is copied and an unchanged one is not; skip never copies a file whose name is there (faster, but a file changed under the same name stays stale); overwrite copies everything again.'
         },
         default: 'hash'
     },
     ignore_patterns: {
-        description: 'transfer and job: file name endings never copied (.tmp, .log), separated by commas or one per line.',
+        description: 'transfer, job, create and replace: file name endings never copied (.tmp, .log), separated by commas or one per line.',
         byOperation: {
+            create: 'File name endings never copied (.tmp, .log), separated by commas or one per line.',
+            replace: 'File name endings never copied (.tmp, .log), separated by commas or one per line.',
             job: 'File name endings never copied (.tmp, .log), separated by commas or one per line.',
             transfer: 'File name endings never copied (.tmp, .log), separated by commas or one per line.'
         }
     },
     transfer_retries: {
-        description: 'transfer and job: how often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
+        description: 'transfer, job, create and replace: how often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
         byOperation: {
+            create: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
+            replace: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
             job: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).',
             transfer: 'How often a transfer that fails (Error, Exception) is submitted again, each time as a new transfer (0 to 10).'
         },
@@ -723,15 +747,17 @@ const INPUT_DOCS = {
         }
     },
     data: {
-        description: "job: its data, copied into volumes before the job is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and no job is made. Mount the volume with --volumes.",
+        description: "job, create and replace: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and nothing is made. Mount the volume with --volumes.",
         byOperation: {
-            job: "Its data, copied into volumes before the job is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and no job is made. Mount the volume with --volumes."
+            create: "The data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and nothing is made. Mount the volume with --volumes.",
+            replace: "The data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and nothing is made. Mount the volume with --volumes.",
+            job: "The data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as prefix/ -> volume:/path: the prefix of the bucket the s3_* inputs name, into the volume's path, as transfer copies (checked first, followed, retried; what is there already is not copied again, as --overwrite-policy says). A copy that does not complete fails the step, and nothing is made. Mount the volume with --volumes."
         }
     },
     results: {
-        description: 'job: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step.',
+        description: 'job: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with transfer once it is.)',
         byOperation: {
-            job: 'Its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step.'
+            job: 'Its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as volume:/path -> prefix/, into the bucket the s3_* inputs name. The copies have a --wait-timeout of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with transfer once it is.)'
         }
     },
     task_id: {

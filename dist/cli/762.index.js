@@ -1,5 +1,5 @@
 export const id = 762;
-export const ids = [762];
+export const ids = [762,417];
 export const modules = {
 
 /***/ 6417:

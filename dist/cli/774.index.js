@@ -1,5 +1,5 @@
 export const id = 774;
-export const ids = [774,272];
+export const ids = [774,417,272];
 export const modules = {
 
 /***/ 2662:

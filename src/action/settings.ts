@@ -145,10 +145,12 @@ export function readCleanup(
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete), or a transfer it starts (stopped if still under way). Throws the InputError
- * its settings would.
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
+ * Throws the InputError its settings would.
  */
-export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup' | 'volume_cleanup') => string): boolean {
+export function mayCleanUp(
+  rawInput: (name: 'operation' | 'cleanup' | 'volume_cleanup' | 'data') => string
+): boolean {
   const operation = parseChoice('operation', rawInput('operation').trim(), OPERATION_NAMES);
   const cleanup = rawInput('cleanup').trim();
   const volumes = parseChoice(
@@ -160,7 +162,9 @@ export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup' | 'volume_cl
     readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
     leavesChange(operation) ||
     (volumes === 'delete' && makesVolumes(operation)) ||
-    startsTransfers(operation)
+    startsTransfers(operation) ||
+    // A create's data is copied in by transfers, stopped if the step is stopped while they run.
+    rawInput('data').trim() !== ''
   );
 }
 

@@ -62,6 +62,8 @@ export interface StatusesOfChange {
 /** One kind of task, as the step reads, waits for, stops and searches it. */
 export interface TaskKindDescriptor {
   readonly name: TaskKind;
+  /** What one is called in a line of the log: "task", "job". */
+  readonly noun: string;
   /** The task type its searches name (the resource search's task_type). */
   readonly taskType: 'Deployment' | 'Job';
   /** The operations that read one, stop one, pause one (none: the platform cannot) and search them. */
@@ -125,6 +127,7 @@ const DEPLOYMENT_WAITS: Readonly<Record<WaitTarget, WaitDefaults>> = {
 
 const DEPLOYMENT: TaskKindDescriptor = {
   name: 'deployment',
+  noun: 'task',
   taskType: 'Deployment',
   detail: 'detail',
   stop: 'stop',
@@ -164,6 +167,7 @@ const DEPLOYMENT: TaskKindDescriptor = {
  */
 const JOB: TaskKindDescriptor = {
   name: 'job',
+  noun: 'job',
   taskType: 'Job',
   detail: 'job_detail',
   stop: 'job_stop',

@@ -14,8 +14,10 @@ export interface PlannedStep {
   readonly cleanup: CleanupState;
   /** The step picks a resource by gpu (a create, or a preheat); gpu is refused for any other. */
   readonly usesCapacity?: boolean;
-  /** The step copies data in and results out (a job); data and results are refused for any other. */
+  /** The step copies the data input in before it creates (a job, a create, a replace); refused for any other. */
   readonly copiesData?: boolean;
+  /** The step copies the results input out after what it made ended (a job); refused for any other. */
+  readonly copiesResults?: boolean;
   /** The step mounts the volumes input into a running task (an update), as a create mounts them in a new one. */
   readonly mountsVolumes?: boolean;
   /** Does the step's work. */

@@ -1,5 +1,6 @@
 import type { OperationName } from '../../platform/platform-settings.js';
 import { callFlow } from './call.js';
+import { withDataIn } from './copying.js';
 import type { Flow } from './flow.js';
 import { waitFlow } from './wait.js';
 
@@ -12,8 +13,8 @@ const ready = (flow: Flow) => (): Promise<Flow> => Promise.resolve(flow);
  * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
  */
 export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
-  create: ready(waitFlow),
-  replace: async () => (await import('./replace.js')).replaceFlow,
+  create: ready(withDataIn(waitFlow)),
+  replace: async () => withDataIn((await import('./replace.js')).replaceFlow),
   detail: ready(waitFlow),
   search_tasks: ready(callFlow),
   search_resources: ready(callFlow),

@@ -5,10 +5,9 @@ import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
-import { cleanupOf, startCalls, stepResult } from './toolkit.js';
-import { checkCopies, copyData } from '../storage/copy-data.js';
-import { callOutcome } from '../calls/make-calls.js';
-import { InputError } from '../../basics/input-error.js';
+import { cleanupOf, startCalls } from './toolkit.js';
+import { checkCopies } from '../storage/check-copies.js';
+import { copying } from './copying.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
@@ -25,6 +24,7 @@ export const jobFlow: Flow = {
     return {
       plan,
       copiesData: true,
+      copiesResults: true,
       cleanup: cleanupOf(settings),
       run: (ctx) => runJob(plan, ctx),
       dryRun: (ctx) => dryRunJob(plan, ctx)
@@ -69,37 +69,6 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   const result = waitedResult(plan, ctx, calls, waited);
   const copiedOut = await copying(plan, contextFor(ctx, ctx.settings.wait.timeoutMs), 'out');
   return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
-}
-
-/**
- * Copies the job's data in (before it is made) or its results out (after it ended), when the inputs name
- * any: undefined when all copied, else a result whose one call says why they did not. Not when the step
- * is cancelled: the post step stops a transfer under way.
- */
-async function copying(plan: Plan, ctx: DeployContext, way: 'in' | 'out'): Promise<StepResult | undefined> {
-  const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
-  if (copies.length === 0) return undefined;
-  if (ctx.runtime.cancelled()) {
-    ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
-    return undefined;
-  }
-  try {
-    await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
-    return undefined;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    const failed = new Error(
-      way === 'in'
-        ? `the data was not copied in, so no job was made: ${why}`
-        : `the results were not copied back: ${why}`
-    );
-    const [create] = plan.calls;
-    if (create === undefined) throw failed;
-    return stepResult(plan, ctx, {
-      calls: [{ ...callOutcome(create, { error: failed }), taskId: undefined }]
-    });
-  }
 }
 
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */

@@ -25,9 +25,15 @@ export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
 async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Promise<void> {
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
   const { data, results } = settings.storage;
-  if ((data.length > 0 || results.length > 0) && planned.copiesData !== true)
+  if (data.length > 0 && planned.copiesData !== true)
     throw new InputError(
-      `${data.length > 0 ? 'data' : 'results'} is set, but ${settings.operation} runs no job: data is copied in before a job, results out after it (operation job); remove it`
+      `data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (create, replace, job); remove data`
+    );
+  if (results.length > 0 && planned.copiesResults !== true)
+    throw new InputError(
+      planned.copiesData === true
+        ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
+        : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation job); remove results`
     );
   const [mount] = settings.storage.mounts;
   if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {

@@ -9,7 +9,7 @@ import { retried } from '../retries.js';
 import type { DeploySettings } from '../settings.js';
 import { readVolumes, volumeNamed } from '../storage/read-volumes.js';
 import { completedLine, runTransfer, transferBody, transferVolume } from '../storage/run-transfer.js';
-import { checkEncryption } from '../storage/copy-data.js';
+import { checkEncryption } from '../storage/check-copies.js';
 import { readTransfer, stopTransfer } from '../storage/stop-transfer.js';
 import { progressLine } from '../storage/transfer-lines.js';
 import type { Flow, PlannedStep } from './flow.js';

@@ -89,6 +89,18 @@ const CHANGE_WAIT = [
   'poll_error_budget',
   'cleanup_timeout'
 ];
+/** The data input, and what its copies go through (the object storage, how they copy). */
+const DATA_IN = [
+  'data',
+  's3_supplier',
+  's3_endpoint',
+  's3_bucket',
+  's3_access_key',
+  's3_secret_key',
+  'overwrite_policy',
+  'ignore_patterns',
+  'transfer_retries'
+];
 const CREATE = [
   'task_name',
   'points',
@@ -97,6 +109,7 @@ const CREATE = [
   'body_file',
   'volumes',
   'juicefs_mounts',
+  ...DATA_IN,
   ...WAIT,
   'cleanup',
   'cleanup_timeout'
@@ -253,16 +266,8 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
       'body_file',
       'volumes',
       'juicefs_mounts',
-      'data',
+      ...DATA_IN,
       'results',
-      's3_supplier',
-      's3_endpoint',
-      's3_bucket',
-      's3_access_key',
-      's3_secret_key',
-      'overwrite_policy',
-      'ignore_patterns',
-      'transfer_retries',
       ...JOB_WAIT,
       'cleanup',
       'cleanup_timeout'

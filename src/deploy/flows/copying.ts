@@ -1,0 +1,65 @@
+import { InputError } from '../../basics/input-error.js';
+import { kindOf } from '../../platform/operations/calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
+import type { DeployContext } from '../context.js';
+import type { StepResult } from '../calls/step-result.js';
+import { callOutcome } from '../calls/make-calls.js';
+import { checkCopies } from '../storage/check-copies.js';
+import { stepResult } from './toolkit.js';
+import type { Flow } from './flow.js';
+
+/**
+ * A flow whose step copies the data input into its volumes before anything else (a create, a replace):
+ * no GPU bills while it copies, and a copy that does not complete makes no task. Unchanged without data.
+ */
+export function withDataIn(flow: Flow): Flow {
+  return {
+    plan: (settings) => {
+      const planned = flow.plan(settings);
+      checkCopies(settings);
+      if (settings.storage.data.length === 0) return { ...planned, copiesData: true };
+      return {
+        ...planned,
+        copiesData: true,
+        run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx)
+      };
+    }
+  };
+}
+
+/**
+ * Copies the data in (before the task or job is made) or the results out (after a job ended), when the
+ * inputs name any: undefined when all copied, else a result whose one call says why they did not. Not
+ * when the step is cancelled: the post step stops a transfer under way. The copies' code is loaded only
+ * by a step that copies.
+ */
+export async function copying(
+  plan: Plan,
+  ctx: DeployContext,
+  way: 'in' | 'out'
+): Promise<StepResult | undefined> {
+  const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
+  if (copies.length === 0) return undefined;
+  if (ctx.runtime.cancelled()) {
+    ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
+    return undefined;
+  }
+  try {
+    const { copyData } = await import('../storage/copy-data.js');
+    await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
+    return undefined;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    const failed = new Error(
+      way === 'in'
+        ? `the data was not copied in, so no ${kindOf(ctx.settings).noun} was made: ${why}`
+        : `the results were not copied back: ${why}`
+    );
+    const [create] = plan.calls;
+    if (create === undefined) throw failed;
+    return stepResult(plan, ctx, {
+      calls: [{ ...callOutcome(create, { error: failed }), taskId: undefined }]
+    });
+  }
+}
