@@ -320,8 +320,8 @@ const ready = (flow) => () => Promise.resolve(flow);
  * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
  */
 const FLOWS = {
-    create: ready((0,copying/* withDataIn */.T)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.T)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3803,14 +3803,17 @@ function excerpt(text, shown) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ withDataIn),
-/* harmony export */   k: () => (/* binding */ copying)
+/* harmony export */   $n: () => (/* binding */ sayCopies),
+/* harmony export */   kJ: () => (/* binding */ copying),
+/* harmony export */   kU: () => (/* binding */ withDataIn)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8372);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3920);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8682);
+
 
 
 
@@ -3830,7 +3833,11 @@ function withDataIn(flow) {
             return {
                 ...planned,
                 copiesData: true,
-                run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx)
+                run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx),
+                dryRun: (ctx) => {
+                    sayCopies(ctx);
+                    return planned.dryRun(ctx);
+                }
             };
         }
     };
@@ -3868,6 +3875,14 @@ async function copying(plan, ctx, way) {
             calls: [{ ...(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(create, { error: failed }), taskId: undefined }]
         });
     }
+}
+/** What a dry run would copy, and when: the data before anything is made, the results after the job. */
+function sayCopies(ctx) {
+    const { data, results } = ctx.settings.storage;
+    for (const copy of data)
+        ctx.log(`dry run: data: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.prefix, 200)} would be copied into volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.path, 200)} first, before anything is made`);
+    for (const copy of results)
+        ctx.log(`dry run: results: volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.path, 200)} would be copied to ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.prefix, 200)} once the job ended`);
 }
 
 

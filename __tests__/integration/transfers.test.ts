@@ -556,6 +556,20 @@ describe('data and results of a job', () => {
     expect(made()).toHaveLength(1);
   });
 
+  it('says in a dry run what it would copy, and when, copying nothing', async () => {
+    for (const inputs of [SERVICE, JOB]) {
+      bench.log.length = 0;
+      await step({ ...inputs, dry_run: 'true' }, { dryRun: true }).catch(() => undefined);
+      expect(bench.log).toContainEqual(
+        'dry run: data: v3/ would be copied into volume work:/data first, before anything is made'
+      );
+    }
+    expect(bench.log).toContainEqual(
+      'dry run: results: volume work:/data would be copied to results/eval/ once the job ended'
+    );
+    expect(bench.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('copies the data of a replace before its new task is made', async () => {
     await volume();
     const { failure } = await step({ ...SERVICE, operation: 'replace' });

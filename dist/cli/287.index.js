@@ -50,7 +50,7 @@ async function runJob(plan, stepCtx) {
     warnOfShortWait(stepCtx);
     // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
     //    copy fails the step, and no job is made.
-    const copiedIn = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .k)(plan, stepCtx, 'in');
+    const copiedIn = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, stepCtx, 'in');
     if (copiedIn !== undefined)
         return copiedIn;
     // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
@@ -75,7 +75,7 @@ async function runJob(plan, stepCtx) {
     //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
     //    wait_timeout of their own.
     const result = (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
-    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .k)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, ctx.settings.wait.timeoutMs), 'out');
+    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, ctx.settings.wait.timeoutMs), 'out');
     return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
 }
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
@@ -84,6 +84,7 @@ function dryRunJob(plan, ctx) {
     if (fallback !== undefined)
         ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
     warnOfShortWait(ctx);
+    (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .sayCopies */ .$n)(ctx);
     return (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .dryRunWait */ .G3)(plan, ctx);
 }
 /** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */

@@ -1,4 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
@@ -21,7 +22,11 @@ export function withDataIn(flow: Flow): Flow {
       return {
         ...planned,
         copiesData: true,
-        run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx)
+        run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx),
+        dryRun: (ctx) => {
+          sayCopies(ctx);
+          return planned.dryRun(ctx);
+        }
       };
     }
   };
@@ -62,4 +67,17 @@ export async function copying(
       calls: [{ ...callOutcome(create, { error: failed }), taskId: undefined }]
     });
   }
+}
+
+/** What a dry run would copy, and when: the data before anything is made, the results after the job. */
+export function sayCopies(ctx: DeployContext): void {
+  const { data, results } = ctx.settings.storage;
+  for (const copy of data)
+    ctx.log(
+      `dry run: data: ${sanitize(copy.prefix, 200)} would be copied into volume ${sanitize(copy.volume, 40)}:${sanitize(copy.path, 200)} first, before anything is made`
+    );
+  for (const copy of results)
+    ctx.log(
+      `dry run: results: volume ${sanitize(copy.volume, 40)}:${sanitize(copy.path, 200)} would be copied to ${sanitize(copy.prefix, 200)} once the job ended`
+    );
 }

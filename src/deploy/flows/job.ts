@@ -7,7 +7,7 @@ import type { StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
 import { cleanupOf, startCalls } from './toolkit.js';
 import { checkCopies } from '../storage/check-copies.js';
-import { copying } from './copying.js';
+import { copying, sayCopies } from './copying.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
@@ -79,6 +79,7 @@ function dryRunJob(plan: Plan, ctx: DeployContext): Promise<StepResult | undefin
       `dry run: the job would run as Spot; still Queued after ${formatDuration(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`
     );
   warnOfShortWait(ctx);
+  sayCopies(ctx);
   return dryRunWait(plan, ctx);
 }
 
