@@ -486,7 +486,7 @@ const INPUT_DOCS = {
         description: 'The passphrase of an encrypted private key, from a secret. Falls back to DEPLOY_API_PRIVATE_KEY_PASSPHRASE.'
     },
     platform_public_key: {
-        description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for operations that send an encrypted body (create, storage_check). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
+        description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for the requests sent encrypted: storage_check, transfer and the copies of --data and --results (and create with api_profile: spec). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
     },
     api_profile: {
         description: "Whose request forms to follow where the interface spec and the platform's own reference differ: live (the default) or spec. live follows the platform's documented forms, for every --base-url: create is a plain signed POST on /api/task/deployment/create with task_type: Deployment and needs resources and services, which token-mode keys can send; detail is GET ?task_id=; the storage check is the reference's S3 check. spec follows the interface spec: an encrypted create on /api/deployment/task/create, detail as a POST, the spec's storage check. auto, the former default, means live. The log says which is in use; --endpoints still applies on top.",

@@ -17,6 +17,8 @@ export interface StorageControl {
   /** The files under a bucket's prefix (else 40 files of 50 MiB), and those a transfer left there. */
   setObjects(bucket: string, prefix: string, files: readonly StoredFile[]): void;
   objects(bucket: string, prefix: string): StoredFile[];
+  /** The volumes not deleted, as the list shows them. */
+  volumes(): Record<string, unknown>[];
   /** The files a transfer left under a volume's path. */
   volumeFiles(storageId: number, path: string): StoredFile[];
   /** How transfers go: time queued, prepared and counting, and the rate they copy at. */
@@ -44,6 +46,7 @@ export function storageControl(stores: Stores): StorageControl {
       stores.transfers.setObjects(bucket, prefix, files);
     },
     objects: (bucket, prefix) => stores.transfers.objects(bucket, prefix),
+    volumes: () => stores.volumes.list({}),
     volumeFiles: (storageId, path) => stores.transfers.volumeFiles(storageId, path),
     setTransferPace: (pace) => {
       stores.transfers.pace = { ...stores.transfers.pace, ...pace };

@@ -236,6 +236,69 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     expect(lastCreated().name).toBe('e2e-4242');
   });
 
+  it('runs the GitLab job of docs/cli.md on your data: a volume for the run, the dataset in, the job mounting it, the results out, the volume deleted by the after_script', async () => {
+    const pipeline = parse(blockAfter('### A job on your data', 'yaml')) as Record<
+      string,
+      { variables?: Record<string, string>; script?: string[]; after_script?: string[] }
+    >;
+    const { variables, script, after_script: afterScript } = pipeline.eval ?? {};
+    if (variables === undefined || script === undefined || afterScript === undefined)
+      throw new Error('docs/cli.md: the data job has no variables, script and after_script');
+    // The project's CI/CD variables (masked), and GitLab's own; the job's variables expand them.
+    const key = readFileSync(emulator.rsa.private_key_file, 'utf8');
+    const project: Record<string, string> = {
+      CI_PIPELINE_ID: '4243',
+      DEPLOY_API_TOKEN: emulator.rsa.token,
+      DEPLOY_API_PRIVATE_KEY: key,
+      DEPLOY_API_PLATFORM_PUBLIC_KEY: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      STORAGE_ACCESS_KEY: 'AKIDGITLABEXAMPLE42',
+      STORAGE_SECRET_KEY: 'gitlabSecretKeyExample42'
+    };
+    const env = {
+      ...project,
+      ...Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [
+          name,
+          value.replace(/\$([A-Z_]+)/g, (_, ref: string) => project[ref] ?? '')
+        ])
+      )
+    };
+    emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
+    emulator.jobs.configure({ scripts: [{ pattern: /^eval-4243$/, runSeconds: 1, log: ['accuracy 0.91'] }] });
+    const work = mkdtempSync(join(dir, 'gitlab-data-'));
+    writeFileSync(join(work, 'job.yaml'), JOB_BODY);
+    const printed = await runExample(script, env, work).catch((error: unknown) => {
+      throw new Error(String((error as { stderr?: string }).stderr ?? error));
+    });
+    // The dataset was copied in before the job was made, the results out after it; the volume is still
+    // there, for the after_script.
+    const paths = emulator.requests.map((r) => r.path);
+    const copies = paths.flatMap((path, i) => (path.endsWith('/encrypt/s3/create') ? [i] : []));
+    const job = paths.indexOf('/api/task/job/create');
+    expect(copies).toHaveLength(2);
+    expect([(copies[0] ?? -1) < job, job < (copies[1] ?? -1)]).toEqual([true, true]);
+    const volumeId = Number((JSON.parse(printed[0] ?? '{}') as { storage_id?: string }).storage_id);
+    expect(emulator.storage.volumeFiles(volumeId, '/work/data')).toHaveLength(40);
+    // The results' copy: out of the path the job wrote (empty here: the emulator's jobs write no file).
+    const results = emulator.requests.filter((r) => r.path.endsWith('/encrypt/s3/create'))[1];
+    expect(JSON.parse(results?.plaintext ?? '{}')).toMatchObject({
+      direction: 2,
+      nas_path: '/work/out',
+      s3_bucket: 'training-data',
+      s3_prefix: 'results/4243/'
+    });
+    const listed = () => emulator.requests.filter((r) => r.path === '/api/storage/nas/v1/list').length;
+    const before = listed();
+    await runExample(afterScript, env, work);
+    expect(listed()).toBeGreaterThan(before);
+    expect(emulator.requests.filter((r) => r.path === '/api/storage/nas/v1/delete')).toHaveLength(1);
+    expect(emulator.storage.volumes()).toEqual([]);
+    // Nothing of the storage keys or the signing key in what was printed.
+    const everything = printed.join('\n');
+    for (const secret of [project.STORAGE_ACCESS_KEY, project.STORAGE_SECRET_KEY, key.split('\n')[3]])
+      expect(everything).not.toContain(secret);
+  });
+
   it("runs the Jenkins example of docs/cli.md as Jenkins's non-root user: installed into the workspace, deploy, test against its URL, post { always } cleanup", async () => {
     const commands = [...blockAfter('## Jenkins', 'groovy').matchAll(/sh '((?:[^'\\]|\\.)*)'/g)].map((m) =>
       (m[1] ?? '').replace(/\\'/g, "'")

@@ -280,8 +280,29 @@ const JOB_YAML = (() => {
 })();
 
 const CLI_BLOCKS = [...read('docs/cli.md').matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
-  .map((block, i) => ({ block: i + 1, lines: commandLines(block[1] ?? '') }))
+  .map((block, i) => ({
+    block: i + 1,
+    lines: commandLines(block[1] ?? ''),
+    variables: gitlabVariables(block[1] ?? '')
+  }))
   .filter((block) => block.lines.length > 0);
+
+/** The variables a GitLab block's jobs set (none for another block), as written: `$NAME` unexpanded. */
+function gitlabVariables(block: string): Record<string, string> {
+  let jobs: unknown;
+  try {
+    jobs = parse(block);
+  } catch {
+    return {};
+  }
+  if (typeof jobs !== 'object' || jobs === null) return {};
+  return Object.assign(
+    {},
+    ...Object.values(jobs).map((job: unknown) =>
+      typeof job === 'object' && job !== null && 'variables' in job ? (job.variables as object) : {}
+    )
+  ) as Record<string, string>;
+}
 
 describe('the command lines of docs/cli.md, run as written', () => {
   let emulator: Emulator;
@@ -312,14 +333,18 @@ describe('the command lines of docs/cli.md, run as written', () => {
 
   const real = nodeIo([]);
 
-  async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  async function cli(
+    argv: string[],
+    variables: Record<string, string> = {}
+  ): Promise<{ code: number; stdout: string; stderr: string }> {
     const [out, err]: [string[], string[]] = [[], []];
     const at = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
     const env: Record<string, string> = {
       ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
       ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
       // The pipeline's own setting, that its waits on the emulator take a second, not ten.
-      ELASTIC_DEPLOY_POLL_INTERVAL: '1s'
+      ELASTIC_DEPLOY_POLL_INTERVAL: '1s',
+      ...variables
     };
     const io: CliIo = {
       argv,
@@ -341,16 +366,46 @@ describe('the command lines of docs/cli.md, run as written', () => {
   }
 
   it('finds the command lines: the install example, GitLab (a deploy, a job) and Jenkins', () => {
-    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 2]);
+    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 4, 2]);
   });
+
+  /**
+   * The project's CI/CD variables a GitLab block's `variables:` name, expanded as GitLab does: the key is
+   * an RSA-mode one (with the platform's public key) where the block names a private key, which the
+   * copies' encrypted requests need; else a token-mode one.
+   */
+  function expanded(variables: Record<string, string>): Record<string, string> {
+    const rsa = Object.values(variables).some((value) => value.includes('$DEPLOY_API_PRIVATE_KEY'));
+    const project: Record<string, string> = {
+      CI_PIPELINE_ID: '4242',
+      BUILD_NUMBER: '17',
+      DEPLOY_API_TOKEN: rsa ? emulator.rsa.token : emulator.token_mode.token,
+      DEPLOY_API_PRIVATE_KEY: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+      DEPLOY_API_PLATFORM_PUBLIC_KEY: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      STORAGE_ACCESS_KEY: 'AKIDDOCEXAMPLE',
+      STORAGE_SECRET_KEY: 'docSecretKeyExample'
+    };
+    return {
+      ...project,
+      ...Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [
+          name,
+          value.replace(/\$(\w+)/g, (_all, ref: string) => project[ref] ?? '')
+        ])
+      )
+    };
+  }
 
   it.each(CLI_BLOCKS.map((b) => [b.block, b.lines.map((l) => l.split(' ')[1]).join(', '), b] as const))(
     'runs block #%i (%s) in its order, and each command succeeds',
-    async (_block, _commands, { lines }) => {
+    async (_block, _commands, { lines, variables }) => {
       const before = emulator.requests.length;
+      const env = expanded(variables);
+      // Copies of data complete at once: what they copy is counted in the tests of transfers.
+      emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
       for (const line of lines) {
-        const { argv, stdout } = words(line, { CI_PIPELINE_ID: '4242', BUILD_NUMBER: '17' });
-        const run = await cli(argv);
+        const { argv, stdout } = words(line, env);
+        const run = await cli(argv, env);
         expect([line, run.code, run.stderr.includes('error:') ? run.stderr : '']).toEqual([line, 0, '']);
         if (stdout !== undefined) writeFileSync(join(dir, stdout), run.stdout);
       }

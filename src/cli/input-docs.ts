@@ -33,7 +33,7 @@ export const INPUT_DOCS: Readonly<
   },
   platform_public_key: {
     description:
-      'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for operations that send an encrypted body (create, storage_check). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
+      'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for the requests sent encrypted: storage_check, transfer and the copies of --data and --results (and create with api_profile: spec). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
   },
   api_profile: {
     description:
