@@ -103,7 +103,7 @@ async function mounting(call, ctx) {
         return { call, ctx };
     const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .Nq)(mounts, ctx);
     const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .fG)(call.body ?? {}, found.mounts);
-    ctx.log(`mounts: ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeMounts */ .On)(found)}; the task runs in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}`);
+    ctx.log(`mounts: ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeMounts */ .On)(found)}; the task runs in ${found.regions.length > 1 ? 'one of ' : ''}${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}`);
     const wish = ctx.settings.capacity;
     if (wish === undefined) {
         const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);

@@ -59,6 +59,9 @@ describe('the juicefs_mounts input', () => {
     const { failure, outputs } = await step({ juicefs_mounts: `side:${id}:/corpus` });
     expect(failure).toBeUndefined();
     expect(outputs.region).toBe('beijing-jxq-p1');
+    expect(bench.log).toContainEqual(
+      `mounts: object storage ${id} (corpus) at /corpus in side; the task runs in one of guangdong-t-01 (广东-T1), beijing-jxq-p1 (北京一区)`
+    );
     expect(services(CREATE).map((s) => s.storage_config ?? null)).toEqual([
       null,
       [{ storage_id: id, target_dir: '/corpus' }]

@@ -117,7 +117,9 @@ async function mounting(call: Call, ctx: DeployContext): Promise<{ call: Call; c
   if (mounts.length === 0) return { call, ctx };
   const found = await resolveMounts(mounts, ctx);
   const body = withMounts(call.body ?? {}, found.mounts);
-  ctx.log(`mounts: ${describeMounts(found)}; the task runs in ${describeRegions(found.regions)}`);
+  ctx.log(
+    `mounts: ${describeMounts(found)}; the task runs in ${found.regions.length > 1 ? 'one of ' : ''}${describeRegions(found.regions)}`
+  );
   const wish = ctx.settings.capacity;
   if (wish === undefined) {
     const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) =>
