@@ -86,6 +86,7 @@ const INPUT_NAMES = [
     'summary',
     'cleanup',
     'cleanup_timeout',
+    'max_cost',
     'billing_range',
     'billing_start',
     'billing_end',
@@ -442,6 +443,7 @@ const DOTENV_ORDER = [
     'cost',
     'job_status',
     'timed_out',
+    'capped',
     'task_ids',
     'urls',
     'statuses',
@@ -566,12 +568,14 @@ const EXIT = {
     input: 2,
     timedOut: 3,
     cleanup: 4,
+    capped: 5,
     interrupted: 130
 };
 const EXIT_OF = {
     input: EXIT.input,
     timed_out: EXIT.timedOut,
     failed: EXIT.failed,
+    capped: EXIT.capped,
     cleanup: EXIT.cleanup
 };
 
@@ -1070,6 +1074,7 @@ const NUMBER_OUTPUTS = new Set([
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 const BOOLEAN_OUTPUTS = new Set([
     'timed_out',
+    'capped',
     'healthy',
     'changed',
     'rolled_back'

@@ -115,7 +115,7 @@ async function stopUnfinishedJobs(tasks, ctx) {
         ? (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
         : (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
-        const { cleanUpTask } = await __webpack_require__.e(/* import() */ 138).then(__webpack_require__.bind(__webpack_require__, 9138));
+        const { cleanUpTask } = await __webpack_require__.e(/* import() */ 757).then(__webpack_require__.bind(__webpack_require__, 9138));
         for (const task of unfinished) {
             ctx.log(`job ${task.id} may still run: stopping it now`);
             const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);

@@ -52,6 +52,7 @@ const COMMON_OUTPUTS = (/* unused pure expression or super */ null && ([
     'urls',
     'elapsed_seconds',
     'timed_out',
+    'capped',
     'healthy',
     'count',
     'cost',
@@ -67,7 +68,8 @@ const JOB_WAIT = [
     'success_statuses',
     'failure_statuses',
     'log_lines',
-    'poll_error_budget'
+    'poll_error_budget',
+    'max_cost'
 ];
 const WAIT = [
     'wait',
@@ -81,7 +83,8 @@ const WAIT = [
     'log_lines',
     'health_path',
     'health_status',
-    'poll_error_budget'
+    'poll_error_budget',
+    'max_cost'
 ];
 const CAPACITY = [
     'gpu',
@@ -918,6 +921,9 @@ const INPUT_DOCS = {
     cleanup_timeout: {
         description: "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever --max-retries says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m).",
         default: '2m'
+    },
+    max_cost: {
+        description: "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap."
     },
     billing_range: {
         description: 'billing and task_billing: the period each record covers, hour, day, week or month (the platform requires one).',

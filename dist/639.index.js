@@ -1,5 +1,5 @@
 export const id = 639;
-export const ids = [639,417,272,138];
+export const ids = [639,417,138,272,757];
 export const modules = {
 
 /***/ 2662:

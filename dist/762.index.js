@@ -560,12 +560,13 @@ const MOST_ROUNDS_WITHOUT_DETAIL = 3;
  * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
  * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
  * are then seven and a half requests while the nodes are held back. A wait for another target reads the
- * detail alone, every round.
+ * detail alone, every round. Under max_cost (`costWatched`), the detail is read every round: the cost it
+ * says is what the cap is held to, within one interval.
  */
-function readsAt(watch, round, withNodes) {
+function readsAt(watch, round, withNodes, costWatched = false) {
     if (!withNodes)
         return { first: 'detail', nodes: false };
-    if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
+    if (!costWatched && watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
         return { first: 'nodes' };
     return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
 }
@@ -573,9 +574,12 @@ function readsAt(watch, round, withNodes) {
 function skipDetail(watch) {
     return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
 }
-/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+/**
+ * Ends a task's wait, cancelled, timed out or at max_cost (capped), with its last status, and why when
+ * there is more to say.
+ */
 function stopWatching(watch, verdict, atMs, why) {
-    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+    const what = { cancelled: 'cancelled', timed_out: 'timed out', capped: 'stopped at max_cost' }[verdict];
     const last = watch.snapshot?.status;
     const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
     return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`);

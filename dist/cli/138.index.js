@@ -1,5 +1,5 @@
 export const id = 138;
-export const ids = [138];
+export const ids = [138,757];
 export const modules = {
 
 /***/ 2662:

@@ -150,6 +150,7 @@ const INPUT_NAMES = [
     'summary',
     'cleanup',
     'cleanup_timeout',
+    'max_cost',
     'billing_range',
     'billing_start',
     'billing_end',
@@ -281,6 +282,7 @@ function outputsOf(step) {
         urls: JSON.stringify(urls),
         elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
         timed_out: String(step.timedOut),
+        capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
         healthy: healthOf(step.tasks),
         count: String(step.volumeList?.volumes.length ??
             step.transferList?.length ??
@@ -1743,8 +1745,17 @@ function readStep({ text, given, flag }, operation) {
             minMs: 5000,
             maxMs: 30 * 60_000
         }),
+        maxCost: readMaxCost(text('max_cost')),
         dryRun: flag('dry_run')
     };
+}
+/** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
+function readMaxCost(value) {
+    if (value === undefined)
+        return undefined;
+    if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || !/[1-9]/.test(value))
+        throw new input_error/* InputError */.d(`max_cost ${(0,input_error/* quote */.h)(value.slice(0, 40))} is no sum of yuan: write it like 5 or 12.50 (more than 0, at most six decimals)`);
+    return value;
 }
 /**
  * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
@@ -3099,6 +3110,7 @@ const DOTENV_ORDER = [
     'cost',
     'job_status',
     'timed_out',
+    'capped',
     'task_ids',
     'urls',
     'statuses',
@@ -3223,12 +3235,14 @@ const EXIT = {
     input: 2,
     timedOut: 3,
     cleanup: 4,
+    capped: 5,
     interrupted: 130
 };
 const EXIT_OF = {
     input: EXIT.input,
     timed_out: EXIT.timedOut,
     failed: EXIT.failed,
+    capped: EXIT.capped,
     cleanup: EXIT.cleanup
 };
 
@@ -3327,7 +3341,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(608), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3373,7 +3387,18 @@ async function planStep(settings) {
     const flow = await FLOWS[settings.operation]();
     const planned = flow.plan(settings);
     await checkCapacity(planned, settings);
+    checkCap(planned, settings);
     return planned;
+}
+/**
+ * max_cost is watched while a step waits on what bills: a task until it is ready, a job until it ends. A
+ * step that does not wait so is refused, saying where the cap works.
+ */
+function checkCap(planned, settings) {
+    const target = planned.plan.wait;
+    if (settings.maxCost === undefined || target === 'ready' || target === 'finished')
+        return;
+    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, job; detail, job_detail or recover with wait: true); remove max_cost`);
 }
 /**
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
@@ -3643,8 +3668,9 @@ function report(host, step, how) {
     const verdict = (0,action_outputs/* verdictOf */.Vj)(step);
     if (settings.summary)
         (0,step_files/* writeSummary */.Sy)(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
+    const capped = [...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped');
     if (!verdict.passed)
-        host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
+        host.setFailed(verdict.why, capped ? 'capped' : step.timedOut ? 'timed_out' : 'failed');
 }
 
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -4097,6 +4123,7 @@ const NUMBER_OUTPUTS = new Set([
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 const BOOLEAN_OUTPUTS = new Set([
     'timed_out',
+    'capped',
     'healthy',
     'changed',
     'rolled_back'
@@ -5808,7 +5835,7 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(608), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9608))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
     return { criteria, waited };
 }
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */

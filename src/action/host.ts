@@ -1,5 +1,8 @@
-/** Why a step failed: a bad input, a wait that timed out, anything else that failed, or a cleanup. */
-export type FailReason = 'input' | 'timed_out' | 'failed' | 'cleanup';
+/**
+ * Why a step failed: a bad input, a wait that timed out, max_cost reached (what it waited on stopped at
+ * the cap), anything else that failed, or a cleanup.
+ */
+export type FailReason = 'input' | 'timed_out' | 'capped' | 'failed' | 'cleanup';
 
 /**
  * What a step needs of where it runs: GitHub's runner through its workflow commands (github-host.ts), the command

@@ -75,6 +75,7 @@ export const INPUT_NAMES = [
   'summary',
   'cleanup',
   'cleanup_timeout',
+  'max_cost',
   'billing_range',
   'billing_start',
   'billing_end',

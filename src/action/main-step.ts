@@ -121,5 +121,7 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
   const verdict = verdictOf(step);
   if (settings.summary)
     writeSummary(host, () => `${renderSummary(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
-  if (!verdict.passed) host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
+  const capped = [...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped');
+  if (!verdict.passed)
+    host.setFailed(verdict.why, capped ? 'capped' : step.timedOut ? 'timed_out' : 'failed');
 }

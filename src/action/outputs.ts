@@ -32,6 +32,7 @@ export type Outputs = {
   urls: string;
   elapsed_seconds: string;
   timed_out: string;
+  capped: string;
   healthy: string;
   count: string;
   replaced_task_ids: string;
@@ -92,6 +93,7 @@ export function outputsOf(step: StepResult): Outputs {
     urls: JSON.stringify(urls),
     elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
     timed_out: String(step.timedOut),
+    capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
     healthy: healthOf(step.tasks),
     count: String(
       step.volumeList?.volumes.length ??

@@ -594,7 +594,7 @@ function readLimits({
 function readStep(
   { text, given, flag }: Inputs,
   operation: Settings['operation']
-): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'dryRun'> {
+): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'maxCost' | 'dryRun'> {
   return {
     summary: flag('summary'),
     cleanup: readCleanup(operation, text('cleanup')),
@@ -602,8 +602,19 @@ function readStep(
       minMs: 5000,
       maxMs: 30 * 60_000
     }),
+    maxCost: readMaxCost(text('max_cost')),
     dryRun: flag('dry_run')
   };
+}
+
+/** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
+function readMaxCost(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || !/[1-9]/.test(value))
+    throw new InputError(
+      `max_cost ${quote(value.slice(0, 40))} is no sum of yuan: write it like 5 or 12.50 (more than 0, at most six decimals)`
+    );
+  return value;
 }
 
 /**

@@ -25,6 +25,7 @@ export const DOTENV_ORDER: readonly string[] = [
   'cost',
   'job_status',
   'timed_out',
+  'capped',
   'task_ids',
   'urls',
   'statuses',

@@ -7,6 +7,7 @@ export const EXIT = {
   input: 2,
   timedOut: 3,
   cleanup: 4,
+  capped: 5,
   interrupted: 130
 } as const;
 
@@ -14,5 +15,6 @@ export const EXIT_OF: Record<FailReason, number> = {
   input: EXIT.input,
   timed_out: EXIT.timedOut,
   failed: EXIT.failed,
+  capped: EXIT.capped,
   cleanup: EXIT.cleanup
 };

@@ -591,6 +591,10 @@ export const INPUT_DOCS: Readonly<
       "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever --max-retries says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m).",
     default: '2m'
   },
+  max_cost: {
+    description:
+      "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap."
+  },
   billing_range: {
     description:
       'billing and task_billing: the period each record covers, hour, day, week or month (the platform requires one).',

@@ -22,6 +22,7 @@ export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
 /** Outputs that are true or false (null when empty: not known, or not asked). */
 export const BOOLEAN_OUTPUTS: ReadonlySet<string> = new Set([
   'timed_out',
+  'capped',
   'healthy',
   'changed',
   'rolled_back'

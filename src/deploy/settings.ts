@@ -39,6 +39,11 @@ export interface DeploySettings extends PlatformSettings {
   cleanup: 'none' | 'stop' | 'pause';
   /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
   cleanupTimeoutMs: number;
+  /**
+   * max_cost: the most the tasks or jobs a step waits on may cost together (billed plus not billed yet), in
+   * yuan as decimal text; at it they are stopped and the step fails. Undefined: no cap.
+   */
+  maxCost: string | undefined;
   /** The resource a new task asks for by GPU model, instead of a mark in the body; undefined when gpu is empty. */
   capacity: CapacityWish | undefined;
   /** Whether, and how long, to preheat the images where the new task will run, before creating it. */

@@ -15,7 +15,20 @@ export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
   const flow = await FLOWS[settings.operation]();
   const planned = flow.plan(settings);
   await checkCapacity(planned, settings);
+  checkCap(planned, settings);
   return planned;
+}
+
+/**
+ * max_cost is watched while a step waits on what bills: a task until it is ready, a job until it ends. A
+ * step that does not wait so is refused, saying where the cap works.
+ */
+function checkCap(planned: PlannedStep, settings: DeploySettings): void {
+  const target = planned.plan.wait;
+  if (settings.maxCost === undefined || target === 'ready' || target === 'finished') return;
+  throw new InputError(
+    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, job; detail, job_detail or recover with wait: true); remove max_cost`
+  );
 }
 
 /**

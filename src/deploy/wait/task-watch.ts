@@ -9,7 +9,7 @@ import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria
 export type Poll = { kind: 'task'; data: unknown; raw: string } | { kind: 'gone'; message: string };
 
 /** How a task's wait ended, or that it goes on. */
-export type WatchVerdict = 'waiting' | 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled';
+export type WatchVerdict = 'waiting' | 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled' | 'capped';
 
 /**
  * What a wait knows of one task, as one immutable value: each look at the task gives a new one (see
@@ -336,11 +336,12 @@ export const MOST_ROUNDS_WITHOUT_DETAIL = 3;
  * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
  * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
  * are then seven and a half requests while the nodes are held back. A wait for another target reads the
- * detail alone, every round.
+ * detail alone, every round. Under max_cost (`costWatched`), the detail is read every round: the cost it
+ * says is what the cap is held to, within one interval.
  */
-export function readsAt(watch: TaskWatch, round: number, withNodes: boolean): Reads {
+export function readsAt(watch: TaskWatch, round: number, withNodes: boolean, costWatched = false): Reads {
   if (!withNodes) return { first: 'detail', nodes: false };
-  if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
+  if (!costWatched && watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
     return { first: 'nodes' };
   return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
 }
@@ -350,14 +351,17 @@ export function skipDetail(watch: TaskWatch): TaskWatch {
   return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
 }
 
-/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+/**
+ * Ends a task's wait, cancelled, timed out or at max_cost (capped), with its last status, and why when
+ * there is more to say.
+ */
 export function stopWatching(
   watch: TaskWatch,
-  verdict: 'cancelled' | 'timed_out',
+  verdict: 'cancelled' | 'timed_out' | 'capped',
   atMs: number,
   why?: string
 ): TaskWatch {
-  const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+  const what = { cancelled: 'cancelled', timed_out: 'timed out', capped: 'stopped at max_cost' }[verdict];
   const last = watch.snapshot?.status;
   const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
   return settled(

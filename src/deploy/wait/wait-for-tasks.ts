@@ -4,6 +4,7 @@ import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
+import { besideCap, costPoints, seeCost, startCap } from './spending-cap.js';
 import {
   progress,
   readsAt,
@@ -36,6 +37,8 @@ export interface WaitOptions {
   startedAt: number;
   /** Answers already in hand (a detail call's own answer), used as those tasks' first check. */
   initial?: ReadonlyMap<string, Poll>;
+  /** max_cost, in yuan: the wait ends, its tasks capped, once what they cost together reaches it. */
+  maxCost?: string;
 }
 
 export interface WaitDeps {
@@ -64,7 +67,7 @@ export interface WaitDeps {
 
 export interface TaskWait {
   id: string;
-  verdict: 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled';
+  verdict: 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled' | 'capped';
   snapshot: TaskSnapshot | undefined;
   data: unknown;
   raw: string | undefined;
@@ -97,9 +100,10 @@ export async function waitForTasks(
   };
   const rules: WatchRules = { ...options, unknownSaid };
   const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
-  const shown = (): string => progress(waiting(), options.criteria.requireAllNodes);
+  const cap = capGuard(options, deps, () => [...watches.values()].map((w) => w.snapshot), elapsed);
+  const shown = (): string => `${progress(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
   const left = (): string => timeLeft(options.startedAt + options.timeoutMs, deps.now());
-  const loop = { deps, rules, elapsed, record };
+  const loop = { deps, rules, elapsed, record, costWatched: options.maxCost !== undefined };
   const end = await pollUntil(
     async (round) => {
       said.any = false;
@@ -107,6 +111,10 @@ export async function waitForTasks(
         lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop)
       );
       if (waiting().length === 0) return { kind: 'done', value: undefined };
+      if (cap.reached()) {
+        for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, 'capped', elapsed()));
+        return { kind: 'done', value: undefined };
+      }
       return {
         kind: 'waiting',
         progress: `waiting ${formatDuration(elapsed())} (${left()}): ${shown()}`,
@@ -136,7 +144,7 @@ export async function waitForTasks(
  * failed has often ended in Other too, and its status says so).
  */
 async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined, loop: Loop): Promise<void> {
-  const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined);
+  const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined, loop.costWatched);
   if (reads.first === 'nodes') {
     const report = await readNodes(watch, loop.deps);
     if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
@@ -152,9 +160,39 @@ async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined
     loop.record(seeNodes(read, await readNodes(read, loop.deps), loop.elapsed()));
 }
 
+/**
+ * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
+ * cap (see seeCost), its lines logged; and the cost beside the cap, for a line of progress. Without
+ * max_cost, never reached and nothing to show.
+ */
+function capGuard(
+  options: WaitOptions,
+  deps: WaitDeps,
+  snapshots: () => (TaskSnapshot | undefined)[],
+  elapsed: () => number
+): { reached: () => boolean; beside: () => string } {
+  let cap = options.maxCost === undefined ? undefined : startCap(options.maxCost);
+  return {
+    reached: () => {
+      if (cap === undefined) return false;
+      const ahead = { endMs: options.timeoutMs, nextInMs: options.intervalMs };
+      const seen = seeCost(cap, costPoints(snapshots()), elapsed(), ahead);
+      cap = seen.watch;
+      for (const line of seen.lines) deps.log(line);
+      return seen.reached;
+    },
+    beside: () => {
+      const text = cap === undefined ? undefined : besideCap(cap);
+      return text === undefined ? '' : `; ${text}`;
+    }
+  };
+}
+
 /** What a round's look takes of the wait. */
 interface Loop {
   deps: WaitDeps;
+  /** max_cost is set: the detail, which says the cost, is read every round. */
+  costWatched: boolean;
   rules: WatchRules;
   elapsed: () => number;
   record: (seen: Seen) => TaskWatch;

@@ -11,6 +11,7 @@ import { taskAfterWait, type TaskResult } from './task-result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 import { describeState, readTaskState } from '../tasks/read-task-state.js';
 import type { Criteria } from './criteria.js';
+import { stopCapped } from './stop-at-cap.js';
 import type { NodesRead } from './task-watch.js';
 import { waitForTasks, type Poll, type WaitDeps } from './wait-for-tasks.js';
 
@@ -48,7 +49,8 @@ export async function waitUntil(
       errorBudget: settings.wait.pollErrorBudget,
       concurrency: settings.concurrency,
       startedAt: ctx.startedAt,
-      initial: firstChecks(waiting, how.readAlready)
+      initial: firstChecks(waiting, how.readAlready),
+      ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost })
     },
     { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) }
   );
@@ -57,7 +59,7 @@ export async function waitUntil(
     const result = byId.get(task.id);
     return result === undefined ? task : taskAfterWait(task, result, how.publish);
   });
-  const checked = await withHealth(settled, criteria, ctx);
+  const checked = await withHealth(await stopCapped(settled, ctx), criteria, ctx);
   const logFile = logs?.file();
   return {
     tasks: await withDiagnostics(checked, criteria, ctx),

@@ -37,6 +37,7 @@ export const COMMON_OUTPUTS: readonly string[] = [
   'urls',
   'elapsed_seconds',
   'timed_out',
+  'capped',
   'healthy',
   'count',
   'cost',
@@ -53,7 +54,8 @@ const JOB_WAIT = [
   'success_statuses',
   'failure_statuses',
   'log_lines',
-  'poll_error_budget'
+  'poll_error_budget',
+  'max_cost'
 ];
 const WAIT = [
   'wait',
@@ -67,7 +69,8 @@ const WAIT = [
   'log_lines',
   'health_path',
   'health_status',
-  'poll_error_budget'
+  'poll_error_budget',
+  'max_cost'
 ];
 const CAPACITY = [
   'gpu',

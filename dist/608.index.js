@@ -1,5 +1,5 @@
-export const id = 38;
-export const ids = [38];
+export const id = 608;
+export const ids = [608];
 export const modules = {
 
 /***/ 3820:
@@ -207,7 +207,7 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
-/***/ 38:
+/***/ 9608:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -238,15 +238,139 @@ var failing_nodes = __webpack_require__(7659);
 var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
 var read_task_state = __webpack_require__(4633);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __webpack_require__(2037);
+// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
+var clean_up_task = __webpack_require__(9138);
+;// CONCATENATED MODULE: ./deploy/wait/stop-at-cap.ts
+
+
+
+/**
+ * Each task whose wait ended at max_cost (capped), stopped until its state shows it bills no more, within
+ * cleanup_timeout, whatever cleanup says: the cap is the user's word on money. One that cannot be stopped
+ * now is put on the ledger for the post step to stop, and its message says so.
+ */
+async function stopCapped(tasks, ctx) {
+    const capped = tasks.filter((task) => task.verdict === 'capped');
+    if (capped.length === 0)
+        return [...tasks];
+    const stopCtx = (0,context/* contextFor */.B)(ctx, ctx.settings.cleanupTimeoutMs);
+    const cap = `max_cost ${ctx.settings.maxCost ?? '?'} yuan`;
+    const stopped = new Map();
+    for (const task of capped) {
+        const spent = (0,money/* spentYuan */.SZ)(task.billingValue, task.forecastValue);
+        const cost = spent === undefined ? '' : ` (cost so far ${(0,money/* readableYuan */.o$)(spent) ?? spent})`;
+        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', stopCtx, task.name);
+        if (outcome.kind === 'failed') {
+            ctx.cleanup.add('created', [task.id]);
+            ctx.cleanup.update({ action: 'stop' });
+            ctx.log(`task ${task.id} could not be stopped at ${cap} now (${outcome.why}): the post step stops it`);
+            stopped.set(task.id, `was to be stopped at ${cap}${cost}, but could not be yet: ${outcome.why}`);
+            continue;
+        }
+        ctx.cleanup.settle('created', task.id);
+        const how = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
+        ctx.log(`task ${task.id} ${how} at ${cap}`);
+        stopped.set(task.id, `${how} at ${cap}${cost}`);
+    }
+    return tasks.map((task) => {
+        const message = stopped.get(task.id);
+        return message === undefined ? task : { ...task, message };
+    });
+}
+
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/throttle.ts
 var throttle = __webpack_require__(768);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
+;// CONCATENATED MODULE: ./deploy/wait/spending-cap.ts
+
+
+/** A watch of the cap max_cost gives (yuan, decimal text), nothing seen yet. */
+function startCap(capYuan) {
+    return { capPoints: pointsOf(capYuan), capYuan, warned: false, last: undefined };
+}
+/** Yuan (decimal text) as points: a yuan is 1,000,000 points. */
+function pointsOf(yuan) {
+    const [whole = '0', fraction = ''] = yuan.split('.');
+    const digits = `${whole}${fraction.padEnd(6, '0').slice(0, 6)}`.replace(/^0+(?=\d)/, '');
+    const rest = fraction.slice(6);
+    return rest === '' ? digits : `${digits}.${rest}`;
+}
+/** The cost of the tasks' last details, in points; undefined when none says one. */
+function costPoints(snapshots) {
+    const amounts = snapshots.flatMap((s) => s === undefined || (s.billingValue === undefined && s.forecastValue === undefined)
+        ? []
+        : [s.billingValue ?? '0', s.forecastValue ?? '0']);
+    return amounts.length === 0 ? undefined : (0,money/* sumPoints */.RN)(amounts);
+}
+/**
+ * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
+ * ending at `endMs`. Reached when the cost is the cap or more, or when, at the rate seen since the last
+ * look, it would pass the cap before the next look: the step stops before it passes the cap, not one
+ * interval after. Else, once, a warning when that rate would pass the cap before the wait ends.
+ */
+function seeCost(watch, points, atMs, ahead) {
+    if (points === undefined)
+        return { watch, lines: [], reached: false };
+    const next = { ...watch, last: { atMs, points } };
+    const cap = `max_cost ${watch.capYuan} yuan`;
+    if (((0,money/* compareDecimals */.YL)(points, watch.capPoints) ?? -1) >= 0)
+        return {
+            watch: next,
+            lines: [`cost: ${yuanText(points)} so far has reached ${cap}: stopping what the step waits on`],
+            reached: true
+        };
+    const rate = rateOf(watch.last, { atMs, points });
+    if (rate === undefined)
+        return { watch: next, lines: [], reached: false };
+    const capInMs = (Number(watch.capPoints) - Number(points)) / rate.perMs;
+    const perHour = `${yuanText(String(Math.round(rate.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
+    if (capInMs <= ahead.nextInMs)
+        return {
+            watch: next,
+            lines: [
+                `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,units/* formatDuration */.a3)(capInMs)}, before the next read: stopping what the step waits on`
+            ],
+            reached: true
+        };
+    if (watch.warned || atMs + capInMs >= ahead.endMs)
+        return { watch: next, lines: [], reached: false };
+    return {
+        watch: { ...next, warned: true },
+        lines: [
+            `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,units/* formatDuration */.a3)(capInMs)}, before the wait ends: the step stops it before it does`
+        ],
+        reached: false
+    };
+}
+/** "0.42 yuan of max_cost 5 yuan": the cost beside the cap, for a line of progress. */
+function besideCap(watch) {
+    return watch.last === undefined
+        ? undefined
+        : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
+}
+const yuanText = (points) => {
+    const yuan = (0,money/* yuanOf */.xU)(points);
+    return (yuan === undefined ? undefined : (0,money/* readableYuan */.o$)(yuan)) ?? `${points} points`;
+};
+/** The rate the cost grew at between two looks, in points a millisecond; undefined when it did not grow. */
+function rateOf(before, now) {
+    if (before === undefined || now.atMs <= before.atMs)
+        return undefined;
+    const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
+    return perMs > 0 ? { perMs } : undefined;
+}
+
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
+
 
 
 
@@ -274,14 +398,20 @@ async function waitForTasks(ids, options, deps) {
     };
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
-    const shown = () => (0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes);
+    const cap = capGuard(options, deps, () => [...watches.values()].map((w) => w.snapshot), elapsed);
+    const shown = () => `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
     const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
-    const loop = { deps, rules, elapsed, record };
+    const loop = { deps, rules, elapsed, record, costWatched: options.maxCost !== undefined };
     const end = await (0,poll/* pollUntil */.g3)(async (round) => {
         said.any = false;
         await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
         if (waiting().length === 0)
             return { kind: 'done', value: undefined };
+        if (cap.reached()) {
+            for (const watch of waiting())
+                watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed()));
+            return { kind: 'done', value: undefined };
+        }
         return {
             kind: 'waiting',
             progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`,
@@ -308,7 +438,7 @@ async function waitForTasks(ids, options, deps) {
  * failed has often ended in Other too, and its status says so).
  */
 async function lookOnce(watch, round, known, loop) {
-    const reads = (0,task_watch/* readsAt */.x1)(watch, round, loop.deps.checkNodes !== undefined);
+    const reads = (0,task_watch/* readsAt */.x1)(watch, round, loop.deps.checkNodes !== undefined, loop.costWatched);
     if (reads.first === 'nodes') {
         const report = await readNodes(watch, loop.deps);
         if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
@@ -323,6 +453,30 @@ async function lookOnce(watch, round, known, loop) {
     const read = await readDetail(watch, known, loop);
     if (read.verdict === 'waiting' && reads.nodes)
         loop.record((0,task_watch/* seeNodes */.Xr)(read, await readNodes(read, loop.deps), loop.elapsed()));
+}
+/**
+ * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
+ * cap (see seeCost), its lines logged; and the cost beside the cap, for a line of progress. Without
+ * max_cost, never reached and nothing to show.
+ */
+function capGuard(options, deps, snapshots, elapsed) {
+    let cap = options.maxCost === undefined ? undefined : startCap(options.maxCost);
+    return {
+        reached: () => {
+            if (cap === undefined)
+                return false;
+            const ahead = { endMs: options.timeoutMs, nextInMs: options.intervalMs };
+            const seen = seeCost(cap, costPoints(snapshots()), elapsed(), ahead);
+            cap = seen.watch;
+            for (const line of seen.lines)
+                deps.log(line);
+            return seen.reached;
+        },
+        beside: () => {
+            const text = cap === undefined ? undefined : besideCap(cap);
+            return text === undefined ? '' : `; ${text}`;
+        }
+    };
 }
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
 async function readDetail(watch, known, loop) {
@@ -380,6 +534,7 @@ function result(watches) {
 
 
 
+
 /**
  * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
  * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
@@ -407,14 +562,15 @@ async function waitUntil(tasks, criteria, ctx, how) {
         errorBudget: settings.wait.pollErrorBudget,
         concurrency: settings.concurrency,
         startedAt: ctx.startedAt,
-        initial: firstChecks(waiting, how.readAlready)
+        initial: firstChecks(waiting, how.readAlready),
+        ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost })
     }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     const settled = tasks.map((task) => {
         const result = byId.get(task.id);
         return result === undefined ? task : (0,task_result/* taskAfterWait */.N)(task, result, how.publish);
     });
-    const checked = await withHealth(settled, criteria, ctx);
+    const checked = await withHealth(await stopCapped(settled, ctx), criteria, ctx);
     const logFile = logs?.file();
     return {
         tasks: await withDiagnostics(checked, criteria, ctx),

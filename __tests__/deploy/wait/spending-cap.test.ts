@@ -1,0 +1,71 @@
+// max_cost, watched from each poll's detail: the cap reached exactly, and a warning once when the rate
+// seen between two reads would pass it before the wait ends.
+import { besideCap, costPoints, pointsOf, seeCost, startCap } from '../../../src/deploy/wait/spending-cap.js';
+import type { TaskSnapshot } from '../../../src/platform/task-data.js';
+
+const snapshot = (billingValue: string | undefined, forecastValue: string | undefined) =>
+  ({ billingValue, forecastValue }) as TaskSnapshot;
+const MINUTE = 60_000;
+
+describe('max_cost', () => {
+  it('reads yuan as points exactly: a yuan is 1,000,000 points', () => {
+    expect(['5', '0.5', '12.25', '0.000001', '3.1234567'].map(pointsOf)).toEqual([
+      '5000000',
+      '500000',
+      '12250000',
+      '1',
+      '3123456.7'
+    ]);
+  });
+
+  it('sums billed and not billed yet over the tasks, leaving out those that say neither', () => {
+    expect(costPoints([snapshot('1000000', '250000'), snapshot(undefined, '5'), undefined])).toBe('1250005');
+    expect(costPoints([snapshot(undefined, undefined)])).toBeUndefined();
+  });
+
+  const AHEAD = { endMs: 60 * MINUTE, nextInMs: MINUTE / 2 };
+
+  it('is reached at the cap exactly, not a point before, with no rate seen', () => {
+    const cap = startCap('2');
+    expect(seeCost(cap, '1999999', MINUTE, AHEAD).reached).toBe(false);
+    const at = seeCost(cap, '2000000', MINUTE, AHEAD);
+    expect(at).toMatchObject({
+      reached: true,
+      lines: ['cost: 2.00 yuan so far has reached max_cost 2 yuan: stopping what the step waits on']
+    });
+    expect(besideCap(at.watch)).toBe('2.00 yuan of max_cost 2 yuan');
+  });
+
+  it('warns once when the rate seen between two reads would pass the cap before the wait ends', () => {
+    // 0.1 yuan a minute; the wait ends at 60 minutes; the cap is 5 yuan: passed at 50 minutes.
+    const first = seeCost(startCap('5'), '100000', MINUTE, AHEAD);
+    expect(first.lines).toEqual([]);
+    const second = seeCost(first.watch, '200000', 2 * MINUTE, AHEAD);
+    expect(second.lines).toEqual([
+      'cost: 0.20 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 5 yuan in about 48m0s, before the wait ends: the step stops it before it does'
+    ]);
+    const third = seeCost(second.watch, '300000', 3 * MINUTE, AHEAD);
+    expect([third.lines, third.reached]).toEqual([[], false]);
+  });
+
+  it('stops before the cap when the next read would be past it, at the rate seen', () => {
+    // 0.1 yuan a minute, the next read in 30 s: at 4.96 yuan, the cap of 5 comes before it.
+    const before = seeCost(startCap('5'), '4860000', MINUTE, AHEAD).watch;
+    const seen = seeCost(before, '4960000', 2 * MINUTE, AHEAD);
+    expect(seen).toMatchObject({
+      reached: true,
+      lines: [
+        'cost: 4.96 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 5 yuan in about 24s, before the next read: stopping what the step waits on'
+      ]
+    });
+    expect(seeCost(before, '4940000', 2 * MINUTE, AHEAD).reached).toBe(false);
+  });
+
+  it('does not warn when the wait ends before the cap would be passed, or nothing grew', () => {
+    const soon = { endMs: 10 * MINUTE, nextInMs: MINUTE / 2 };
+    const cap = seeCost(startCap('5'), '100000', MINUTE, soon).watch;
+    expect(seeCost(cap, '200000', 2 * MINUTE, soon).lines).toEqual([]);
+    expect(seeCost(cap, '100000', 2 * MINUTE, AHEAD).lines).toEqual([]);
+    expect(seeCost(cap, undefined, 2 * MINUTE, AHEAD)).toEqual({ watch: cap, lines: [], reached: false });
+  });
+});

@@ -1,0 +1,88 @@
+// max_cost against the emulator over real HTTPS: the cost read from each poll's detail, a warning once
+// when the rate it is billed at would pass the cap before the wait ends, and at the cap what the step
+// waits on stopped (verified by its state) and the step failed with capped true.
+import { useStepBench } from '../helpers/emulator-step.js';
+import { JOB_BODY } from '../helpers/bodies.js';
+
+const SERVICE =
+  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
+const job = JSON.parse(JOB_BODY) as { job_support: Record<string, unknown> };
+const LONG_JOB = JSON.stringify({ ...job, job_support: { ...job.job_support, timeout_sec: 7200 } });
+
+describe('max_cost', () => {
+  // A node that bills while it is still Pending (an image that pulls for an hour), and jobs that run two
+  // hours: each would bill on for as long as the step waits.
+  const bench = useStepBench(
+    { readyAfterSeconds: 3600, billPending: true, strict: true, jobs: { podSeconds: 7200 } },
+    {
+      operation: 'create',
+      task_name: 'web',
+      body: SERVICE,
+      gpu: '4090',
+      poll_interval: '30s',
+      wait_timeout: '1h'
+    }
+  );
+
+  it('stops a create that bills while it never gets ready before its cost passes the cap, and fails the step with capped true', async () => {
+    // 4090 in beijing-jxq-p1: 1.88 yuan an hour; 0.10 yuan would be passed after about 3m11s.
+    const { failure, outputs } = await bench.step({ max_cost: '0.10' });
+    // Stopped before the cap: the next read, 30 s on, would have been past it.
+    expect(failure).toBe(
+      `create: task ${outputs.task_id} (web): stopped at max_cost 0.10 yuan (cost so far 0.09 yuan)`
+    );
+    expect(outputs.capped).toBe('true');
+    expect(outputs.timed_out).toBe('false');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
+    const costLines = bench.log.filter((line) => line.startsWith('cost: '));
+    expect(costLines).toEqual([
+      expect.stringMatching(
+        /^cost: 0\.02 yuan so far, growing by 1\.88 yuan an hour \(as seen between the last two reads\), would pass max_cost 0\.10 yuan in about 2m\d\ds, before the wait ends: the step stops it before it does$/
+      ),
+      expect.stringMatching(
+        /^cost: 0\.09 yuan so far, growing by 1\.88 yuan an hour .*, would pass max_cost 0\.10 yuan in about \d+s, before the next read: stopping what the step waits on$/
+      )
+    ]);
+    expect(bench.log).toContainEqual(`task ${outputs.task_id} stopped at max_cost 0.10 yuan`);
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^still waiting after 2m0s \(58m0s left\): \d+ Pending \(0\/1 nodes running\), cost so far 0\.05 yuan; 0\.05 yuan of max_cost 0\.10 yuan$/
+      )
+    );
+  });
+
+  it('stops a job before the cap, verified by its state, and says nothing when the wait ends before the cap', async () => {
+    // points 2 of 4090 in beijing-jxq-p1: 3.76 yuan an hour; 0.50 yuan after about 8 minutes.
+    const job = await bench.step({
+      operation: 'job',
+      task_name: 'train',
+      body: LONG_JOB,
+      points: '2',
+      wait_timeout: '',
+      max_cost: '0.50'
+    });
+    expect(job.outputs.capped).toBe('true');
+    expect(job.failure).toMatch(
+      /^job: task \d+ \(train\): stopped at max_cost 0\.50 yuan \(cost so far 0\.4\d yuan\)$/
+    );
+    expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(job.outputs.task_id).status);
+    bench.log.length = 0;
+    bench.clock.advance(1);
+    const short = await bench.step({ max_cost: '100', wait_timeout: '2m' });
+    expect(short.outputs.capped).toBe('false');
+    expect(short.outputs.timed_out).toBe('true');
+    expect(bench.log.filter((line) => line.startsWith('cost: '))).toEqual([]);
+  });
+
+  it('refuses max_cost that is no sum of yuan, or on a step that does not wait on what bills', async () => {
+    for (const value of ['0', 'five', '-1', '1.1234567', '0.000'])
+      await expect(bench.step({ max_cost: value })).rejects.toThrow(`max_cost "${value}" is no sum of yuan`);
+    await expect(bench.step({ max_cost: '5', wait: 'false' })).rejects.toThrow(
+      'max_cost is set, but create does not wait: the cap is watched while a step waits on a task until ready or a job until its end'
+    );
+    await expect(
+      bench.step({ operation: 'stop', task_id: '1', gpu: '', body: '', task_name: '', max_cost: '5' })
+    ).rejects.toThrow('max_cost is set, but stop waits until ended, on nothing that bills on');
+    expect(bench.emulator.requests).toEqual([]);
+  });
+});
