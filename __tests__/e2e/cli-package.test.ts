@@ -563,6 +563,29 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       }
     });
 
+    it('stops a task at --max-cost before it passes the cap, exiting 5, the exit code of its own', async () => {
+      emulator.tasks.setBillPending(true);
+      emulator.tasks.setReadyAfter(600);
+      const result = await elasticDeploy(node, [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-capped-${node.major}`,
+        '--body',
+        SERVICE,
+        '--max-cost',
+        '0.0003',
+        '--poll-interval',
+        '1s'
+      ]);
+      expect(result.code).toBe(5);
+      const outputs = JSON.parse(result.stdout) as Record<string, unknown>;
+      expect(outputs.capped).toBe(true);
+      expect(emulator.tasks.get(String(outputs.task_id)).status).toBe('End');
+      expect(result.stderr).toMatch(/stopped at max_cost 0\.0003 yuan/);
+    });
+
     // Regression (issue 48): a job step left to its defaults kept its job running after the wait (exit 3).
     it('stops a job left to its defaults once its wait times out (cleanup stop, the default of a job), exiting 3', async () => {
       const result = await elasticDeploy(node, [

@@ -204,6 +204,7 @@ describe('the examples of README.md and docs/, run as written', () => {
         'README.md',
         'docs/capacity.md',
         'docs/changes.md',
+        'docs/cost.md',
         'docs/data.md',
         'docs/jobs.md',
         'docs/operations.md',

@@ -1,6 +1,7 @@
 // max_cost against the emulator over real HTTPS: the cost read from each poll's detail, a warning once
 // when the rate it is billed at would pass the cap before the wait ends, and at the cap what the step
 // waits on stopped (verified by its state) and the step failed with capped true.
+import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 import { JOB_BODY } from '../helpers/bodies.js';
 
@@ -26,7 +27,7 @@ describe('max_cost', () => {
 
   it('stops a create that bills while it never gets ready before its cost passes the cap, and fails the step with capped true', async () => {
     // 4090 in beijing-jxq-p1: 1.88 yuan an hour; 0.10 yuan would be passed after about 3m11s.
-    const { failure, outputs } = await bench.step({ max_cost: '0.10' });
+    const { failure, outputs, result } = await bench.step({ max_cost: '0.10' });
     // Stopped before the cap: the next read, 30 s on, would have been past it.
     expect(failure).toBe(
       `create: task ${outputs.task_id} (web): stopped at max_cost 0.10 yuan (cost so far 0.09 yuan)`
@@ -44,6 +45,11 @@ describe('max_cost', () => {
       )
     ]);
     expect(bench.log).toContainEqual(`task ${outputs.task_id} stopped at max_cost 0.10 yuan`);
+    // The summary: the cost beside the cap, and what the cap stopped.
+    const summary = renderSummary(result, { passed: false, why: failure ?? '' });
+    expect(summary).toContain(
+      `Cost so far 0&#46;09 yuan of max_cost 0&#46;10 yuan; the cap stopped ${outputs.task_id}.`
+    );
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^still waiting after 2m0s \(58m0s left\): \d+ Pending \(0\/1 nodes running\), cost so far 0\.05 yuan; 0\.05 yuan of max_cost 0\.10 yuan$/

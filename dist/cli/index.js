@@ -2009,7 +2009,8 @@ function renderSummary(step, verdict) {
         lines.push(`> ${escape(verdict.why)}`, '');
     lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
     if (step.tasks.length > 0) {
-        lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
+        lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
+        lines.push(...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step));
     }
     else if (step.bills.length > 0) {
@@ -2120,6 +2121,21 @@ function total(what, tasks, least = 2) {
     if (costs.length / 2 < least)
         return [];
     return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''))}`];
+}
+/**
+ * "Cost so far 0.42 yuan of max_cost 5 yuan": what the tasks waited on cost together beside the cap,
+ * and which ones it stopped, when the step had a cap.
+ */
+function capLine(step) {
+    if (step.maxCost === undefined)
+        return [];
+    const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
+        ? []
+        : [task.billingValue ?? '0', task.forecastValue ?? '0']);
+    const spent = costs.length === 0 ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''));
+    const capped = step.tasks.filter((task) => task.verdict === 'capped').map((task) => task.id);
+    const stopped = capped.length === 0 ? '' : `; the cap stopped ${capped.join(', ')}`;
+    return ['', `Cost so far ${spent} of max_cost ${escape(step.maxCost)} yuan${stopped}.`];
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
@@ -5746,6 +5762,7 @@ function stepResult(plan, ctx, fields) {
         bills: [],
         offers: [],
         nodeReads: undefined,
+        ...(ctx.settings.maxCost === undefined ? {} : { maxCost: ctx.settings.maxCost }),
         ...fields
     };
 }

@@ -46,7 +46,8 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
   if (!verdict.passed) lines.push(`> ${escape(verdict.why)}`, '');
   lines.push(...placementTable(placementOf(step)), ...changeTable(step.change), ...jobTable(step));
   if (step.tasks.length > 0) {
-    lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
+    lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
+    lines.push(...costNote([...step.tasks, ...step.replaced]));
     lines.push(...timeline(step));
   } else if (step.bills.length > 0) {
     lines.push(...billsTable(step.bills));
@@ -157,6 +158,23 @@ function total(what: string, tasks: readonly TaskResult[], least = 2): string[] 
   });
   if (costs.length / 2 < least) return [];
   return ['', `Total cost of ${what}: ${yuanText(yuanOf(sumPoints(costs) ?? ''))}`];
+}
+
+/**
+ * "Cost so far 0.42 yuan of max_cost 5 yuan": what the tasks waited on cost together beside the cap,
+ * and which ones it stopped, when the step had a cap.
+ */
+function capLine(step: StepResult): string[] {
+  if (step.maxCost === undefined) return [];
+  const costs = step.tasks.flatMap((task) =>
+    task.billingValue === undefined && task.forecastValue === undefined
+      ? []
+      : [task.billingValue ?? '0', task.forecastValue ?? '0']
+  );
+  const spent = costs.length === 0 ? 'unknown' : yuanText(yuanOf(sumPoints(costs) ?? ''));
+  const capped = step.tasks.filter((task) => task.verdict === 'capped').map((task) => task.id);
+  const stopped = capped.length === 0 ? '' : `; the cap stopped ${capped.join(', ')}`;
+  return ['', `Cost so far ${spent} of max_cost ${escape(step.maxCost)} yuan${stopped}.`];
 }
 
 /** What the cost figures are, under a table that shows some. */

@@ -167,5 +167,28 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         expect(result.summary).toContain('❌ not found');
       }
     );
+    scenario(
+      'stops a task billing while it never gets ready before it passes max_cost, failing with capped true',
+      async (s) => {
+        // A node that bills while it pulls its image (Pending) for ten minutes: 1.88 yuan an hour.
+        s.emulator.tasks.setBillPending(true);
+        s.emulator.tasks.setReadyAfter(600);
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'e2e-capped',
+          points: '1',
+          body: SERVICE,
+          max_cost: '0.0003',
+          ...FAST
+        });
+        const id = main.outputs.task_id ?? '';
+        expect([main.exitCode, main.outputs.capped, main.outputs.timed_out]).toEqual([1, 'true', 'false']);
+        expect(s.emulator.tasks.get(id).status).toBe('End');
+        expect(shown(main)).toContainEqual(
+          expect.stringMatching(/^::error::create: task \d+ \(e2e-capped\): stopped at max_cost 0\.0003 yuan/)
+        );
+        expect(main.summary).toContain('of max_cost 0&#46;0003 yuan; the cap stopped');
+      }
+    );
   });
 }

@@ -52,6 +52,8 @@ export interface StepResult {
   readonly transfer?: TransferOutcome;
   /** The transfers a transfer_list read. */
   readonly transferList?: readonly Transfer[];
+  /** max_cost, in yuan: the cap the step held what it waited on to, when one was set. */
+  readonly maxCost?: string;
 }
 
 /** A transfer as a step left it: its detail; how long the step followed it, and how often it retried it. */

@@ -76,6 +76,7 @@ export function stepResult(plan: Plan, ctx: DeployContext, fields: Partial<StepR
     bills: [],
     offers: [],
     nodeReads: undefined,
+    ...(ctx.settings.maxCost === undefined ? {} : { maxCost: ctx.settings.maxCost }),
     ...fields
   };
 }
