@@ -264,11 +264,16 @@ describe('the layers of src/', () => {
     expect(long).toEqual([]);
   });
 
-  it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
-    const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
-    const reaching = sources(emulator).filter((file) =>
-      importsOf(file).some((target) => target.startsWith(resolve(SRC)))
-    );
-    expect(reaching.map((file) => relative(emulator, file))).toEqual([]);
-  });
+  it.each(['emulator', 'github-standin'])(
+    'leaves %s/ independent of src/: it is the other side, written apart',
+    (folder) => {
+      const root = fileURLToPath(new URL(`../${folder}/`, import.meta.url));
+      const reaching = sources(root).filter((file) =>
+        importsOf(file).some((target) => target.startsWith(resolve(SRC)))
+      );
+      expect(reaching.map((file) => relative(root, file))).toEqual([]);
+      const long = sources(root).filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > 450);
+      expect(long.map((file) => relative(root, file))).toEqual([]);
+    }
+  );
 });

@@ -1,0 +1,83 @@
+// A stand-in of GitHub's REST API for the tests: a real HTTPS server on 127.0.0.1 (the emulator's test CA,
+// trusted through NODE_EXTRA_CA_CERTS), answering as GitHub's published OpenAPI description writes its
+// answers (held to it by __tests__/contract/github-answers.test.ts), for one repository: its pull requests,
+// deployments and their statuses, and its issues' comments. Independent of src/, as the platform's
+// emulator is: it is the other side.
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { handle, type LimitKnob, type RecordedCall } from './server.js';
+import { BOT, GitHubStore, type Permission } from './store.js';
+
+export { sha } from './store.js';
+export type { RecordedCall } from './server.js';
+
+const TLS_DIR = fileURLToPath(new URL('../emulator/tls/', import.meta.url));
+/** Every permission a preview's workflow grants its GITHUB_TOKEN. */
+const ALL: readonly Permission[] = ['deployments', 'pull-requests', 'issues', 'contents'];
+
+export interface GitHubStandIn {
+  /** The API's base, as GITHUB_API_URL gives it (https://127.0.0.1:port). */
+  readonly url: string;
+  /** The repository, owner/name, as GITHUB_REPOSITORY gives it. */
+  readonly repository: string;
+  /** A token with every permission a preview's workflow grants. */
+  readonly token: string;
+  readonly store: GitHubStore;
+  /** Every request, in order. */
+  readonly calls: readonly RecordedCall[];
+  /** A token that may write with these permissions only (none: read-only, as a fork's pull request gets). */
+  tokenWith(write: readonly Permission[]): string;
+  /** The next `times` requests meet a rate limit: the primary (its quota spent) or a secondary one. */
+  limitNext(kind: 'primary' | 'secondary', times: number, status?: 403 | 429): void;
+  stop(): Promise<void>;
+}
+
+export async function startGitHub(options: { now?: () => number } = {}): Promise<GitHubStandIn> {
+  const store = new GitHubStore(options.now ?? Date.now);
+  const calls: RecordedCall[] = [];
+  const limits: LimitKnob[] = [];
+  const [cert, key] = await Promise.all([
+    readFile(`${TLS_DIR}server.pem`),
+    readFile(`${TLS_DIR}server-key.pem`)
+  ]);
+  const state = { store, calls, limits, bases: { api: '', web: 'https://github.test' } };
+  const server: Server = createServer({ cert, key }, (req, res) => {
+    handle(state, req, res).catch(() => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"message":"Server Error"}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.bases.api = url;
+  let tokens = 0;
+  const tokenWith = (write: readonly Permission[]): string => {
+    const token = `ghs_standin${String(++tokens).padStart(30, '0')}`;
+    store.tokens.set(token, { account: BOT, write: new Set(write) });
+    return token;
+  };
+  return {
+    url,
+    repository: store.fullName,
+    token: tokenWith(ALL),
+    store,
+    calls,
+    tokenWith,
+    limitNext: (kind, times, status = 403) => {
+      limits.push({ kind, times, status });
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        })
+      );
+    }
+  };
+}

@@ -1,0 +1,94 @@
+// What the GitHub stand-in knows: one repository, its pull requests, deployments and their statuses, the
+// comments of its issues, and the tokens that may call it with their permissions. Tests change it through
+// the control of index.ts, as GitHub's own events would (a pull request opened, pushed to, closed).
+import type { Account, CommentFacts, DeploymentFacts, PullFacts, StatusFacts } from './shapes.js';
+
+/** The permissions a token of a GitHub App (GITHUB_TOKEN) may hold, as a workflow's permissions: grant. */
+export type Permission = 'deployments' | 'pull-requests' | 'issues' | 'contents';
+
+export interface TokenGrant {
+  readonly account: Account;
+  /** The permissions it may write with; every token may read. */
+  readonly write: ReadonlySet<Permission>;
+}
+
+export const OWNER: Account = { login: 'acme', id: 9001, type: 'Organization' };
+export const BOT: Account = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+export const AUTHOR: Account = { login: 'octocat', id: 583231, type: 'User' };
+export const FORKER: Account = { login: 'outsider', id: 777001, type: 'User' };
+
+export class GitHubStore {
+  readonly repo = { id: 500100, owner: OWNER, name: 'app', createdAt: Date.UTC(2024, 0, 2) };
+  readonly pulls = new Map<number, PullFacts>();
+  readonly deployments: DeploymentFacts[] = [];
+  readonly statuses: StatusFacts[] = [];
+  readonly comments: CommentFacts[] = [];
+  readonly tokens = new Map<string, TokenGrant>();
+  #nextId = 1;
+
+  constructor(readonly now: () => number) {}
+
+  get fullName(): string {
+    return `${this.repo.owner.login}/${this.repo.name}`;
+  }
+
+  nextId(): number {
+    return 1_000_000 + this.#nextId++;
+  }
+
+  /** Opens pull request `number` from a branch of the repository, or of a fork's. */
+  openPull(number: number, options: { fork?: boolean; sha?: string; title?: string } = {}): PullFacts {
+    const now = this.now();
+    const fork = options.fork === true;
+    const headRepo = fork
+      ? { id: 600200, owner: FORKER, name: 'app', createdAt: this.repo.createdAt }
+      : this.repo;
+    const pull: PullFacts = {
+      number,
+      id: 8_000_000 + number,
+      title: options.title ?? `Change ${number}`,
+      state: 'open',
+      merged: false,
+      author: fork ? FORKER : AUTHOR,
+      head: { ref: `feature-${number}`, sha: options.sha ?? sha(number, 1), repo: headRepo },
+      base: { ref: 'main', sha: sha(0, 1), repo: this.repo },
+      createdAt: now,
+      updatedAt: now,
+      closedAt: undefined
+    };
+    this.pulls.set(number, pull);
+    return pull;
+  }
+
+  /** A push to the pull request's branch: its head moves to a new commit. */
+  pushPull(number: number, commit: string): PullFacts {
+    const pull = this.#pull(number);
+    const pushed = { ...pull, head: { ...pull.head, sha: commit }, updatedAt: this.now() };
+    this.pulls.set(number, pushed);
+    return pushed;
+  }
+
+  /** Closes the pull request, merged or not. */
+  closePull(number: number, merged: boolean): PullFacts {
+    const now = this.now();
+    const closed = { ...this.#pull(number), state: 'closed' as const, merged, closedAt: now, updatedAt: now };
+    this.pulls.set(number, closed);
+    return closed;
+  }
+
+  /** The statuses of a deployment, newest first. */
+  statusesOf(deploymentId: number): StatusFacts[] {
+    return this.statuses.filter((s) => s.deployment.id === deploymentId).reverse();
+  }
+
+  #pull(number: number): PullFacts {
+    const pull = this.pulls.get(number);
+    if (pull === undefined) throw new Error(`the stand-in has no pull request ${number}`);
+    return pull;
+  }
+}
+
+/** A commit's sha: 40 hex digits, one per pull request and push. */
+export function sha(pull: number, push: number): string {
+  return `${pull.toString(16).padStart(8, '0')}${push.toString(16).padStart(8, '0')}`.padEnd(40, 'a');
+}
