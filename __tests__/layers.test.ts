@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
-const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'action', 'cli', '.'];
+const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'action', 'cli', '.'];
 /**
  * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; the cluster storage's
  * volumes (made sure of, waited on, deleted); creating tasks; making a
@@ -73,6 +73,7 @@ describe('the layers of src/', () => {
       'basics',
       'cli',
       'deploy',
+      'github',
       'host',
       'platform',
       'protocol'
