@@ -30,7 +30,7 @@ describe('max_cost', () => {
     const { failure, outputs, result } = await bench.step({ max_cost: '0.10' });
     // Stopped before the cap: the next read, 30 s on, would have been past it.
     expect(failure).toBe(
-      `create: task ${outputs.task_id} (web): stopped at max_cost 0.10 yuan (cost so far 0.09 yuan)`
+      `create: task ${outputs.task_id} (web): stopped at max_cost after 3m0s, last status Pending: 0.09 yuan of max_cost 0.10 yuan spent while it waited; stopped`
     );
     expect(outputs.capped).toBe('true');
     expect(outputs.timed_out).toBe('false');
@@ -47,9 +47,8 @@ describe('max_cost', () => {
     expect(bench.log).toContainEqual(`task ${outputs.task_id} stopped at max_cost 0.10 yuan`);
     // The summary: the cost beside the cap, and what the cap stopped.
     const summary = renderSummary(result, { passed: false, why: failure ?? '' });
-    expect(summary).toContain(
-      `Cost so far 0&#46;09 yuan of max_cost 0&#46;10 yuan; the cap stopped ${outputs.task_id}.`
-    );
+    expect(summary).toContain('max_cost 0&#46;10 yuan, held to what the tasks cost while the step waited');
+    expect(summary).toContain(`The cap stopped ${outputs.task_id} (stopped at max&#95;cost after 3m0s`);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^still waiting after 2m0s \(58m0s left\): \d+ Pending \(0\/1 nodes running\), cost so far 0\.05 yuan; 0\.05 yuan of max_cost 0\.10 yuan$/
@@ -69,7 +68,7 @@ describe('max_cost', () => {
     });
     expect(job.outputs.capped).toBe('true');
     expect(job.failure).toMatch(
-      /^job: task \d+ \(train\): stopped at max_cost 0\.50 yuan \(cost so far 0\.4\d yuan\)$/
+      /^job: task \d+ \(train\): stopped at max_cost after .*: 0\.4\d yuan of max_cost 0\.50 yuan spent while it waited; stopped$/
     );
     expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(job.outputs.task_id).status);
     bench.log.length = 0;
@@ -78,6 +77,44 @@ describe('max_cost', () => {
     expect(short.outputs.capped).toBe('false');
     expect(short.outputs.timed_out).toBe('true');
     expect(bench.log.filter((line) => line.startsWith('cost: '))).toEqual([]);
+  });
+
+  it('counts for a task that was there before the step only what it costs while the step waits, not its past', async () => {
+    const made = await bench.step({ wait: 'false' });
+    // Twenty minutes of billing before the step: 0.63 yuan.
+    bench.clock.advance(20 * 60);
+    const { failure, outputs } = await bench.step({
+      operation: 'detail',
+      task_id: made.outputs.task_id,
+      gpu: '',
+      body: '',
+      task_name: '',
+      wait: 'true',
+      max_cost: '0.50'
+    });
+    expect(outputs.capped).toBe('true');
+    // Not stopped at its first read for its past: only once what it cost while the step waited neared the cap.
+    expect(failure).toMatch(
+      /stopped at max_cost after 1[45]m\d+s, last status Pending: 0\.4\d yuan of max_cost 0\.50 yuan spent while it waited; stopped$/
+    );
+    expect(Number(outputs.cost)).toBeGreaterThan(1.1);
+    expect(bench.emulator.tasks.get(made.outputs.task_id).status).toBe('End');
+  });
+
+  it('leaves a task it cannot stop at the cap to the post step, on its ledger, whatever cleanup says', async () => {
+    bench.emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    const { failure, left } = await bench.step({ max_cost: '0.10', cleanup: 'none', cleanup_timeout: '5s' });
+    expect(failure).toMatch(/spent while it waited; it could not be stopped yet: /);
+    expect(left).toMatchObject({ action: 'stop', created: ['1229831'] });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^task 1229831 could not be stopped at max_cost 0\.10 yuan now \(.*\): the post step stops it$/
+      )
+    );
   });
 
   it('refuses max_cost that is no sum of yuan, or on a step that does not wait on what bills', async () => {

@@ -570,6 +570,14 @@ describe('data and results of a job', () => {
     expect(bench.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('makes nothing, and copies nothing, for a create cancelled before its data was copied', async () => {
+    await volume();
+    bench.log.length = 0;
+    const { failure } = await step(SERVICE, { cancelWhen: /^data: copying/ });
+    expect(failure).toBeDefined();
+    expect(made()).toEqual([]);
+  });
+
   it('copies the data of a replace before its new task is made', async () => {
     await volume();
     const { failure } = await step({ ...SERVICE, operation: 'replace' });

@@ -238,14 +238,11 @@ var failing_nodes = __webpack_require__(7659);
 var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
 var read_task_state = __webpack_require__(4633);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./deploy/context.ts
 var context = __webpack_require__(2037);
 // EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
 var clean_up_task = __webpack_require__(9138);
 ;// CONCATENATED MODULE: ./deploy/wait/stop-at-cap.ts
-
 
 
 /**
@@ -261,20 +258,19 @@ async function stopCapped(tasks, ctx) {
     const cap = `max_cost ${ctx.settings.maxCost ?? '?'} yuan`;
     const stopped = new Map();
     for (const task of capped) {
-        const spent = (0,money/* spentYuan */.SZ)(task.billingValue, task.forecastValue);
-        const cost = spent === undefined ? '' : ` (cost so far ${(0,money/* readableYuan */.o$)(spent) ?? spent})`;
         const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', stopCtx, task.name);
+        const waited = task.message ?? `stopped at ${cap}`;
         if (outcome.kind === 'failed') {
             ctx.cleanup.add('created', [task.id]);
             ctx.cleanup.update({ action: 'stop' });
             ctx.log(`task ${task.id} could not be stopped at ${cap} now (${outcome.why}): the post step stops it`);
-            stopped.set(task.id, `was to be stopped at ${cap}${cost}, but could not be yet: ${outcome.why}`);
+            stopped.set(task.id, `${waited}; it could not be stopped yet: ${outcome.why}`);
             continue;
         }
         ctx.cleanup.settle('created', task.id);
         const how = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
         ctx.log(`task ${task.id} ${how} at ${cap}`);
-        stopped.set(task.id, `${how} at ${cap}${cost}`);
+        stopped.set(task.id, `${waited}; ${how}`);
     }
     return tasks.map((task) => {
         const message = stopped.get(task.id);
@@ -288,6 +284,8 @@ var units = __webpack_require__(2589);
 var throttle = __webpack_require__(768);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
 ;// CONCATENATED MODULE: ./deploy/wait/spending-cap.ts
 
 
@@ -308,6 +306,14 @@ function costPoints(snapshots) {
         ? []
         : [s.billingValue ?? '0', s.forecastValue ?? '0']);
     return amounts.length === 0 ? undefined : (0,money/* sumPoints */.RN)(amounts);
+}
+/** What the tasks have cost beyond their baselines (their costs when first read), in points. */
+function costSince(snapshots, baselines) {
+    const total = costPoints(snapshots);
+    if (total === undefined || baselines.length === 0)
+        return total;
+    const negated = baselines.map((b) => (b.startsWith('-') ? b.slice(1) : `-${b}`));
+    return (0,money/* sumPoints */.RN)([total, ...negated]);
 }
 /**
  * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
@@ -398,18 +404,19 @@ async function waitForTasks(ids, options, deps) {
     };
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
-    const cap = capGuard(options, deps, () => [...watches.values()].map((w) => w.snapshot), elapsed);
+    const cap = capGuard(options, deps, () => [...watches.values()], elapsed);
     const shown = () => `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
     const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
-    const loop = { deps, rules, elapsed, record, costWatched: options.maxCost !== undefined };
+    const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
     const end = await (0,poll/* pollUntil */.g3)(async (round) => {
         said.any = false;
         await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
         if (waiting().length === 0)
             return { kind: 'done', value: undefined };
         if (cap.reached()) {
+            const spent = `${cap.beside().replace(/^; /, '')} spent while it waited`;
             for (const watch of waiting())
-                watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed()));
+                watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed(), spent));
             return { kind: 'done', value: undefined };
         }
         return {
@@ -459,14 +466,24 @@ async function lookOnce(watch, round, known, loop) {
  * cap (see seeCost), its lines logged; and the cost beside the cap, for a line of progress. Without
  * max_cost, never reached and nothing to show.
  */
-function capGuard(options, deps, snapshots, elapsed) {
-    let cap = options.maxCost === undefined ? undefined : startCap(options.maxCost);
+function capGuard(options, deps, looked, elapsed) {
+    let cap = options.cap === undefined ? undefined : startCap(options.cap.maxCost);
+    // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
+    const baselines = new Map();
     return {
         reached: () => {
             if (cap === undefined)
                 return false;
             const ahead = { endMs: options.timeoutMs, nextInMs: options.intervalMs };
-            const seen = seeCost(cap, costPoints(snapshots()), elapsed(), ahead);
+            const watches = looked();
+            if (options.cap?.from === 'first_read')
+                for (const w of watches) {
+                    const cost = costPoints([w.snapshot]);
+                    if (cost !== undefined && !baselines.has(w.id))
+                        baselines.set(w.id, cost);
+                }
+            const spent = costSince(watches.map((w) => w.snapshot), [...baselines.values()]);
+            const seen = seeCost(cap, spent, elapsed(), ahead);
             cap = seen.watch;
             for (const line of seen.lines)
                 deps.log(line);
@@ -563,7 +580,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
         concurrency: settings.concurrency,
         startedAt: ctx.startedAt,
         initial: firstChecks(waiting, how.readAlready),
-        ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost })
+        ...(how.cap === undefined ? {} : { cap: how.cap })
     }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     const settled = tasks.map((task) => {

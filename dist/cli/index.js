@@ -2123,8 +2123,8 @@ function total(what, tasks, least = 2) {
     return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''))}`];
 }
 /**
- * "Cost so far 0.42 yuan of max_cost 5 yuan": what the tasks waited on cost together beside the cap,
- * and which ones it stopped, when the step had a cap.
+ * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
+ * stopped (their lines say what they cost while the step waited, which is what the cap counts).
  */
 function capLine(step) {
     if (step.maxCost === undefined)
@@ -2133,9 +2133,14 @@ function capLine(step) {
         ? []
         : [task.billingValue ?? '0', task.forecastValue ?? '0']);
     const spent = costs.length === 0 ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''));
-    const capped = step.tasks.filter((task) => task.verdict === 'capped').map((task) => task.id);
-    const stopped = capped.length === 0 ? '' : `; the cap stopped ${capped.join(', ')}`;
-    return ['', `Cost so far ${spent} of max_cost ${escape(step.maxCost)} yuan${stopped}.`];
+    const capped = step.tasks.filter((task) => task.verdict === 'capped');
+    const stopped = capped.length === 0
+        ? ''
+        : ` The cap stopped ${capped.map((task) => `${task.id} (${escape(task.message ?? '')})`).join(', ')}.`;
+    return [
+        '',
+        `max_cost ${escape(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+    ];
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
@@ -5852,8 +5857,19 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(608), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9608))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(608), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9608))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
     return { criteria, waited };
+}
+/**
+ * max_cost over the step's wait, when set: counted from nothing for what the step's create made, from the
+ * first read for tasks that were there before the step (a detail, a recover).
+ */
+function capOf(plan, ctx) {
+    const { maxCost } = ctx.settings;
+    if (maxCost === undefined)
+        return {};
+    const made = plan.calls.some((call) => call.traits.resend === 'create_once');
+    return { cap: { maxCost, from: made ? 'made' : 'first_read' } };
 }
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
 async function settleTwins(calls, tasks, ctx) {

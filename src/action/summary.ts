@@ -161,8 +161,8 @@ function total(what: string, tasks: readonly TaskResult[], least = 2): string[] 
 }
 
 /**
- * "Cost so far 0.42 yuan of max_cost 5 yuan": what the tasks waited on cost together beside the cap,
- * and which ones it stopped, when the step had a cap.
+ * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
+ * stopped (their lines say what they cost while the step waited, which is what the cap counts).
  */
 function capLine(step: StepResult): string[] {
   if (step.maxCost === undefined) return [];
@@ -172,9 +172,15 @@ function capLine(step: StepResult): string[] {
       : [task.billingValue ?? '0', task.forecastValue ?? '0']
   );
   const spent = costs.length === 0 ? 'unknown' : yuanText(yuanOf(sumPoints(costs) ?? ''));
-  const capped = step.tasks.filter((task) => task.verdict === 'capped').map((task) => task.id);
-  const stopped = capped.length === 0 ? '' : `; the cap stopped ${capped.join(', ')}`;
-  return ['', `Cost so far ${spent} of max_cost ${escape(step.maxCost)} yuan${stopped}.`];
+  const capped = step.tasks.filter((task) => task.verdict === 'capped');
+  const stopped =
+    capped.length === 0
+      ? ''
+      : ` The cap stopped ${capped.map((task) => `${task.id} (${escape(task.message ?? '')})`).join(', ')}.`;
+  return [
+    '',
+    `max_cost ${escape(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+  ];
 }
 
 /** What the cost figures are, under a table that shows some. */

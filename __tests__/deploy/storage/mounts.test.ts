@@ -1,5 +1,6 @@
 // The volumes and juicefs_mounts inputs made into each service's nas_storage_config and storage_config.
 import { withMounts, type ResolvedMount } from '../../../src/deploy/storage/mounts.js';
+import { objectStorageNamed } from '../../../src/deploy/storage/read-object-storages.js';
 import type { Volume } from '../../../src/platform/volume-data.js';
 import { toCompactJson } from '../../../src/protocol/json.js';
 
@@ -118,5 +119,27 @@ describe('withMounts', () => {
       'volumes mounts "a" in service "gpu", but body has no service of that name: name one of "web", "side"'
     );
     expect(() => withMounts({}, [mount('gpu', volume('1', 'a'), '/a')])).toThrow('name one of none');
+  });
+});
+
+describe('objectStorageNamed', () => {
+  const storage = (id: string, name: string) => ({
+    id,
+    name,
+    status: 'Activate',
+    active: true,
+    activeRegions: [],
+    bucket: undefined,
+    dir: undefined
+  });
+  const storages = [storage('36', 'weights'), storage('37', 'corpus'), storage('38', 'corpus')];
+
+  it('finds a storage by its name, else by its storage_id, and refuses a name two have', () => {
+    expect(objectStorageNamed(storages, 'weights')?.id).toBe('36');
+    expect(objectStorageNamed(storages, '37')?.name).toBe('corpus');
+    expect(objectStorageNamed(storages, 'nope')).toBeUndefined();
+    expect(() => objectStorageNamed(storages, 'corpus')).toThrow(
+      '2 object storages are named "corpus" (storage_id 37, 38): name the storage_id of the one meant'
+    );
   });
 });

@@ -68,4 +68,15 @@ describe('max_cost', () => {
     expect(seeCost(cap, '100000', 2 * MINUTE, AHEAD).lines).toEqual([]);
     expect(seeCost(cap, undefined, 2 * MINUTE, AHEAD)).toEqual({ watch: cap, lines: [], reached: false });
   });
+
+  it('sees no rate from two reads at one moment, nor from a cost that went down (a bill set right)', () => {
+    const cap = seeCost(startCap('1'), '900000', MINUTE, AHEAD).watch;
+    expect(seeCost(cap, '990000', MINUTE, AHEAD)).toMatchObject({ reached: false, lines: [] });
+    expect(seeCost(cap, '800000', 2 * MINUTE, AHEAD)).toMatchObject({ reached: false, lines: [] });
+  });
+
+  it('takes a cost it cannot read as no cost (no cap reached, no rate), and sums what each detail says', () => {
+    expect(seeCost(startCap('1'), 'n/a', MINUTE, AHEAD)).toMatchObject({ reached: false, lines: [] });
+    expect(costPoints([snapshot('100', undefined), snapshot(undefined, '7')])).toBe('107');
+  });
 });

@@ -62,8 +62,19 @@ export async function waitForCalls(
       ? { tasks: called, timedOut: false }
       : await (
           await import('../wait/wait-until.js')
-        ).waitUntil(called, criteria, ctx, { readAlready: readAlready(calls), publish });
+        ).waitUntil(called, criteria, ctx, { readAlready: readAlready(calls), publish, ...capOf(plan, ctx) });
   return { criteria, waited };
+}
+
+/**
+ * max_cost over the step's wait, when set: counted from nothing for what the step's create made, from the
+ * first read for tasks that were there before the step (a detail, a recover).
+ */
+function capOf(plan: Plan, ctx: DeployContext): { cap?: { maxCost: string; from: 'made' | 'first_read' } } {
+  const { maxCost } = ctx.settings;
+  if (maxCost === undefined) return {};
+  const made = plan.calls.some((call) => call.traits.resend === 'create_once');
+  return { cap: { maxCost, from: made ? 'made' : 'first_read' } };
 }
 
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */

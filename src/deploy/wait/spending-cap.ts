@@ -49,6 +49,17 @@ export function costPoints(snapshots: readonly (TaskSnapshot | undefined)[]): st
   return amounts.length === 0 ? undefined : sumPoints(amounts);
 }
 
+/** What the tasks have cost beyond their baselines (their costs when first read), in points. */
+export function costSince(
+  snapshots: readonly (TaskSnapshot | undefined)[],
+  baselines: readonly string[]
+): string | undefined {
+  const total = costPoints(snapshots);
+  if (total === undefined || baselines.length === 0) return total;
+  const negated = baselines.map((b) => (b.startsWith('-') ? b.slice(1) : `-${b}`));
+  return sumPoints([total, ...negated]);
+}
+
 /**
  * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
  * ending at `endMs`. Reached when the cost is the cap or more, or when, at the rate seen since the last

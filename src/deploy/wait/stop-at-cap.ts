@@ -1,4 +1,3 @@
-import { readableYuan, spentYuan } from '../../platform/money.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
 import type { TaskResult } from './task-result.js';
@@ -15,20 +14,19 @@ export async function stopCapped(tasks: readonly TaskResult[], ctx: DeployContex
   const cap = `max_cost ${ctx.settings.maxCost ?? '?'} yuan`;
   const stopped = new Map<string, string>();
   for (const task of capped) {
-    const spent = spentYuan(task.billingValue, task.forecastValue);
-    const cost = spent === undefined ? '' : ` (cost so far ${readableYuan(spent) ?? spent})`;
     const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
+    const waited = task.message ?? `stopped at ${cap}`;
     if (outcome.kind === 'failed') {
       ctx.cleanup.add('created', [task.id]);
       ctx.cleanup.update({ action: 'stop' });
       ctx.log(`task ${task.id} could not be stopped at ${cap} now (${outcome.why}): the post step stops it`);
-      stopped.set(task.id, `was to be stopped at ${cap}${cost}, but could not be yet: ${outcome.why}`);
+      stopped.set(task.id, `${waited}; it could not be stopped yet: ${outcome.why}`);
       continue;
     }
     ctx.cleanup.settle('created', task.id);
     const how = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
     ctx.log(`task ${task.id} ${how} at ${cap}`);
-    stopped.set(task.id, `${how} at ${cap}${cost}`);
+    stopped.set(task.id, `${waited}; ${how}`);
   }
   return tasks.map((task) => {
     const message = stopped.get(task.id);

@@ -4,7 +4,7 @@ import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
-import { besideCap, costPoints, seeCost, startCap } from './spending-cap.js';
+import { besideCap, costPoints, costSince, seeCost, startCap } from './spending-cap.js';
 import {
   progress,
   readsAt,
@@ -37,8 +37,13 @@ export interface WaitOptions {
   startedAt: number;
   /** Answers already in hand (a detail call's own answer), used as those tasks' first check. */
   initial?: ReadonlyMap<string, Poll>;
-  /** max_cost, in yuan: the wait ends, its tasks capped, once what they cost together reaches it. */
-  maxCost?: string;
+  /**
+   * max_cost, in yuan: the wait ends, its tasks capped, before what they cost together while the step
+   * runs passes it: counted from nothing for tasks the step made (`from: 'made'`), from the first read of
+   * each for tasks that were there before (`from: 'first_read'`: a service's months of billing are not
+   * the step's).
+   */
+  cap?: { maxCost: string; from: 'made' | 'first_read' };
 }
 
 export interface WaitDeps {
@@ -100,10 +105,10 @@ export async function waitForTasks(
   };
   const rules: WatchRules = { ...options, unknownSaid };
   const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
-  const cap = capGuard(options, deps, () => [...watches.values()].map((w) => w.snapshot), elapsed);
+  const cap = capGuard(options, deps, () => [...watches.values()], elapsed);
   const shown = (): string => `${progress(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
   const left = (): string => timeLeft(options.startedAt + options.timeoutMs, deps.now());
-  const loop = { deps, rules, elapsed, record, costWatched: options.maxCost !== undefined };
+  const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
   const end = await pollUntil(
     async (round) => {
       said.any = false;
@@ -112,7 +117,8 @@ export async function waitForTasks(
       );
       if (waiting().length === 0) return { kind: 'done', value: undefined };
       if (cap.reached()) {
-        for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, 'capped', elapsed()));
+        const spent = `${cap.beside().replace(/^; /, '')} spent while it waited`;
+        for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, 'capped', elapsed(), spent));
         return { kind: 'done', value: undefined };
       }
       return {
@@ -168,15 +174,27 @@ async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined
 function capGuard(
   options: WaitOptions,
   deps: WaitDeps,
-  snapshots: () => (TaskSnapshot | undefined)[],
+  looked: () => readonly TaskWatch[],
   elapsed: () => number
 ): { reached: () => boolean; beside: () => string } {
-  let cap = options.maxCost === undefined ? undefined : startCap(options.maxCost);
+  let cap = options.cap === undefined ? undefined : startCap(options.cap.maxCost);
+  // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
+  const baselines = new Map<string, string>();
   return {
     reached: () => {
       if (cap === undefined) return false;
       const ahead = { endMs: options.timeoutMs, nextInMs: options.intervalMs };
-      const seen = seeCost(cap, costPoints(snapshots()), elapsed(), ahead);
+      const watches = looked();
+      if (options.cap?.from === 'first_read')
+        for (const w of watches) {
+          const cost = costPoints([w.snapshot]);
+          if (cost !== undefined && !baselines.has(w.id)) baselines.set(w.id, cost);
+        }
+      const spent = costSince(
+        watches.map((w) => w.snapshot),
+        [...baselines.values()]
+      );
+      const seen = seeCost(cap, spent, elapsed(), ahead);
       cap = seen.watch;
       for (const line of seen.lines) deps.log(line);
       return seen.reached;

@@ -24,7 +24,12 @@ export async function waitUntil(
   tasks: TaskResult[],
   criteria: Criteria,
   ctx: DeployContext,
-  how: { readAlready: ReadonlySet<string>; publish: PublishUrls }
+  how: {
+    readAlready: ReadonlySet<string>;
+    publish: PublishUrls;
+    /** max_cost, when the wait is held to it (see WaitOptions.cap). */
+    cap?: { maxCost: string; from: 'made' | 'first_read' };
+  }
 ): Promise<{ tasks: TaskResult[]; timedOut: boolean; logFile?: string }> {
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
@@ -50,7 +55,7 @@ export async function waitUntil(
       concurrency: settings.concurrency,
       startedAt: ctx.startedAt,
       initial: firstChecks(waiting, how.readAlready),
-      ...(settings.maxCost === undefined ? {} : { maxCost: settings.maxCost })
+      ...(how.cap === undefined ? {} : { cap: how.cap })
     },
     { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) }
   );
