@@ -285,6 +285,8 @@ var action_runtime = __webpack_require__(7614);
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/summary.ts
 var action_summary = __webpack_require__(8871);
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __webpack_require__(5621);
 ;// CONCATENATED MODULE: ./action/post-step.ts
 
 
@@ -480,7 +482,7 @@ function unsettledCreate(host, settings, unsettled, uses) {
     const sweep = manualSweep(settings, unsettled.taskName, unsettled.keep, uses);
     host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? `the job summary shows how (${sweep.how})` : `${runWithVariables(command)}, and ${sweep.how}`}`, 'Task may be left running');
     return [
-        `**A task named ${(0,action_summary/* escape */.ih)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.ih)(unsettled.why)}). Look for it in the platform's console, or ${(0,action_summary/* escape */.ih)(sweep.how)}, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+        `**A task named ${(0,markdown_text/* escape */.i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,markdown_text/* escape */.i)(unsettled.why)}). Look for it in the platform's console, or ${(0,markdown_text/* escape */.i)(sweep.how)}, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
         ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', sweep.step) : (0,action_summary/* fenced */.OF)('sh', command))
     ];
 }

@@ -1971,14 +1971,15 @@ function writeSummary(host, render) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Br: () => (/* binding */ renderSummary),
-/* harmony export */   OF: () => (/* binding */ fenced),
-/* harmony export */   ih: () => (/* binding */ escape)
+/* harmony export */   OF: () => (/* binding */ fenced)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5547);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
+/* harmony import */ var _basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5621);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8060);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5547);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2641);
+
 
 
 
@@ -2006,8 +2007,8 @@ const OUTCOME = {
 function renderSummary(step, verdict) {
     const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
     if (!verdict.passed)
-        lines.push(`> ${escape(verdict.why)}`, '');
-    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
+        lines.push(`> ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(verdict.why)}`, '');
+    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
         lines.push(...costNote([...step.tasks, ...step.replaced]));
@@ -2029,14 +2030,14 @@ function renderSummary(step, verdict) {
         const [call] = step.calls;
         // A failed call is quoted above; a success envelope whose data says it failed is not a success.
         if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`);
+            lines.push(`code ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(call.result.code)}${call.result.msg === '' ? '' : `: ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(call.result.msg)}`}`);
         }
     }
     return `${lines.join('\n')}\n`;
 }
 /** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
 function jobTable(step) {
-    const job = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .jobRunOf */ .wT)(step);
+    const job = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .jobRunOf */ .wT)(step);
     if (job === undefined)
         return [];
     const count = (n) => (n === undefined ? '?' : String(n));
@@ -2045,7 +2046,7 @@ function jobTable(step) {
         '',
         '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
         '|---|---|---|---|---|',
-        `| ${escape(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+        `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
         '',
         ...(step.logFile === undefined
             ? []
@@ -2065,17 +2066,17 @@ function changeTable(change) {
     if (change.fields.length > 0) {
         lines.push('| Field | Before | After |', '|---|---|---|');
         for (const field of change.fields)
-            lines.push(`| ${escape(field.path)} | ${escape(field.before)} | ${escape(field.after)} |`);
+            lines.push(`| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.path)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.before)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.after)} |`);
         lines.push('');
     }
     if (change.nodes.length > 0)
-        lines.push(`Nodes replaced: ${change.nodes.map(escape).join(', ')}`, '');
+        lines.push(`Nodes replaced: ${change.nodes.map(_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i).join(', ')}`, '');
     if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
         lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
     if (change.rolledBack)
         lines.push('**Rolled back**: the task was set back as it was.', '');
     if (change.restore !== undefined)
-        lines.push(`**Not rolled back**: task ${escape(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+        lines.push(`**Not rolled back**: task ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
     return lines;
 }
 function taskTable(step) {
@@ -2085,16 +2086,16 @@ function taskTable(step) {
         '|---|---|---|---|---|---|---|'
     ];
     for (const task of step.tasks) {
-        const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+        const url = task.urls[0] === undefined ? '' : `<a href="${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .attribute */ .l)(task.urls[0])}">${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.urls[0])}</a>`;
         const outcome = task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
         const cells = [
             task.id,
-            escape(task.name ?? ''),
-            escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
+            (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.name ?? ''),
+            (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
             outcome,
             url,
-            (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(task.elapsedMs),
-            yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task))
+            (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(task.elapsedMs),
+            yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -2106,7 +2107,7 @@ function replacedTable(step) {
     const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
     for (const task of step.replaced) {
         const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-        lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task))} |`);
+        lines.push(`| ${task.id} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.status ?? '')} | ${outcome} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))} |`);
     }
     return [...lines, ...total('the tasks replaced', step.replaced, 1)];
 }
@@ -2120,7 +2121,7 @@ function total(what, tasks, least = 2) {
     });
     if (costs.length / 2 < least)
         return [];
-    return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''))}`];
+    return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(costs) ?? ''))}`];
 }
 /**
  * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
@@ -2132,19 +2133,19 @@ function capLine(step) {
     const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
         ? []
         : [task.billingValue ?? '0', task.forecastValue ?? '0']);
-    const spent = costs.length === 0 ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''));
+    const spent = costs.length === 0 ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(costs) ?? ''));
     const capped = step.tasks.filter((task) => task.verdict === 'capped');
     const stopped = capped.length === 0
         ? ''
-        : ` The cap stopped ${capped.map((task) => `${task.id} (${escape(task.message ?? '')})`).join(', ')}.`;
+        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.message ?? '')})`).join(', ')}.`;
     return [
         '',
-        `max_cost ${escape(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+        `max_cost ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
     ];
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
-    if (!tasks.some((task) => (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task) !== undefined))
+    if (!tasks.some((task) => (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task) !== undefined))
         return [];
     return [
         '',
@@ -2160,7 +2161,7 @@ function timeline(step) {
         '',
         '<details><summary>Status timeline</summary>',
         '',
-        ...entries.map((entry) => `- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`),
+        ...entries.map((entry) => `- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(entry.status)}`),
         '',
         '</details>'
     ];
@@ -2175,13 +2176,13 @@ function billsTable(bills) {
         ]
         : ['| From | To | Total (billing_coin) | Discount deducted (discount_coin) |', '|---|---|---|---|'];
     for (const bill of bills) {
-        const money = [yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.discount))];
+        const money = [yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(bill.discount))];
         const first = byTask
-            ? [bill.taskId ?? '', escape(bill.taskName ?? ''), escape(bill.taskType ?? '')]
-            : [escape(bill.start ?? ''), escape(bill.end ?? '')];
+            ? [bill.taskId ?? '', (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.taskName ?? ''), (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.taskType ?? '')]
+            : [(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.start ?? ''), (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.end ?? '')];
         lines.push(`| ${[...first, ...money].join(' | ')} |`);
     }
-    const sum = (amounts) => yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? ''));
+    const sum = (amounts) => yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? ''));
     return [
         ...lines,
         '',
@@ -2198,11 +2199,11 @@ function billsTable(bills) {
 function volumesTable(step) {
     const one = step.volume;
     const volumes = one === undefined ? (step.volumeList?.volumes ?? []) : [one.volume];
-    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .gibText */ .ip)(bytes)} GiB`;
+    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .gibText */ .ip)(bytes)} GiB`;
     const lines = [
         '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
         '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${escape(v.id)} | ${escape(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
+        ...volumes.map((v) => `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(v.id)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .VOLUME_DELETED */ .lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
         ''
     ];
     if (one !== undefined) {
@@ -2225,13 +2226,13 @@ function volumesTable(step) {
 }
 /** Text the platform gave, escaped; `?` where it gave none. */
 function orUnknown(value) {
-    return value === undefined ? '?' : escape(value);
+    return value === undefined ? '?' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(value);
 }
 /** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
 function decimalText(value) {
     if (value === undefined)
         return '?';
-    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : escape(value);
+    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(value);
 }
 /**
  * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
@@ -2258,7 +2259,7 @@ function transfersTable(step) {
             const error = t.errorCode === undefined && t.errorMessage === undefined
                 ? ''
                 : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-            return `| ${escape(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${escape(error)} |`;
+            return `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(error)} |`;
         }),
         ''
     ];
@@ -2268,7 +2269,7 @@ function transfersTable(step) {
     const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
     return [
         ...lines,
-        `Copied in ${escape((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
+        `Copied in ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
     ];
 }
 /**
@@ -2288,7 +2289,7 @@ function placementTable(placement) {
         return candidate.excluded ?? 'not needed';
     };
     const lines = [
-        `#### Resource: ${placement.points} node(s) of ${escape(placement.wish.gpu)}`,
+        `#### Resource: ${placement.points} node(s) of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(placement.wish.gpu)}`,
         '',
         '| Region | Device | GPUs | Price | Stock | Outcome |',
         '|---|---|---|---|---|---|'
@@ -2304,7 +2305,7 @@ function placementTable(placement) {
             offer.inventory,
             outcome(candidate)
         ];
-        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+        lines.push(`| ${cells.map((cell) => (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(cell ?? '')).join(' | ')} |`);
     }
     const warmed = placement.preheated;
     return [
@@ -2313,10 +2314,10 @@ function placementTable(placement) {
             ? []
             : [
                 '',
-                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${escape(warmed.region)} in ${escape((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(warmed.elapsedMs))} (preheat task ${escape(warmed.taskId)}); a preheat is not a reservation.`
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(warmed.region)} in ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(warmed.elapsedMs))} (preheat task ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(warmed.taskId)}); a preheat is not a reservation.`
             ]),
         '',
-        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
         ''
     ];
 }
@@ -2336,7 +2337,7 @@ function offersTable(offers) {
             offer.discountPrice,
             offer.inventory
         ];
-        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+        lines.push(`| ${cells.map((cell) => (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(cell ?? '')).join(' | ')} |`);
     }
     const marks = offers.filter((offer) => offer.mark !== undefined);
     return [
@@ -2349,7 +2350,7 @@ function offersTable(offers) {
                 '',
                 '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
                 '',
-                ...marks.map((offer) => `- ${escape(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${escape(offer.mark ?? '')}</code>`),
+                ...marks.map((offer) => `- ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(offer.mark ?? '')}</code>`),
                 '',
                 '</details>'
             ])
@@ -2358,40 +2359,9 @@ function offersTable(offers) {
 /** An amount in yuan with its unit, or nothing. */
 /** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
 function yuanText(yuan) {
-    return yuan === undefined ? '' : escape((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? `${yuan} yuan`);
+    return yuan === undefined ? '' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? `${yuan} yuan`);
 }
-/**
- * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
- * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
- * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
- */
-function escape(text) {
-    // Only characters beyond ASCII are looked up in Unicode's tables: an ASCII character outside
-    // "A-Za-z0-9 ,/-" is never a letter, digit or mark.
-    return text
-        .replace(/[\r\n]+/g, ' ')
-        .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
-        .replace(/[^\0-\x7f]+/g, (run) => run.replace(notLetterDigitOrMark(), (char) => `&#${char.codePointAt(0) ?? 0};`));
-}
-let notLetterDigitOrMarkPattern;
-/**
- * A character that is no letter, digit or mark, made the first time text beyond ASCII is escaped. Not a
- * literal: V8 checks every regular expression literal of the bundle as it compiles it, and reading
- * Unicode's tables for these three classes cost every step about 3 ms (valgrind, bench/NOTES.md),
- * though most summaries have no character beyond ASCII.
- */
-function notLetterDigitOrMark() {
-    return (notLetterDigitOrMarkPattern ??= new RegExp('[^\\p{L}\\p{N}\\p{M}]', 'gu'));
-}
-/** A validated URL inside an HTML attribute. */
-function attribute(url) {
-    return url
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
+
 /** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
 function nodesText(nodes) {
     return nodes === undefined || nodes.running >= nodes.total
@@ -2523,6 +2493,51 @@ class InputError extends Error {
 function quote(value) {
     const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
     return JSON.stringify(shown);
+}
+
+
+/***/ }),
+
+/***/ 5621:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ escape),
+/* harmony export */   l: () => (/* binding */ attribute)
+/* harmony export */ });
+// Text for Markdown that GitHub renders (the job summary, a pull request's comment): server text shown as
+// text, never as syntax, and URLs put inside HTML attributes safely.
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
+function escape(text) {
+    // Only characters beyond ASCII are looked up in Unicode's tables: an ASCII character outside
+    // "A-Za-z0-9 ,/-" is never a letter, digit or mark.
+    return text
+        .replace(/[\r\n]+/g, ' ')
+        .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
+        .replace(/[^\0-\x7f]+/g, (run) => run.replace(notLetterDigitOrMark(), (char) => `&#${char.codePointAt(0) ?? 0};`));
+}
+let notLetterDigitOrMarkPattern;
+/**
+ * A character that is no letter, digit or mark, made the first time text beyond ASCII is escaped. Not a
+ * literal: V8 checks every regular expression literal of the bundle as it compiles it, and reading
+ * Unicode's tables for these three classes cost every step about 3 ms (valgrind, bench/NOTES.md),
+ * though most summaries have no character beyond ASCII.
+ */
+function notLetterDigitOrMark() {
+    return (notLetterDigitOrMarkPattern ??= new RegExp('[^\\p{L}\\p{N}\\p{M}]', 'gu'));
+}
+/** A validated URL inside an HTML attribute. */
+function attribute(url) {
+    return url
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
 }
 
 
@@ -3466,8 +3481,8 @@ function runStep(planned, ctx, options = {}) {
 var step_runtime = __nccwpck_require__(3784);
 // EXTERNAL MODULE: ./deploy/context.ts
 var context = __nccwpck_require__(2037);
-// EXTERNAL MODULE: ./action/summary.ts
-var summary = __nccwpck_require__(8871);
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __nccwpck_require__(5621);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
 
 /**
@@ -3490,27 +3505,27 @@ function diagnosticsSummary(all, redact) {
     const parts = all.flatMap((d) => [
         ...titleLines(d, redact),
         ...d.nodes.flatMap((node, i) => [
-            `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
+            `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${(0,markdown_text/* escape */.i)(heading(node))}</summary>`,
             '',
             '<pre>',
-            ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
+            ...nodeLines(node).map((line) => (0,markdown_text/* escape */.i)(redact(line))),
             '</pre>',
             '',
             '</details>',
             ''
         ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.ih)(redact(line))}\n`)
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,markdown_text/* escape */.i)(redact(line))}\n`)
     ]);
     return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
 /** "Why task 7 is not ready: 2 nodes not running, 1 running"; for a job, why it failed and its pods. */
 function titleLines(d, redact) {
     if (d.failedNodes === undefined)
-        return [`#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`, ''];
+        return [`#### Why task ${d.taskId} is not ready: ${(0,markdown_text/* escape */.i)(describeCounts(d))}`, ''];
     return [
-        `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
+        `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${(0,markdown_text/* escape */.i)(describeCounts(d))}`,
         '',
-        ...(d.reason === undefined ? [] : [`${(0,summary/* escape */.ih)(redact(capitalized(d.reason)))}.`, ''])
+        ...(d.reason === undefined ? [] : [`${(0,markdown_text/* escape */.i)(redact(capitalized(d.reason)))}.`, ''])
     ];
 }
 const capitalized = (text) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
@@ -3586,6 +3601,8 @@ var action_outputs = __nccwpck_require__(2641);
 var action_runtime = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
 // EXTERNAL MODULE: ./action/step-files.ts
 var step_files = __nccwpck_require__(3991);
 ;// CONCATENATED MODULE: ./action/main-step.ts

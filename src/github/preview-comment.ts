@@ -1,0 +1,71 @@
+import { attribute, escape } from '../basics/markdown-text.js';
+
+/**
+ * The one comment a preview keeps on its pull request, updated in place on each push and on close: found
+ * again by a hidden marker that names the preview's task_name (two previews of one repository keep a
+ * comment each), never posted twice. Every value that comes from the platform is shown as text.
+ */
+export interface PreviewView {
+  readonly taskName: string;
+  readonly number: number;
+  /** Running, failed, stopped (the pull request closed), or capped. */
+  readonly state: 'running' | 'failed' | 'stopped' | 'capped' | 'deploying';
+  /** The service's URL, already validated as an http(s) URL. */
+  readonly url: string | undefined;
+  readonly gpu: string | undefined;
+  readonly region: string | undefined;
+  /** The task's status, as the platform says it. */
+  readonly status: string | undefined;
+  /** The commit this push deployed (its first seven characters are shown). */
+  readonly sha: string;
+  /** What this push's preview has cost so far, and all of the pull request's previews together (readable yuan). */
+  readonly pushCost: string | undefined;
+  readonly totalCost: string | undefined;
+  /** The run that wrote it, a validated URL. */
+  readonly runUrl: string | undefined;
+  /** Why it failed, or what the cap or the close did. */
+  readonly note: string | undefined;
+}
+
+/** The hidden marker of a preview's comment: an HTML comment, unseen, naming the task_name. */
+export function commentMarker(taskName: string): string {
+  return `<!-- elastic-deploy preview: ${taskName.replace(/--+/g, '-').replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+
+/** Whether a comment's body is the preview's (its first line is the marker). */
+export function isPreviewComment(body: string | undefined, taskName: string): boolean {
+  return body?.split('\n', 1)[0] === commentMarker(taskName);
+}
+
+const HEADINGS: Readonly<Record<PreviewView['state'], string>> = {
+  deploying: 'deploying',
+  running: 'running',
+  failed: 'failed',
+  stopped: 'stopped: the pull request is closed',
+  capped: 'stopped at max_cost'
+};
+
+/** The comment's Markdown: the marker, a heading, a table, and a line that says when it was written. */
+export function renderPreviewComment(view: PreviewView): string {
+  const link = (url: string | undefined, text: string): string =>
+    url === undefined ? escape(text) : `<a href="${attribute(url)}">${escape(text)}</a>`;
+  const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
+  const rows: [string, string][] = [
+    ['URL', view.url === undefined ? 'none yet' : link(view.url, view.url)],
+    ['GPU', where === '' ? 'unknown' : escape(where)],
+    ['Status', escape(view.status ?? 'unknown')],
+    [`This push (${escape(view.sha.slice(0, 7))})`, escape(view.pushCost ?? 'unknown')],
+    ['All previews of this pull request', escape(view.totalCost ?? 'unknown')]
+  ];
+  return [
+    commentMarker(view.taskName),
+    `### Preview of ${escape(view.taskName)}: ${HEADINGS[view.state]}`,
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    ...(view.note === undefined ? [] : ['', `> ${escape(view.note)}`]),
+    '',
+    `<sub>Kept current by ${link(view.runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
+  ].join('\n');
+}
