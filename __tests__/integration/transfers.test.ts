@@ -590,6 +590,10 @@ describe('data and results of a job', () => {
     await expect(step({ ...SERVICE, results: 'work:/out -> out/' })).rejects.toThrow(
       "results is set, but create makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results"
     );
+    // Results without data: refused for what they are, not for the object storage they would need.
+    await expect(step({ ...SERVICE, data: '', s3_bucket: '', results: 'work:/out -> out/' })).rejects.toThrow(
+      'results is set, but create makes a service'
+    );
     await expect(step({ ...SERVICE, s3_access_key: '' })).rejects.toThrow(
       's3_access_key is empty, but data copies through the object storage it names'
     );

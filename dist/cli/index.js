@@ -5584,9 +5584,9 @@ function withDataIn(flow) {
     return {
         plan: (settings) => {
             const planned = flow.plan(settings);
-            (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .a)(settings);
             if (settings.storage.data.length === 0)
                 return { ...planned, copiesData: true };
+            (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .a)(settings);
             return {
                 ...planned,
                 copiesData: true,

@@ -17,8 +17,8 @@ export function withDataIn(flow: Flow): Flow {
   return {
     plan: (settings) => {
       const planned = flow.plan(settings);
-      checkCopies(settings);
       if (settings.storage.data.length === 0) return { ...planned, copiesData: true };
+      checkCopies(settings);
       return {
         ...planned,
         copiesData: true,
