@@ -3867,12 +3867,12 @@ function excerpt(text, shown) {
 /* harmony export */   kJ: () => (/* binding */ copying),
 /* harmony export */   kU: () => (/* binding */ withDataIn)
 /* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8372);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8372);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3920);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8682);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8682);
 
 
 
@@ -3912,9 +3912,19 @@ async function copying(plan, ctx, way) {
     const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
     if (copies.length === 0)
         return undefined;
+    const failed = (why) => {
+        const error = new Error(way === 'in'
+            ? `the data was not copied in, so no ${(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(ctx.settings).noun} was made: ${why}`
+            : `the results were not copied back: ${why}`);
+        const [create] = plan.calls;
+        if (create === undefined)
+            throw error;
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { calls: [{ ...(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .callOutcome */ .$K)(create, { error }), taskId: undefined }] });
+    };
     if (ctx.runtime.cancelled()) {
         ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
-        return undefined;
+        // Nothing is made without its data; a job's results are left, as its run ended anyway.
+        return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
         const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4956));
@@ -3922,18 +3932,9 @@ async function copying(plan, ctx, way) {
         return undefined;
     }
     catch (error) {
-        if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d)
+        if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d)
             throw error;
-        const why = error instanceof Error ? error.message : String(error);
-        const failed = new Error(way === 'in'
-            ? `the data was not copied in, so no ${(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).noun} was made: ${why}`
-            : `the results were not copied back: ${why}`);
-        const [create] = plan.calls;
-        if (create === undefined)
-            throw failed;
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(plan, ctx, {
-            calls: [{ ...(0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(create, { error: failed }), taskId: undefined }]
-        });
+        return failed(error instanceof Error ? error.message : String(error));
     }
 }
 /** What a dry run would copy, and when: the data before anything is made, the results after the job. */

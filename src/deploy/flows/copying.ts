@@ -45,9 +45,20 @@ export async function copying(
 ): Promise<StepResult | undefined> {
   const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
   if (copies.length === 0) return undefined;
+  const failed = (why: string): StepResult => {
+    const error = new Error(
+      way === 'in'
+        ? `the data was not copied in, so no ${kindOf(ctx.settings).noun} was made: ${why}`
+        : `the results were not copied back: ${why}`
+    );
+    const [create] = plan.calls;
+    if (create === undefined) throw error;
+    return stepResult(plan, ctx, { calls: [{ ...callOutcome(create, { error }), taskId: undefined }] });
+  };
   if (ctx.runtime.cancelled()) {
     ctx.log(`${way === 'in' ? 'data' : 'results'}: not copied: the step was cancelled`);
-    return undefined;
+    // Nothing is made without its data; a job's results are left, as its run ended anyway.
+    return way === 'in' ? failed('the step was cancelled') : undefined;
   }
   try {
     const { copyData } = await import('../storage/copy-data.js');
@@ -55,17 +66,7 @@ export async function copying(
     return undefined;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const why = error instanceof Error ? error.message : String(error);
-    const failed = new Error(
-      way === 'in'
-        ? `the data was not copied in, so no ${kindOf(ctx.settings).noun} was made: ${why}`
-        : `the results were not copied back: ${why}`
-    );
-    const [create] = plan.calls;
-    if (create === undefined) throw failed;
-    return stepResult(plan, ctx, {
-      calls: [{ ...callOutcome(create, { error: failed }), taskId: undefined }]
-    });
+    return failed(error instanceof Error ? error.message : String(error));
   }
 }
 
