@@ -405,7 +405,10 @@ async function waitForTasks(ids, options, deps) {
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
     const cap = capGuard(options, deps, () => [...watches.values()], elapsed);
-    const shown = () => `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
+    const shown = () => {
+        const spent = cap.spent();
+        return `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
+    };
     const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
     const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
     const end = await (0,poll/* pollUntil */.g3)(async (round) => {
@@ -414,7 +417,7 @@ async function waitForTasks(ids, options, deps) {
         if (waiting().length === 0)
             return { kind: 'done', value: undefined };
         if (cap.reached()) {
-            const spent = `${cap.beside().replace(/^; /, '')} spent while it waited`;
+            const spent = `${cap.spent() ?? `max_cost ${options.cap?.maxCost ?? ''} yuan`} spent while it waited`;
             for (const watch of waiting())
                 watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed(), spent));
             return { kind: 'done', value: undefined };
@@ -463,8 +466,8 @@ async function lookOnce(watch, round, known, loop) {
 }
 /**
  * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
- * cap (see seeCost), its lines logged; and the cost beside the cap, for a line of progress. Without
- * max_cost, never reached and nothing to show.
+ * cap (see seeCost), its lines logged; and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
+ * a line of progress. Without max_cost, never reached and nothing to show.
  */
 function capGuard(options, deps, looked, elapsed) {
     let cap = options.cap === undefined ? undefined : startCap(options.cap.maxCost);
@@ -489,10 +492,7 @@ function capGuard(options, deps, looked, elapsed) {
                 deps.log(line);
             return seen.reached;
         },
-        beside: () => {
-            const text = cap === undefined ? undefined : besideCap(cap);
-            return text === undefined ? '' : `; ${text}`;
-        }
+        spent: () => (cap === undefined ? undefined : besideCap(cap))
     };
 }
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */

@@ -3904,9 +3904,9 @@ function withDataIn(flow) {
 }
 /**
  * Copies the data in (before the task or job is made) or the results out (after a job ended), when the
- * inputs name any: undefined when all copied, else a result whose one call says why they did not. Not
- * when the step is cancelled: the post step stops a transfer under way. The copies' code is loaded only
- * by a step that copies.
+ * inputs name any: undefined when all copied, else a result whose one call says why they did not. A step
+ * cancelled before copies none (the post step stops a transfer under way): nothing is made without its
+ * data, and a job's results are left. The copies' code is loaded only by a step that copies.
  */
 async function copying(plan, ctx, way) {
     const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;

@@ -87,9 +87,12 @@ export const ROUTES: readonly Route[] = [
       const ref = text(body.ref);
       if (ref === undefined || ref === '')
         return unprocessable('Invalid request.\n\n"ref" wasn\'t supplied.');
-      // GitHub merges the default branch into ref first unless auto_merge is false, and holds the
-      // deployment to every status check unless required_contexts is given (empty: none).
-      if (body.auto_merge !== false)
+      // GitHub merges the default branch into ref first when ref is behind it, unless auto_merge is false
+      // (a conflict, here: a pull request's branch has diverged); and holds the deployment to every status
+      // check of the commit unless required_contexts is given (empty: none), refusing while one is not a
+      // success (here: the checks of a pull request's head still run, as they do at its push).
+      const pull = [...store.pulls.values()].find((p) => p.head.sha === ref || p.head.ref === ref);
+      if (body.auto_merge !== false && pull !== undefined)
         return {
           status: 409,
           body: {
@@ -98,7 +101,11 @@ export const ROUTES: readonly Route[] = [
             status: '409'
           }
         };
-      if (!Array.isArray(body.required_contexts))
+      if (
+        !Array.isArray(body.required_contexts) &&
+        pull !== undefined &&
+        store.checksRunning.has(pull.head.sha)
+      )
         return {
           status: 409,
           body: {
@@ -107,7 +114,6 @@ export const ROUTES: readonly Route[] = [
             status: '409'
           }
         };
-      const pull = [...store.pulls.values()].find((p) => p.head.sha === ref || p.head.ref === ref);
       const environment = text(body.environment) ?? 'production';
       const now = store.now();
       const made = {

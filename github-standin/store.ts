@@ -24,6 +24,8 @@ export class GitHubStore {
   readonly statuses: StatusFacts[] = [];
   readonly comments: CommentFacts[] = [];
   readonly tokens = new Map<string, TokenGrant>();
+  /** Commits whose status checks still run (a pull request's head, from its push: a knob may clear it). */
+  readonly checksRunning = new Set<string>();
   #nextId = 1;
 
   constructor(readonly now: () => number) {}
@@ -57,6 +59,7 @@ export class GitHubStore {
       closedAt: undefined
     };
     this.pulls.set(number, pull);
+    this.checksRunning.add(pull.head.sha);
     return pull;
   }
 
@@ -65,6 +68,7 @@ export class GitHubStore {
     const pull = this.#pull(number);
     const pushed = { ...pull, head: { ...pull.head, sha: commit }, updatedAt: this.now() };
     this.pulls.set(number, pushed);
+    this.checksRunning.add(commit);
     return pushed;
   }
 

@@ -163,6 +163,16 @@ describe('the GitHub stand-in answers as GitHub describes its REST API', () => {
         })
       ).status
     ).toBe(409);
+    // Once its checks have passed, GitHub makes it; and a ref of no pull request it makes with neither.
+    const head = github.store.pulls.get(8)?.head.sha ?? '';
+    github.store.checksRunning.delete(head);
+    const passed = { ref: 'feature-8', auto_merge: false };
+    expect(
+      (await call('POST', '/repos/{owner}/{repo}/deployments', `${repo}/deployments`, passed)).status
+    ).toBe(201);
+    expect(
+      (await call('POST', '/repos/{owner}/{repo}/deployments', `${repo}/deployments`, { ref: 'main' })).status
+    ).toBe(201);
     expect((await call('GET', '/repos/{owner}/{repo}/pulls/{pull_number}', `${repo}/pulls/99`)).status).toBe(
       404
     );

@@ -34,9 +34,9 @@ export function withDataIn(flow: Flow): Flow {
 
 /**
  * Copies the data in (before the task or job is made) or the results out (after a job ended), when the
- * inputs name any: undefined when all copied, else a result whose one call says why they did not. Not
- * when the step is cancelled: the post step stops a transfer under way. The copies' code is loaded only
- * by a step that copies.
+ * inputs name any: undefined when all copied, else a result whose one call says why they did not. A step
+ * cancelled before copies none (the post step stops a transfer under way): nothing is made without its
+ * data, and a job's results are left. The copies' code is loaded only by a step that copies.
  */
 export async function copying(
   plan: Plan,

@@ -9,6 +9,7 @@ import { criteriaFor, type Criteria } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { answerSinkFor, cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
 import type { Flow } from './flow.js';
+import type { SpendingCap } from '../wait/spending-cap.js';
 import { readAlready, type CallOutcome } from '../calls/make-calls.js';
 
 /**
@@ -70,7 +71,7 @@ export async function waitForCalls(
  * max_cost over the step's wait, when set: counted from nothing for what the step's create made, from the
  * first read for tasks that were there before the step (a detail, a recover).
  */
-function capOf(plan: Plan, ctx: DeployContext): { cap?: { maxCost: string; from: 'made' | 'first_read' } } {
+function capOf(plan: Plan, ctx: DeployContext): { cap?: SpendingCap } {
   const { maxCost } = ctx.settings;
   if (maxCost === undefined) return {};
   const made = plan.calls.some((call) => call.traits.resend === 'create_once');

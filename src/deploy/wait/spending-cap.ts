@@ -19,6 +19,16 @@ export interface CapWatch {
   readonly last: { readonly atMs: number; readonly points: string } | undefined;
 }
 
+/**
+ * The cap a wait is held to: max_cost in yuan, counted from nothing for tasks the step made (`made`), from
+ * each task's first read for tasks that were there before (`first_read`: a service's months of billing
+ * are not the step's).
+ */
+export interface SpendingCap {
+  readonly maxCost: string;
+  readonly from: 'made' | 'first_read';
+}
+
 /** What a look at the cost says: the watch after it, lines to log, and whether the cap is reached. */
 export interface CapSeen {
   readonly watch: CapWatch;

@@ -4,7 +4,7 @@ import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
-import { besideCap, costPoints, costSince, seeCost, startCap } from './spending-cap.js';
+import { besideCap, costPoints, costSince, seeCost, startCap, type SpendingCap } from './spending-cap.js';
 import {
   progress,
   readsAt,
@@ -37,13 +37,8 @@ export interface WaitOptions {
   startedAt: number;
   /** Answers already in hand (a detail call's own answer), used as those tasks' first check. */
   initial?: ReadonlyMap<string, Poll>;
-  /**
-   * max_cost, in yuan: the wait ends, its tasks capped, before what they cost together while the step
-   * runs passes it: counted from nothing for tasks the step made (`from: 'made'`), from the first read of
-   * each for tasks that were there before (`from: 'first_read'`: a service's months of billing are not
-   * the step's).
-   */
-  cap?: { maxCost: string; from: 'made' | 'first_read' };
+  /** max_cost: the wait ends, its tasks capped, before what they cost together while it waits passes it. */
+  cap?: SpendingCap;
 }
 
 export interface WaitDeps {
@@ -106,7 +101,10 @@ export async function waitForTasks(
   const rules: WatchRules = { ...options, unknownSaid };
   const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
   const cap = capGuard(options, deps, () => [...watches.values()], elapsed);
-  const shown = (): string => `${progress(waiting(), options.criteria.requireAllNodes)}${cap.beside()}`;
+  const shown = (): string => {
+    const spent = cap.spent();
+    return `${progress(waiting(), options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
+  };
   const left = (): string => timeLeft(options.startedAt + options.timeoutMs, deps.now());
   const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
   const end = await pollUntil(
@@ -117,7 +115,7 @@ export async function waitForTasks(
       );
       if (waiting().length === 0) return { kind: 'done', value: undefined };
       if (cap.reached()) {
-        const spent = `${cap.beside().replace(/^; /, '')} spent while it waited`;
+        const spent = `${cap.spent() ?? `max_cost ${options.cap?.maxCost ?? ''} yuan`} spent while it waited`;
         for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, 'capped', elapsed(), spent));
         return { kind: 'done', value: undefined };
       }
@@ -168,15 +166,15 @@ async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined
 
 /**
  * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
- * cap (see seeCost), its lines logged; and the cost beside the cap, for a line of progress. Without
- * max_cost, never reached and nothing to show.
+ * cap (see seeCost), its lines logged; and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
+ * a line of progress. Without max_cost, never reached and nothing to show.
  */
 function capGuard(
   options: WaitOptions,
   deps: WaitDeps,
   looked: () => readonly TaskWatch[],
   elapsed: () => number
-): { reached: () => boolean; beside: () => string } {
+): { reached: () => boolean; spent: () => string | undefined } {
   let cap = options.cap === undefined ? undefined : startCap(options.cap.maxCost);
   // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
   const baselines = new Map<string, string>();
@@ -199,10 +197,7 @@ function capGuard(
       for (const line of seen.lines) deps.log(line);
       return seen.reached;
     },
-    beside: () => {
-      const text = cap === undefined ? undefined : besideCap(cap);
-      return text === undefined ? '' : `; ${text}`;
-    }
+    spent: () => (cap === undefined ? undefined : besideCap(cap))
   };
 }
 

@@ -11,6 +11,7 @@ import { taskAfterWait, type TaskResult } from './task-result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 import { describeState, readTaskState } from '../tasks/read-task-state.js';
 import type { Criteria } from './criteria.js';
+import type { SpendingCap } from './spending-cap.js';
 import { stopCapped } from './stop-at-cap.js';
 import type { NodesRead } from './task-watch.js';
 import { waitForTasks, type Poll, type WaitDeps } from './wait-for-tasks.js';
@@ -27,8 +28,8 @@ export async function waitUntil(
   how: {
     readAlready: ReadonlySet<string>;
     publish: PublishUrls;
-    /** max_cost, when the wait is held to it (see WaitOptions.cap). */
-    cap?: { maxCost: string; from: 'made' | 'first_read' };
+    /** max_cost, when the wait is held to it. */
+    cap?: SpendingCap;
   }
 ): Promise<{ tasks: TaskResult[]; timedOut: boolean; logFile?: string }> {
   const { settings } = ctx;
