@@ -404,7 +404,7 @@ async function waitForTasks(ids, options, deps) {
     };
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
-    const cap = capGuard(options, deps, () => [...watches.values()], elapsed);
+    const cap = capGuard(options.cap, options, deps, () => [...watches.values()], elapsed);
     const shown = () => {
         const spent = cap.spent();
         return `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
@@ -416,8 +416,9 @@ async function waitForTasks(ids, options, deps) {
         await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
         if (waiting().length === 0)
             return { kind: 'done', value: undefined };
-        if (cap.reached()) {
-            const spent = `${cap.spent() ?? `max_cost ${options.cap?.maxCost ?? ''} yuan`} spent while it waited`;
+        const capped = cap.reached();
+        if (capped !== undefined) {
+            const spent = `${capped} spent while it waited`;
             for (const watch of waiting())
                 watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed(), spent));
             return { kind: 'done', value: undefined };
@@ -466,33 +467,33 @@ async function lookOnce(watch, round, known, loop) {
 }
 /**
  * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
- * cap (see seeCost), its lines logged; and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
+ * cap (see seeCost), its lines logged, and once it is reached what was spent ("0.49 yuan of max_cost 0.50
+ * yuan"); and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
  * a line of progress. Without max_cost, never reached and nothing to show.
  */
-function capGuard(options, deps, looked, elapsed) {
-    let cap = options.cap === undefined ? undefined : startCap(options.cap.maxCost);
+function capGuard(given, options, deps, looked, elapsed) {
+    if (given === undefined)
+        return { reached: () => undefined, spent: () => undefined };
+    let cap = startCap(given.maxCost);
     // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
     const baselines = new Map();
     return {
         reached: () => {
-            if (cap === undefined)
-                return false;
-            const ahead = { endMs: options.timeoutMs, nextInMs: options.intervalMs };
             const watches = looked();
-            if (options.cap?.from === 'first_read')
+            if (given.from === 'first_read')
                 for (const w of watches) {
                     const cost = costPoints([w.snapshot]);
                     if (cost !== undefined && !baselines.has(w.id))
                         baselines.set(w.id, cost);
                 }
             const spent = costSince(watches.map((w) => w.snapshot), [...baselines.values()]);
-            const seen = seeCost(cap, spent, elapsed(), ahead);
+            const seen = seeCost(cap, spent, elapsed(), { endMs: options.timeoutMs, nextInMs: options.intervalMs });
             cap = seen.watch;
             for (const line of seen.lines)
                 deps.log(line);
-            return seen.reached;
+            return seen.reached ? besideCap(cap) : undefined;
         },
-        spent: () => (cap === undefined ? undefined : besideCap(cap))
+        spent: () => besideCap(cap)
     };
 }
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
