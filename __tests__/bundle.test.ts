@@ -2,7 +2,7 @@ import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/action-runner.js';
-import { ProxyAgent } from '../bundle/undici.js';
+import { fetch as undiciFetch, ProxyAgent } from '../bundle/undici.js';
 
 // dist/ is built with bundle/undici.ts in place of undici (see that file). These tests hold the reasons
 // for it against the bundle itself, so that a dependency update that starts to need undici fails here
@@ -12,9 +12,13 @@ const dist = read('dist/index.js');
 const jsFiles = (dir: string): string[] =>
   readdirSync(join(ROOT, dir)).filter((file) => file.endsWith('.js'));
 
+/** The files of `dir` that hold `code`. */
+const holdersOf = (dir: string, code: string): string[] =>
+  jsFiles(dir).filter((file) => read(`${dir}/${file}`).includes(code));
+
 /** The one file of `dir` that holds `code`. */
 function holderOf(dir: string, code: string): { file: string; text: string } {
-  const holders = jsFiles(dir).filter((file) => read(`${dir}/${file}`).includes(code));
+  const holders = holdersOf(dir, code);
   expect({ dir, code, holders: holders.length }).toEqual({ dir, code, holders: 1 });
   const file = holders[0] ?? '';
   return { file, text: read(`${dir}/${file}`) };
@@ -36,37 +40,61 @@ function methodBody(source: string, header: RegExp): string {
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 
 describe('the bundle without undici', () => {
-  // The chunk that holds @actions/http-client, loaded by a proxied request.
-  const { text: client } = holderOf('dist', 'class HttpClient {');
-  /** Matches in the chunk outside the stand-in, whose comments name what they explain. */
+  // The chunks that hold an @actions/http-client: the action's, loaded by a proxied request, and the one
+  // @actions/github brings (an older version) in the chunk of the preview steps.
+  const clients = holdersOf('dist', 'class HttpClient {').map((file) => read(`dist/${file}`));
+  const all = clients.join('\n');
   const standIn = read('bundle/undici.ts');
-  const elsewhere = (pattern: RegExp): number => count(client, pattern) - count(standIn, pattern);
+  const github = holderOf('dist', 'function getProxyFetch(').text;
 
-  it('has the stand-in, which refuses to work and says why, and not undici itself', () => {
-    expect(() => new ProxyAgent()).toThrow(/left out of this action's bundle.*getAgentDispatcher/);
-    expect(client).toContain("undici is left out of this action's bundle");
+  it('has the stand-in, which refuses to carry a request and says why, and not undici itself', async () => {
+    expect(clients).toHaveLength(2);
+    expect(() => new ProxyAgent().dispatch()).toThrow(/left out of this action's bundle.*getAgentDispatcher/);
+    await expect(undiciFetch()).rejects.toThrow(/left out of this action's bundle.*pass request\.fetch/);
+    expect(
+      jsFiles('dist').some((file) =>
+        read(`dist/${file}`).includes("undici is left out of this action's bundle")
+      )
+    ).toBe(true);
     expect(read('dist/licenses.txt')).not.toMatch(/^undici$/m);
     // Code of undici's own, for contrast: its dispatcher classes.
     for (const file of jsFiles('dist'))
       expect(read(`dist/${file}`)).not.toMatch(/class (Dispatcher|Pool|Client) extends/);
   });
 
-  it('makes a ProxyAgent only in getAgentDispatcher(), which nothing in the bundle calls', () => {
-    const makers = methodBody(client, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/);
-    const dispatcher = methodBody(client, /\n\s*getAgentDispatcher\([^)]*\)\s*\{/);
-    expect(elsewhere(/new ProxyAgent\(/g)).toBe(count(makers, /new ProxyAgent\(/g));
-    expect(count(makers, /new ProxyAgent\(/g)).toBeGreaterThan(0);
-    expect(elsewhere(/\._getProxyAgentDispatcher\(/g)).toBe(
-      count(dispatcher, /\._getProxyAgentDispatcher\(/g)
+  it('makes a ProxyAgent only in getAgentDispatcher(), which only @actions/github calls, for a fetch the action replaces', () => {
+    for (const client of clients) {
+      const makers = methodBody(client, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/);
+      expect(count(makers, /new [\w.$]*ProxyAgent\(/g)).toBeGreaterThan(0);
+    }
+    // Every ProxyAgent made is made in a _getProxyAgentDispatcher() (the stand-in's comments name it too).
+    const makersOfAll = clients
+      .map((client) =>
+        count(methodBody(client, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/), /new [\w.$]*ProxyAgent\(/g)
+      )
+      .reduce((a, b) => a + b, 0);
+    expect(count(all, /new [\w.$]*ProxyAgent\(/g) - count(standIn, /new [\w.$]*ProxyAgent\(/g)).toBe(
+      makersOfAll
     );
-    expect(elsewhere(/\.getAgentDispatcher\(/g)).toBe(0);
-    expect(elsewhere(/\bProxyAgent\b/g)).toBe(count(makers, /\bProxyAgent\b/g));
+    // The one call of getAgentDispatcher(): @actions/github's, for the fetch of its defaults (the stand-in's
+    // words, HttpClient.getAgentDispatcher(), are no call).
+    const calls = jsFiles('dist').map((file) =>
+      count(read(`dist/${file}`), /\b(?!HttpClient\b)\w+\.getAgentDispatcher\(/g)
+    );
+    expect(calls.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(methodBody(github, /\nfunction getProxyAgentDispatcher\([^)]*\)\s*\{/)).toMatch(
+      /\.getAgentDispatcher\(/
+    );
+    // ...and the action gives GitHub's client its own fetch, over the one node:https client.
+    expect(read('src/github/client.ts')).toMatch(/request: \{ fetch: fetchOver\(connection\.http\) \}/);
   });
 
   it('sends what the proxy settings name through HttpClient.getAgent(), which reaches a proxy through tunnel', () => {
-    const getAgent = methodBody(client, /\n\s*_getAgent\([^)]*\)\s*\{/);
-    expect(getAgent).toMatch(/tunnel/);
-    expect(getAgent).not.toMatch(/ProxyAgent|undici/);
+    for (const client of clients) {
+      const getAgent = methodBody(client, /\n\s*_getAgent\([^)]*\)\s*\{/);
+      expect(getAgent).toMatch(/tunnel/);
+      expect(getAgent).not.toMatch(/ProxyAgent|undici/);
+    }
     const source = read('src/platform/client.ts');
     expect(source).toMatch(/getProxyUrl\(parsed\) === undefined/);
     expect(source).toMatch(/\.getAgent\(url\)/);
@@ -76,16 +104,12 @@ describe('the bundle without undici', () => {
 describe('the first files, which every step compiles', () => {
   // Whether the library works behind them: the end-to-end test that sends a step through a CONNECT proxy
   // (__tests__/e2e/scenarios.ts) runs dist/index.js.
-  it('leave HttpClient and tunnel to a chunk of their own, loaded by a proxied request', () => {
+  it('leave HttpClient and tunnel to chunks of their own, loaded by a proxied request or a preview step', () => {
     for (const dir of ['dist', 'dist/cli']) {
-      const client = holderOf(dir, 'class HttpClient {');
-      const tunnel = holderOf(dir, 'function TunnelingAgent(');
-      expect({ dir, client: client.file, tunnel: tunnel.file }).toEqual({
-        dir,
-        client: tunnel.file,
-        tunnel: client.file
-      });
-      expect(client.file).not.toBe('index.js');
+      const clients = holdersOf(dir, 'class HttpClient {');
+      expect({ dir, tunnel: holdersOf(dir, 'function TunnelingAgent(') }).toEqual({ dir, tunnel: clients });
+      expect(clients.length).toBeGreaterThan(0);
+      expect(clients).not.toContain('index.js');
     }
   });
 

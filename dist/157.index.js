@@ -87,6 +87,10 @@ const INPUT_NAMES = [
     'cleanup',
     'cleanup_timeout',
     'max_cost',
+    'github_token',
+    'comment',
+    'max_previews',
+    'preview_ttl',
     'billing_range',
     'billing_start',
     'billing_end',
@@ -98,7 +102,8 @@ const SECRET_INPUTS = [
     'private_key',
     'private_key_passphrase',
     's3_access_key',
-    's3_secret_key'
+    's3_secret_key',
+    'github_token'
 ];
 
 
@@ -441,6 +446,7 @@ const DOTENV_ORDER = [
     'status',
     'url',
     'cost',
+    'total_cost',
     'job_status',
     'timed_out',
     'capped',
@@ -618,8 +624,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
-var main_step = __webpack_require__(2935);
+// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
+var main_step = __webpack_require__(2661);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -1057,6 +1063,7 @@ const NUMBER_OUTPUTS = new Set([
     'elapsed_seconds',
     'count',
     'cost',
+    'total_cost',
     'billing_value',
     'price',
     'points_before',

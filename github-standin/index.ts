@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { handle, type LimitKnob, type RecordedCall } from './server.js';
 import { BOT, GitHubStore, type Permission } from './store.js';
+import { pullRequest, repository, user } from './shapes.js';
 
 export { sha } from './store.js';
 export type { RecordedCall } from './server.js';
@@ -29,6 +30,14 @@ export interface GitHubStandIn {
   readonly calls: readonly RecordedCall[];
   /** A token that may write with these permissions only (none: read-only, as a fork's pull request gets). */
   tokenWith(write: readonly Permission[]): string;
+  /**
+   * The payload GitHub writes to GITHUB_EVENT_PATH for a pull_request event of `action` on the pull
+   * request as it stands: the action, the number, the whole pull request, the repository and the sender.
+   */
+  event(
+    number: number,
+    action: 'opened' | 'synchronize' | 'reopened' | 'closed' | 'labeled'
+  ): Record<string, unknown>;
   /** The next `times` requests meet a rate limit: the primary (its quota spent) or a secondary one. */
   limitNext(kind: 'primary' | 'secondary', times: number, status?: 403 | 429): void;
   stop(): Promise<void>;
@@ -68,6 +77,17 @@ export async function startGitHub(options: { now?: () => number } = {}): Promise
     store,
     calls,
     tokenWith,
+    event: (number, action) => {
+      const pull = store.pulls.get(number);
+      if (pull === undefined) throw new Error(`the stand-in has no pull request #${number}`);
+      return {
+        action,
+        number,
+        pull_request: pullRequest(state.bases, pull),
+        repository: repository(state.bases, store.repo),
+        sender: user(state.bases, pull.author)
+      };
+    },
     limitNext: (kind, times, status = 403) => {
       limits.push({ kind, times, status });
     },

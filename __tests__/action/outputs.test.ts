@@ -102,6 +102,7 @@ describe('outputsOf', () => {
       urls: '["https://a","https://b"]',
       elapsed_seconds: '42',
       timed_out: 'false',
+      total_cost: '',
       capped: 'false',
       healthy: '',
       count: '1',

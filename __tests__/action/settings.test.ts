@@ -112,6 +112,7 @@ describe('readSettings', () => {
         data: [],
         results: []
       },
+      previews: { githubToken: undefined, comment: false, maxPreviews: 5, ttlMs: 3 * 86_400_000 },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -377,7 +378,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preview, preview_sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, request: set operation to one of them'
     ],
     [
       { token: '' },
@@ -575,6 +576,9 @@ describe('readSettings', () => {
       'ignore_patterns lists "a b", which is no file name ending: list endings like .tmp, .log, separated by commas'
     ],
     [{ transfer_retries: '11' }, /^transfer_retries "11" /],
+    [{ max_previews: '0' }, /^max_previews "0" /],
+    [{ preview_ttl: '30m' }, 'preview_ttl "30m" is out of range: set it between 1h0m0s and 2160h0m0s'],
+    [{ preview_ttl: '2w' }, /^preview_ttl "2w" is not a duration/],
     [
       { volumes: 'a:b:c:/x' },
       'volumes has "a:b:c:/x", which is no mount: write one a line as volume:/path/in/container, or service:volume:/path to mount it in one service'

@@ -23,6 +23,7 @@ import { outcomeScenarios } from './scenarios/outcomes.js';
 import { jobScenarios } from './scenarios/jobs.js';
 import { safeTextScenarios } from './scenarios/safe-text.js';
 import { boundedReadScenarios } from './scenarios/bounded-reads.js';
+import { previewScenarios } from './scenarios/previews.js';
 
 /**
  * Defines the scenarios for one Node version: every one (`all`), or the smoke set. Each scenario has an
@@ -63,10 +64,11 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   const scenario = (
     name: string,
     body: (s: Scenario) => Promise<void>,
-    options: EmulatorOptions = DEFAULT_EMULATOR
+    options: EmulatorOptions = DEFAULT_EMULATOR,
+    timeoutMs = SCENARIO_TIMEOUT_MS
   ): void => {
     const title = `${prefix}${name}`;
-    if (chosen(name)) it.concurrent(title, withScenario(title, options, body), SCENARIO_TIMEOUT_MS);
+    if (chosen(name)) it.concurrent(title, withScenario(title, options, body), timeoutMs);
   };
   scenario.each =
     <const T extends readonly unknown[]>(table: readonly T[]) =>
@@ -89,4 +91,5 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   jobScenarios(api);
   safeTextScenarios(api);
   boundedReadScenarios(api);
+  previewScenarios(api);
 }

@@ -1,6 +1,7 @@
 // GitHub's toolkit client with its retry and throttling plugins, against the GitHub stand-in over HTTPS:
 // GITHUB_API_URL honoured, pages followed, rate limits waited out within the step's deadline, and a
 // refusal for want of a permission named.
+import { ApiClient } from '../../src/platform/client.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
 import { describeGitHubError, githubClient } from '../../src/github/client.js';
 
@@ -12,6 +13,11 @@ describe('the GitHub client', () => {
     github.store.openPull(7);
     log.length = 0;
   });
+  // The action's one HTTPS client, which every GitHub request goes through.
+  const http = new ApiClient({ userAgent: 'test', timeoutMs: 10_000, maxResponseBytes: 16 * 1024 * 1024 });
+  afterAll(() => {
+    http.dispose();
+  });
   afterEach(() => github.stop());
 
   const client = (token = github.token, deadlineMs = 60_000) =>
@@ -19,6 +25,7 @@ describe('the GitHub client', () => {
       token,
       apiUrl: `${github.url}/`,
       userAgent: 'elastic-deploy-action/0.1.0',
+      http,
       deadline: Date.now() + deadlineMs,
       now: Date.now,
       log: (line) => log.push(line)

@@ -6,7 +6,8 @@ import {
   renderPreviewComment,
   type PreviewView
 } from '../../src/github/preview-comment.js';
-import { previewEnvironment, previewName, pullEventOf } from '../../src/github/pull-event.js';
+import { previewEnvironment, pullEventOf } from '../../src/github/pull-event.js';
+import { previewName } from '../../src/deploy/pull-requests.js';
 
 const payload = (action: string, headRepo = 'acme/app', extra: Record<string, unknown> = {}) => ({
   action,
@@ -57,13 +58,16 @@ describe('the pull request of an event', () => {
 
   it('says why there is nothing to do: another event, another action, no pull request', () => {
     expect(pullEventOf('push', {}, 'acme/app')).toEqual({
-      none: expect.stringContaining('the workflow runs on "push", not on pull_request') as unknown
+      none: expect.stringContaining('the workflow runs on "push", not on pull_request') as unknown,
+      misuse: true
     });
     expect(pullEventOf('pull_request', payload('labeled'), 'acme/app')).toEqual({
-      none: 'the pull request was labeled: a preview has nothing to do for that'
+      none: 'the pull request was labeled: a preview has nothing to do for that',
+      misuse: false
     });
     expect(pullEventOf('pull_request', { action: 'opened' }, 'acme/app')).toEqual({
-      none: "the pull_request event's payload holds no pull request"
+      none: "the pull_request event's payload holds no pull request",
+      misuse: true
     });
   });
 
@@ -84,16 +88,19 @@ describe('the preview comment', () => {
     sha: 'abcdef1234567',
     pushCost: '0.42 yuan',
     totalCost: '1.20 yuan',
-    runUrl: 'https://github.com/acme/app/actions/runs/7',
     note: undefined
   };
+  const runUrl = 'https://github.com/acme/app/actions/runs/7';
 
   it('starts with its marker, shows the URL as a link, and every platform value as text', () => {
-    const body = renderPreviewComment({
-      ...view,
-      status: '**Running** <img src=x> [a](b)',
-      note: '::error::x'
-    });
+    const body = renderPreviewComment(
+      {
+        ...view,
+        status: '**Running** <img src=x> [a](b)',
+        note: '::error::x'
+      },
+      runUrl
+    );
     expect(body.split('\n')[0]).toBe('<!-- elastic-deploy preview: web -->');
     expect(isPreviewComment(body, 'web')).toBe(true);
     expect(isPreviewComment(body, 'api')).toBe(false);

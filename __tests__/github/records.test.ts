@@ -1,6 +1,7 @@
 // A preview's records on GitHub, against the GitHub stand-in: its deployments (transient, not production,
 // not merged into, held to no check), their statuses, the earlier ones marked inactive by the step, and
 // the one comment, updated in place.
+import { ApiClient } from '../../src/platform/client.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
 import { githubClient, type Octokit } from '../../src/github/client.js';
 import {
@@ -22,10 +23,16 @@ describe("a preview's records on GitHub", () => {
       token: github.token,
       apiUrl: github.url,
       userAgent: 'elastic-deploy-action/test',
+      http,
       deadline: Date.now() + 60_000,
       now: Date.now,
       log: () => undefined
     });
+  });
+  // The action's one HTTPS client, which every GitHub request goes through.
+  const http = new ApiClient({ userAgent: 'test', timeoutMs: 10_000, maxResponseBytes: 16 * 1024 * 1024 });
+  afterAll(() => {
+    http.dispose();
   });
   afterEach(() => github.stop());
 

@@ -9,6 +9,7 @@ import { runTestStep, testContext, testRuntime, type TestRuntime } from './runti
 import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { SHUFFLED_CODES } from './platform-client.js';
+import type { PullRequests } from '../../src/deploy/pull-requests.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the
@@ -23,10 +24,12 @@ export function emulatorStep(
 ) {
   return async (
     inputs: Record<string, string> = {},
-    options: { dryRun?: boolean; cancelWhen?: RegExp } = {}
+    options: { dryRun?: boolean; cancelWhen?: RegExp; pullRequests?: () => Promise<PullRequests> } = {}
   ) => {
     const { settings, runtime } = emulatorRun(emulator, clock, client, into, { ...defaults, ...inputs });
     const { cancelWhen } = options;
+    // The pull requests' host a preview step asks: GitHub's stand-in, through the real client.
+    if (options.pullRequests !== undefined) runtime.pullRequests = options.pullRequests;
     if (cancelWhen !== undefined) {
       // The job is cancelled once the step logs a line that matches.
       let cancelled = false;
@@ -111,7 +114,7 @@ export interface StepBench {
   /** Runs a step with `defaults` under `inputs`. */
   readonly step: (
     inputs?: Record<string, string>,
-    options?: { dryRun?: boolean; cancelWhen?: RegExp }
+    options?: { dryRun?: boolean; cancelWhen?: RegExp; pullRequests?: () => Promise<PullRequests> }
   ) => ReturnType<ReturnType<typeof emulatorStep>>;
   /** The requests the emulator received on `path`. */
   readonly sent: (path: string) => Emulator['requests'];

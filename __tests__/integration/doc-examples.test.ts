@@ -20,6 +20,12 @@ import { ApiClient } from '../../src/platform/client.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';
 import { testContext, testRuntime } from '../helpers/runtime.js';
+import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
+import { INPUT_DEFAULTS } from '../../src/action/defaults.js';
+import { githubClient } from '../../src/github/client.js';
+import { previewRecords } from '../../src/github/preview-records.js';
+import { pullEventOf } from '../../src/github/pull-event.js';
+import type { PullRequests } from '../../src/deploy/pull-requests.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)].filter((page) =>
@@ -58,6 +64,8 @@ interface Values {
   platformKey: string;
   task: () => string;
   preview: () => string;
+  /** The workflow's token, on GitHub's stand-in. */
+  githubToken: string;
   /** A GPU batch job that runs, and a task group of job queue 7. */
   job: () => string;
   group: () => string;
@@ -88,6 +96,8 @@ function expand(text: string, values: Values, rsa: boolean): string {
       'github.run_id': () => '4242',
       'github.sha': () => '3d3c42e5',
       'github.event.number': () => '7',
+      'github.event.pull_request.number': () => '7',
+      'github.token': () => values.githubToken,
       'github.ref_name': () => 'v2'
     };
     const value = known[expression];
@@ -101,6 +111,7 @@ describe('the examples of README.md and docs/, run as written', () => {
   let emulator: Emulator;
   let clock: TestClock;
   let client: ApiClient;
+  let github: GitHubStandIn;
 
   beforeEach(async () => {
     clock = new TestClock();
@@ -112,11 +123,38 @@ describe('the examples of README.md and docs/, run as written', () => {
       apps: { warmupSeconds: 0 }
     });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+    // The repository's GitHub: pull request 7, open, as the examples' events name it.
+    github = await startGitHub({ now: clock.now });
+    github.store.openPull(7);
   });
   afterEach(async () => {
     client.dispose();
-    await emulator.stop();
+    await Promise.all([emulator.stop(), github.stop()]);
   });
+
+  /** GitHub as a step of the example sees it: pull request 7 opened, when the step follows its event. */
+  function pullRequestsFor(operation: string): () => Promise<PullRequests> {
+    const event =
+      operation === 'preview'
+        ? pullEventOf('pull_request', github.event(7, 'opened'), 'acme/app')
+        : undefined;
+    if (event !== undefined && 'none' in event) throw new Error(event.none);
+    const octokit = githubClient({
+      token: github.token,
+      apiUrl: github.url,
+      userAgent: 'test',
+      http: client,
+      deadline: Date.now() + 60_000,
+      now: Date.now,
+      log: () => undefined
+    });
+    const host = previewRecords(octokit, {
+      repo: { owner: 'acme', repo: 'app' },
+      runUrl: 'https://github.test/acme/app/actions/runs/4242',
+      event
+    });
+    return () => Promise.resolve(host);
+  }
 
   /** The state of a repository the examples run in: a service that runs, and preview tasks. */
   function values(): Values {
@@ -160,6 +198,7 @@ describe('the examples of README.md and docs/, run as written', () => {
         }
         return preview;
       },
+      githubToken: github.token,
       outputs: new Map()
     };
   }
@@ -173,8 +212,10 @@ describe('the examples of README.md and docs/, run as written', () => {
     const inputs = Object.fromEntries(
       Object.entries(step.with).map(([name, value]) => [name, expand(String(value), given, rsa)])
     );
+    // An input the step leaves out is its default, whose expression the runner fills in (github_token's).
+    const defaults = INPUT_DEFAULTS as Record<string, string | undefined>;
     const settings = readSettings(
-      (name) => inputs[name] ?? '',
+      (name) => inputs[name] ?? expand(defaults[name] ?? '', given, rsa),
       () => undefined,
       // Where the platform is: the emulator, as DEPLOY_API_BASE_URL would say.
       (name) => (name === 'DEPLOY_API_BASE_URL' ? emulator.base_url : undefined)
@@ -188,6 +229,7 @@ describe('the examples of README.md and docs/, run as written', () => {
     });
     runtime.log = (line) => lines.push(line);
     runtime.probe = (url) => client.probe(url);
+    runtime.pullRequests = pullRequestsFor(String(step.with.operation));
     const planned = await planStep(settings);
     const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
     const result = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -208,6 +250,7 @@ describe('the examples of README.md and docs/, run as written', () => {
         'docs/data.md',
         'docs/jobs.md',
         'docs/operations.md',
+        'docs/previews.md',
         'docs/real-platform.md',
         'docs/waiting.md'
       ])

@@ -55,7 +55,11 @@ const INPUT_DEFAULTS = {
     force: 'false',
     volume_path: '/',
     overwrite_policy: 'hash',
-    transfer_retries: '2'
+    transfer_retries: '2',
+    github_token: '${{ github.token }}',
+    comment: 'false',
+    max_previews: '5',
+    preview_ttl: '3d'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -151,6 +155,10 @@ const INPUT_NAMES = [
     'cleanup',
     'cleanup_timeout',
     'max_cost',
+    'github_token',
+    'comment',
+    'max_previews',
+    'preview_ttl',
     'billing_range',
     'billing_start',
     'billing_end',
@@ -162,7 +170,8 @@ const SECRET_INPUTS = [
     'private_key',
     'private_key_passphrase',
     's3_access_key',
-    's3_secret_key'
+    's3_secret_key',
+    'github_token'
 ];
 
 
@@ -245,9 +254,9 @@ function maskingHost(given) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5547);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5547);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8060);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4979);
 
 
@@ -288,6 +297,7 @@ function outputsOf(step) {
             step.transferList?.length ??
             step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
         cost: costOf(step),
+        total_cost: totalCostOf(step),
         billing_value: billingOf(step.tasks),
         replaced_task_ids: JSON.stringify(step.replaced
             .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
@@ -299,6 +309,11 @@ function outputsOf(step) {
         ...volumeOutputs(step),
         ...transferOutputs(step)
     };
+}
+/** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */
+function totalCostOf(step) {
+    const points = step.preview?.totalPoints;
+    return points === undefined ? '' : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(points) ?? '');
 }
 /**
  * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
@@ -323,7 +338,7 @@ function transferOutputs(step) {
 }
 /** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
 function volumeStatus(outcome) {
-    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
+    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
 }
 /**
  * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
@@ -346,7 +361,7 @@ function gibText(bytes) {
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -371,7 +386,7 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     const volume = step.volume?.volume;
     return {
@@ -383,7 +398,7 @@ function placementOutputs(step) {
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -400,9 +415,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /**
@@ -416,16 +431,16 @@ function costLines(step) {
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
+    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
     ];
 }
-const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
+const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
 /** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
 function billedPart(task) {
-    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
     const billed = used(task.billingValue);
     const unbilled = used(task.forecastValue);
     if (!billed && !unbilled)
@@ -434,7 +449,7 @@ function billedPart(task) {
         return ' (all billed)';
     if (!billed)
         return ' (not billed yet)';
-    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
+    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 /**
  * The platform's billing_value of each task as its details said, in points: the number for one task, a
@@ -485,6 +500,9 @@ function verdictOf(step) {
     const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
     if (failedCalls.length > 0)
         return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
+    const besides = step.preview?.failure;
+    if (besides !== undefined)
+        return failedWith(`${operation}: ${besides}`);
     const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
     if (failed.length === 0)
         return { passed: true };
@@ -850,8 +868,8 @@ function parsePath(name, value) {
     }
     return value;
 }
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** A duration such as 90s, 15m, 1h30m or 2d, in milliseconds, within [min, max]. */
 function parseDuration(name, value, limits) {
     const match = DURATION.exec(value);
     if (value === '' || match === null) {
@@ -860,8 +878,8 @@ function parseDuration(name, value, limits) {
             : ' is not a duration: write it like 90s, 15m or 1h30m';
         throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)}${hint}`);
     }
-    const [, h = '0', m = '0', s = '0'] = match;
-    const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+    const [, d = '0', h = '0', m = '0', s = '0'] = match;
+    const ms = (((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(s)) * 1000;
     if (ms < limits.minMs || ms > limits.maxMs) {
         throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is out of range: set it between ${(0,units/* formatDuration */.a3)(limits.minMs)} and ${(0,units/* formatDuration */.a3)(limits.maxMs)}`);
     }
@@ -1343,6 +1361,7 @@ now = Date.now) {
         inputs.raw('private_key_passphrase'),
         inputs.raw('s3_access_key').trim(),
         inputs.raw('s3_secret_key').trim(),
+        gitHubToken(inputs.raw('github_token')) ?? '',
         ...keyTextForms(inputs.raw('private_key'))
     ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
@@ -1367,6 +1386,7 @@ now = Date.now) {
         nodeChoice: readNodeChoice(inputs),
         spotFallback,
         storage: readStorage(inputs),
+        previews: readPreviews(inputs),
         ...readLimits(inputs),
         ...readStep(inputs, operation)
     };
@@ -1749,6 +1769,24 @@ function readStep({ text, given, flag }, operation) {
         dryRun: flag('dry_run')
     };
 }
+/**
+ * The preview inputs. github_token defaults to the workflow's token (`${{ github.token }}`): where no
+ * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
+ * hour to 90 days.
+ */
+function readPreviews({ given, flag }) {
+    return {
+        githubToken: gitHubToken(given('github_token')),
+        comment: flag('comment'),
+        maxPreviews: parseIntegerInRange('max_previews', given('max_previews'), 1, 100),
+        ttlMs: parseDuration('preview_ttl', given('preview_ttl'), { minMs: HOUR, maxMs: 90 * 24 * HOUR })
+    };
+}
+/** github_token, trimmed; undefined when empty, or an expression no runner filled in. */
+function gitHubToken(value) {
+    const token = value.trim();
+    return token === '' || token.startsWith('${{') ? undefined : token;
+}
 /** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
 function readMaxCost(value) {
     if (value === undefined)
@@ -2009,6 +2047,7 @@ function renderSummary(step, verdict) {
     if (!verdict.passed)
         lines.push(`> ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(verdict.why)}`, '');
     lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
+    lines.push(...previewLines(step));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
         lines.push(...costNote([...step.tasks, ...step.replaced]));
@@ -2141,6 +2180,33 @@ function capLine(step) {
     return [
         '',
         `max_cost ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+    ];
+}
+/**
+ * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
+ * why, and what each cost.
+ */
+function previewLines(step) {
+    const { preview } = step;
+    if (preview === undefined)
+        return [];
+    const total = preview.totalPoints === undefined ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(preview.totalPoints) ?? '');
+    if (preview.number !== undefined)
+        return [
+            `Preview ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
+            ''
+        ];
+    if (step.tasks.length === 0)
+        return [`No preview of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} was stopped.`, ''];
+    return [
+        `#### Previews of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} stopped`,
+        '',
+        '| Task | Name | Why | Cost |',
+        '|---|---|---|---|',
+        ...step.tasks.map((task) => `| ${task.id} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.name ?? '')} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.message ?? '')} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))} |`),
+        '',
+        `They have cost ${total} in all.`,
+        ''
     ];
 }
 /** What the cost figures are, under a table that shows some. */
@@ -2647,7 +2713,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7217);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8514);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -3144,6 +3210,7 @@ const DOTENV_ORDER = [
     'status',
     'url',
     'cost',
+    'total_cost',
     'job_status',
     'timed_out',
     'capped',
@@ -3225,7 +3292,7 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 7217:
+/***/ 8514:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3377,7 +3444,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(608), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3398,6 +3465,8 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
+    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
@@ -3434,7 +3503,9 @@ function checkCap(planned, settings) {
     const target = planned.plan.wait;
     if (settings.maxCost === undefined || target === 'ready' || target === 'finished')
         return;
-    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, job; detail, job_detail or recover with wait: true); remove max_cost`);
+    if (planned.capsCost === true)
+        return;
+    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, preview, job; detail, job_detail or recover with wait: true), and preview_sweep holds each pull request's previews to it; remove max_cost`);
 }
 /**
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
@@ -3605,7 +3676,66 @@ var saved_cleanup = __nccwpck_require__(2457);
 var summary = __nccwpck_require__(8871);
 // EXTERNAL MODULE: ./action/step-files.ts
 var step_files = __nccwpck_require__(3991);
+// EXTERNAL MODULE: ./deploy/pull-requests.ts
+var pull_requests = __nccwpck_require__(4486);
+// EXTERNAL MODULE: ./platform/version.ts
+var version = __nccwpck_require__(8690);
+;// CONCATENATED MODULE: ./action/pull-request-step.ts
+
+
+/**
+ * Whether a step that follows a pull request's event has anything to do, read before any input: a pull
+ * request from a fork runs with a read-only token and without the secrets, so the step says so in one
+ * line and succeeds, doing nothing; an action it has nothing to do for (labeled, edited) likewise. A
+ * workflow on another event is refused. Every other step goes on.
+ */
+async function goesOn(host) {
+    const operation = host.input('operation').trim();
+    if (!pull_requests/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
+        return true;
+    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2530));
+    const { event } = workflowRun(host.env);
+    if ('none' in event) {
+        if (event.misuse)
+            throw new input_error/* InputError */.d(`operation ${operation}: ${event.none}`);
+        host.info(`${operation}: ${event.none}: nothing to do`);
+        return false;
+    }
+    if (event.fromFork) {
+        host.info(`${operation}: pull request #${event.number} comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)`);
+        return false;
+    }
+    return true;
+}
+/**
+ * GitHub for the step's flows, opened (and its client loaded) only when a flow first asks: a step that
+ * never does never compiles it. The token is github_token; GITHUB_API_URL is GitHub Enterprise Server's.
+ */
+function pullRequestsOpener(host, settings, cancel) {
+    const token = settings.previews.githubToken;
+    if (token === undefined)
+        return undefined;
+    const deadline = Date.now() + settings.wait.timeoutMs;
+    let opened;
+    return () => {
+        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2530)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
+            token,
+            apiUrl: host.env('GITHUB_API_URL'),
+            userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
+            deadline,
+            log: host.info,
+            requests: {
+                timeoutMs: settings.requestTimeoutMs,
+                maxResponseBytes: settings.maxResponseBytes,
+                cancel
+            }
+        }));
+        return opened;
+    };
+}
+
 ;// CONCATENATED MODULE: ./action/main-step.ts
+
 
 
 
@@ -3629,6 +3759,8 @@ async function runMain(given) {
     });
     let operation = 'the action';
     try {
+        if (!(await goesOn(host)))
+            return;
         host.saveState({ isPost: 'true' });
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
@@ -3655,7 +3787,11 @@ async function runPlanned(host, settings, how) {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact));
+    const pullRequests = pullRequestsOpener(host, settings, how.cancel);
+    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, {
+        ...(0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact),
+        ...(pullRequests === undefined ? {} : { pullRequests })
+    });
     try {
         const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -4144,6 +4280,7 @@ const NUMBER_OUTPUTS = new Set([
     'elapsed_seconds',
     'count',
     'cost',
+    'total_cost',
     'billing_value',
     'price',
     'points_before',
@@ -5875,7 +6012,7 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(608), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9608))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(850), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9850))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
     return { criteria, waited };
 }
 /**
@@ -5924,6 +6061,39 @@ async function dryRunWait(plan, ctx) {
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
     return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
+}
+
+
+/***/ }),
+
+/***/ 4486:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IF: () => (/* binding */ PullRequestsRefusal),
+/* harmony export */   KL: () => (/* binding */ previewNumber),
+/* harmony export */   N3: () => (/* binding */ ON_PULL_REQUEST_EVENT),
+/* harmony export */   gz: () => (/* binding */ previewName)
+/* harmony export */ });
+/**
+ * What the pull requests' host refused or could not do (GitHub's answer, and the permission to grant, in
+ * its message): a preview step fails saying so, and never as an unexpected error.
+ */
+class PullRequestsRefusal extends Error {
+}
+/** The operations that follow a pull request's event: the host reads the event before anything else. */
+const ON_PULL_REQUEST_EVENT = new Set(['preview']);
+/** The task name of a pull request's preview: the task_name given, and the number (web-pr-42). */
+function previewName(taskName, number) {
+    return `${taskName}-pr-${number}`;
+}
+/** The pull request a preview's task name is of (web-pr-42: 42), or undefined when it is none of task_name's. */
+function previewNumber(taskName, name) {
+    const prefix = `${taskName}-pr-`;
+    if (!name.startsWith(prefix))
+        return undefined;
+    const digits = name.slice(prefix.length);
+    return /^[1-9]\d{0,9}$/.test(digits) ? Number(digits) : undefined;
 }
 
 
@@ -6312,6 +6482,7 @@ function stepRuntime(settings, host) {
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
+        ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
         uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
         dispose: () => {
             client.dispose();
@@ -7167,14 +7338,6 @@ const TLS_CODES = new Set([
     'CERT_NOT_YET_VALID',
     'ERR_TLS_CERT_ALTNAME_INVALID'
 ]);
-/**
- * The one HTTPS client of the action (and of plain HTTP, for a health check of an http:// service URL). The runner's proxy settings (https_proxy, no_proxy) apply as
- * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
- * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
- * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded
- * by the request timeout and by the step's cancellation; redirects are not followed (they would carry
- * the token elsewhere and change the signed path).
- */
 class ApiClient {
     /** The agent of requests that no proxy setting names, made on the first. */
     #direct;
@@ -7202,6 +7365,13 @@ class ApiClient {
     async send(request) {
         return this.#sendWith(request, await this.#agentFor(request.url));
     }
+    /**
+     * Any request of another API (GitHub's, for the preview steps), under the same rules: proxy, CAs,
+     * timeout, cancellation, size bound, no redirect followed.
+     */
+    async exchange(request) {
+        return this.#sendWith(request, await this.#agentFor(request.url));
+    }
     /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
     async #agentFor(url) {
         const parsed = new URL(url);
@@ -7210,13 +7380,14 @@ class ApiClient {
                 return (this.#directHttp ??= new external_node_http_namespaceObject.Agent({ keepAlive: true }));
             return (this.#direct ??= new external_node_https_namespaceObject.Agent({ keepAlive: true }));
         }
-        const { HttpClient } = await __nccwpck_require__.e(/* import() */ 508).then(__nccwpck_require__.bind(__nccwpck_require__, 508));
+        const { HttpClient } = await __nccwpck_require__.e(/* import() */ 889).then(__nccwpck_require__.bind(__nccwpck_require__, 5889));
         this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
         return this.#proxied.getAgent(url);
     }
     #sendWith(request, agent) {
-        const headers = { ...request.headers, 'user-agent': this.#userAgent };
-        if (request.method === 'POST')
+        // The client's user agent, unless the request names its own (GitHub's client adds its own parts).
+        const headers = { 'user-agent': this.#userAgent, ...request.headers };
+        if (request.method !== 'GET')
             headers['content-length'] = String(Buffer.byteLength(request.body));
         // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
         const abort = new AbortController();
@@ -8442,6 +8613,15 @@ const OPERATION_TABLE = {
         fields: none,
         sendsAs: 'search_tasks'
     },
+    // A preview sends a replace's create under the pull request's name; its flow builds the name and the calls.
+    preview: { ...creating('preview'), sendsAs: 'create' },
+    // The preview sweep searches the previews' names, as a sweep does, and asks GitHub about each.
+    preview_sweep: {
+        endpoint: get('/api/deployment/task/search'),
+        taskIds: 'none',
+        fields: none,
+        sendsAs: 'search_tasks'
+    },
     logs: taskDetail(),
     events: taskDetail(),
     search_tasks: {
@@ -8755,6 +8935,8 @@ const OPERATION_NAMES = [
     'logs',
     'events',
     'sweep',
+    'preview',
+    'preview_sweep',
     'preheat',
     'update',
     'scale',
@@ -10303,6 +10485,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
@@ -10349,6 +10538,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
@@ -11507,7 +11703,7 @@ function resolveSpace(space) {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];

@@ -44,7 +44,11 @@ export const INPUT_DEFAULTS = {
   force: 'false',
   volume_path: '/',
   overwrite_policy: 'hash',
-  transfer_retries: '2'
+  transfer_retries: '2',
+  github_token: '${{ github.token }}',
+  comment: 'false',
+  max_previews: '5',
+  preview_ttl: '3d'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

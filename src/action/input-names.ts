@@ -76,6 +76,10 @@ export const INPUT_NAMES = [
   'cleanup',
   'cleanup_timeout',
   'max_cost',
+  'github_token',
+  'comment',
+  'max_previews',
+  'preview_ttl',
   'billing_range',
   'billing_start',
   'billing_end',
@@ -90,5 +94,6 @@ export const SECRET_INPUTS: readonly InputName[] = [
   'private_key',
   'private_key_passphrase',
   's3_access_key',
-  's3_secret_key'
+  's3_secret_key',
+  'github_token'
 ];

@@ -137,9 +137,9 @@ export function parsePath(name: string, value: string): string {
   return value;
 }
 
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
 
-/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+/** A duration such as 90s, 15m, 1h30m or 2d, in milliseconds, within [min, max]. */
 export function parseDuration(name: string, value: string, limits: { minMs: number; maxMs: number }): number {
   const match = DURATION.exec(value);
   if (value === '' || match === null) {
@@ -148,8 +148,8 @@ export function parseDuration(name: string, value: string, limits: { minMs: numb
       : ' is not a duration: write it like 90s, 15m or 1h30m';
     throw new InputError(`${name} ${quote(value)}${hint}`);
   }
-  const [, h = '0', m = '0', s = '0'] = match;
-  const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+  const [, d = '0', h = '0', m = '0', s = '0'] = match;
+  const ms = (((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(s)) * 1000;
   if (ms < limits.minMs || ms > limits.maxMs) {
     throw new InputError(
       `${name} ${quote(value)} is out of range: set it between ${formatDuration(limits.minMs)} and ${formatDuration(limits.maxMs)}`

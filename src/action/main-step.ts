@@ -17,6 +17,7 @@ import { hostHooks, settingsFrom } from './runtime.js';
 import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
 import { notRolledBack, writeSummary, writeTempFile } from './step-files.js';
+import { goesOn, pullRequestsOpener } from './pull-request-step.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function runMain(given: StepHost): Promise<void> {
@@ -31,6 +32,7 @@ export async function runMain(given: StepHost): Promise<void> {
   });
   let operation = 'the action';
   try {
+    if (!(await goesOn(host))) return;
     host.saveState({ isPost: 'true' });
     const settings = await settingsFrom(host);
     operation = settings.operation;
@@ -58,7 +60,11 @@ async function runPlanned(
     saveCleanup(host, state);
   });
   host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-  const runtime = stepRuntime(settings, hostHooks(host, how.cancel, how.redact));
+  const pullRequests = pullRequestsOpener(host, settings, how.cancel);
+  const runtime = stepRuntime(settings, {
+    ...hostHooks(host, how.cancel, how.redact),
+    ...(pullRequests === undefined ? {} : { pullRequests })
+  });
   try {
     const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
     const step = await runStep(planned, ctx, { dryRun: settings.dryRun });

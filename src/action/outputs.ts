@@ -37,6 +37,7 @@ export type Outputs = {
   count: string;
   replaced_task_ids: string;
   cost: string;
+  total_cost: string;
   billing_value: string;
   region: string;
   region_name: string;
@@ -101,6 +102,7 @@ export function outputsOf(step: StepResult): Outputs {
         step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length
     ),
     cost: costOf(step),
+    total_cost: totalCostOf(step),
     billing_value: billingOf(step.tasks),
     replaced_task_ids: JSON.stringify(
       step.replaced
@@ -114,6 +116,12 @@ export function outputsOf(step: StepResult): Outputs {
     ...volumeOutputs(step),
     ...transferOutputs(step)
   };
+}
+
+/** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */
+function totalCostOf(step: StepResult): string {
+  const points = step.preview?.totalPoints;
+  return points === undefined ? '' : (yuanOf(points) ?? '');
 }
 
 /**
@@ -320,6 +328,8 @@ export function verdictOf(step: StepResult): StepVerdict {
   const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
   if (failedCalls.length > 0)
     return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
+  const besides = step.preview?.failure;
+  if (besides !== undefined) return failedWith(`${operation}: ${besides}`);
   const failed = [...step.tasks, ...step.replaced].filter(
     (t) => t.verdict !== 'done' && t.verdict !== 'reached'
   );

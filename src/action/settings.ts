@@ -101,6 +101,7 @@ export function readSettings(
     inputs.raw('private_key_passphrase'),
     inputs.raw('s3_access_key').trim(),
     inputs.raw('s3_secret_key').trim(),
+    gitHubToken(inputs.raw('github_token')) ?? '',
     ...keyTextForms(inputs.raw('private_key'))
   ]);
   const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
@@ -125,6 +126,7 @@ export function readSettings(
     nodeChoice: readNodeChoice(inputs),
     spotFallback,
     storage: readStorage(inputs),
+    previews: readPreviews(inputs),
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
@@ -605,6 +607,26 @@ function readStep(
     maxCost: readMaxCost(text('max_cost')),
     dryRun: flag('dry_run')
   };
+}
+
+/**
+ * The preview inputs. github_token defaults to the workflow's token (`${{ github.token }}`): where no
+ * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
+ * hour to 90 days.
+ */
+function readPreviews({ given, flag }: Inputs): Settings['previews'] {
+  return {
+    githubToken: gitHubToken(given('github_token')),
+    comment: flag('comment'),
+    maxPreviews: parseIntegerInRange('max_previews', given('max_previews'), 1, 100),
+    ttlMs: parseDuration('preview_ttl', given('preview_ttl'), { minMs: HOUR, maxMs: 90 * 24 * HOUR })
+  };
+}
+
+/** github_token, trimmed; undefined when empty, or an expression no runner filled in. */
+function gitHubToken(value: string): string | undefined {
+  const token = value.trim();
+  return token === '' || token.startsWith('${{') ? undefined : token;
 }
 
 /** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */

@@ -46,6 +46,7 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
   const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
   if (!verdict.passed) lines.push(`> ${escape(verdict.why)}`, '');
   lines.push(...placementTable(placementOf(step)), ...changeTable(step.change), ...jobTable(step));
+  lines.push(...previewLines(step));
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
     lines.push(...costNote([...step.tasks, ...step.replaced]));
@@ -181,6 +182,35 @@ function capLine(step: StepResult): string[] {
   return [
     '',
     `max_cost ${escape(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+  ];
+}
+
+/**
+ * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
+ * why, and what each cost.
+ */
+function previewLines(step: StepResult): string[] {
+  const { preview } = step;
+  if (preview === undefined) return [];
+  const total = preview.totalPoints === undefined ? 'unknown' : yuanText(yuanOf(preview.totalPoints) ?? '');
+  if (preview.number !== undefined)
+    return [
+      `Preview ${escape(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
+      ''
+    ];
+  if (step.tasks.length === 0) return [`No preview of ${escape(preview.taskName)} was stopped.`, ''];
+  return [
+    `#### Previews of ${escape(preview.taskName)} stopped`,
+    '',
+    '| Task | Name | Why | Cost |',
+    '|---|---|---|---|',
+    ...step.tasks.map(
+      (task) =>
+        `| ${task.id} | ${escape(task.name ?? '')} | ${escape(task.message ?? '')} | ${yuanText(taskCost(task))} |`
+    ),
+    '',
+    `They have cost ${total} in all.`,
+    ''
   ];
 }
 

@@ -36,6 +36,10 @@ export const OPERATION_EXAMPLES: Readonly<Record<OperationName, readonly string[
     "elastic-deploy sweep --task-name 'pr-42-*'",
     "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
   ],
+  preview: [
+    '# the GitHub action runs previews on pull_request events (docs/previews.md); a GitLab review app is replace and cleanup (docs/cli.md)'
+  ],
+  preview_sweep: ['# the GitHub action runs the preview sweep on a schedule (docs/previews.md)'],
   preheat: [`elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`],
   update: [
     `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`

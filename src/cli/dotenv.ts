@@ -23,6 +23,7 @@ export const DOTENV_ORDER: readonly string[] = [
   'status',
   'url',
   'cost',
+  'total_cost',
   'job_status',
   'timed_out',
   'capped',

@@ -10,7 +10,7 @@ export const INPUT_DOCS: Readonly<
 > = {
   operation: {
     description:
-      "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), transfer (copy between object storage and a volume, the connection checked first, to its end, retried when it fails), transfer_detail, transfer_list and transfer_stop (a transfer's detail, the transfers, and a stop that waits until it copies no more), or request (any endpoint, with --method, --path and --encrypt)."
+      "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), preview (on a workflow's pull_request events: bring the pull request's preview up as replace does, named --task-name-pr-<number>, recorded as a GitHub deployment of the environment pr-<number>; on closed, stop it: see docs/previews.md), preview_sweep (stop the previews of --task-name whose pull request is closed or merged, not deployed for --preview-ttl, or past --max-cost), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), --volume (make sure a cluster storage volume named --volume exists with --size GiB at least: create or grow it, and wait until it is Active), volume_list (the volumes, and what they cost per 10 minutes), volume_delete (delete the volume --volume names, named again in --confirm, and wait until it is gone), transfer (copy between object storage and a volume, the connection checked first, to its end, retried when it fails), transfer_detail, transfer_list and transfer_stop (a transfer's detail, the transfers, and a stop that waits until it copies no more), or request (any endpoint, with --method, --path and --encrypt)."
   },
   base_url: {
     description:
@@ -50,12 +50,14 @@ export const INPUT_DOCS: Readonly<
   },
   task_name: {
     description:
-      "create and replace: the name of the new task. job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it. transfer: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run.",
+      "create and replace: the name of the new task. preview and preview_sweep: the name the previews are named after (web makes web-pr-42 for pull request 42). job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it. transfer: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run.",
     byOperation: {
       create: 'The name of the new task.',
       replace: 'The name of the new task.',
       sweep:
         'A name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *.',
+      preview: 'The name the previews are named after (web makes web-pr-42 for pull request 42).',
+      preview_sweep: 'The name the previews are named after (web makes web-pr-42 for pull request 42).',
       preheat: 'The name of the preheat task.',
       update: 'Instead of --task-id, the exact name of the one live task to change.',
       job: 'The name of the new job.',
@@ -66,13 +68,15 @@ export const INPUT_DOCS: Readonly<
   },
   points: {
     description:
-      "create and replace: the number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set. change_points and scale: the new number of nodes, a whole number of 1 or more. job: the job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set.",
+      "create, replace and preview: the number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set. change_points and scale: the new number of nodes, a whole number of 1 or more. job: the job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set.",
     byOperation: {
       create:
         'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
       replace:
         'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
       change_points: 'The new number of nodes, a whole number of 1 or more.',
+      preview:
+        'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
       scale: 'The new number of nodes, a whole number of 1 or more.',
       job: "The job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set."
     }
@@ -85,6 +89,8 @@ export const INPUT_DOCS: Readonly<
         'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
       replace:
         'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
+      preview:
+        'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name).',
       preheat:
         'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). The GPU whose cheapest region with stock, found as a create finds it, is preheated.',
       job: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.'
@@ -119,6 +125,8 @@ export const INPUT_DOCS: Readonly<
       create:
         "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
       replace:
+        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
+      preview:
         "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
       preheat:
         "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. Region or node, the preheat to make; none means region.",
@@ -339,11 +347,13 @@ export const INPUT_DOCS: Readonly<
   },
   volumes: {
     description:
-      "create, replace, job and update: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      "create, replace, preview, job and update: cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
     byOperation: {
       create:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
       replace:
+        "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
+      preview:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
       update:
         "Cluster storage volumes to mount, one a line, as volume:/path/in/container (in every service) or service:volume:/path (in that one), the volume by its name or storage_id. Each must be Active (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so --gpu searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's nas_storage_config.",
@@ -352,11 +362,13 @@ export const INPUT_DOCS: Readonly<
   },
   juicefs_mounts: {
     description:
-      "create, replace, job and update: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+      "create, replace, preview, job and update: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
     byOperation: {
       create:
         "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
       replace:
+        "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
+      preview:
         "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
       update:
         "Object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as storage:/path/in/container (in every service) or service:storage:/path (in that one), the storage by its name or storage_id as the platform's get_storage lists it. Each must be accelerated (Activate), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): --gpu searches only there. Sent as each service's storage_config.",
@@ -453,6 +465,8 @@ export const INPUT_DOCS: Readonly<
         "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them.",
       storage_check:
         "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values.",
+      preview:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values.",
       preheat:
         "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. A create's body: the images of its services are preheated.",
       update:
@@ -503,6 +517,7 @@ export const INPUT_DOCS: Readonly<
       replace: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
       detail: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
       recover: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+      preview: 'Statuses that end a wait well, separated by commas.',
       job: "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status).",
       job_detail:
         "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status)."
@@ -516,6 +531,7 @@ export const INPUT_DOCS: Readonly<
       replace: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
       detail: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
       recover: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+      preview: 'Statuses that fail a wait, separated by commas.',
       job: 'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).',
       job_detail:
         'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).'
@@ -533,7 +549,7 @@ export const INPUT_DOCS: Readonly<
   },
   log_lines: {
     description:
-      "create, replace, detail and recover: when a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone. job and job_detail: when the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events. logs: the last lines of each service's log shown for each node.",
+      "create, replace, preview, detail and recover: when a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone. job and job_detail: when the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events. logs: the last lines of each service's log shown for each node.",
     byOperation: {
       create:
         "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
@@ -544,6 +560,8 @@ export const INPUT_DOCS: Readonly<
       recover:
         "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
       logs: "The last lines of each service's log shown for each node.",
+      preview:
+        "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
       job: 'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.',
       job_detail:
         'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.'
@@ -593,7 +611,62 @@ export const INPUT_DOCS: Readonly<
   },
   max_cost: {
     description:
-      "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap."
+      "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap. preview: all of the pull request's previews together (at the cap, no new one is made and the one running is stopped); preview_sweep: stops the previews of a pull request whose cost together reached it.",
+    byOperation: {
+      create:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap.",
+      replace:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap.",
+      detail:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap.",
+      recover:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap.",
+      preview:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap. All of the pull request's previews together (at the cap, no new one is made and the one running is stopped);",
+      preview_sweep:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap. Stops the previews of a pull request whose cost together reached it.",
+      job: "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap.",
+      job_detail:
+        "create, replace, job, and detail, job_detail or recover that wait: the most, in yuan (5, 12.50), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's billing_value and forecast_value, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever --cleanup says) and the step fails, with the capped output true (exit code 5 for the CLI). Empty: no cap."
+    }
+  },
+  github_token: {
+    description:
+      "preview and preview_sweep: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it deployments: write and pull-requests: write in the workflow's permissions.",
+    byOperation: {
+      preview:
+        "The token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it deployments: write and pull-requests: write in the workflow's permissions.",
+      preview_sweep:
+        "The token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it deployments: write and pull-requests: write in the workflow's permissions."
+    },
+    default: '${{ github.token }}'
+  },
+  comment: {
+    description:
+      "preview: true keeps one comment on the pull request (found again by a hidden marker, updated in place on each push and on close) with the URL, the GPU and region, the status, and what this push's and all of the pull request's previews have cost. false: the deployment's status alone carries the URL.",
+    byOperation: {
+      preview:
+        "true keeps one comment on the pull request (found again by a hidden marker, updated in place on each push and on close) with the URL, the GPU and region, the status, and what this push's and all of the pull request's previews have cost. false: the deployment's status alone carries the URL."
+    },
+    default: 'false'
+  },
+  max_previews: {
+    description:
+      "preview: the most previews of --task-name that run at once, for different pull requests (1 to 100). A new one beyond it is not made, and the step fails naming those that run; a pull request's next push replaces its own preview whatever the count.",
+    byOperation: {
+      preview:
+        "The most previews of --task-name that run at once, for different pull requests (1 to 100). A new one beyond it is not made, and the step fails naming those that run; a pull request's next push replaces its own preview whatever the count."
+    },
+    default: '5'
+  },
+  preview_ttl: {
+    description:
+      "preview_sweep: a preview whose pull request has not been deployed for this long (its newest deployment's age: 36h, 3d; an hour to 90 days) is stopped, even if the pull request is open. The next push brings it back.",
+    byOperation: {
+      preview_sweep:
+        "A preview whose pull request has not been deployed for this long (its newest deployment's age: 36h, 3d; an hour to 90 days) is stopped, even if the pull request is open. The next push brings it back."
+    },
+    default: '3d'
   },
   billing_range: {
     description:

@@ -5,6 +5,7 @@ export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
   'elapsed_seconds',
   'count',
   'cost',
+  'total_cost',
   'billing_value',
   'price',
   'points_before',

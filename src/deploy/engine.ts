@@ -38,12 +38,23 @@ export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from '
 export { manualStop, manualSweep } from './tasks/manual-stop.js';
 export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
 export { planStep, runStep, type PlannedStep } from './flows/step.js';
+export {
+  ON_PULL_REQUEST_EVENT,
+  PullRequestsRefusal,
+  previewName,
+  type DeploymentOutcome,
+  type PreviewView,
+  type PullRequestEvent,
+  type PullRequests,
+  type PullState
+} from './pull-requests.js';
 
 // What a step did.
 export {
   jobRunOf,
   placementOf,
   type ChangeReport,
+  type PreviewReport,
   type StepResult,
   type VolumeOutcome
 } from './calls/step-result.js';

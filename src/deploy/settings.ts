@@ -57,6 +57,20 @@ export interface DeploySettings extends PlatformSettings {
   spotFallback: { queueTimeoutMs: number } | undefined;
   /** The cluster storage volume the step concerns, and what it may do to it. */
   storage: StorageSettings;
+  /** What a preview of a pull request, and the sweep of the previews, take. */
+  previews: PreviewSettings;
+}
+
+/** The preview inputs: GitHub's token, the comment, and the caps on the previews of a repository. */
+export interface PreviewSettings {
+  /** github_token: the workflow's GITHUB_TOKEN (masked); undefined when empty. */
+  githubToken: string | undefined;
+  /** Keep one comment on the pull request, updated in place (comment: true). */
+  comment: boolean;
+  /** The most previews of the task_name that may run at once (max_previews). */
+  maxPreviews: number;
+  /** preview_sweep: a preview not deployed for this long is stopped, whatever its pull request's state. */
+  ttlMs: number | undefined;
 }
 
 /** What becomes of a volume the step created, once the job ends: kept for the next run, or deleted. */

@@ -4,6 +4,7 @@ import type { SessionRuntime } from '../platform/session.js';
 import { USER_AGENT } from '../platform/version.js';
 import { cancellableSleep } from './cancellable-sleep.js';
 import type { DeploySettings } from './settings.js';
+import type { PullRequests } from './pull-requests.js';
 
 /** What a step needs of its surroundings: the transport, the clocks, sleeping and the log. */
 export interface StepRuntime extends SessionRuntime {
@@ -22,6 +23,8 @@ export interface StepRuntime extends SessionRuntime {
    * `withinMs` from now, its requests in flight with it: what it does ends then, however slow an answer.
    */
   uncancelled: (withinMs: number) => StepRuntime & { dispose: () => void };
+  /** The pull requests' host (GitHub), opened when a preview step first asks; absent where there is none. */
+  pullRequests?: () => Promise<PullRequests>;
 }
 
 /** A file a step appends to as it goes (a job's log), and where it is. */
@@ -43,6 +46,8 @@ export interface HostHooks {
   progress?: (line: string) => void;
   /** Where the step's own files go (see StepRuntime.openFile). */
   openFile?: (name: string) => AppendFile;
+  /** The pull requests' host (see StepRuntime.pullRequests). */
+  pullRequests?: () => Promise<PullRequests>;
 }
 
 /**
@@ -73,6 +78,7 @@ export function stepRuntime(
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
+    ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
     uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
     dispose: () => {
       client.dispose();

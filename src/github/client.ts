@@ -2,6 +2,8 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { sanitize } from '../basics/safe-text.js';
+import type { ApiClient } from '../platform/client.js';
+import { fetchOver } from './fetch.js';
 
 /**
  * GitHub's REST API through its own toolkit client (@actions/github), with the retry plugin (5xx and
@@ -17,6 +19,8 @@ export interface GitHubConnection {
   /** GITHUB_API_URL: https://api.github.com, or a GitHub Enterprise Server's /api/v3. */
   readonly apiUrl: string;
   readonly userAgent: string;
+  /** The HTTPS client every request goes through (see fetchOver). */
+  readonly http: ApiClient;
   /** When the step must be done by (ms since the epoch, on `now`'s clock). */
   readonly deadline: number;
   readonly now: () => number;
@@ -44,7 +48,9 @@ export function githubClient(connection: GitHubConnection): Octokit {
       baseUrl: connection.apiUrl.replace(/\/+$/, ''),
       userAgent: connection.userAgent,
       throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
-      retry: { retries: 2 }
+      retry: { retries: 2 },
+      // Every request through the action's own client (the defaults' fetch is undici's, left out of dist/).
+      request: { fetch: fetchOver(connection.http) }
     },
     retry,
     throttling

@@ -1,31 +1,12 @@
 import { attribute, escape } from '../basics/markdown-text.js';
+import type { PreviewView } from '../deploy/engine.js';
 
 /**
  * The one comment a preview keeps on its pull request, updated in place on each push and on close: found
  * again by a hidden marker that names the preview's task_name (two previews of one repository keep a
  * comment each), never posted twice. Every value that comes from the platform is shown as text.
  */
-export interface PreviewView {
-  readonly taskName: string;
-  readonly number: number;
-  /** Running, failed, stopped (the pull request closed), or capped. */
-  readonly state: 'running' | 'failed' | 'stopped' | 'capped' | 'deploying';
-  /** The service's URL, already validated as an http(s) URL. */
-  readonly url: string | undefined;
-  readonly gpu: string | undefined;
-  readonly region: string | undefined;
-  /** The task's status, as the platform says it. */
-  readonly status: string | undefined;
-  /** The commit this push deployed (its first seven characters are shown). */
-  readonly sha: string;
-  /** What this push's preview has cost so far, and all of the pull request's previews together (readable yuan). */
-  readonly pushCost: string | undefined;
-  readonly totalCost: string | undefined;
-  /** The run that wrote it, a validated URL. */
-  readonly runUrl: string | undefined;
-  /** Why it failed, or what the cap or the close did. */
-  readonly note: string | undefined;
-}
+export type { PreviewView };
 
 /** The hidden marker of a preview's comment: an HTML comment, unseen, naming the task_name. */
 export function commentMarker(taskName: string): string {
@@ -38,7 +19,7 @@ export function isPreviewComment(body: string | undefined, taskName: string): bo
 }
 
 const HEADINGS: Readonly<Record<PreviewView['state'], string>> = {
-  deploying: 'deploying',
+  refused: 'not made',
   running: 'running',
   failed: 'failed',
   stopped: 'stopped: the pull request is closed',
@@ -46,7 +27,7 @@ const HEADINGS: Readonly<Record<PreviewView['state'], string>> = {
 };
 
 /** The comment's Markdown: the marker, a heading, a table, and a line that says when it was written. */
-export function renderPreviewComment(view: PreviewView): string {
+export function renderPreviewComment(view: PreviewView, runUrl: string | undefined): string {
   const link = (url: string | undefined, text: string): string =>
     url === undefined ? escape(text) : `<a href="${attribute(url)}">${escape(text)}</a>`;
   const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
@@ -66,6 +47,6 @@ export function renderPreviewComment(view: PreviewView): string {
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ...(view.note === undefined ? [] : ['', `> ${escape(view.note)}`]),
     '',
-    `<sub>Kept current by ${link(view.runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
+    `<sub>Kept current by ${link(runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
   ].join('\n');
 }

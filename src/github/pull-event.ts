@@ -1,20 +1,20 @@
 import { isRecord } from '../basics/records.js';
+import type { PullRequestEvent } from '../deploy/engine.js';
 
 /**
  * The pull request a preview step runs for, as the workflow's event says it (GITHUB_EVENT_NAME, and the
  * payload at GITHUB_EVENT_PATH): what happened to it, its number, the commit it is at, and whether it
  * comes from a fork (its head is another repository than GITHUB_REPOSITORY).
  */
-export interface PullEvent {
-  /** opened, synchronize and reopened bring the preview up; closed takes it down. */
-  readonly action: 'up' | 'down';
-  /** The event's own word for it (opened, synchronize, reopened, closed). */
-  readonly said: string;
-  readonly number: number;
-  readonly headSha: string;
+export interface PullEvent extends PullRequestEvent {
   readonly headRef: string;
   readonly fromFork: boolean;
-  readonly merged: boolean;
+}
+
+/** Why an event has no pull request to preview: `misuse` when the workflow runs on another event. */
+export interface NoPull {
+  readonly none: string;
+  readonly misuse: boolean;
 }
 
 /** The actions of a pull_request event a preview answers; others (labeled, edited...) need nothing. */
@@ -24,14 +24,11 @@ const UP = new Set(['opened', 'synchronize', 'reopened']);
  * The pull request of a pull_request (or pull_request_target) event; a line saying why there is none
  * (another event, an action a preview has nothing to do for, a payload without the pull request).
  */
-export function pullEventOf(
-  eventName: string,
-  payload: unknown,
-  repository: string
-): PullEvent | { none: string } {
+export function pullEventOf(eventName: string, payload: unknown, repository: string): PullEvent | NoPull {
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
     return {
-      none: `the workflow runs on ${JSON.stringify(eventName.slice(0, 40))}, not on pull_request: a preview follows a pull request's events (on: pull_request: types: [opened, synchronize, reopened, closed])`
+      none: `the workflow runs on ${JSON.stringify(eventName.slice(0, 40))}, not on pull_request: a preview follows a pull request's events (on: pull_request: types: [opened, synchronize, reopened, closed])`,
+      misuse: true
     };
   const event = isRecord(payload) ? payload : {};
   const pull = isRecord(event.pull_request) ? event.pull_request : undefined;
@@ -41,10 +38,11 @@ export function pullEventOf(
   const number =
     typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : NaN;
   if (pull === undefined || !Number.isSafeInteger(number) || typeof head.sha !== 'string')
-    return { none: `the ${eventName} event's payload holds no pull request` };
+    return { none: `the ${eventName} event's payload holds no pull request`, misuse: true };
   if (!UP.has(action) && action !== 'closed')
     return {
-      none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`
+      none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`,
+      misuse: false
     };
   return {
     action: action === 'closed' ? 'down' : 'up',
@@ -56,11 +54,6 @@ export function pullEventOf(
     fromFork: headRepo.full_name !== repository,
     merged: pull.merged === true
   };
-}
-
-/** The preview's task name: the task_name given, and the pull request's number (web-pr-42). */
-export function previewName(taskName: string, number: number): string {
-  return `${taskName}-pr-${number}`;
 }
 
 /** The GitHub environment of a pull request's preview. */

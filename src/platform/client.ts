@@ -46,6 +46,9 @@ const TLS_CODES = new Set([
  * by the request timeout and by the step's cancellation; redirects are not followed (they would carry
  * the token elsewhere and change the signed path).
  */
+/** A request as the client sends it: the API's (a PreparedRequest), or another's with any method. */
+export type Outgoing = Pick<PreparedRequest, 'url' | 'target' | 'headers' | 'body'> & { method: string };
+
 export class ApiClient {
   /** The agent of requests that no proxy setting names, made on the first. */
   #direct: Agent | undefined;
@@ -81,6 +84,14 @@ export class ApiClient {
     return this.#sendWith(request, await this.#agentFor(request.url));
   }
 
+  /**
+   * Any request of another API (GitHub's, for the preview steps), under the same rules: proxy, CAs,
+   * timeout, cancellation, size bound, no redirect followed.
+   */
+  async exchange(request: Outgoing): Promise<HttpAnswer> {
+    return this.#sendWith(request, await this.#agentFor(request.url));
+  }
+
   /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
   async #agentFor(url: string): Promise<HttpAgent> {
     const parsed = new URL(url);
@@ -93,9 +104,10 @@ export class ApiClient {
     return this.#proxied.getAgent(url);
   }
 
-  #sendWith(request: PreparedRequest, agent: HttpAgent): Promise<HttpAnswer> {
-    const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
-    if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
+  #sendWith(request: Outgoing, agent: HttpAgent): Promise<HttpAnswer> {
+    // The client's user agent, unless the request names its own (GitHub's client adds its own parts).
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...request.headers };
+    if (request.method !== 'GET') headers['content-length'] = String(Buffer.byteLength(request.body));
     // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
     const abort = new AbortController();
     let timedOut = false;
@@ -143,7 +155,7 @@ export class ApiClient {
 
   /** Reads an answer up to max_response_size: a larger one is not read, and fails the request. */
   #read(
-    request: PreparedRequest,
+    request: Outgoing,
     response: IncomingMessage,
     done: {
       settle: () => void;
@@ -199,7 +211,7 @@ export class ApiClient {
     this.#proxied?.dispose();
   }
 
-  #transportError(request: PreparedRequest, error: Error, sent: boolean, timedOut: boolean): TransportError {
+  #transportError(request: Outgoing, error: Error, sent: boolean, timedOut: boolean): TransportError {
     const code = (error as NodeJS.ErrnoException).code;
     const what = `${request.method} ${request.target} got no answer`;
     if (timedOut) {

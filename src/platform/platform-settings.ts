@@ -17,6 +17,8 @@ export const OPERATION_NAMES = [
   'logs',
   'events',
   'sweep',
+  'preview',
+  'preview_sweep',
   'preheat',
   'update',
   'scale',

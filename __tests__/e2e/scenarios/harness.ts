@@ -143,7 +143,8 @@ export const SMOKE = new Set([
   'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
   'goes on with its cleanup when the job is cancelled again during the post step, and stops the task',
   "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
-  'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left'
+  'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
+  'fails naming the permission when GitHub refuses the deployment, and creates nothing'
 ]);
 
 export async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
@@ -219,7 +220,8 @@ export function escapeRegExp(text: string): string {
 
 /** Defines one scenario (with its own emulator: `options`), or one per row of a table (`each`). */
 export interface ScenarioDefiner {
-  (name: string, body: (s: Scenario) => Promise<void>, options?: EmulatorOptions): void;
+  /** `timeoutMs`: longer than SCENARIO_TIMEOUT_MS for a scenario of many steps that each write to GitHub. */
+  (name: string, body: (s: Scenario) => Promise<void>, options?: EmulatorOptions, timeoutMs?: number): void;
   each: <const T extends readonly unknown[]>(
     table: readonly T[]
   ) => (name: string, body: (s: Scenario, ...row: [...T]) => Promise<void>) => void;

@@ -297,7 +297,7 @@ describe('planCalls', () => {
     ],
     [
       { operation: 'search_tasks', wait: { ...testSettings().wait, mode: 'true' } },
-      'wait is true, but search_tasks has nothing to wait for: waiting works with create, replace, detail, stop, pause, recover, scale, update, replace_node'
+      'wait is true, but search_tasks has nothing to wait for: waiting works with create, replace, detail, preview, stop, pause, recover, scale, update, replace_node'
     ],
     [{ operation: 'storage_check' }, /^body is empty, but storage_check needs the storage fields/],
     [

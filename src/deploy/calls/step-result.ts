@@ -54,6 +54,22 @@ export interface StepResult {
   readonly transferList?: readonly Transfer[];
   /** max_cost, in yuan: the cap the step held what it waited on to, when one was set. */
   readonly maxCost?: string;
+  /** What a preview step did beside its tasks: its pull request, what its previews cost, why it failed. */
+  readonly preview?: PreviewReport;
+}
+
+/** A preview's or a preview sweep's account: what the tasks of the step do not say. */
+export interface PreviewReport {
+  /** The pull request (a preview's); undefined for the sweep, or when the event was not read. */
+  readonly number: number | undefined;
+  /** The preview's task name (web-pr-42), or the sweep's task_name. */
+  readonly taskName: string;
+  /** What all of the pull request's previews (the sweep: what it stopped) have cost, in points. */
+  readonly totalPoints: string | undefined;
+  /** The GitHub deployment of this push, when one was recorded. */
+  readonly deployment?: number;
+  /** Why the step fails beside its tasks: a preview refused (max_previews, max_cost), or a record GitHub refused. */
+  readonly failure?: string;
 }
 
 /** A transfer as a step left it: its detail; how long the step followed it, and how often it retried it. */

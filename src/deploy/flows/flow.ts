@@ -20,6 +20,8 @@ export interface PlannedStep {
   readonly copiesResults?: boolean;
   /** The step mounts the volumes input into a running task (an update), as a create mounts them in a new one. */
   readonly mountsVolumes?: boolean;
+  /** The step holds max_cost itself, beside any wait (the preview sweep: what each pull request's previews cost). */
+  readonly capsCost?: boolean;
   /** Does the step's work. */
   run: (ctx: DeployContext) => Promise<StepResult>;
   /**

@@ -35,6 +35,8 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   logs: async () => (await import('./node-reads.js')).nodeReadsFlow('logs'),
   events: async () => (await import('./node-reads.js')).nodeReadsFlow('events'),
   sweep: async () => (await import('./sweep.js')).sweepFlow,
+  preview: async () => (await import('./preview.js')).previewFlow,
+  preview_sweep: async () => (await import('./preview-sweep.js')).previewSweepFlow,
   preheat: async () => (await import('./preheat.js')).preheatFlow,
   update: async () => (await import('./update.js')).updateFlow,
   scale: async () => (await import('./scale.js')).scaleFlow,

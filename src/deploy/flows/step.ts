@@ -26,8 +26,9 @@ export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
 function checkCap(planned: PlannedStep, settings: DeploySettings): void {
   const target = planned.plan.wait;
   if (settings.maxCost === undefined || target === 'ready' || target === 'finished') return;
+  if (planned.capsCost === true) return;
   throw new InputError(
-    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, job; detail, job_detail or recover with wait: true); remove max_cost`
+    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, preview, job; detail, job_detail or recover with wait: true), and preview_sweep holds each pull request's previews to it; remove max_cost`
   );
 }
 

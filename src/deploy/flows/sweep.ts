@@ -53,7 +53,7 @@ export const sweepFlow: Flow = {
   }
 };
 
-interface Sweep {
+export interface Sweep {
   pattern: string;
   literal: string;
   matches: (name: string) => boolean;
@@ -65,7 +65,7 @@ interface Sweep {
  * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
  * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
  */
-async function stopMatches(sweep: Sweep, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
+export async function stopMatches(sweep: Sweep, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
   const search = (): Promise<FoundTask[]> =>
     retried('sweep: task search', ctx.retries, () => searchTasks(sweep.literal, sweep.matches, ctx));
   const keep = new Set(sweep.keep);

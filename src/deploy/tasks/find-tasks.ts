@@ -22,18 +22,20 @@ export interface FoundTask {
 }
 
 /**
- * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill (or,
+ * `every`, whatever their status: what a name's tasks have cost), across
  * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
  * shorter list).
  */
 export async function searchTasks(
   searchValue: string,
   matches: (name: string) => boolean,
-  ctx: Pick<DeployContext, 'send' | 'settings'>
+  ctx: Pick<DeployContext, 'send' | 'settings'>,
+  which: 'active' | 'every' = 'active'
 ): Promise<FoundTask[]> {
   const { results } = await readAllPages(
     `the task search for ${JSON.stringify(searchValue)}`,
-    (page) => searchByNameCall(ctx.settings, searchValue, page),
+    (page) => searchByNameCall(ctx.settings, searchValue, page, which),
     ctx.send,
     (task) => taskIdOf(task) ?? toCompactJson(task)
   );

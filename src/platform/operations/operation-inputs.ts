@@ -118,6 +118,7 @@ const CREATE = [
   'cleanup_timeout'
 ];
 const PLACED = ['region', 'region_name', 'gpu', 'price'];
+const PREVIEW = ['github_token', 'comment', 'max_previews'];
 const BILLING = ['billing_range', 'billing_start', 'billing_end'];
 const STOP_WAIT = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
 const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type'];
@@ -223,6 +224,18 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
     needs: ['task_name'],
     inputs: ['task_id', 'cleanup_timeout'],
     outputs: []
+  },
+  preview: {
+    summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
+    needs: ['task_name', 'body'],
+    inputs: [...only(['task_name', 'body', ...DATA_IN], CREATE), ...PREVIEW],
+    outputs: [...PLACED, 'replaced_task_ids', 'total_cost']
+  },
+  preview_sweep: {
+    summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
+    needs: ['task_name'],
+    inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],
+    outputs: ['total_cost']
   },
   preheat: {
     summary: 'warm the images of body where gpu would place a task',

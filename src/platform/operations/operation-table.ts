@@ -168,7 +168,7 @@ function newTaskCheck(data: unknown, call: Call): Check {
 }
 
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
-const creating = (operation: 'create' | 'replace'): OperationSpec => ({
+const creating = (operation: 'create' | 'replace' | 'preview'): OperationSpec => ({
   endpoint: post('/api/deployment/task/create', true),
   live: { path: '/api/task/deployment/create', encrypt: false },
   taskIds: 'none',
@@ -258,6 +258,15 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   sweep: {
     endpoint: get('/api/deployment/task/search'),
     taskIds: 'keep',
+    fields: none,
+    sendsAs: 'search_tasks'
+  },
+  // A preview sends a replace's create under the pull request's name; its flow builds the name and the calls.
+  preview: { ...creating('preview'), sendsAs: 'create' },
+  // The preview sweep searches the previews' names, as a sweep does, and asks GitHub about each.
+  preview_sweep: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'none',
     fields: none,
     sendsAs: 'search_tasks'
   },

@@ -1,5 +1,5 @@
-export const id = 608;
-export const ids = [608];
+export const id = 850;
+export const ids = [850];
 export const modules = {
 
 /***/ 3820:
@@ -155,6 +155,108 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
 
 /***/ }),
 
+/***/ 4001:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HU: () => (/* binding */ costPoints),
+/* harmony export */   LJ: () => (/* binding */ startCap),
+/* harmony export */   XE: () => (/* binding */ pointsOf),
+/* harmony export */   f1: () => (/* binding */ besideCap),
+/* harmony export */   iD: () => (/* binding */ costSince),
+/* harmony export */   lU: () => (/* binding */ seeCost)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
+
+
+/** A watch of the cap max_cost gives (yuan, decimal text), nothing seen yet. */
+function startCap(capYuan) {
+    return { capPoints: pointsOf(capYuan), capYuan, warned: false, last: undefined };
+}
+/** Yuan (decimal text) as points: a yuan is 1,000,000 points. */
+function pointsOf(yuan) {
+    const [whole = '0', fraction = ''] = yuan.split('.');
+    const digits = `${whole}${fraction.padEnd(6, '0').slice(0, 6)}`.replace(/^0+(?=\d)/, '');
+    const rest = fraction.slice(6);
+    return rest === '' ? digits : `${digits}.${rest}`;
+}
+/** The cost of the tasks' last details, in points; undefined when none says one. */
+function costPoints(snapshots) {
+    const amounts = snapshots.flatMap((s) => s === undefined || (s.billingValue === undefined && s.forecastValue === undefined)
+        ? []
+        : [s.billingValue ?? '0', s.forecastValue ?? '0']);
+    return amounts.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)(amounts);
+}
+/** What the tasks have cost beyond their baselines (their costs when first read), in points. */
+function costSince(snapshots, baselines) {
+    const total = costPoints(snapshots);
+    if (total === undefined || baselines.length === 0)
+        return total;
+    const negated = baselines.map((b) => (b.startsWith('-') ? b.slice(1) : `-${b}`));
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)([total, ...negated]);
+}
+/**
+ * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
+ * ending at `endMs`. Reached when the cost is the cap or more, or when, at the rate seen since the last
+ * look, it would pass the cap before the next look: the step stops before it passes the cap, not one
+ * interval after. Else, once, a warning when that rate would pass the cap before the wait ends.
+ */
+function seeCost(watch, points, atMs, ahead) {
+    if (points === undefined)
+        return { watch, lines: [], reached: false };
+    const next = { ...watch, last: { atMs, points } };
+    const cap = `max_cost ${watch.capYuan} yuan`;
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(points, watch.capPoints) ?? -1) >= 0)
+        return {
+            watch: next,
+            lines: [`cost: ${yuanText(points)} so far has reached ${cap}: stopping what the step waits on`],
+            reached: true
+        };
+    const rate = rateOf(watch.last, { atMs, points });
+    if (rate === undefined)
+        return { watch: next, lines: [], reached: false };
+    const capInMs = (Number(watch.capPoints) - Number(points)) / rate.perMs;
+    const perHour = `${yuanText(String(Math.round(rate.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
+    if (capInMs <= ahead.nextInMs)
+        return {
+            watch: next,
+            lines: [
+                `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capInMs)}, before the next read: stopping what the step waits on`
+            ],
+            reached: true
+        };
+    if (watch.warned || atMs + capInMs >= ahead.endMs)
+        return { watch: next, lines: [], reached: false };
+    return {
+        watch: { ...next, warned: true },
+        lines: [
+            `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capInMs)}, before the wait ends: the step stops it before it does`
+        ],
+        reached: false
+    };
+}
+/** "0.42 yuan of max_cost 5 yuan": the cost beside the cap, for a line of progress. */
+function besideCap(watch) {
+    return watch.last === undefined
+        ? undefined
+        : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
+}
+const yuanText = (points) => {
+    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .yuanOf */ .xU)(points);
+    return (yuan === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readableYuan */ .o$)(yuan)) ?? `${points} points`;
+};
+/** The rate the cost grew at between two looks, in points a millisecond; undefined when it did not grow. */
+function rateOf(before, now) {
+    if (before === undefined || now.atMs <= before.atMs)
+        return undefined;
+    const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
+    return perMs > 0 ? { perMs } : undefined;
+}
+
+
+/***/ }),
+
 /***/ 5363:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -207,7 +309,7 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
-/***/ 9608:
+/***/ 9850:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -284,95 +386,8 @@ var units = __webpack_require__(2589);
 var throttle = __webpack_require__(768);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
-;// CONCATENATED MODULE: ./deploy/wait/spending-cap.ts
-
-
-/** A watch of the cap max_cost gives (yuan, decimal text), nothing seen yet. */
-function startCap(capYuan) {
-    return { capPoints: pointsOf(capYuan), capYuan, warned: false, last: undefined };
-}
-/** Yuan (decimal text) as points: a yuan is 1,000,000 points. */
-function pointsOf(yuan) {
-    const [whole = '0', fraction = ''] = yuan.split('.');
-    const digits = `${whole}${fraction.padEnd(6, '0').slice(0, 6)}`.replace(/^0+(?=\d)/, '');
-    const rest = fraction.slice(6);
-    return rest === '' ? digits : `${digits}.${rest}`;
-}
-/** The cost of the tasks' last details, in points; undefined when none says one. */
-function costPoints(snapshots) {
-    const amounts = snapshots.flatMap((s) => s === undefined || (s.billingValue === undefined && s.forecastValue === undefined)
-        ? []
-        : [s.billingValue ?? '0', s.forecastValue ?? '0']);
-    return amounts.length === 0 ? undefined : (0,money/* sumPoints */.RN)(amounts);
-}
-/** What the tasks have cost beyond their baselines (their costs when first read), in points. */
-function costSince(snapshots, baselines) {
-    const total = costPoints(snapshots);
-    if (total === undefined || baselines.length === 0)
-        return total;
-    const negated = baselines.map((b) => (b.startsWith('-') ? b.slice(1) : `-${b}`));
-    return (0,money/* sumPoints */.RN)([total, ...negated]);
-}
-/**
- * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
- * ending at `endMs`. Reached when the cost is the cap or more, or when, at the rate seen since the last
- * look, it would pass the cap before the next look: the step stops before it passes the cap, not one
- * interval after. Else, once, a warning when that rate would pass the cap before the wait ends.
- */
-function seeCost(watch, points, atMs, ahead) {
-    if (points === undefined)
-        return { watch, lines: [], reached: false };
-    const next = { ...watch, last: { atMs, points } };
-    const cap = `max_cost ${watch.capYuan} yuan`;
-    if (((0,money/* compareDecimals */.YL)(points, watch.capPoints) ?? -1) >= 0)
-        return {
-            watch: next,
-            lines: [`cost: ${yuanText(points)} so far has reached ${cap}: stopping what the step waits on`],
-            reached: true
-        };
-    const rate = rateOf(watch.last, { atMs, points });
-    if (rate === undefined)
-        return { watch: next, lines: [], reached: false };
-    const capInMs = (Number(watch.capPoints) - Number(points)) / rate.perMs;
-    const perHour = `${yuanText(String(Math.round(rate.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
-    if (capInMs <= ahead.nextInMs)
-        return {
-            watch: next,
-            lines: [
-                `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,units/* formatDuration */.a3)(capInMs)}, before the next read: stopping what the step waits on`
-            ],
-            reached: true
-        };
-    if (watch.warned || atMs + capInMs >= ahead.endMs)
-        return { watch: next, lines: [], reached: false };
-    return {
-        watch: { ...next, warned: true },
-        lines: [
-            `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,units/* formatDuration */.a3)(capInMs)}, before the wait ends: the step stops it before it does`
-        ],
-        reached: false
-    };
-}
-/** "0.42 yuan of max_cost 5 yuan": the cost beside the cap, for a line of progress. */
-function besideCap(watch) {
-    return watch.last === undefined
-        ? undefined
-        : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
-}
-const yuanText = (points) => {
-    const yuan = (0,money/* yuanOf */.xU)(points);
-    return (yuan === undefined ? undefined : (0,money/* readableYuan */.o$)(yuan)) ?? `${points} points`;
-};
-/** The rate the cost grew at between two looks, in points a millisecond; undefined when it did not grow. */
-function rateOf(before, now) {
-    if (before === undefined || now.atMs <= before.atMs)
-        return undefined;
-    const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
-    return perMs > 0 ? { perMs } : undefined;
-}
-
+// EXTERNAL MODULE: ./deploy/wait/spending-cap.ts
+var spending_cap = __webpack_require__(4001);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
@@ -474,7 +489,7 @@ async function lookOnce(watch, round, known, loop) {
 function capGuard(given, options, deps, looked, elapsed) {
     if (given === undefined)
         return { reached: () => undefined, spent: () => undefined };
-    let cap = startCap(given.maxCost);
+    let cap = (0,spending_cap/* startCap */.LJ)(given.maxCost);
     // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
     const baselines = new Map();
     return {
@@ -482,18 +497,18 @@ function capGuard(given, options, deps, looked, elapsed) {
             const watches = looked();
             if (given.from === 'first_read')
                 for (const w of watches) {
-                    const cost = costPoints([w.snapshot]);
+                    const cost = (0,spending_cap/* costPoints */.HU)([w.snapshot]);
                     if (cost !== undefined && !baselines.has(w.id))
                         baselines.set(w.id, cost);
                 }
-            const spent = costSince(watches.map((w) => w.snapshot), [...baselines.values()]);
-            const seen = seeCost(cap, spent, elapsed(), { endMs: options.timeoutMs, nextInMs: options.intervalMs });
+            const spent = (0,spending_cap/* costSince */.iD)(watches.map((w) => w.snapshot), [...baselines.values()]);
+            const seen = (0,spending_cap/* seeCost */.lU)(cap, spent, elapsed(), { endMs: options.timeoutMs, nextInMs: options.intervalMs });
             cap = seen.watch;
             for (const line of seen.lines)
                 deps.log(line);
-            return seen.reached ? besideCap(cap) : undefined;
+            return seen.reached ? (0,spending_cap/* besideCap */.f1)(cap) : undefined;
         },
-        spent: () => besideCap(cap)
+        spent: () => (0,spending_cap/* besideCap */.f1)(cap)
     };
 }
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */

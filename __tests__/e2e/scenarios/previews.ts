@@ -1,0 +1,219 @@
+// End-to-end scenarios: previews of pull requests, dist/index.js against the platform's emulator and
+// GitHub's stand-in, as a pull_request workflow runs it (GITHUB_EVENT_NAME, the event's payload at
+// GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL): open, push twice and close; a close run cancelled,
+// then the sweep; a fork; a 403; the cap reached.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sha, startGitHub, type GitHubStandIn } from '../../../github-standin/index.js';
+import { runnerView } from '../../../scripts/action-runner.js';
+import { DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
+
+const BODY =
+  'services: [{service_name: web, service_image: "registry.example.com/web:1", remote_ports: [{service_port: 80}]}]';
+/** A preview step's inputs: a 4090 picked by gpu, the comment kept. */
+const PREVIEW = { operation: 'preview', task_name: 'web', gpu: '4090', body: BODY, comment: 'true', ...FAST };
+/** Steps that write to GitHub take a second a write (its client spaces them, as GitHub asks): time them out late. */
+const PREVIEW_TIMEOUT_MS = 90_000;
+
+type Action = 'opened' | 'synchronize' | 'closed';
+
+/** GitHub's side of a scenario, and a way to run a step on an event of its pull requests. */
+async function onGitHub(s: Scenario) {
+  const github = await startGitHub();
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-event-'));
+  let events = 0;
+  const env = (event: Record<string, unknown> | undefined, name = 'pull_request'): Record<string, string> => {
+    const base = {
+      GITHUB_REPOSITORY: github.repository,
+      GITHUB_API_URL: github.url,
+      GITHUB_SERVER_URL: 'https://github.test',
+      GITHUB_RUN_ID: '4242'
+    };
+    if (event === undefined) return { ...base, GITHUB_EVENT_NAME: 'schedule' };
+    const path = join(dir, `event-${++events}.json`);
+    writeFileSync(path, JSON.stringify(event));
+    return { ...base, GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path };
+  };
+  return {
+    github,
+    /** Runs the preview step on pull request `number`'s event `action`, with `inputs` over PREVIEW's. */
+    step: (number: number, action: Action, inputs: Record<string, string> = {}, token = github.token) =>
+      s.run({ ...PREVIEW, github_token: token, ...inputs }, undefined, env(github.event(number, action))),
+    /** Runs the preview sweep, as a schedule's run does. */
+    sweep: (inputs: Record<string, string> = {}) =>
+      s.run(
+        { operation: 'preview_sweep', task_name: 'web', github_token: github.token, ...inputs },
+        undefined,
+        env(undefined)
+      ),
+    env,
+    close: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await github.stop();
+    }
+  };
+}
+
+export function previewScenarios({ scenario, group }: ScenarioApi): void {
+  const withGitHub =
+    (body: (s: Scenario, g: Awaited<ReturnType<typeof onGitHub>>) => Promise<void>) =>
+    async (s: Scenario): Promise<void> => {
+      const g = await onGitHub(s);
+      try {
+        await body(s, g);
+      } finally {
+        await g.close();
+      }
+    };
+  const latest = (github: GitHubStandIn, id: number) => github.store.statusesOf(id)[0]?.state;
+
+  group('previews', () => {
+    scenario(
+      'brings a preview up on open, replaces it on each of two pushes, stops it on close, one comment kept current',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(42);
+        const open = await g.step(42, 'opened');
+        expect([open.exitCode, open.outputs.status]).toEqual([0, 'Running']);
+        const ids = [open.outputs.task_id];
+        for (const push of [2, 3]) {
+          g.github.store.pushPull(42, sha(42, push));
+          const pushed = await g.step(42, 'synchronize');
+          expect(pushed.exitCode).toBe(0);
+          expect(JSON.parse(pushed.outputs.replaced_task_ids ?? '[]')).toEqual([ids.at(-1)]);
+          ids.push(pushed.outputs.task_id ?? '');
+        }
+        expect(ids.map((id) => s.emulator.tasks.get(id ?? '').status)).toEqual(['End', 'End', 'Running']);
+        // A deployment per push, the live one the last; the URL on its status, the run as its log.
+        const deployments = g.github.store.deployments;
+        expect(deployments.map((d) => [d.environment, d.ref, latest(g.github, d.id)])).toEqual([
+          ['pr-42', sha(42, 1), 'inactive'],
+          ['pr-42', sha(42, 2), 'inactive'],
+          ['pr-42', sha(42, 3), 'success']
+        ]);
+        expect(g.github.store.statusesOf(deployments[2]?.id ?? 0)[0]).toMatchObject({
+          environmentUrl: `https://t${ids[2] ?? ''}-80.apps.emulator.invalid`,
+          logUrl: 'https://github.test/acme/app/actions/runs/4242'
+        });
+        g.github.store.closePull(42, true);
+        const close = await g.step(42, 'closed');
+        expect(close.exitCode).toBe(0);
+        expect(s.emulator.tasks.get(ids[2] ?? '').status).toBe('End');
+        expect(deployments.map((d) => latest(g.github, d.id))).toEqual(['inactive', 'inactive', 'inactive']);
+        expect(shown(close)).toContainEqual(
+          expect.stringMatching(
+            /^preview: 1 deployment\(s\) of pull request #42 marked inactive; its previews cost 0\.\d\d yuan in all$/
+          )
+        );
+        expect(close.outputs.total_cost).toMatch(/^0\.\d{6}$/);
+        // One comment, written four times in place; the GitHub token masked like every secret.
+        expect(g.github.store.comments).toHaveLength(1);
+        expect(g.github.store.comments[0]?.body).toContain(
+          '### Preview of web: stopped: the pull request is closed'
+        );
+        expect(g.github.calls.filter((c) => c.method === 'PATCH').length).toBe(3);
+        for (const run of [open, close])
+          expect(runnerView(run, { debug: true }).lines.join('\n')).not.toContain(g.github.token);
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
+    scenario(
+      'leaves what a cancelled close run did not stop to the sweep, which stops it and marks its deployments inactive',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(5);
+        g.github.store.openPull(6);
+        const five = await g.step(5, 'opened', { comment: 'false' });
+        const six = await g.step(6, 'opened', { comment: 'false' });
+        // The stop of #5's close takes a minute to show: the run is cancelled before it does.
+        s.emulator.tasks.setActLag(60);
+        g.github.store.closePull(5, false);
+        const cancelled = await s.run(
+          { ...PREVIEW, github_token: g.github.token },
+          undefined,
+          g.env(g.github.event(5, 'closed')),
+          { text: 'preview: pull request #5 was closed', signal: 'SIGTERM' }
+        );
+        expect(cancelled.exitCode).not.toBe(0);
+        s.emulator.tasks.setActLag(0);
+        const sweep = await g.sweep();
+        expect(sweep.exitCode).toBe(0);
+        expect([five, six].map((r) => s.emulator.tasks.get(r.outputs.task_id ?? '').status)).toEqual([
+          'End',
+          'Running'
+        ]);
+        expect(g.github.store.deployments.map((d) => [d.environment, latest(g.github, d.id)])).toEqual([
+          ['pr-5', 'inactive'],
+          ['pr-6', 'success']
+        ]);
+        expect(sweep.summary).toMatch(
+          /\| web-pr-5 \| pull request &#35;5 is closed \| (less than )?0&#46;\d+ yuan \|/
+        );
+        expect(shown(sweep)).toContainEqual(
+          expect.stringMatching(
+            /^preview_sweep: web-pr-6 is kept: pull request #6 is open, last deployed \d+s ago$/
+          )
+        );
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
+    scenario(
+      "does nothing, successfully, for a fork's pull request, saying so in one line before reading any input",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(77, { fork: true });
+        // A fork's run has no secrets: token and github_token come empty.
+        const run = await s.run(
+          { ...PREVIEW, token: '', private_key: '', platform_public_key: '', github_token: '' },
+          undefined,
+          g.env(g.github.event(77, 'opened'))
+        );
+        expect(run.exitCode).toBe(0);
+        expect(shown(run).filter((line) => line !== '')).toEqual([
+          'preview: pull request #77 comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)'
+        ]);
+        expect([s.emulator.requests, g.github.calls]).toEqual([[], []]);
+      })
+    );
+
+    scenario(
+      'fails naming the permission when GitHub refuses the deployment, and creates nothing',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(9);
+        const run = await g.step(9, 'opened', {}, g.github.tokenWith(['pull-requests', 'contents']));
+        expect(run.exitCode).toBe(1);
+        expect(shown(run)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: GitHub refused the deployment of pull request #9: HTTP 403: Resource not accessible by integration.*: the token lacks deployments: write; grant it in the workflow's permissions \(permissions: deployments: write\)$/
+          )
+        );
+        expect(s.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+      })
+    );
+
+    scenario(
+      "holds a pull request's previews to max_cost: a push that finds it reached makes no new one and stops the one running",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(8);
+        const open = await g.step(8, 'opened');
+        expect(open.exitCode).toBe(0);
+        // A 4090 bills about 0.0005 yuan a second: by the next push, the preview has passed a cap of 0.000001.
+        g.github.store.pushPull(8, sha(8, 2));
+        const push = await g.step(8, 'synchronize', { max_cost: '0.000001' });
+        expect([push.exitCode, push.outputs.capped]).toEqual([1, 'true']);
+        expect(shown(push)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: the previews of pull request #8 have cost 0\.\d+ yuan, which reaches max_cost 0\.000001 yuan: no new preview is made, and the one running is stopped$/
+          )
+        );
+        expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
+        expect(g.github.store.deployments).toHaveLength(1);
+        expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+  });
+}

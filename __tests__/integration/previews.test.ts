@@ -1,0 +1,219 @@
+// Previews of pull requests against both stand-ins over real HTTPS: the platform's emulator (on the fake
+// clock) and GitHub's (through the toolkit's client, as the step talks to GitHub). Open, push, close; the
+// one comment; max_previews; max_cost across a pull request's previews; a 403; the sweep.
+import { startGitHub, sha, type GitHubStandIn } from '../../github-standin/index.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { githubClient } from '../../src/github/client.js';
+import { previewRecords } from '../../src/github/preview-records.js';
+import { pullEventOf } from '../../src/github/pull-event.js';
+import type { PullRequests } from '../../src/deploy/pull-requests.js';
+import { useStepBench } from '../helpers/emulator-step.js';
+
+const CREATE = '/api/task/deployment/create';
+const SWEEP = { operation: 'preview_sweep', preview_ttl: '1h', gpu: '', body: '' };
+const SERVICE =
+  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
+
+describe('previews of pull requests', () => {
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    {
+      operation: 'preview',
+      task_name: 'web',
+      body: SERVICE,
+      gpu: '4090',
+      poll_interval: '5s',
+      github_token: 'ghs_test'
+    }
+  );
+  let github: GitHubStandIn;
+  beforeEach(async () => {
+    // GitHub's times on the clock the emulator and the step share: a deployment's age is the step's to read.
+    github = await startGitHub({ now: () => bench.clock.now() });
+  });
+  afterEach(() => github.stop());
+
+  /** GitHub as a step on this pull request's event sees it, with `token` (all permissions by default). */
+  const on = (
+    number: number,
+    action: 'opened' | 'synchronize' | 'closed' | undefined,
+    token = github.token
+  ): { pullRequests: () => Promise<PullRequests> } => {
+    const octokit = githubClient({
+      token,
+      apiUrl: github.url,
+      userAgent: 'elastic-deploy-action/test',
+      http: bench.client,
+      deadline: Date.now() + 120_000,
+      now: Date.now,
+      log: () => undefined
+    });
+    const event =
+      action === undefined
+        ? undefined
+        : pullEventOf('pull_request', github.event(number, action), 'acme/app');
+    if (event !== undefined && 'none' in event) throw new Error(event.none);
+    const host = previewRecords(octokit, {
+      repo: { owner: 'acme', repo: 'app' },
+      runUrl: 'https://github.test/acme/app/actions/runs/7',
+      event
+    });
+    return { pullRequests: () => Promise.resolve(host) };
+  };
+  const step = (
+    inputs: Record<string, string>,
+    number: number,
+    action?: 'opened' | 'synchronize' | 'closed'
+  ) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, on(number, action));
+  };
+  const latest = (id: number) => github.store.statusesOf(id)[0];
+  const statusOf = (id: string) => bench.emulator.tasks.get(id).status;
+
+  it('brings a preview up on open, replaces it on a push, and stops it on close, with its records and one comment', async () => {
+    github.store.openPull(42);
+    const open = await step({ comment: 'true' }, 42, 'opened');
+    expect(open.failure).toBeUndefined();
+    const first = open.outputs.task_id;
+    expect([statusOf(first), bench.emulator.tasks.get(first).task_name]).toEqual(['Running', 'web-pr-42']);
+    const [deployment] = github.store.deployments;
+    expect(deployment).toMatchObject({
+      environment: 'pr-42',
+      transient: true,
+      production: false,
+      ref: sha(42, 1)
+    });
+    expect(github.store.statusesOf(deployment?.id ?? 0).map((s) => s.state)).toEqual([
+      'success',
+      'in_progress'
+    ]);
+    expect(latest(deployment?.id ?? 0)).toMatchObject({
+      environmentUrl: open.outputs.url,
+      logUrl: 'https://github.test/acme/app/actions/runs/7'
+    });
+    expect(open.outputs.url).toMatch(/^https:\/\//);
+    expect(github.store.comments.map((c) => c.body.split('\n')[1])).toEqual(['### Preview of web: running']);
+
+    github.store.pushPull(42, sha(42, 2));
+    bench.clock.advance(600);
+    const push = await step({ comment: 'true' }, 42, 'synchronize');
+    expect(push.failure).toBeUndefined();
+    const second = push.outputs.task_id;
+    expect([statusOf(first), statusOf(second)]).toEqual(['End', 'Running']);
+    expect(JSON.parse(push.outputs.replaced_task_ids)).toEqual([first]);
+    const [, newer] = github.store.deployments;
+    expect([latest(deployment?.id ?? 0)?.state, latest(newer?.id ?? 0)?.state]).toEqual([
+      'inactive',
+      'success'
+    ]);
+    // One comment, updated in place: what this push cost, and the pull request's previews in all.
+    expect(github.store.comments).toHaveLength(1);
+    expect(github.store.comments[0]?.body).toMatch(/All previews of this pull request \| 0&#46;3\d yuan/);
+
+    github.store.closePull(42, true);
+    const close = await step({ comment: 'true' }, 42, 'closed');
+    expect(close.failure).toBeUndefined();
+    expect(statusOf(second)).toBe('End');
+    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive', 'inactive']);
+    expect(github.store.comments).toHaveLength(1);
+    expect(github.store.comments[0]?.body).toContain(
+      '### Preview of web: stopped: the pull request is closed'
+    );
+    expect(close.outputs.total_cost).toMatch(/^0\.3\d{5}$/);
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^preview: 1 deployment\(s\) of pull request #42 marked inactive; its previews cost 0\.3\d yuan in all$/
+      )
+    );
+    expect(renderSummary(close.result, { passed: true })).toContain(
+      'Preview web-pr-42 of pull request #42: its previews have cost 0&#46;3'
+    );
+  });
+
+  it('makes no preview beyond max_previews, naming those that run, and replaces its own whatever the count', async () => {
+    github.store.openPull(1);
+    github.store.openPull(2);
+    const first = await step({}, 1, 'opened');
+    expect(first.failure).toBeUndefined();
+    const refused = await step({ max_previews: '1', comment: 'true' }, 2, 'opened');
+    expect(refused.failure).toBe(
+      'preview: max_previews is 1, and 1 preview(s) of "web" run ("web-pr-1"): no preview is made for pull request #2; close one of those pull requests, or raise max_previews'
+    );
+    expect(bench.sent(CREATE)).toHaveLength(1);
+    expect(statusOf(first.outputs.task_id)).toBe('Running');
+    expect(github.store.deployments.map((d) => d.environment)).toEqual(['pr-1']);
+    expect(github.store.comments[0]?.body).toContain(
+      '> No preview&#58; max&#95;previews &#40;1&#41; previews run already&#58; web-pr-1&#46;'
+    );
+    github.store.pushPull(1, sha(1, 2));
+    expect((await step({ max_previews: '1' }, 1, 'synchronize')).failure).toBeUndefined();
+  });
+
+  it("holds all of a pull request's previews to max_cost: at it, makes no new one and stops the one running", async () => {
+    github.store.openPull(7);
+    const open = await step({ max_cost: '5' }, 7, 'opened');
+    expect(open.failure).toBeUndefined();
+    // 4090: 1.88 yuan an hour; three hours on, the pull request's previews have cost over 5 yuan.
+    bench.clock.advance(3 * 3600);
+    github.store.pushPull(7, sha(7, 2));
+    const capped = await step({ max_cost: '5' }, 7, 'synchronize');
+    expect(capped.failure).toMatch(
+      /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
+    );
+    expect(capped.outputs.capped).toBe('true');
+    expect(statusOf(open.outputs.task_id)).toBe('End');
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
+      )
+    );
+    expect(bench.sent(CREATE)).toHaveLength(1);
+  });
+
+  it('creates nothing when GitHub refuses the deployment, naming the permission to grant', async () => {
+    github.store.openPull(9);
+    const readOnly = github.tokenWith(['pull-requests']);
+    bench.clock.advance(1);
+    const refused = await bench.step({}, on(9, 'opened', readOnly));
+    expect(refused.failure).toMatch(
+      /^preview: GitHub refused the deployment of pull request #9: HTTP 403: .*: the token lacks deployments: write; grant it in the workflow's permissions \(permissions: deployments: write\)$/
+    );
+    expect(bench.sent(CREATE)).toEqual([]);
+  });
+
+  it('sweeps the previews a cancelled close left, and those past preview_ttl, keeping the open ones', async () => {
+    const ids = new Map<string, string>();
+    for (const number of [3, 4, 5]) {
+      github.store.openPull(number);
+      const open = await step({}, number, 'opened');
+      expect(open.failure).toBeUndefined();
+      ids.set(`web-pr-${number}`, open.outputs.task_id);
+    }
+    // #3 was closed, and its close run cancelled: its preview runs on.
+    github.store.closePull(3, false);
+    const sweep = await step(SWEEP, 0);
+    expect(sweep.failure).toBeUndefined();
+    const byName = (name: string) => statusOf(ids.get(name) ?? '');
+    expect(['web-pr-3', 'web-pr-4', 'web-pr-5'].map(byName)).toEqual(['End', 'Running', 'Running']);
+    expect(sweep.result.tasks.map((t) => [t.name, t.message])).toEqual([
+      ['web-pr-3', 'pull request #3 is closed']
+    ]);
+    expect(github.store.deployments.map((d) => [d.environment, latest(d.id)?.state])).toEqual([
+      ['pr-3', 'inactive'],
+      ['pr-4', 'success'],
+      ['pr-5', 'success']
+    ]);
+    const summary = renderSummary(sweep.result, { passed: true });
+    expect(summary).toContain('#### Previews of web stopped');
+    expect(summary).toMatch(/\| \d+ \| web-pr-3 \| pull request &#35;3 is closed \| 0&#46;\d+ yuan \|/);
+    // Two hours without a push: past preview_ttl, the open ones are stopped too.
+    bench.clock.advance(2 * 3600);
+    const later = await step(SWEEP, 0);
+    expect(later.result.tasks.map((t) => t.message)).toEqual([
+      expect.stringMatching(/^pull request #4 was last deployed 2h0m\d+s ago, more than preview_ttl$/),
+      expect.stringMatching(/^pull request #5 was last deployed 2h0m\d+s ago, more than preview_ttl$/)
+    ]);
+    expect(['web-pr-3', 'web-pr-4', 'web-pr-5'].map(byName)).toEqual(['End', 'End', 'End']);
+  });
+});

@@ -1,0 +1,468 @@
+export const id = 488;
+export const ids = [488];
+export const modules = {
+
+/***/ 2763:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ProxyAgent: () => (/* binding */ ProxyAgent),
+/* harmony export */   fetch: () => (/* binding */ fetch)
+/* harmony export */ });
+// What dist/ has in place of undici: src/tsconfig.json maps the name here, for ncc alone
+// (tests and type checks see the real package).
+//
+// @actions/http-client imports undici for one thing: HttpClient.getAgentDispatcher() makes an undici
+// ProxyAgent, a dispatcher for fetch(). The action's own requests never use one: they go through
+// node:https with the agent of HttpClient.getAgent(), which reaches a proxy through tunnel. Bundled, undici
+// would be 0.9 MB of dist/ (it was of a 1.5 MB dist/index.js once, and compiling it cost every step about
+// 30 ms), and a proxied step would compile it.
+//
+// @actions/github (the preview steps' GitHub client) makes such a dispatcher when it is loaded, on a runner
+// behind a proxy, for a fetch() of undici's the action replaces with its own (src/github/fetch.ts, over the
+// same node:https client). So a ProxyAgent here can be made, and refuses to carry a request; undici's
+// fetch refuses too. __tests__/bundle.test.ts checks that all of this still holds whenever the
+// dependencies change.
+const LEFT_OUT = "undici is left out of this action's bundle (see bundle/undici.ts)";
+class ProxyAgent {
+    /** Never used: a request through it says why it cannot be sent. */
+    dispatch() {
+        throw new Error(`${LEFT_OUT}: HttpClient.getAgentDispatcher() is not available`);
+    }
+}
+/** undici's fetch, which nothing in the bundle calls: GitHub's client is given the action's own. */
+function fetch() {
+    return Promise.reject(new Error(`${LEFT_OUT}: its fetch() is not available; pass request.fetch`));
+}
+
+
+/***/ }),
+
+/***/ 2530:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  openPullRequests: () => (/* binding */ openPullRequests),
+  workflowRun: () => (/* binding */ workflowRun)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./platform/client.ts + 2 modules
+var client = __webpack_require__(5619);
+// EXTERNAL MODULE: ../node_modules/@actions/github/lib/github.js + 25 modules
+var github = __webpack_require__(288);
+// EXTERNAL MODULE: ../node_modules/@octokit/plugin-retry/dist-bundle/index.js + 1 modules
+var dist_bundle = __webpack_require__(6652);
+// EXTERNAL MODULE: ../node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(398);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+;// CONCATENATED MODULE: ./github/fetch.ts
+/**
+ * fetch() for GitHub's client, over the action's one HTTPS client (node:https, the runner's proxy through
+ * @actions/http-client's agent, NODE_EXTRA_CA_CERTS, request_timeout, max_response_size, the job's
+ * cancellation): the action's bundle leaves out undici, whose fetch @actions/github would use.
+ */
+function fetchOver(client) {
+    return async (input, init = {}) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const { pathname, search } = new URL(url);
+        const body = init.body;
+        if (body !== undefined && body !== null && typeof body !== 'string')
+            throw new TypeError('GitHub requests carry JSON text: no other body is sent');
+        const answer = await client.exchange({
+            method: (init.method ?? 'GET').toUpperCase(),
+            url,
+            target: `${pathname}${search}`,
+            headers: Object.fromEntries(new Headers(init.headers).entries()),
+            body: body ?? ''
+        });
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(answer.headers))
+            for (const one of value === undefined ? [] : [value].flat())
+                headers.append(name, one);
+        const empty = answer.status === 204 || answer.status === 205 || answer.status === 304;
+        const response = new Response(empty ? null : answer.body, { status: answer.status, headers });
+        // A Response made here has no URL of its own: GitHub's client names it in its errors.
+        Object.defineProperty(response, 'url', { value: url });
+        return response;
+    };
+}
+
+;// CONCATENATED MODULE: ./github/client.ts
+
+
+
+
+
+/** Times a request that met a rate limit is asked again, at the most. */
+const MOST_LIMIT_RETRIES = 3;
+function githubClient(connection) {
+    const onLimit = (which) => (retryAfter, options, _octokit, retryCount) => {
+        const waitMs = retryAfter * 1000;
+        const within = connection.now() + waitMs <= connection.deadline;
+        const again = retryCount < MOST_LIMIT_RETRIES && within;
+        connection.log(`github: ${options.method} ${(0,safe_text/* sanitize */.aj)(options.url, 200)} met GitHub's ${which} rate limit: ${again ? `asking again in ${retryAfter}s` : within ? `asked ${retryCount + 1} times, giving up` : `its wait of ${retryAfter}s would pass the step's deadline, giving up`}`);
+        return again;
+    };
+    return (0,github/* getOctokit */.Q)(connection.token, {
+        baseUrl: connection.apiUrl.replace(/\/+$/, ''),
+        userAgent: connection.userAgent,
+        throttle: { onRateLimit: onLimit('primary'), onSecondaryRateLimit: onLimit('secondary') },
+        retry: { retries: 2 },
+        // Every request through the action's own client (the defaults' fetch is undici's, left out of dist/).
+        request: { fetch: fetchOver(connection.http) }
+    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+}
+/** What a request GitHub refused says, for a line: its status, message and the permission it needed. */
+function describeGitHubError(error) {
+    if (typeof error !== 'object' || error === null)
+        return String(error);
+    const failure = error;
+    const needed = failure.response?.headers?.['x-accepted-github-permissions'];
+    const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
+    const message = (0,safe_text/* sanitize */.aj)(failure.message ?? 'failed', 300);
+    if (failure.status === 403 && needed !== undefined && needed !== '')
+        return `${status}${message}: the token lacks ${(0,safe_text/* sanitize */.aj)(needed.replace('=', ': '), 100)}; grant it in the workflow's permissions (permissions: ${(0,safe_text/* sanitize */.aj)(needed.replace('=', ': '), 100)})`;
+    return `${status}${message}`;
+}
+
+// EXTERNAL MODULE: ./deploy/pull-requests.ts
+var pull_requests = __webpack_require__(4486);
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __webpack_require__(5621);
+;// CONCATENATED MODULE: ./github/preview-comment.ts
+
+/** The hidden marker of a preview's comment: an HTML comment, unseen, naming the task_name. */
+function commentMarker(taskName) {
+    return `<!-- elastic-deploy preview: ${taskName.replace(/--+/g, '-').replace(/[^A-Za-z0-9._-]/g, '_')} -->`;
+}
+/** Whether a comment's body is the preview's (its first line is the marker). */
+function isPreviewComment(body, taskName) {
+    return body?.split('\n', 1)[0] === commentMarker(taskName);
+}
+const HEADINGS = {
+    refused: 'not made',
+    running: 'running',
+    failed: 'failed',
+    stopped: 'stopped: the pull request is closed',
+    capped: 'stopped at max_cost'
+};
+/** The comment's Markdown: the marker, a heading, a table, and a line that says when it was written. */
+function renderPreviewComment(view, runUrl) {
+    const link = (url, text) => url === undefined ? (0,markdown_text/* escape */.i)(text) : `<a href="${(0,markdown_text/* attribute */.l)(url)}">${(0,markdown_text/* escape */.i)(text)}</a>`;
+    const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
+    const rows = [
+        ['URL', view.url === undefined ? 'none yet' : link(view.url, view.url)],
+        ['GPU', where === '' ? 'unknown' : (0,markdown_text/* escape */.i)(where)],
+        ['Status', (0,markdown_text/* escape */.i)(view.status ?? 'unknown')],
+        [`This push (${(0,markdown_text/* escape */.i)(view.sha.slice(0, 7))})`, (0,markdown_text/* escape */.i)(view.pushCost ?? 'unknown')],
+        ['All previews of this pull request', (0,markdown_text/* escape */.i)(view.totalCost ?? 'unknown')]
+    ];
+    return [
+        commentMarker(view.taskName),
+        `### Preview of ${(0,markdown_text/* escape */.i)(view.taskName)}: ${HEADINGS[view.state]}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+        ...(view.note === undefined ? [] : ['', `> ${(0,markdown_text/* escape */.i)(view.note)}`]),
+        '',
+        `<sub>Kept current by ${link(runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+;// CONCATENATED MODULE: ./github/pull-event.ts
+
+/** The actions of a pull_request event a preview answers; others (labeled, edited...) need nothing. */
+const UP = new Set(['opened', 'synchronize', 'reopened']);
+/**
+ * The pull request of a pull_request (or pull_request_target) event; a line saying why there is none
+ * (another event, an action a preview has nothing to do for, a payload without the pull request).
+ */
+function pullEventOf(eventName, payload, repository) {
+    if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
+        return {
+            none: `the workflow runs on ${JSON.stringify(eventName.slice(0, 40))}, not on pull_request: a preview follows a pull request's events (on: pull_request: types: [opened, synchronize, reopened, closed])`,
+            misuse: true
+        };
+    const event = (0,records/* isRecord */.u)(payload) ? payload : {};
+    const pull = (0,records/* isRecord */.u)(event.pull_request) ? event.pull_request : undefined;
+    const head = (0,records/* isRecord */.u)(pull?.head) ? pull.head : {};
+    const headRepo = (0,records/* isRecord */.u)(head.repo) ? head.repo : {};
+    const action = typeof event.action === 'string' ? event.action : '';
+    const number = typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : NaN;
+    if (pull === undefined || !Number.isSafeInteger(number) || typeof head.sha !== 'string')
+        return { none: `the ${eventName} event's payload holds no pull request`, misuse: true };
+    if (!UP.has(action) && action !== 'closed')
+        return {
+            none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`,
+            misuse: false
+        };
+    return {
+        action: action === 'closed' ? 'down' : 'up',
+        said: action,
+        number,
+        headSha: head.sha,
+        headRef: typeof head.ref === 'string' ? head.ref : '',
+        // A head repository that is gone (a deleted fork) reads as a fork: it is not this repository.
+        fromFork: headRepo.full_name !== repository,
+        merged: pull.merged === true
+    };
+}
+/** The GitHub environment of a pull request's preview. */
+function previewEnvironment(number) {
+    return `pr-${number}`;
+}
+
+;// CONCATENATED MODULE: ./github/records.ts
+
+/**
+ * Records a deployment of `ref` (the pull request's head commit) to `environment`: transient and not
+ * production (a preview's environment ends with its pull request), not merged into (auto_merge false) and
+ * held to no status check (required_contexts empty: the preview is what checks the change). Its id.
+ */
+async function recordDeployment(octokit, repo, deployment) {
+    const made = await octokit.rest.repos.createDeployment({
+        ...repo,
+        ref: deployment.ref,
+        environment: deployment.environment,
+        description: deployment.description.slice(0, 140),
+        payload: deployment.payload,
+        auto_merge: false,
+        required_contexts: [],
+        transient_environment: true,
+        production_environment: false
+    });
+    // 201 carries the deployment; 202 (a merge in progress) never comes with auto_merge false.
+    if (!('id' in made.data))
+        throw new Error(`GitHub made no deployment: ${made.data.message ?? 'no id in its answer'}`);
+    return made.data.id;
+}
+/**
+ * Sets a deployment's status: its URL (environment_url) and the run (log_url) where known. auto_inactive
+ * is false: the step marks the earlier deployments inactive itself (see retireEarlier), as GitHub does
+ * not for a transient environment.
+ */
+async function setDeploymentStatus(octokit, repo, id, status) {
+    await octokit.rest.repos.createDeploymentStatus({
+        ...repo,
+        deployment_id: id,
+        state: status.state,
+        description: status.description.slice(0, 140),
+        auto_inactive: false,
+        ...(status.environmentUrl === undefined ? {} : { environment_url: status.environmentUrl }),
+        ...(status.logUrl === undefined ? {} : { log_url: status.logUrl })
+    });
+}
+/**
+ * Marks inactive every deployment of `environment` but `keep` whose latest status is not inactive
+ * already: the environment shows one live deployment, and none once the pull request closed. The ids
+ * marked.
+ */
+async function retireEarlier(octokit, repo, environment, keep) {
+    const deployments = await octokit.paginate(octokit.rest.repos.listDeployments, {
+        ...repo,
+        environment,
+        per_page: 100
+    });
+    const retired = [];
+    for (const deployment of deployments.filter((d) => d.id !== keep)) {
+        const [latest] = (await octokit.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: deployment.id, per_page: 1 })).data;
+        if (latest?.state === 'inactive')
+            continue;
+        await setDeploymentStatus(octokit, repo, deployment.id, {
+            state: 'inactive',
+            description: 'superseded or closed'
+        });
+        retired.push(deployment.id);
+    }
+    return retired;
+}
+/**
+ * The preview's one comment on pull request `number`, written: the one whose marker names `taskName`
+ * updated in place, or a new one when there is none. Its id.
+ */
+async function upsertComment(octokit, repo, target) {
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        ...repo,
+        issue_number: target.number,
+        per_page: 100
+    });
+    const ours = comments.find((c) => isPreviewComment(c.body, target.taskName));
+    if (ours !== undefined) {
+        await octokit.rest.issues.updateComment({ ...repo, comment_id: ours.id, body: target.body });
+        return ours.id;
+    }
+    const made = await octokit.rest.issues.createComment({
+        ...repo,
+        issue_number: target.number,
+        body: target.body
+    });
+    return made.data.id;
+}
+
+;// CONCATENATED MODULE: ./github/preview-records.ts
+
+
+
+
+
+/**
+ * The pull requests' host a preview step asks (see PullRequests), on GitHub: each record through the
+ * toolkit's client, each refusal a PullRequestsRefusal that says what GitHub refused and, for a 403, the
+ * permission to grant.
+ */
+function previewRecords(octokit, run) {
+    const { repo, runUrl } = run;
+    const logUrl = runUrl === undefined ? {} : { logUrl: runUrl };
+    return {
+        event: run.event,
+        runUrl,
+        deploying: (number, ref, taskName) => asked(`the deployment of pull request #${number}`, async () => {
+            const id = await recordDeployment(octokit, repo, {
+                ref,
+                environment: previewEnvironment(number),
+                description: `preview ${taskName}`,
+                payload: { task_name: taskName }
+            });
+            await setDeploymentStatus(octokit, repo, id, {
+                state: 'in_progress',
+                description: 'deploying',
+                ...logUrl
+            });
+            return id;
+        }),
+        deployed: (id, outcome) => asked(`the status of deployment ${id}`, () => setDeploymentStatus(octokit, repo, id, {
+            state: outcome.state,
+            description: outcome.description,
+            ...(outcome.url === undefined ? {} : { environmentUrl: outcome.url }),
+            ...logUrl
+        })),
+        retire: (number, keep) => asked(`marking the deployments of pull request #${number} inactive`, () => retireEarlier(octokit, repo, previewEnvironment(number), keep)),
+        comment: (view) => asked(`the comment on pull request #${view.number}`, async () => {
+            await upsertComment(octokit, repo, {
+                number: view.number,
+                taskName: view.taskName,
+                body: renderPreviewComment(view, runUrl)
+            });
+        }),
+        state: (number) => asked(`the state of pull request #${number}`, () => pullState(octokit, repo, number)),
+        lastDeployedAt: (number) => asked(`the deployments of pull request #${number}`, async () => {
+            const [newest] = (await octokit.rest.repos.listDeployments({
+                ...repo,
+                environment: previewEnvironment(number),
+                per_page: 1
+            })).data;
+            const at = newest === undefined ? NaN : Date.parse(newest.created_at);
+            return Number.isFinite(at) ? at : undefined;
+        })
+    };
+}
+/** A pull request's state; missing when the repository has no pull request of that number. */
+async function pullState(octokit, repo, number) {
+    try {
+        const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number });
+        return data.merged ? 'merged' : data.state === 'closed' ? 'closed' : 'open';
+    }
+    catch (error) {
+        if (error.status === 404)
+            return 'missing';
+        throw error;
+    }
+}
+/** What GitHub answers, or a PullRequestsRefusal saying what it refused. */
+async function asked(what, ask) {
+    try {
+        return await ask();
+    }
+    catch (error) {
+        throw new pull_requests/* PullRequestsRefusal */.IF(`GitHub refused ${what}: ${describeGitHubError(error)}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./github/workflow-run.ts
+
+
+
+
+
+/** The largest event payload read: a pull request's is tens of KiB. */
+const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+/**
+ * The run a step is in: GITHUB_REPOSITORY, the run's URL (GITHUB_SERVER_URL, GITHUB_RUN_ID and its
+ * attempt), and the pull request of its event (GITHUB_EVENT_NAME, the payload at GITHUB_EVENT_PATH, read
+ * up to 8 MiB).
+ */
+function workflowRun(env) {
+    const repository = env('GITHUB_REPOSITORY') ?? '';
+    const path = env('GITHUB_EVENT_PATH');
+    const payload = path === undefined || path === '' ? undefined : readPayload(path);
+    return {
+        repository,
+        runUrl: runUrlOf(env, repository),
+        event: pullEventOf(env('GITHUB_EVENT_NAME') ?? '', payload, repository)
+    };
+}
+function runUrlOf(env, repository) {
+    const server = (env('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, '');
+    const id = env('GITHUB_RUN_ID') ?? '';
+    const attempt = env('GITHUB_RUN_ATTEMPT') ?? '';
+    if (!/^\d+$/.test(id) || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s/]+/.test(server))
+        return undefined;
+    return `${server}/${repository}/actions/runs/${id}${/^\d+$/.test(attempt) ? `/attempts/${attempt}` : ''}`;
+}
+/** The event's payload as JSON, or undefined when it cannot be read (then the event holds no pull request). */
+function readPayload(path) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+        const size = (0,external_node_fs_.fstatSync)(fd).size;
+        if (size > MAX_EVENT_BYTES)
+            return undefined;
+        const buffer = Buffer.alloc(size);
+        (0,external_node_fs_.readSync)(fd, buffer, 0, size, 0);
+        return JSON.parse(buffer.toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/**
+ * GitHub, as a preview step asks it: the toolkit's client with GITHUB_API_URL (GitHub Enterprise
+ * Server's /api/v3 too) and the token, bounded by the step's deadline, and the run's pull request.
+ */
+function openPullRequests(run, connection) {
+    const [owner = '', repo = ''] = run.repository.split('/');
+    const octokit = githubClient({
+        token: connection.token,
+        apiUrl: connection.apiUrl ?? 'https://api.github.com',
+        userAgent: connection.userAgent,
+        http: new client/* ApiClient */.OW({ userAgent: connection.userAgent, ...connection.requests }),
+        deadline: connection.deadline,
+        now: Date.now,
+        log: connection.log
+    });
+    return previewRecords(octokit, {
+        repo: { owner, repo },
+        runUrl: run.runUrl,
+        event: 'none' in run.event ? undefined : run.event
+    });
+}
+
+
+/***/ })
+
+};

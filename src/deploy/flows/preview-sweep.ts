@@ -1,0 +1,145 @@
+import { formatDuration } from '../../basics/units.js';
+import { InputError } from '../../basics/input-error.js';
+import { compareDecimals, sumPoints } from '../../platform/money.js';
+import { searchByNameCall } from '../../platform/operations/calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
+import { NO_CLEANUP } from '../cleanup-state.js';
+import type { DeployContext } from '../context.js';
+import { previewName, previewNumber, PullRequestsRefusal, type PullRequests } from '../pull-requests.js';
+import { retried } from '../retries.js';
+import type { StepResult } from '../calls/step-result.js';
+import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
+import { pointsOf } from '../wait/spending-cap.js';
+import type { TaskResult } from '../wait/task-result.js';
+import type { Flow } from './flow.js';
+import { costOf, previewsCost, pullRequestsOf, yuanText } from './preview.js';
+import { stopMatches } from './sweep.js';
+import { stepResult } from './toolkit.js';
+
+/**
+ * What a cancelled close run, or a forgotten pull request, left running: the previews of task_name
+ * (task_name-pr-<number>) are found by name, GitHub asked each one's pull request's state, and those
+ * whose pull request is closed or merged, that were not deployed for preview_ttl, or whose previews
+ * together reached max_cost, are stopped until their state shows it, their deployments marked inactive.
+ * A preview whose pull request this repository does not have is left (another repository's, of the same
+ * task_name), and said. The summary says what was stopped, why, and what it cost.
+ */
+export const previewSweepFlow: Flow = {
+  plan: (settings) => {
+    const { taskName } = settings;
+    if (taskName === undefined)
+      throw new InputError(
+        "task_name is empty, but preview_sweep needs it: set it to the previews' task_name, such as web (it sweeps web-pr-<number>)"
+      );
+    if (settings.previews.githubToken === undefined)
+      throw new InputError(
+        "github_token is empty, but preview_sweep asks GitHub each pull request's state: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: read"
+      );
+    const plan: Plan = {
+      operation: settings.operation,
+      calls: [searchByNameCall(settings, `${taskName}-pr-`, 1)],
+      wait: undefined
+    };
+    return {
+      plan,
+      cleanup: NO_CLEANUP,
+      capsCost: true,
+      run: (ctx) => sweepPreviews(plan, ctx, false),
+      dryRun: (ctx) => sweepPreviews(plan, ctx, true)
+    };
+  }
+};
+
+async function sweepPreviews(plan: Plan, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const taskName = ctx.settings.taskName ?? '';
+  const { host } = await pullRequestsOf(ctx, false);
+  const live = await retried('preview_sweep: looking for the previews', ctx.retries, () =>
+    searchTasks(`${taskName}-pr-`, (name) => previewNumber(taskName, name) !== undefined, ctx)
+  );
+  const numbers = [...new Set(live.map((task) => previewNumber(taskName, task.name) ?? 0))].sort(
+    (a, b) => a - b
+  );
+  ctx.log(
+    `preview_sweep: ${live.length} preview task(s) of ${JSON.stringify(taskName)} run, for ${numbers.length} pull request(s)${dryRun ? '; dry run: none is stopped' : ''}`
+  );
+  const tasks: TaskResult[] = [];
+  const costs: string[] = [];
+  let failure: string | undefined;
+  try {
+    for (const number of numbers) {
+      const swept = await sweepOne(number, { host, live, dryRun }, ctx);
+      tasks.push(...swept.tasks);
+      if (swept.cost !== undefined) costs.push(swept.cost);
+    }
+  } catch (error) {
+    if (!(error instanceof PullRequestsRefusal)) throw error;
+    failure = `${error.message}; what it stopped before is stopped`;
+    ctx.log(`preview_sweep: ${failure}`);
+  }
+  return stepResult(plan, ctx, {
+    tasks,
+    preview: {
+      number: undefined,
+      taskName,
+      totalPoints: costs.length === 0 ? undefined : sumPoints(costs),
+      ...(failure === undefined ? {} : { failure })
+    }
+  });
+}
+
+/** One pull request's previews: kept, or stopped (and its deployments marked inactive) with why. */
+async function sweepOne(
+  number: number,
+  how: { host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
+  ctx: DeployContext
+): Promise<{ tasks: TaskResult[]; cost: string | undefined }> {
+  const name = previewName(ctx.settings.taskName ?? '', number);
+  const why = await whyStop(number, how.host, ctx);
+  if (why === undefined) return { tasks: [], cost: undefined };
+  const stopped = await stopMatches(
+    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
+    ctx,
+    how.dryRun
+  );
+  const cost = how.dryRun
+    ? costOf(how.live.filter((task) => task.name === name))
+    : await previewsCost(name, ctx);
+  if (!how.dryRun) {
+    const retired = await how.host.retire(number);
+    ctx.log(
+      `preview_sweep: ${name} (${why}): stopped; ${retired.length} deployment(s) marked inactive; its previews cost ${yuanText(cost)} in all`
+    );
+  }
+  return {
+    tasks: stopped.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : why })),
+    cost
+  };
+}
+
+/** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
+async function whyStop(number: number, host: PullRequests, ctx: DeployContext): Promise<string | undefined> {
+  const name = previewName(ctx.settings.taskName ?? '', number);
+  const state = await host.state(number);
+  if (state === 'closed' || state === 'merged') return `pull request #${number} is ${state}`;
+  if (state === 'missing') {
+    ctx.log(
+      `preview_sweep: ${name} is left: this repository has no pull request #${number} (it may be another repository's preview of the same task_name)`
+    );
+    return undefined;
+  }
+  const { ttlMs } = ctx.settings.previews;
+  const last = await host.lastDeployedAt(number);
+  const age = last === undefined ? undefined : ctx.runtime.now() - last;
+  if (ttlMs !== undefined && age !== undefined && age > ttlMs)
+    return `pull request #${number} was last deployed ${formatDuration(age)} ago, more than preview_ttl`;
+  const { maxCost } = ctx.settings;
+  if (maxCost !== undefined) {
+    const spent = await previewsCost(name, ctx);
+    if ((compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0)
+      return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
+  }
+  ctx.log(
+    `preview_sweep: ${name} is kept: pull request #${number} is open${age === undefined ? '' : `, last deployed ${formatDuration(age)} ago`}`
+  );
+  return undefined;
+}

@@ -1,0 +1,375 @@
+import { InputError } from '../../basics/input-error.js';
+import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
+import type { DeployContext } from '../context.js';
+import {
+  previewName,
+  previewNumber,
+  PullRequestsRefusal,
+  type PullRequestEvent,
+  type PullRequests,
+  type PreviewView
+} from '../pull-requests.js';
+import { placementOf, type StepResult } from '../calls/step-result.js';
+import type { DeploySettings } from '../settings.js';
+import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
+import { pointsOf } from '../wait/spending-cap.js';
+import type { TaskResult } from '../wait/task-result.js';
+import type { Flow, PlannedStep } from './flow.js';
+import { replaceFlow } from './replace.js';
+import { stopMatches } from './sweep.js';
+import { stepResult } from './toolkit.js';
+import { retried } from '../retries.js';
+
+/**
+ * A preview of a pull request, on its workflow's pull_request events. Opened, pushed to or reopened: the
+ * pull request's service is brought up as a replace does, under task_name-pr-<number> (the earlier push's
+ * keeps serving until the new one is ready), recorded as a GitHub deployment of the environment
+ * pr-<number> (in progress, then success with the service's URL, or failure), the earlier deployments
+ * marked inactive. Closed: every task of the name is stopped until its state shows it, the deployments
+ * marked inactive, and what the previews cost said. max_previews caps the previews of task_name at once;
+ * max_cost caps all of the pull request's previews together. With comment, one comment on the pull
+ * request says it all, updated in place.
+ */
+export const previewFlow: Flow = {
+  plan: (settings) => {
+    if (settings.taskName === undefined)
+      throw new InputError(
+        "task_name is empty, but preview needs it: set task_name to the service's name, such as web (a pull request's preview is named web-pr-42)"
+      );
+    if (settings.previews.githubToken === undefined)
+      throw new InputError(
+        "github_token is empty, but preview records the pull request's deployments: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: write"
+      );
+    // The replace of a push, planned now with the name's form, so that every input is checked before anything is sent.
+    const replace = replaceFlow.plan({ ...settings, taskName: previewName(settings.taskName, 1) });
+    return {
+      plan: replace.plan,
+      cleanup: replace.cleanup,
+      run: (ctx) => runPreview(ctx, false),
+      dryRun: (ctx) => runPreview(ctx, true).then(() => undefined)
+    } satisfies PlannedStep;
+  }
+};
+
+/** The pull requests' host, and the event's pull request: refused when the host has none. */
+export async function pullRequestsOf(
+  ctx: DeployContext,
+  needsEvent: boolean
+): Promise<{ host: PullRequests; event: PullRequestEvent | undefined }> {
+  const open = ctx.runtime.pullRequests;
+  if (open === undefined)
+    throw new InputError(
+      `${ctx.settings.operation} runs in the GitHub action, on a workflow's pull_request events (docs/previews.md): on GitLab, a review app uses replace and cleanup (docs/cli.md)`
+    );
+  const host = await open();
+  if (needsEvent && host.event === undefined)
+    throw new InputError(
+      `${ctx.settings.operation} follows a pull request: run it on pull_request events (on: pull_request: types: [opened, synchronize, reopened, closed])`
+    );
+  return { host, event: host.event };
+}
+
+/**
+ * The preview of the event's pull request, up or down. What GitHub refuses before anything is made (a
+ * token that cannot write deployments) fails the step, naming the permission.
+ */
+async function runPreview(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  try {
+    return await upOrDown(ctx, dryRun);
+  } catch (error) {
+    if (!(error instanceof PullRequestsRefusal)) throw error;
+    ctx.log(`preview: ${error.message}`);
+    return stepResult(NO_PLAN(ctx), ctx, {
+      preview: {
+        number: undefined,
+        taskName: ctx.settings.taskName ?? '',
+        totalPoints: undefined,
+        failure: error.message
+      }
+    });
+  }
+}
+
+async function upOrDown(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const { host, event } = await pullRequestsOf(ctx, true);
+  const pull = event as PullRequestEvent;
+  const name = previewName(ctx.settings.taskName ?? '', pull.number);
+  ctx.log(
+    `preview: pull request #${pull.number} was ${pull.merged ? 'merged' : (SAID[pull.said] ?? pull.said)}: ${pull.action === 'up' ? `bringing up ${JSON.stringify(name)} at ${pull.headSha.slice(0, 7)}` : `stopping ${JSON.stringify(name)}`}`
+  );
+  return pull.action === 'down'
+    ? takeDown({ host, pull, name }, ctx, dryRun)
+    : bringUp({ host, pull, name }, ctx, dryRun);
+}
+
+/** The event's words as a line says them. */
+const SAID: Readonly<Record<string, string>> = { synchronize: 'pushed to' };
+
+interface Preview {
+  host: PullRequests;
+  pull: PullRequestEvent;
+  name: string;
+}
+
+/** What the tasks found have cost, billed and not billed yet, in points. */
+export function costOf(tasks: readonly FoundTask[]): string {
+  return sumPoints(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
+}
+
+/** Every task of the preview's name, whatever its status: what the pull request's previews cost. */
+export function previewsCost(name: string, ctx: DeployContext): Promise<string> {
+  return retried('preview: reading what its previews cost', ctx.retries, () =>
+    searchTasks(name, (found) => found === name, ctx, 'every')
+  ).then(costOf);
+}
+
+/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
+export function yuanText(points: string): string {
+  const yuan = yuanOf(points) ?? '0';
+  const readable = readableYuan(yuan) ?? `${points} points`;
+  // Below a fen, the exact sum: a cap of a few fen is compared with it.
+  return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
+}
+
+/**
+ * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
+ * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
+ */
+async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  const stopped = await stopMatches(
+    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
+    ctx,
+    dryRun
+  );
+  const result = (fields: Partial<StepResult>) =>
+    stepResult(NO_PLAN(ctx), ctx, {
+      tasks: stopped,
+      ...fields
+    });
+  if (dryRun) {
+    ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
+    return result({});
+  }
+  const total = await previewsCost(name, ctx);
+  const failed = stopped.filter((task) => task.verdict === 'error');
+  const failure = await recording(ctx, async () => {
+    const retired = await host.retire(pull.number);
+    ctx.log(
+      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(total)} in all`
+    );
+    await commentIf(host, ctx, {
+      ...view(preview, ctx),
+      state: failed.length === 0 ? 'stopped' : 'failed',
+      status: failed.length === 0 ? 'stopped' : 'could not be stopped',
+      totalCost: yuanText(total),
+      note:
+        failed.length === 0
+          ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
+          : `Task ${failed.map((t) => t.id).join(', ')} could not be stopped: preview_sweep tries again.`
+    });
+  });
+  return result({
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: total,
+      ...(failure === undefined ? {} : { failure })
+    }
+  });
+}
+
+/**
+ * Records on GitHub once the platform's part is done: a refusal is said, and fails the step, but leaves
+ * what was done on the platform as it is (a stop made, a preview up). Its message, or undefined.
+ */
+async function recording(ctx: DeployContext, records: () => Promise<void>): Promise<string | undefined> {
+  try {
+    await records();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof PullRequestsRefusal)) throw error;
+    ctx.log(`preview: ${error.message}`);
+    return error.message;
+  }
+}
+
+/** The comment's view of a preview before anything is known of it. */
+function view(preview: Preview, ctx: DeployContext): PreviewView {
+  return {
+    taskName: ctx.settings.taskName ?? '',
+    number: preview.pull.number,
+    state: 'running',
+    url: undefined,
+    gpu: undefined,
+    region: undefined,
+    status: undefined,
+    sha: preview.pull.headSha,
+    pushCost: undefined,
+    totalCost: undefined,
+    note: undefined
+  };
+}
+
+/** Writes the comment when the comment input asks for one. */
+export async function commentIf(host: PullRequests, ctx: DeployContext, shown: PreviewView): Promise<void> {
+  if (!ctx.settings.previews.comment) return;
+  await host.comment(shown);
+  ctx.log(`preview: the comment on pull request #${shown.number} says ${shown.state}`);
+}
+
+/**
+ * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
+ * the replace under the preview's name (its wait held to what max_cost leaves), and the deployment's end.
+ */
+async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const { name, pull } = preview;
+  const spent = ctx.settings.maxCost === undefined ? undefined : await previewsCost(name, ctx);
+  const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
+  if (refusal !== undefined) {
+    ctx.log(`preview: ${refusal.why}`);
+    if (!dryRun) await commentIf(preview.host, ctx, { ...view(preview, ctx), ...refusal.shown });
+    return stepResult(NO_PLAN(ctx), ctx, {
+      tasks: refusal.stopped,
+      preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
+    });
+  }
+  const settings: DeploySettings = { ...ctx.settings, taskName: name, maxCost: remainingCap(ctx, spent) };
+  const planned = replaceFlow.plan(settings);
+  const inner: DeployContext = { ...ctx, settings };
+  if (dryRun) {
+    await planned.dryRun(inner);
+    ctx.log(`dry run: a deployment of pull request #${pull.number} would be recorded`);
+    return stepResult(NO_PLAN(ctx), ctx, {});
+  }
+  // Nothing is made without its record: a token that cannot write deployments fails the step here.
+  const deployment = await preview.host.deploying(pull.number, pull.headSha, name);
+  ctx.log(`preview: deployment ${deployment} of pull request #${pull.number} is in progress`);
+  const step = await planned.run(inner);
+  return finishUp(preview, { step, deployment }, ctx);
+}
+
+const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
+
+/** Why a preview is not brought up, what the comment shows of it, and what was stopped for it. */
+interface Refusal {
+  why: string;
+  shown: Partial<PreviewView>;
+  stopped: TaskResult[];
+}
+
+/**
+ * max_previews: the previews of task_name that run for other pull requests, when there are that many
+ * already and this pull request has none running (its own new push replaces its own).
+ */
+async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<Refusal | undefined> {
+  const taskName = ctx.settings.taskName ?? '';
+  const live = await retried('preview: looking for the previews running', ctx.retries, () =>
+    searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
+  );
+  const names = [...new Set(live.map((task) => task.name))].sort();
+  const most = ctx.settings.previews.maxPreviews;
+  if (names.includes(preview.name) || names.length < most) return undefined;
+  const running = names.map((name) => JSON.stringify(name)).join(', ');
+  return {
+    why: `max_previews is ${most}, and ${names.length} preview(s) of ${JSON.stringify(taskName)} run (${running}): no preview is made for pull request #${preview.pull.number}; close one of those pull requests, or raise max_previews`,
+    shown: {
+      state: 'refused',
+      note: `No preview: max_previews (${most}) previews run already: ${names.join(', ')}.`
+    },
+    stopped: []
+  };
+}
+
+/**
+ * max_cost over all of the pull request's previews: at it (or past it), no new one is made, and the one
+ * running is stopped (until its state shows it), as a cap reached stops what it caps.
+ */
+async function atCap(
+  preview: Preview,
+  spent: string | undefined,
+  ctx: DeployContext,
+  dryRun: boolean
+): Promise<Refusal | undefined> {
+  const { maxCost } = ctx.settings;
+  if (maxCost === undefined || spent === undefined) return undefined;
+  if ((compareDecimals(spent, pointsOf(maxCost)) ?? -1) < 0) return undefined;
+  const { name } = preview;
+  const stopped = await stopMatches(
+    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
+    ctx,
+    dryRun
+  );
+  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
+  return {
+    why,
+    shown: {
+      state: 'capped',
+      status: 'stopped',
+      totalCost: yuanText(spent),
+      note: `Stopped at max_cost (${maxCost} yuan).`
+    },
+    stopped: stopped.map((task) =>
+      task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' }
+    )
+  };
+}
+
+/** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
+function remainingCap(ctx: DeployContext, spent: string | undefined): string | undefined {
+  const { maxCost } = ctx.settings;
+  if (maxCost === undefined || spent === undefined) return maxCost;
+  const left = sumPoints([pointsOf(maxCost), `-${spent}`]) ?? pointsOf(maxCost);
+  return yuanOf(left);
+}
+
+/**
+ * The deployment's end, once the replace is over: success with the service's URL (and the earlier
+ * deployments of the environment marked inactive), or failure; the cost said, and the comment written.
+ * A record GitHub refuses fails the step, saying so; the preview itself is left as the replace left it.
+ */
+async function finishUp(
+  preview: Preview,
+  done: { step: StepResult; deployment: number },
+  ctx: DeployContext
+): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  const { step, deployment } = done;
+  const [created] = step.tasks;
+  const ready = created?.verdict === 'reached';
+  const url = created?.urls.find((u) => /^https?:\/\//.test(u));
+  const total = await previewsCost(name, ctx);
+  const failure = await recording(ctx, async () => {
+    await host.deployed(deployment, {
+      state: ready ? 'success' : 'failure',
+      description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
+      ...(ready && url !== undefined ? { url } : {})
+    });
+    const retired = ready ? await host.retire(pull.number, deployment) : [];
+    ctx.log(
+      `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`
+    );
+    const offer = placementOf(step)?.chosen?.offer;
+    await commentIf(host, ctx, {
+      ...view(preview, ctx),
+      state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
+      url,
+      gpu: offer?.gpuName,
+      region: offer?.regionName ?? offer?.region,
+      status: created?.status,
+      pushCost: created === undefined ? undefined : yuanText(costOf([{ ...created, name }])),
+      totalCost: yuanText(total),
+      note: ready ? undefined : created?.message
+    });
+  });
+  return {
+    ...step,
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: total,
+      deployment,
+      ...(failure === undefined ? {} : { failure })
+    }
+  };
+}

@@ -1,0 +1,92 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { PullRequests } from '../deploy/engine.js';
+import { ApiClient } from '../platform/client.js';
+import { githubClient } from './client.js';
+import { previewRecords } from './preview-records.js';
+import { pullEventOf, type NoPull, type PullEvent } from './pull-event.js';
+
+/** The largest event payload read: a pull request's is tens of KiB. */
+const MAX_EVENT_BYTES = 8 * 1024 * 1024;
+
+/** What the workflow run says of itself, from the runner's variables. */
+export interface WorkflowRun {
+  readonly repository: string;
+  /** The run's page, an http(s) URL, or undefined when the variables do not make one. */
+  readonly runUrl: string | undefined;
+  readonly event: PullEvent | NoPull;
+}
+
+/**
+ * The run a step is in: GITHUB_REPOSITORY, the run's URL (GITHUB_SERVER_URL, GITHUB_RUN_ID and its
+ * attempt), and the pull request of its event (GITHUB_EVENT_NAME, the payload at GITHUB_EVENT_PATH, read
+ * up to 8 MiB).
+ */
+export function workflowRun(env: (name: string) => string | undefined): WorkflowRun {
+  const repository = env('GITHUB_REPOSITORY') ?? '';
+  const path = env('GITHUB_EVENT_PATH');
+  const payload = path === undefined || path === '' ? undefined : readPayload(path);
+  return {
+    repository,
+    runUrl: runUrlOf(env, repository),
+    event: pullEventOf(env('GITHUB_EVENT_NAME') ?? '', payload, repository)
+  };
+}
+
+function runUrlOf(env: (name: string) => string | undefined, repository: string): string | undefined {
+  const server = (env('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, '');
+  const id = env('GITHUB_RUN_ID') ?? '';
+  const attempt = env('GITHUB_RUN_ATTEMPT') ?? '';
+  if (!/^\d+$/.test(id) || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s/]+/.test(server))
+    return undefined;
+  return `${server}/${repository}/actions/runs/${id}${/^\d+$/.test(attempt) ? `/attempts/${attempt}` : ''}`;
+}
+
+/** The event's payload as JSON, or undefined when it cannot be read (then the event holds no pull request). */
+function readPayload(path: string): unknown {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const size = fstatSync(fd).size;
+    if (size > MAX_EVENT_BYTES) return undefined;
+    const buffer = Buffer.alloc(size);
+    readSync(fd, buffer, 0, size, 0);
+    return JSON.parse(buffer.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * GitHub, as a preview step asks it: the toolkit's client with GITHUB_API_URL (GitHub Enterprise
+ * Server's /api/v3 too) and the token, bounded by the step's deadline, and the run's pull request.
+ */
+export function openPullRequests(
+  run: WorkflowRun,
+  connection: {
+    token: string;
+    apiUrl: string | undefined;
+    userAgent: string;
+    deadline: number;
+    log: (line: string) => void;
+    /** request_timeout and max_response_size, and the job's cancellation, as the platform's requests have. */
+    requests: { timeoutMs: number; maxResponseBytes: number; cancel: AbortSignal };
+  }
+): PullRequests {
+  const [owner = '', repo = ''] = run.repository.split('/');
+  const octokit = githubClient({
+    token: connection.token,
+    apiUrl: connection.apiUrl ?? 'https://api.github.com',
+    userAgent: connection.userAgent,
+    http: new ApiClient({ userAgent: connection.userAgent, ...connection.requests }),
+    deadline: connection.deadline,
+    now: Date.now,
+    log: connection.log
+  });
+  return previewRecords(octokit, {
+    repo: { owner, repo },
+    runUrl: run.runUrl,
+    event: 'none' in run.event ? undefined : run.event
+  });
+}
