@@ -113,6 +113,15 @@ describe('the first files, which every step compiles', () => {
     }
   });
 
+  // Issue 52, point 7: GitHub's client is loaded by the steps that talk to GitHub, and by no other.
+  it("leave GitHub's client, its plugins and the Octokit they build on to chunks a preview step loads", () => {
+    for (const file of ['dist/index.js', 'dist/cli/index.js'])
+      expect(read(file)).not.toMatch(
+        /Bottleneck|function getOctokit\(|class Octokit\b|octokit\/plugin-throttling/
+      );
+    expect(holdersOf('dist', 'function getOctokit(')).not.toContain('index.js');
+  });
+
   it('hold no @actions/core: the runner host writes its workflow commands itself, and nothing loads child_process', () => {
     for (const file of ['dist/index.js', 'dist/cli/index.js']) {
       // core's own functions, and those of what it imports (its OIDC client, @actions/exec).

@@ -147,6 +147,8 @@ function commentMarker(taskName) {
 function isPreviewComment(body, taskName) {
     return body?.split('\n', 1)[0] === commentMarker(taskName);
 }
+/** The states in which a preview runs, or is about to. */
+const UP = new Set(['running', 'failed']);
 const HEADINGS = {
     refused: 'not made',
     running: 'running',
@@ -159,7 +161,7 @@ function renderPreviewComment(view, runUrl) {
     const link = (url, text) => url === undefined ? (0,markdown_text/* escape */.i)(text) : `<a href="${(0,markdown_text/* attribute */.l)(url)}">${(0,markdown_text/* escape */.i)(text)}</a>`;
     const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
     const rows = [
-        ['URL', view.url === undefined ? 'none yet' : link(view.url, view.url)],
+        ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
         ['GPU', where === '' ? 'unknown' : (0,markdown_text/* escape */.i)(where)],
         ['Status', (0,markdown_text/* escape */.i)(view.status ?? 'unknown')],
         [`This push (${(0,markdown_text/* escape */.i)(view.sha.slice(0, 7))})`, (0,markdown_text/* escape */.i)(view.pushCost ?? 'unknown')],
@@ -183,7 +185,7 @@ var records = __webpack_require__(2212);
 ;// CONCATENATED MODULE: ./github/pull-event.ts
 
 /** The actions of a pull_request event a preview answers; others (labeled, edited...) need nothing. */
-const UP = new Set(['opened', 'synchronize', 'reopened']);
+const pull_event_UP = new Set(['opened', 'synchronize', 'reopened']);
 /**
  * The pull request of a pull_request (or pull_request_target) event; a line saying why there is none
  * (another event, an action a preview has nothing to do for, a payload without the pull request).
@@ -202,7 +204,7 @@ function pullEventOf(eventName, payload, repository) {
     const number = typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : NaN;
     if (pull === undefined || !Number.isSafeInteger(number) || typeof head.sha !== 'string')
         return { none: `the ${eventName} event's payload holds no pull request`, misuse: true };
-    if (!UP.has(action) && action !== 'closed')
+    if (!pull_event_UP.has(action) && action !== 'closed')
         return {
             none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`,
             misuse: false

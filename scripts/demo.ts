@@ -12,6 +12,8 @@
 // -- --job-fail: one whose pods exit with code 3, which fails the step and says why.
 // npm run demo -- --data: a GPU job on its data: a volume made for the run, a dataset copied into it from
 // object storage, a job that mounts it, its results copied back, and the volume deleted by the post step.
+// npm run demo -- --preview: a pull request's preview, opened, pushed to and merged, against the emulator
+// and GitHub's stand-in, the comment printed as a reviewer reads it (scripts/demo-preview.ts).
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { shortened, terminalSummary } from '../src/cli/terminal-summary.js';
@@ -117,6 +119,8 @@ const gpuJob = {
 const inputs = job ? gpuJob : deploy;
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 if (data) process.exit(await dataDemo());
+if (process.argv.includes('--preview'))
+  process.exit(await (await import('./demo-preview.js')).previewDemo({ emulator, node, env, say, show }));
 
 say(
   `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${job ? `each pod of a job runs 2s${jobFail ? ', and exits with code 3' : ''}` : crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`

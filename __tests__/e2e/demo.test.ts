@@ -123,3 +123,28 @@ it.concurrent(
   },
   90_000
 );
+
+it.concurrent(
+  'npm run demo -- --preview opens, pushes to and merges a pull request, and prints its comment each time',
+  async () => {
+    const { code, stdout } = await demo('--preview');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /── pull request #42 opened: the preview step \(exit code 0; \d+ secret values masked\) ──/
+    );
+    expect(stdout).toMatch(
+      /preview: deployment \d+ is live at https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080; 1 earlier one\(s\) marked inactive/
+    );
+    // The comment as a reviewer reads it: no marker, no markdown marks, no entity.
+    expect(stdout).toMatch(/^ {2}Preview of web: running$/m);
+    expect(stdout).toMatch(/^ {2}Preview of web: stopped: the pull request is closed$/m);
+    expect(stdout).not.toMatch(/<!--|&#\d+;|<a href/);
+    expect(stdout).toContain(
+      'GitHub: 2 deployments of pr-42, 0 still live; 1 comment. The emulator: 0 preview task(s) still billing.'
+    );
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^Demo finished: the preview came up, was replaced on the push, and was stopped on the merge; its previews cost 0\.\d{6} yuan in all\.$/
+    );
+  },
+  90_000
+);

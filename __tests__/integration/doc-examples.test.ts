@@ -327,9 +327,33 @@ const CLI_BLOCKS = [...read('docs/cli.md').matchAll(/^```\w*\n([\s\S]*?)^```/gm)
   .map((block, i) => ({
     block: i + 1,
     lines: commandLines(block[1] ?? ''),
-    variables: gitlabVariables(block[1] ?? '')
+    variables: gitlabVariables(block[1] ?? ''),
+    environmentUrls: environmentUrls(block[1] ?? '')
   }))
   .filter((block) => block.lines.length > 0);
+
+/**
+ * The dotenv variables a GitLab block's environments take their URL from (`url: $NAME`), by the report
+ * file its job writes them to (`reports: dotenv: F`).
+ */
+function environmentUrls(block: string): { file: string; variable: string }[] {
+  let jobs: unknown;
+  try {
+    jobs = parse(block);
+  } catch {
+    return [];
+  }
+  if (typeof jobs !== 'object' || jobs === null) return [];
+  return Object.values(jobs).flatMap((job: unknown) => {
+    const { environment, artifacts } = (job ?? {}) as {
+      environment?: { url?: string };
+      artifacts?: { reports?: { dotenv?: string } };
+    };
+    const variable = /^\$(\w+)$/.exec(environment?.url ?? '')?.[1];
+    const file = artifacts?.reports?.dotenv;
+    return variable === undefined || file === undefined ? [] : [{ file, variable }];
+  });
+}
 
 /** The variables a GitLab block's jobs set (none for another block), as written: `$NAME` unexpanded. */
 function gitlabVariables(block: string): Record<string, string> {
@@ -409,8 +433,12 @@ describe('the command lines of docs/cli.md, run as written', () => {
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
 
-  it('finds the command lines: the install example, GitLab (a deploy, a job) and Jenkins', () => {
-    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 4, 2]);
+  it('finds the command lines: the install example, GitLab (a deploy, a review app, a job, a job on data) and Jenkins', () => {
+    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 2, 4, 2]);
+    // The review app's environment takes its URL from the replace's dotenv report.
+    expect(CLI_BLOCKS.flatMap((b) => b.environmentUrls)).toEqual([
+      { file: 'review.env', variable: 'ELASTIC_DEPLOY_OUTPUT_URL' }
+    ]);
   });
 
   /**
@@ -422,6 +450,7 @@ describe('the command lines of docs/cli.md, run as written', () => {
     const rsa = Object.values(variables).some((value) => value.includes('$DEPLOY_API_PRIVATE_KEY'));
     const project: Record<string, string> = {
       CI_PIPELINE_ID: '4242',
+      CI_MERGE_REQUEST_IID: '42',
       BUILD_NUMBER: '17',
       DEPLOY_API_TOKEN: rsa ? emulator.rsa.token : emulator.token_mode.token,
       DEPLOY_API_PRIVATE_KEY: readFileSync(emulator.rsa.private_key_file, 'utf8'),
@@ -442,7 +471,7 @@ describe('the command lines of docs/cli.md, run as written', () => {
 
   it.each(CLI_BLOCKS.map((b) => [b.block, b.lines.map((l) => l.split(' ')[1]).join(', '), b] as const))(
     'runs block #%i (%s) in its order, and each command succeeds',
-    async (_block, _commands, { lines, variables }) => {
+    async (_block, _commands, { lines, variables, environmentUrls: urls }) => {
       const before = emulator.requests.length;
       const env = expanded(variables);
       // Copies of data complete at once: what they copy is counted in the tests of transfers.
@@ -465,6 +494,11 @@ describe('the command lines of docs/cli.md, run as written', () => {
         ]);
       if (job)
         expect(made.map((id) => emulator.jobs.get(id).job_status)).toMatchObject([{ status: 'Complete' }]);
+      // An environment's URL, from the dotenv report: the service's, an https URL GitLab can link to.
+      for (const { file, variable } of urls) {
+        const report = readFileSync(join(dir, file), 'utf8');
+        expect(new RegExp(`^${variable}=(.*)$`, 'm').exec(report)?.[1]).toMatch(/^https:\/\/t\d+-80\./);
+      }
     }
   );
 });

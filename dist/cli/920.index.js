@@ -56,7 +56,7 @@ const previewFlow = {
             plan: replace.plan,
             cleanup: replace.cleanup,
             run: (ctx) => runPreview(ctx, false),
-            dryRun: (ctx) => runPreview(ctx, true).then(() => undefined)
+            dryRun: (ctx) => runPreview(ctx, true)
         };
     }
 };
@@ -321,7 +321,7 @@ async function finishUp(preview, done, ctx) {
             taskName: name,
             totalPoints: total,
             deployment,
-            ...(failure === undefined ? {} : { failure })
+            ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
         }
     };
 }

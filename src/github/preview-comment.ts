@@ -18,6 +18,9 @@ export function isPreviewComment(body: string | undefined, taskName: string): bo
   return body?.split('\n', 1)[0] === commentMarker(taskName);
 }
 
+/** The states in which a preview runs, or is about to. */
+const UP: ReadonlySet<PreviewView['state']> = new Set(['running', 'failed']);
+
 const HEADINGS: Readonly<Record<PreviewView['state'], string>> = {
   refused: 'not made',
   running: 'running',
@@ -32,7 +35,7 @@ export function renderPreviewComment(view: PreviewView, runUrl: string | undefin
     url === undefined ? escape(text) : `<a href="${attribute(url)}">${escape(text)}</a>`;
   const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
   const rows: [string, string][] = [
-    ['URL', view.url === undefined ? 'none yet' : link(view.url, view.url)],
+    ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
     ['GPU', where === '' ? 'unknown' : escape(where)],
     ['Status', escape(view.status ?? 'unknown')],
     [`This push (${escape(view.sha.slice(0, 7))})`, escape(view.pushCost ?? 'unknown')],

@@ -46,7 +46,7 @@ export const previewFlow: Flow = {
       plan: replace.plan,
       cleanup: replace.cleanup,
       run: (ctx) => runPreview(ctx, false),
-      dryRun: (ctx) => runPreview(ctx, true).then(() => undefined)
+      dryRun: (ctx) => runPreview(ctx, true)
     } satisfies PlannedStep;
   }
 };
@@ -369,7 +369,7 @@ async function finishUp(
       taskName: name,
       totalPoints: total,
       deployment,
-      ...(failure === undefined ? {} : { failure })
+      ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
     }
   };
 }

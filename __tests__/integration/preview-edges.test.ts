@@ -1,0 +1,173 @@
+// The edges of the preview steps, against both stand-ins over real HTTPS: what is refused before anything
+// is sent, dry runs, a preview that does not become ready, records GitHub refuses once the platform's part
+// is done, and the sweep's other reasons (a pull request this repository does not have, max_cost).
+import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
+import { githubClient } from '../../src/github/client.js';
+import { previewRecords } from '../../src/github/preview-records.js';
+import { pullEventOf } from '../../src/github/pull-event.js';
+import { previewName, previewNumber, type PullRequests } from '../../src/deploy/pull-requests.js';
+import { useStepBench } from '../helpers/emulator-step.js';
+
+const CREATE = '/api/task/deployment/create';
+const SERVICE =
+  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
+const SWEEP = { operation: 'preview_sweep', gpu: '', body: '' };
+
+describe('the preview steps, at their edges', () => {
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    {
+      operation: 'preview',
+      task_name: 'web',
+      body: SERVICE,
+      gpu: '4090',
+      poll_interval: '5s',
+      github_token: 'ghs_test'
+    }
+  );
+  let github: GitHubStandIn;
+  beforeEach(async () => {
+    github = await startGitHub({ now: () => bench.clock.now() });
+  });
+  afterEach(() => github.stop());
+
+  const host = (
+    number: number | undefined,
+    action: 'opened' | 'closed' = 'opened',
+    token = github.token
+  ): PullRequests => {
+    const octokit = githubClient({
+      token,
+      apiUrl: github.url,
+      userAgent: 'test',
+      http: bench.client,
+      deadline: Date.now() + 120_000,
+      now: Date.now,
+      log: () => undefined
+    });
+    const event =
+      number === undefined
+        ? undefined
+        : pullEventOf('pull_request', github.event(number, action), 'acme/app');
+    if (event !== undefined && 'none' in event) throw new Error(event.none);
+    return previewRecords(octokit, { repo: { owner: 'acme', repo: 'app' }, runUrl: undefined, event });
+  };
+  const step = (
+    inputs: Record<string, string>,
+    on: PullRequests | undefined,
+    options: { dryRun?: boolean } = {}
+  ) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, {
+      ...options,
+      ...(on === undefined ? {} : { pullRequests: () => Promise.resolve(on) })
+    });
+  };
+
+  it('names previews after task_name and the number, and reads the number back from a name', () => {
+    expect(previewName('web', 42)).toBe('web-pr-42');
+    expect(
+      ['web-pr-42', 'web-pr-0', 'web-pr-042', 'web-pr-4a', 'api-pr-4', 'web-pr-'].map((n) =>
+        previewNumber('web', n)
+      )
+    ).toEqual([42, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it.each([
+    [{ task_name: '' }, /^task_name is empty, but preview needs it/],
+    [{ github_token: '' }, /^github_token is empty, but preview records the pull request's deployments/],
+    [{ ...SWEEP, task_name: '' }, /^task_name is empty, but preview_sweep needs it/],
+    [{ ...SWEEP, github_token: '' }, /^github_token is empty, but preview_sweep asks GitHub/],
+    [{ wait: 'false' }, /^wait is false, but replace stops the old tasks only once the new one is ready/]
+  ])('refuses %j before sending anything', async (inputs, message) => {
+    await expect(step(inputs, host(undefined))).rejects.toThrow(message);
+    expect(bench.emulator.requests).toEqual([]);
+  });
+
+  it('refuses to run where there is no GitHub (the CLI), and a preview without a pull request event', async () => {
+    await expect(step({}, undefined)).rejects.toThrow(
+      /^preview runs in the GitHub action, on a workflow's pull_request events/
+    );
+    await expect(step({}, host(undefined))).rejects.toThrow(
+      /^preview follows a pull request: run it on pull_request events/
+    );
+    expect(bench.sent(CREATE)).toEqual([]);
+  });
+
+  it('says in a dry run what a push and a close would do, and what the sweep would stop, changing nothing', async () => {
+    github.store.openPull(4);
+    const up = await step({}, host(4), { dryRun: true });
+    expect(up.failure).toBeUndefined();
+    expect(bench.log).toContain('dry run: a deployment of pull request #4 would be recorded');
+    const live = bench.emulator.tasks.add({ task_name: 'web-pr-4', points: 1, status: 'Running' });
+    github.store.closePull(4, false);
+    const down = await step({}, host(4, 'closed'), { dryRun: true });
+    expect(down.result.tasks.map((t) => t.id)).toEqual([live]);
+    expect(bench.log).toContain('dry run: the deployments of pull request #4 would be marked inactive');
+    const sweep = await step(SWEEP, host(undefined), { dryRun: true });
+    expect(sweep.result.tasks.map((t) => [t.id, t.message])).toEqual([[live, 'pull request #4 is closed']]);
+    expect(bench.log).toContainEqual(expect.stringMatching(/; dry run: none is stopped$/));
+    expect([bench.sent(CREATE), bench.emulator.tasks.get(live).status, github.store.deployments]).toEqual([
+      [],
+      'Running',
+      []
+    ]);
+  });
+
+  it('records a preview that does not become ready as a failure, and says why in the comment', async () => {
+    github.store.openPull(13);
+    bench.emulator.tasks.setFailPattern(/-pr-13$/);
+    const failed = await step({ comment: 'true' }, host(13));
+    expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-13\) /);
+    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    // It ended in Other, which the platform does not let a stop change: the rollback's stop is refused.
+    expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
+  });
+
+  it("fails saying what GitHub refused once the platform's part is done, leaving the preview as it is", async () => {
+    github.store.openPull(21);
+    // The deployments may be written, the comment not.
+    const noComment = github.tokenWith(['deployments']);
+    const up = await step({ comment: 'true' }, host(21, 'opened', noComment));
+    expect(up.failure).toMatch(
+      /^preview: GitHub refused the comment on pull request #21: HTTP 403: .*pull-requests: write.*; the preview is left as the step made it$/
+    );
+    expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
+    // A close whose deployments cannot be marked: the preview is stopped all the same.
+    github.store.closePull(21, false);
+    const down = await step({}, host(21, 'closed', github.tokenWith([])));
+    expect(down.failure).toMatch(
+      /^preview: GitHub refused marking the deployments of pull request #21 inactive: HTTP 403: /
+    );
+    expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');
+    expect(down.outputs.total_cost).toMatch(/^0\.\d{6}$/);
+  });
+
+  it('sweeps by max_cost, leaves a preview of a pull request the repository does not have, and says what GitHub refused', async () => {
+    github.store.openPull(31);
+    const open = await step({}, host(31));
+    const stray = bench.emulator.tasks.add({ task_name: 'web-pr-99', points: 1, status: 'Running' });
+    bench.clock.advance(3600);
+    const sweep = await step({ ...SWEEP, max_cost: '1', preview_ttl: '90d' }, host(undefined));
+    expect(sweep.failure).toBeUndefined();
+    expect(sweep.result.tasks.map((t) => [t.id, t.message])).toEqual([
+      [
+        open.outputs.task_id,
+        expect.stringMatching(
+          /^the previews of pull request #31 have cost 1\.\d\d yuan, reaching max_cost 1 yuan$/
+        )
+      ]
+    ]);
+    expect(bench.log).toContain(
+      "preview_sweep: web-pr-99 is left: this repository has no pull request #99 (it may be another repository's preview of the same task_name)"
+    );
+    expect(bench.emulator.tasks.get(stray).status).toBe('Running');
+    // A token GitHub does not know: the sweep fails saying so, having stopped nothing.
+    const refused = await step(SWEEP, host(undefined, 'opened', 'ghs_unknown'));
+    expect(refused.failure).toMatch(
+      /^preview_sweep: GitHub refused the state of pull request #99: HTTP 401: /
+    );
+    expect(bench.emulator.tasks.get(stray).status).toBe('Running');
+  });
+});
