@@ -170,4 +170,33 @@ describe('the preview steps, at their edges', () => {
     );
     expect(bench.emulator.tasks.get(stray).status).toBe('Running');
   });
+
+  it('fails a close that cannot stop its preview, saying the sweep tries again', async () => {
+    github.store.openPull(51);
+    const up = await step({}, host(51));
+    bench.emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    github.store.closePull(51, false);
+    const down = await step({ comment: 'true', cleanup_timeout: '5s' }, host(51, 'closed'));
+    expect(down.failure).toMatch(new RegExp(`^preview: task ${up.outputs.task_id} .*could not be stopped`));
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(github.store.comments[0]?.body).toContain(
+      `> Task ${up.outputs.task_id} could not be stopped&#58; preview&#95;sweep tries again&#46;`
+    );
+  });
+
+  it("stops a push's preview whose wait reaches what max_cost leaves, recording a failure", async () => {
+    github.store.openPull(61);
+    // A node that bills while Pending, for an hour: the wait reaches the cap long before it is ready.
+    bench.emulator.tasks.setReadyAfter(3600);
+    bench.emulator.tasks.setBillPending(true);
+    const capped = await step({ comment: 'true', max_cost: '0.05', poll_interval: '30s' }, host(61));
+    expect(capped.outputs.capped).toBe('true');
+    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    expect(bench.emulator.tasks.get(capped.outputs.task_id).status).toBe('End');
+  });
 });

@@ -17,11 +17,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4486);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5207);
-/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4001);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5920);
 /* harmony import */ var _sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9639);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8682);
-
 
 
 
@@ -57,48 +55,42 @@ const previewSweepFlow = {
             plan,
             cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
             capsCost: true,
-            run: (ctx) => sweepPreviews(plan, ctx, false),
-            dryRun: (ctx) => sweepPreviews(plan, ctx, true)
+            run: (ctx) => sweepPreviews(plan, { taskName, ctx }, false),
+            dryRun: (ctx) => sweepPreviews(plan, { taskName, ctx }, true)
         };
     }
 };
-async function sweepPreviews(plan, ctx, dryRun) {
-    const taskName = ctx.settings.taskName ?? '';
+async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
     const { host } = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.pullRequestsOf)(ctx, false);
     const live = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('preview_sweep: looking for the previews', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_5__/* .searchTasks */ .d)(`${taskName}-pr-`, (name) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewNumber */ .KL)(taskName, name) !== undefined, ctx));
-    const numbers = [...new Set(live.map((task) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewNumber */ .KL)(taskName, task.name) ?? 0))].sort((a, b) => a - b);
+    // Every name found is task_name-pr-<number>: the search kept no other.
+    const prefix = `${taskName}-pr-`.length;
+    const numbers = [...new Set(live.map((task) => Number(task.name.slice(prefix))))].sort((a, b) => a - b);
     ctx.log(`preview_sweep: ${live.length} preview task(s) of ${JSON.stringify(taskName)} run, for ${numbers.length} pull request(s)${dryRun ? '; dry run: none is stopped' : ''}`);
     const tasks = [];
     const costs = [];
-    let failure;
-    try {
+    const failure = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.recording)(ctx, async () => {
         for (const number of numbers) {
-            const swept = await sweepOne(number, { host, live, dryRun }, ctx);
+            const swept = await sweepOne((0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewName */ .gz)(taskName, number), { number, host, live, dryRun }, ctx);
             tasks.push(...swept.tasks);
             if (swept.cost !== undefined)
                 costs.push(swept.cost);
         }
-    }
-    catch (error) {
-        if (!(error instanceof _pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .PullRequestsRefusal */ .IF))
-            throw error;
-        failure = `${error.message}; what it stopped before is stopped`;
-        ctx.log(`preview_sweep: ${failure}`);
-    }
+    });
     return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, {
         tasks,
         preview: {
             number: undefined,
             taskName,
             totalPoints: costs.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .sumPoints */ .RN)(costs),
-            ...(failure === undefined ? {} : { failure })
+            ...(failure === undefined ? {} : { failure: `${failure}; what it stopped before is stopped` })
         }
     });
 }
 /** One pull request's previews: kept, or stopped (and its deployments marked inactive) with why. */
-async function sweepOne(number, how, ctx) {
-    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewName */ .gz)(ctx.settings.taskName ?? '', number);
-    const why = await whyStop(number, how.host, ctx);
+async function sweepOne(name, how, ctx) {
+    const { number } = how;
+    const why = await whyStop({ name, number }, how.host, ctx);
     if (why === undefined)
         return { tasks: [], cost: undefined };
     const stopped = await (0,_sweep_js__WEBPACK_IMPORTED_MODULE_9__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, how.dryRun);
@@ -115,8 +107,7 @@ async function sweepOne(number, how, ctx) {
     };
 }
 /** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
-async function whyStop(number, host, ctx) {
-    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewName */ .gz)(ctx.settings.taskName ?? '', number);
+async function whyStop({ name, number }, host, ctx) {
     const state = await host.state(number);
     if (state === 'closed' || state === 'merged')
         return `pull request #${number} is ${state}`;
@@ -124,18 +115,19 @@ async function whyStop(number, host, ctx) {
         ctx.log(`preview_sweep: ${name} is left: this repository has no pull request #${number} (it may be another repository's preview of the same task_name)`);
         return undefined;
     }
-    const { ttlMs } = ctx.settings.previews;
     const last = await host.lastDeployedAt(number);
+    // A preview no deployment records (made by hand, or before the action recorded one) has no age to read.
     const age = last === undefined ? undefined : ctx.runtime.now() - last;
-    if (ttlMs !== undefined && age !== undefined && age > ttlMs)
-        return `pull request #${number} was last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(age)} ago, more than preview_ttl`;
+    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(age)} ago`;
+    if (age !== undefined && age > ctx.settings.previews.ttlMs)
+        return `pull request #${number} was ${deployed}, more than preview_ttl`;
     const { maxCost } = ctx.settings;
     if (maxCost !== undefined) {
         const spent = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.previewsCost)(name, ctx);
-        if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_11__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0)
+        if ((0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.reachesCap)(spent, maxCost))
             return `the previews of pull request #${number} have cost ${(0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.yuanText)(spent)}, reaching max_cost ${maxCost} yuan`;
     }
-    ctx.log(`preview_sweep: ${name} is kept: pull request #${number} is open${age === undefined ? '' : `, last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(age)} ago`}`);
+    ctx.log(`preview_sweep: ${name} is kept: pull request #${number} is open, ${deployed}`);
     return undefined;
 }
 
@@ -152,6 +144,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   previewFlow: () => (/* binding */ previewFlow),
 /* harmony export */   previewsCost: () => (/* binding */ previewsCost),
 /* harmony export */   pullRequestsOf: () => (/* binding */ pullRequestsOf),
+/* harmony export */   reachesCap: () => (/* binding */ reachesCap),
+/* harmony export */   recording: () => (/* binding */ recording),
 /* harmony export */   yuanText: () => (/* binding */ yuanText)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
@@ -191,12 +185,13 @@ const previewFlow = {
         if (settings.previews.githubToken === undefined)
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("github_token is empty, but preview records the pull request's deployments: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: write");
         // The replace of a push, planned now with the name's form, so that every input is checked before anything is sent.
-        const replace = _replace_js__WEBPACK_IMPORTED_MODULE_1__.replaceFlow.plan({ ...settings, taskName: (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewName */ .gz)(settings.taskName, 1) });
+        const given = settings.taskName;
+        const replace = _replace_js__WEBPACK_IMPORTED_MODULE_1__.replaceFlow.plan({ ...settings, taskName: (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewName */ .gz)(given, 1) });
         return {
             plan: replace.plan,
             cleanup: replace.cleanup,
-            run: (ctx) => runPreview(ctx, false),
-            dryRun: (ctx) => runPreview(ctx, true)
+            run: (ctx) => runPreview(given, ctx, false),
+            dryRun: (ctx) => runPreview(given, ctx, true)
         };
     }
 };
@@ -214,32 +209,24 @@ async function pullRequestsOf(ctx, needsEvent) {
  * The preview of the event's pull request, up or down. What GitHub refuses before anything is made (a
  * token that cannot write deployments) fails the step, naming the permission.
  */
-async function runPreview(ctx, dryRun) {
-    try {
-        return await upOrDown(ctx, dryRun);
-    }
-    catch (error) {
-        if (!(error instanceof _pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .PullRequestsRefusal */ .IF))
-            throw error;
-        ctx.log(`preview: ${error.message}`);
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(NO_PLAN(ctx), ctx, {
-            preview: {
-                number: undefined,
-                taskName: ctx.settings.taskName ?? '',
-                totalPoints: undefined,
-                failure: error.message
-            }
-        });
-    }
+async function runPreview(given, ctx, dryRun) {
+    let done;
+    const failure = await recording(ctx, async () => {
+        done = await upOrDown(given, ctx, dryRun);
+    });
+    return (done ??
+        (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(NO_PLAN(ctx), ctx, {
+            preview: { number: undefined, taskName: given, totalPoints: undefined, failure }
+        }));
 }
-async function upOrDown(ctx, dryRun) {
+async function upOrDown(given, ctx, dryRun) {
     const { host, event } = await pullRequestsOf(ctx, true);
     const pull = event;
-    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewName */ .gz)(ctx.settings.taskName ?? '', pull.number);
+    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewName */ .gz)(given, pull.number);
     ctx.log(`preview: pull request #${pull.number} was ${pull.merged ? 'merged' : (SAID[pull.said] ?? pull.said)}: ${pull.action === 'up' ? `bringing up ${JSON.stringify(name)} at ${pull.headSha.slice(0, 7)}` : `stopping ${JSON.stringify(name)}`}`);
     return pull.action === 'down'
-        ? takeDown({ host, pull, name }, ctx, dryRun)
-        : bringUp({ host, pull, name }, ctx, dryRun);
+        ? takeDown({ given, host, pull, name }, ctx, dryRun)
+        : bringUp({ given, host, pull, name }, ctx, dryRun);
 }
 /** The event's words as a line says them. */
 const SAID = { synchronize: 'pushed to' };
@@ -279,7 +266,7 @@ async function takeDown(preview, ctx, dryRun) {
         const retired = await host.retire(pull.number);
         ctx.log(`preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(total)} in all`);
         await commentIf(host, ctx, {
-            ...view(preview, ctx),
+            ...view(preview),
             state: failed.length === 0 ? 'stopped' : 'failed',
             status: failed.length === 0 ? 'stopped' : 'could not be stopped',
             totalCost: yuanText(total),
@@ -309,14 +296,14 @@ async function recording(ctx, records) {
     catch (error) {
         if (!(error instanceof _pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .PullRequestsRefusal */ .IF))
             throw error;
-        ctx.log(`preview: ${error.message}`);
+        ctx.log(`${ctx.settings.operation}: ${error.message}`);
         return error.message;
     }
 }
 /** The comment's view of a preview before anything is known of it. */
-function view(preview, ctx) {
+function view(preview) {
     return {
-        taskName: ctx.settings.taskName ?? '',
+        taskName: preview.given,
         number: preview.pull.number,
         state: 'running',
         url: undefined,
@@ -347,7 +334,7 @@ async function bringUp(preview, ctx, dryRun) {
     if (refusal !== undefined) {
         ctx.log(`preview: ${refusal.why}`);
         if (!dryRun)
-            await commentIf(preview.host, ctx, { ...view(preview, ctx), ...refusal.shown });
+            await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
         return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(NO_PLAN(ctx), ctx, {
             tasks: refusal.stopped,
             preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
@@ -373,7 +360,7 @@ const NO_PLAN = (ctx) => ({ operation: ctx.settings.operation, calls: [], wait: 
  * already and this pull request has none running (its own new push replaces its own).
  */
 async function beyondMaxPreviews(preview, ctx) {
-    const taskName = ctx.settings.taskName ?? '';
+    const taskName = preview.given;
     const live = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)('preview: looking for the previews running', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__/* .searchTasks */ .d)(`${taskName}-pr-`, (found) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewNumber */ .KL)(taskName, found) !== undefined, ctx));
     const names = [...new Set(live.map((task) => task.name))].sort();
     const most = ctx.settings.previews.maxPreviews;
@@ -397,7 +384,7 @@ async function atCap(preview, spent, ctx, dryRun) {
     const { maxCost } = ctx.settings;
     if (maxCost === undefined || spent === undefined)
         return undefined;
-    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) < 0)
+    if (!reachesCap(spent, maxCost))
         return undefined;
     const { name } = preview;
     const stopped = await (0,_sweep_js__WEBPACK_IMPORTED_MODULE_7__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, dryRun);
@@ -412,6 +399,10 @@ async function atCap(preview, spent, ctx, dryRun) {
         },
         stopped: stopped.map((task) => task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' })
     };
+}
+/** Whether what previews cost (points) reaches max_cost (yuan). */
+function reachesCap(spent, maxCost) {
+    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
 /** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
 function remainingCap(ctx, spent) {
@@ -443,7 +434,7 @@ async function finishUp(preview, done, ctx) {
         ctx.log(`preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`);
         const offer = (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_9__/* .placementOf */ .xc)(step)?.chosen?.offer;
         await commentIf(host, ctx, {
-            ...view(preview, ctx),
+            ...view(preview),
             state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
             url,
             gpu: offer?.gpuName,

@@ -70,7 +70,7 @@ export interface PreviewSettings {
   /** The most previews of the task_name that may run at once (max_previews). */
   maxPreviews: number;
   /** preview_sweep: a preview not deployed for this long is stopped, whatever its pull request's state. */
-  ttlMs: number | undefined;
+  ttlMs: number;
 }
 
 /** What becomes of a volume the step created, once the job ends: kept for the next run, or deleted. */

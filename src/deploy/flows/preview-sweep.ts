@@ -1,18 +1,17 @@
 import { formatDuration } from '../../basics/units.js';
 import { InputError } from '../../basics/input-error.js';
-import { compareDecimals, sumPoints } from '../../platform/money.js';
+import { sumPoints } from '../../platform/money.js';
 import { searchByNameCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import { previewName, previewNumber, PullRequestsRefusal, type PullRequests } from '../pull-requests.js';
+import { previewName, previewNumber, type PullRequests } from '../pull-requests.js';
 import { retried } from '../retries.js';
 import type { StepResult } from '../calls/step-result.js';
 import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
-import { pointsOf } from '../wait/spending-cap.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import { costOf, previewsCost, pullRequestsOf, yuanText } from './preview.js';
+import { costOf, previewsCost, pullRequestsOf, reachesCap, recording, yuanText } from './preview.js';
 import { stopMatches } from './sweep.js';
 import { stepResult } from './toolkit.js';
 
@@ -44,57 +43,55 @@ export const previewSweepFlow: Flow = {
       plan,
       cleanup: NO_CLEANUP,
       capsCost: true,
-      run: (ctx) => sweepPreviews(plan, ctx, false),
-      dryRun: (ctx) => sweepPreviews(plan, ctx, true)
+      run: (ctx) => sweepPreviews(plan, { taskName, ctx }, false),
+      dryRun: (ctx) => sweepPreviews(plan, { taskName, ctx }, true)
     };
   }
 };
 
-async function sweepPreviews(plan: Plan, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
-  const taskName = ctx.settings.taskName ?? '';
+async function sweepPreviews(
+  plan: Plan,
+  { taskName, ctx }: { taskName: string; ctx: DeployContext },
+  dryRun: boolean
+): Promise<StepResult> {
   const { host } = await pullRequestsOf(ctx, false);
   const live = await retried('preview_sweep: looking for the previews', ctx.retries, () =>
     searchTasks(`${taskName}-pr-`, (name) => previewNumber(taskName, name) !== undefined, ctx)
   );
-  const numbers = [...new Set(live.map((task) => previewNumber(taskName, task.name) ?? 0))].sort(
-    (a, b) => a - b
-  );
+  // Every name found is task_name-pr-<number>: the search kept no other.
+  const prefix = `${taskName}-pr-`.length;
+  const numbers = [...new Set(live.map((task) => Number(task.name.slice(prefix))))].sort((a, b) => a - b);
   ctx.log(
     `preview_sweep: ${live.length} preview task(s) of ${JSON.stringify(taskName)} run, for ${numbers.length} pull request(s)${dryRun ? '; dry run: none is stopped' : ''}`
   );
   const tasks: TaskResult[] = [];
   const costs: string[] = [];
-  let failure: string | undefined;
-  try {
+  const failure = await recording(ctx, async () => {
     for (const number of numbers) {
-      const swept = await sweepOne(number, { host, live, dryRun }, ctx);
+      const swept = await sweepOne(previewName(taskName, number), { number, host, live, dryRun }, ctx);
       tasks.push(...swept.tasks);
       if (swept.cost !== undefined) costs.push(swept.cost);
     }
-  } catch (error) {
-    if (!(error instanceof PullRequestsRefusal)) throw error;
-    failure = `${error.message}; what it stopped before is stopped`;
-    ctx.log(`preview_sweep: ${failure}`);
-  }
+  });
   return stepResult(plan, ctx, {
     tasks,
     preview: {
       number: undefined,
       taskName,
       totalPoints: costs.length === 0 ? undefined : sumPoints(costs),
-      ...(failure === undefined ? {} : { failure })
+      ...(failure === undefined ? {} : { failure: `${failure}; what it stopped before is stopped` })
     }
   });
 }
 
 /** One pull request's previews: kept, or stopped (and its deployments marked inactive) with why. */
 async function sweepOne(
-  number: number,
-  how: { host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
+  name: string,
+  how: { number: number; host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
   ctx: DeployContext
 ): Promise<{ tasks: TaskResult[]; cost: string | undefined }> {
-  const name = previewName(ctx.settings.taskName ?? '', number);
-  const why = await whyStop(number, how.host, ctx);
+  const { number } = how;
+  const why = await whyStop({ name, number }, how.host, ctx);
   if (why === undefined) return { tasks: [], cost: undefined };
   const stopped = await stopMatches(
     { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
@@ -117,8 +114,11 @@ async function sweepOne(
 }
 
 /** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
-async function whyStop(number: number, host: PullRequests, ctx: DeployContext): Promise<string | undefined> {
-  const name = previewName(ctx.settings.taskName ?? '', number);
+async function whyStop(
+  { name, number }: { name: string; number: number },
+  host: PullRequests,
+  ctx: DeployContext
+): Promise<string | undefined> {
   const state = await host.state(number);
   if (state === 'closed' || state === 'merged') return `pull request #${number} is ${state}`;
   if (state === 'missing') {
@@ -127,19 +127,18 @@ async function whyStop(number: number, host: PullRequests, ctx: DeployContext): 
     );
     return undefined;
   }
-  const { ttlMs } = ctx.settings.previews;
   const last = await host.lastDeployedAt(number);
+  // A preview no deployment records (made by hand, or before the action recorded one) has no age to read.
   const age = last === undefined ? undefined : ctx.runtime.now() - last;
-  if (ttlMs !== undefined && age !== undefined && age > ttlMs)
-    return `pull request #${number} was last deployed ${formatDuration(age)} ago, more than preview_ttl`;
+  const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${formatDuration(age)} ago`;
+  if (age !== undefined && age > ctx.settings.previews.ttlMs)
+    return `pull request #${number} was ${deployed}, more than preview_ttl`;
   const { maxCost } = ctx.settings;
   if (maxCost !== undefined) {
     const spent = await previewsCost(name, ctx);
-    if ((compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0)
+    if (reachesCap(spent, maxCost))
       return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
   }
-  ctx.log(
-    `preview_sweep: ${name} is kept: pull request #${number} is open${age === undefined ? '' : `, last deployed ${formatDuration(age)} ago`}`
-  );
+  ctx.log(`preview_sweep: ${name} is kept: pull request #${number} is open, ${deployed}`);
   return undefined;
 }

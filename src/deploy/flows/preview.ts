@@ -41,12 +41,13 @@ export const previewFlow: Flow = {
         "github_token is empty, but preview records the pull request's deployments: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: write"
       );
     // The replace of a push, planned now with the name's form, so that every input is checked before anything is sent.
-    const replace = replaceFlow.plan({ ...settings, taskName: previewName(settings.taskName, 1) });
+    const given = settings.taskName;
+    const replace = replaceFlow.plan({ ...settings, taskName: previewName(given, 1) });
     return {
       plan: replace.plan,
       cleanup: replace.cleanup,
-      run: (ctx) => runPreview(ctx, false),
-      dryRun: (ctx) => runPreview(ctx, true)
+      run: (ctx) => runPreview(given, ctx, false),
+      dryRun: (ctx) => runPreview(given, ctx, true)
     } satisfies PlannedStep;
   }
 };
@@ -73,39 +74,37 @@ export async function pullRequestsOf(
  * The preview of the event's pull request, up or down. What GitHub refuses before anything is made (a
  * token that cannot write deployments) fails the step, naming the permission.
  */
-async function runPreview(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
-  try {
-    return await upOrDown(ctx, dryRun);
-  } catch (error) {
-    if (!(error instanceof PullRequestsRefusal)) throw error;
-    ctx.log(`preview: ${error.message}`);
-    return stepResult(NO_PLAN(ctx), ctx, {
-      preview: {
-        number: undefined,
-        taskName: ctx.settings.taskName ?? '',
-        totalPoints: undefined,
-        failure: error.message
-      }
-    });
-  }
+async function runPreview(given: string, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  let done: StepResult | undefined;
+  const failure = await recording(ctx, async () => {
+    done = await upOrDown(given, ctx, dryRun);
+  });
+  return (
+    done ??
+    stepResult(NO_PLAN(ctx), ctx, {
+      preview: { number: undefined, taskName: given, totalPoints: undefined, failure }
+    })
+  );
 }
 
-async function upOrDown(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+async function upOrDown(given: string, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { host, event } = await pullRequestsOf(ctx, true);
   const pull = event as PullRequestEvent;
-  const name = previewName(ctx.settings.taskName ?? '', pull.number);
+  const name = previewName(given, pull.number);
   ctx.log(
     `preview: pull request #${pull.number} was ${pull.merged ? 'merged' : (SAID[pull.said] ?? pull.said)}: ${pull.action === 'up' ? `bringing up ${JSON.stringify(name)} at ${pull.headSha.slice(0, 7)}` : `stopping ${JSON.stringify(name)}`}`
   );
   return pull.action === 'down'
-    ? takeDown({ host, pull, name }, ctx, dryRun)
-    : bringUp({ host, pull, name }, ctx, dryRun);
+    ? takeDown({ given, host, pull, name }, ctx, dryRun)
+    : bringUp({ given, host, pull, name }, ctx, dryRun);
 }
 
 /** The event's words as a line says them. */
 const SAID: Readonly<Record<string, string>> = { synchronize: 'pushed to' };
 
 interface Preview {
+  /** task_name, which the previews are named after. */
+  given: string;
   host: PullRequests;
   pull: PullRequestEvent;
   name: string;
@@ -159,7 +158,7 @@ async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): 
       `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(total)} in all`
     );
     await commentIf(host, ctx, {
-      ...view(preview, ctx),
+      ...view(preview),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
       totalCost: yuanText(total),
@@ -183,21 +182,24 @@ async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): 
  * Records on GitHub once the platform's part is done: a refusal is said, and fails the step, but leaves
  * what was done on the platform as it is (a stop made, a preview up). Its message, or undefined.
  */
-async function recording(ctx: DeployContext, records: () => Promise<void>): Promise<string | undefined> {
+export async function recording(
+  ctx: DeployContext,
+  records: () => Promise<void>
+): Promise<string | undefined> {
   try {
     await records();
     return undefined;
   } catch (error) {
     if (!(error instanceof PullRequestsRefusal)) throw error;
-    ctx.log(`preview: ${error.message}`);
+    ctx.log(`${ctx.settings.operation}: ${error.message}`);
     return error.message;
   }
 }
 
 /** The comment's view of a preview before anything is known of it. */
-function view(preview: Preview, ctx: DeployContext): PreviewView {
+function view(preview: Preview): PreviewView {
   return {
-    taskName: ctx.settings.taskName ?? '',
+    taskName: preview.given,
     number: preview.pull.number,
     state: 'running',
     url: undefined,
@@ -228,7 +230,7 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
   if (refusal !== undefined) {
     ctx.log(`preview: ${refusal.why}`);
-    if (!dryRun) await commentIf(preview.host, ctx, { ...view(preview, ctx), ...refusal.shown });
+    if (!dryRun) await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
     return stepResult(NO_PLAN(ctx), ctx, {
       tasks: refusal.stopped,
       preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
@@ -263,7 +265,7 @@ interface Refusal {
  * already and this pull request has none running (its own new push replaces its own).
  */
 async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<Refusal | undefined> {
-  const taskName = ctx.settings.taskName ?? '';
+  const taskName = preview.given;
   const live = await retried('preview: looking for the previews running', ctx.retries, () =>
     searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
   );
@@ -293,7 +295,7 @@ async function atCap(
 ): Promise<Refusal | undefined> {
   const { maxCost } = ctx.settings;
   if (maxCost === undefined || spent === undefined) return undefined;
-  if ((compareDecimals(spent, pointsOf(maxCost)) ?? -1) < 0) return undefined;
+  if (!reachesCap(spent, maxCost)) return undefined;
   const { name } = preview;
   const stopped = await stopMatches(
     { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
@@ -313,6 +315,11 @@ async function atCap(
       task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' }
     )
   };
+}
+
+/** Whether what previews cost (points) reaches max_cost (yuan). */
+export function reachesCap(spent: string, maxCost: string): boolean {
+  return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
 }
 
 /** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
@@ -351,7 +358,7 @@ async function finishUp(
     );
     const offer = placementOf(step)?.chosen?.offer;
     await commentIf(host, ctx, {
-      ...view(preview, ctx),
+      ...view(preview),
       state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
       url,
       gpu: offer?.gpuName,
