@@ -199,4 +199,25 @@ describe('the preview steps, at their edges', () => {
     expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(capped.outputs.task_id).status).toBe('End');
   });
+
+  it('makes no preview for a pull request reopened after its previews reached max_cost, and says so in a dry run too', async () => {
+    github.store.openPull(71);
+    const up = await step({}, host(71));
+    bench.clock.advance(3600);
+    github.store.closePull(71, false);
+    expect((await step({}, host(71, 'closed'))).failure).toBeUndefined();
+    // Reopened: opened again, as GitHub's reopened event brings the preview up.
+    const inputs = { comment: 'true', max_cost: '1' };
+    const dry = await step(inputs, host(71), { dryRun: true });
+    expect(dry.result.preview?.failure).toMatch(
+      /^the previews of pull request #71 have cost 1\.\d\d yuan, which reaches max_cost 1 yuan: no new preview is made$/
+    );
+    // A dry run writes no comment.
+    expect(github.store.comments).toEqual([]);
+    const refused = await step(inputs, host(71));
+    expect(refused.failure).toBe(`preview: ${dry.result.preview?.failure ?? ''}`);
+    expect([refused.outputs.capped, bench.sent(CREATE).length]).toEqual(['false', 1]);
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');
+  });
 });

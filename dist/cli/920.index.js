@@ -14,6 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   pullRequestsOf: () => (/* binding */ pullRequestsOf),
 /* harmony export */   reachesCap: () => (/* binding */ reachesCap),
 /* harmony export */   recording: () => (/* binding */ recording),
+/* harmony export */   remainingCap: () => (/* binding */ remainingCap),
 /* harmony export */   yuanText: () => (/* binding */ yuanText)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
@@ -208,7 +209,11 @@ async function bringUp(preview, ctx, dryRun) {
             preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
         });
     }
-    const settings = { ...ctx.settings, taskName: name, maxCost: remainingCap(ctx, spent) };
+    const settings = {
+        ...ctx.settings,
+        taskName: name,
+        maxCost: remainingCap(ctx.settings.maxCost, spent)
+    };
     const planned = _replace_js__WEBPACK_IMPORTED_MODULE_1__.replaceFlow.plan(settings);
     const inner = { ...ctx, settings };
     if (dryRun) {
@@ -273,8 +278,7 @@ function reachesCap(spent, maxCost) {
     return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
 /** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
-function remainingCap(ctx, spent) {
-    const { maxCost } = ctx.settings;
+function remainingCap(maxCost, spent) {
     if (maxCost === undefined || spent === undefined)
         return maxCost;
     const left = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)([(0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost), `-${spent}`]) ?? (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost);

@@ -236,7 +236,11 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
       preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
     });
   }
-  const settings: DeploySettings = { ...ctx.settings, taskName: name, maxCost: remainingCap(ctx, spent) };
+  const settings: DeploySettings = {
+    ...ctx.settings,
+    taskName: name,
+    maxCost: remainingCap(ctx.settings.maxCost, spent)
+  };
   const planned = replaceFlow.plan(settings);
   const inner: DeployContext = { ...ctx, settings };
   if (dryRun) {
@@ -323,8 +327,7 @@ export function reachesCap(spent: string, maxCost: string): boolean {
 }
 
 /** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
-function remainingCap(ctx: DeployContext, spent: string | undefined): string | undefined {
-  const { maxCost } = ctx.settings;
+export function remainingCap(maxCost: string | undefined, spent: string | undefined): string | undefined {
   if (maxCost === undefined || spent === undefined) return maxCost;
   const left = sumPoints([pointsOf(maxCost), `-${spent}`]) ?? pointsOf(maxCost);
   return yuanOf(left);
