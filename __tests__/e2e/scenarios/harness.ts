@@ -144,7 +144,8 @@ export const SMOKE = new Set([
   'goes on with its cleanup when the job is cancelled again during the post step, and stops the task',
   "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
   'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
-  'fails naming the permission when GitHub refuses the deployment, and creates nothing'
+  'fails naming the permission when GitHub refuses the deployment, and creates nothing',
+  'goes through the proxy in https_proxy to both the platform and GitHub, every request tunnelled'
 ]);
 
 export async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {

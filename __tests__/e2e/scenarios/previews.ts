@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha, startGitHub, type GitHubStandIn } from '../../../github-standin/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
+import { startConnectProxy } from '../../helpers/proxy.js';
 import { DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
 
 const BODY =
@@ -211,6 +212,42 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
         expect(g.github.store.deployments).toHaveLength(1);
         expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
+    scenario(
+      'goes through the proxy in https_proxy to both the platform and GitHub, every request tunnelled',
+      withGitHub(async (s, g) => {
+        // platform.test resolves nowhere but in the proxy: nothing can have reached either side directly.
+        const proxy = await startConnectProxy('platform.test');
+        try {
+          g.github.store.openPull(3);
+          const viaProxy = (url: string): string => url.replace('127.0.0.1', 'platform.test');
+          const run = await s.run(
+            {
+              ...PREVIEW,
+              comment: 'false',
+              github_token: g.github.token,
+              base_url: viaProxy(s.emulator.base_url)
+            },
+            undefined,
+            {
+              ...g.env(g.github.event(3, 'opened')),
+              GITHUB_API_URL: viaProxy(g.github.url),
+              https_proxy: proxy.url
+            }
+          );
+          expect(run.exitCode).toBe(0);
+          const port = (url: string): string => new URL(url).port;
+          expect(new Set(proxy.tunnels)).toEqual(
+            new Set([`platform.test:${port(s.emulator.base_url)}`, `platform.test:${port(g.github.url)}`])
+          );
+          expect(latest(g.github, g.github.store.deployments[0]?.id ?? 0)).toBe('success');
+        } finally {
+          await proxy.stop();
+        }
       }),
       DEFAULT_EMULATOR,
       PREVIEW_TIMEOUT_MS
