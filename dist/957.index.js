@@ -9,20 +9,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   previewSweepFlow: () => (/* binding */ previewSweepFlow)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2589);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5786);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4486);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5207);
+/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4486);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5920);
-/* harmony import */ var _sweep_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9639);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8682);
-
-
-
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8682);
 
 
 
@@ -62,7 +56,7 @@ const previewSweepFlow = {
 };
 async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
     const { host } = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.pullRequestsOf)(ctx, false);
-    const live = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('preview_sweep: looking for the previews', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_5__/* .searchTasks */ .d)(`${taskName}-pr-`, (name) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewNumber */ .KL)(taskName, name) !== undefined, ctx));
+    const live = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.livePreviews)(taskName, ctx);
     // Every name found is task_name-pr-<number>: the search kept no other.
     const prefix = `${taskName}-pr-`.length;
     const numbers = [...new Set(live.map((task) => Number(task.name.slice(prefix))))].sort((a, b) => a - b);
@@ -71,18 +65,18 @@ async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
     const costs = [];
     const failure = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.recording)(ctx, async () => {
         for (const number of numbers) {
-            const swept = await sweepOne((0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_6__/* .previewName */ .gz)(taskName, number), { number, host, live, dryRun }, ctx);
+            const swept = await sweepOne((0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_4__/* .previewName */ .gz)(taskName, number), { number, host, live, dryRun }, ctx);
             tasks.push(...swept.tasks);
             if (swept.cost !== undefined)
                 costs.push(swept.cost);
         }
     });
-    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, {
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
         tasks,
         preview: {
             number: undefined,
             taskName,
-            totalPoints: costs.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .sumPoints */ .RN)(costs),
+            totalPoints: costs.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .sumPoints */ .RN)(costs),
             ...(failure === undefined ? {} : { failure: `${failure}; what it stopped before is stopped` })
         }
     });
@@ -93,7 +87,7 @@ async function sweepOne(name, how, ctx) {
     const why = await whyStop({ name, number }, how.host, ctx);
     if (why === undefined)
         return { tasks: [], cost: undefined };
-    const stopped = await (0,_sweep_js__WEBPACK_IMPORTED_MODULE_9__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, how.dryRun);
+    const stopped = await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.stopPreview)(name, ctx, how.dryRun);
     const cost = how.dryRun
         ? (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.costOf)(how.live.filter((task) => task.name === name))
         : await (0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.previewsCost)(name, ctx);
@@ -118,7 +112,7 @@ async function whyStop({ name, number }, host, ctx) {
     const last = await host.lastDeployedAt(number);
     // A preview no deployment records (made by hand, or before the action recorded one) has no age to read.
     const age = last === undefined ? undefined : ctx.runtime.now() - last;
-    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(age)} ago`;
+    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(age)} ago`;
     if (age !== undefined && age > ctx.settings.previews.ttlMs)
         return `pull request #${number} was ${deployed}, more than preview_ttl`;
     const { maxCost } = ctx.settings;
@@ -141,22 +135,24 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   commentIf: () => (/* binding */ commentIf),
 /* harmony export */   costOf: () => (/* binding */ costOf),
+/* harmony export */   livePreviews: () => (/* binding */ livePreviews),
 /* harmony export */   previewFlow: () => (/* binding */ previewFlow),
 /* harmony export */   previewsCost: () => (/* binding */ previewsCost),
 /* harmony export */   pullRequestsOf: () => (/* binding */ pullRequestsOf),
 /* harmony export */   reachesCap: () => (/* binding */ reachesCap),
 /* harmony export */   recording: () => (/* binding */ recording),
 /* harmony export */   remainingCap: () => (/* binding */ remainingCap),
+/* harmony export */   stopPreview: () => (/* binding */ stopPreview),
 /* harmony export */   yuanText: () => (/* binding */ yuanText)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5786);
 /* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4486);
 /* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8060);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5207);
 /* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4001);
 /* harmony import */ var _replace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(720);
-/* harmony import */ var _sweep_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9639);
+/* harmony import */ var _sweep_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9639);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8682);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 
@@ -231,9 +227,20 @@ async function upOrDown(given, ctx, dryRun) {
 }
 /** The event's words as a line says them. */
 const SAID = { synchronize: 'pushed to' };
+/**
+ * Stops every live task of a preview's name until its state shows it ended, searching again until none is
+ * left (see stopMatches); a dry run says what it would stop.
+ */
+function stopPreview(name, ctx, dryRun) {
+    return (0,_sweep_js__WEBPACK_IMPORTED_MODULE_4__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, dryRun);
+}
+/** The live previews of task_name (task_name-pr-<number>), across every page of the task search. */
+function livePreviews(taskName, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(`${ctx.settings.operation}: looking for the previews running`, ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__/* .searchTasks */ .d)(`${taskName}-pr-`, (found) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewNumber */ .KL)(taskName, found) !== undefined, ctx));
+}
 /** What the tasks found have cost, billed and not billed yet, in points. */
 function costOf(tasks) {
-    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
 }
 /** Every task of the preview's name, whatever its status: what the pull request's previews cost. */
 function previewsCost(name, ctx) {
@@ -241,8 +248,8 @@ function previewsCost(name, ctx) {
 }
 /** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
 function yuanText(points) {
-    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(points) ?? '0';
-    const readable = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? `${points} points`;
+    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .yuanOf */ .xU)(points) ?? '0';
+    const readable = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .readableYuan */ .o$)(yuan) ?? `${points} points`;
     // Below a fen, the exact sum: a cap of a few fen is compared with it.
     return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
 }
@@ -252,7 +259,7 @@ function yuanText(points) {
  */
 async function takeDown(preview, ctx, dryRun) {
     const { host, pull, name } = preview;
-    const stopped = await (0,_sweep_js__WEBPACK_IMPORTED_MODULE_7__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, dryRun);
+    const stopped = await stopPreview(name, ctx, dryRun);
     const result = (fields) => (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(NO_PLAN(ctx), ctx, {
         tasks: stopped,
         ...fields
@@ -334,8 +341,9 @@ async function bringUp(preview, ctx, dryRun) {
     const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
     if (refusal !== undefined) {
         ctx.log(`preview: ${refusal.why}`);
+        // A preview the cap stopped is one the environment no longer serves: its deployments are marked so.
         if (!dryRun)
-            await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+            await recordRefusal(preview, refusal, ctx);
         return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_3__/* .stepResult */ .GR)(NO_PLAN(ctx), ctx, {
             tasks: refusal.stopped,
             preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
@@ -359,6 +367,12 @@ async function bringUp(preview, ctx, dryRun) {
     const step = await planned.run(inner);
     return finishUp(preview, { step, deployment }, ctx);
 }
+/** The comment of a refused preview, and the deployments of one the cap stopped marked inactive. */
+async function recordRefusal(preview, refusal, ctx) {
+    if (refusal.stopped.length > 0)
+        await preview.host.retire(preview.pull.number);
+    await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+}
 const NO_PLAN = (ctx) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
 /**
  * max_previews: the previews of task_name that run for other pull requests, when there are that many
@@ -366,7 +380,7 @@ const NO_PLAN = (ctx) => ({ operation: ctx.settings.operation, calls: [], wait: 
  */
 async function beyondMaxPreviews(preview, ctx) {
     const taskName = preview.given;
-    const live = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)('preview: looking for the previews running', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__/* .searchTasks */ .d)(`${taskName}-pr-`, (found) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_2__/* .previewNumber */ .KL)(taskName, found) !== undefined, ctx));
+    const live = await livePreviews(taskName, ctx);
     const names = [...new Set(live.map((task) => task.name))].sort();
     const most = ctx.settings.previews.maxPreviews;
     if (names.includes(preview.name) || names.length < most)
@@ -392,7 +406,7 @@ async function atCap(preview, spent, ctx, dryRun) {
     if (!reachesCap(spent, maxCost))
         return undefined;
     const { name } = preview;
-    const stopped = await (0,_sweep_js__WEBPACK_IMPORTED_MODULE_7__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, dryRun);
+    const stopped = await stopPreview(name, ctx, dryRun);
     const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
     return {
         why,
@@ -407,14 +421,14 @@ async function atCap(preview, spent, ctx, dryRun) {
 }
 /** Whether what previews cost (points) reaches max_cost (yuan). */
 function reachesCap(spent, maxCost) {
-    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
+    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
 /** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
 function remainingCap(maxCost, spent) {
     if (maxCost === undefined || spent === undefined)
         return maxCost;
-    const left = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)([(0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost), `-${spent}`]) ?? (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost);
-    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(left);
+    const left = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)([(0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost), `-${spent}`]) ?? (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost);
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .yuanOf */ .xU)(left);
 }
 /**
  * The deployment's end, once the replace is over: success with the service's URL (and the earlier

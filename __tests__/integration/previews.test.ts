@@ -163,6 +163,8 @@ describe('previews of pull requests', () => {
     );
     expect(capped.outputs.capped).toBe('true');
     expect(statusOf(open.outputs.task_id)).toBe('End');
+    // The preview the cap stopped is served no more: its deployment says so.
+    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive']);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/

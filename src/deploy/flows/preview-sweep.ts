@@ -5,14 +5,21 @@ import { searchByNameCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import { previewName, previewNumber, type PullRequests } from '../pull-requests.js';
-import { retried } from '../retries.js';
+import { previewName, type PullRequests } from '../pull-requests.js';
 import type { StepResult } from '../calls/step-result.js';
-import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
+import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import { costOf, previewsCost, pullRequestsOf, reachesCap, recording, yuanText } from './preview.js';
-import { stopMatches } from './sweep.js';
+import {
+  costOf,
+  livePreviews,
+  previewsCost,
+  pullRequestsOf,
+  reachesCap,
+  recording,
+  stopPreview,
+  yuanText
+} from './preview.js';
 import { stepResult } from './toolkit.js';
 
 /**
@@ -55,9 +62,7 @@ async function sweepPreviews(
   dryRun: boolean
 ): Promise<StepResult> {
   const { host } = await pullRequestsOf(ctx, false);
-  const live = await retried('preview_sweep: looking for the previews', ctx.retries, () =>
-    searchTasks(`${taskName}-pr-`, (name) => previewNumber(taskName, name) !== undefined, ctx)
-  );
+  const live = await livePreviews(taskName, ctx);
   // Every name found is task_name-pr-<number>: the search kept no other.
   const prefix = `${taskName}-pr-`.length;
   const numbers = [...new Set(live.map((task) => Number(task.name.slice(prefix))))].sort((a, b) => a - b);
@@ -93,11 +98,7 @@ async function sweepOne(
   const { number } = how;
   const why = await whyStop({ name, number }, how.host, ctx);
   if (why === undefined) return { tasks: [], cost: undefined };
-  const stopped = await stopMatches(
-    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
-    ctx,
-    how.dryRun
-  );
+  const stopped = await stopPreview(name, ctx, how.dryRun);
   const cost = how.dryRun
     ? costOf(how.live.filter((task) => task.name === name))
     : await previewsCost(name, ctx);

@@ -110,6 +110,25 @@ interface Preview {
   name: string;
 }
 
+/**
+ * Stops every live task of a preview's name until its state shows it ended, searching again until none is
+ * left (see stopMatches); a dry run says what it would stop.
+ */
+export function stopPreview(name: string, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
+  return stopMatches(
+    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
+    ctx,
+    dryRun
+  );
+}
+
+/** The live previews of task_name (task_name-pr-<number>), across every page of the task search. */
+export function livePreviews(taskName: string, ctx: DeployContext): Promise<FoundTask[]> {
+  return retried(`${ctx.settings.operation}: looking for the previews running`, ctx.retries, () =>
+    searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
+  );
+}
+
 /** What the tasks found have cost, billed and not billed yet, in points. */
 export function costOf(tasks: readonly FoundTask[]): string {
   return sumPoints(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
@@ -136,11 +155,7 @@ export function yuanText(points: string): string {
  */
 async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { host, pull, name } = preview;
-  const stopped = await stopMatches(
-    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
-    ctx,
-    dryRun
-  );
+  const stopped = await stopPreview(name, ctx, dryRun);
   const result = (fields: Partial<StepResult>) =>
     stepResult(NO_PLAN(ctx), ctx, {
       tasks: stopped,
@@ -230,7 +245,8 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
   if (refusal !== undefined) {
     ctx.log(`preview: ${refusal.why}`);
-    if (!dryRun) await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+    // A preview the cap stopped is one the environment no longer serves: its deployments are marked so.
+    if (!dryRun) await recordRefusal(preview, refusal, ctx);
     return stepResult(NO_PLAN(ctx), ctx, {
       tasks: refusal.stopped,
       preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
@@ -255,6 +271,12 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   return finishUp(preview, { step, deployment }, ctx);
 }
 
+/** The comment of a refused preview, and the deployments of one the cap stopped marked inactive. */
+async function recordRefusal(preview: Preview, refusal: Refusal, ctx: DeployContext): Promise<void> {
+  if (refusal.stopped.length > 0) await preview.host.retire(preview.pull.number);
+  await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+}
+
 const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
 
 /** Why a preview is not brought up, what the comment shows of it, and what was stopped for it. */
@@ -270,9 +292,7 @@ interface Refusal {
  */
 async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<Refusal | undefined> {
   const taskName = preview.given;
-  const live = await retried('preview: looking for the previews running', ctx.retries, () =>
-    searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
-  );
+  const live = await livePreviews(taskName, ctx);
   const names = [...new Set(live.map((task) => task.name))].sort();
   const most = ctx.settings.previews.maxPreviews;
   if (names.includes(preview.name) || names.length < most) return undefined;
@@ -301,11 +321,7 @@ async function atCap(
   if (maxCost === undefined || spent === undefined) return undefined;
   if (!reachesCap(spent, maxCost)) return undefined;
   const { name } = preview;
-  const stopped = await stopMatches(
-    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
-    ctx,
-    dryRun
-  );
+  const stopped = await stopPreview(name, ctx, dryRun);
   const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
   return {
     why,
