@@ -20,10 +20,15 @@ describe('input defaults', () => {
   it('are what the settings get when the runner fills them in, and when it does not', () => {
     const base = { operation: 'detail', token: 'tok' } as Record<string, string>;
     const filled = { ...INPUT_DEFAULTS, ...base } as Record<string, string>;
+    // One moment for both reads: the billing window ends at the step's start, to the second.
+    const now = () => Date.UTC(2026, 10, 28, 12);
     const read = (inputs: Record<string, string>) =>
       readSettings(
         (name) => inputs[name] ?? '',
-        () => undefined
+        () => undefined,
+        undefined,
+        undefined,
+        now
       );
     expect(read(filled)).toEqual(read(base));
   });
