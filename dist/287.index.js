@@ -10,6 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   jobFlow: () => (/* binding */ jobFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2037);
 /* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6433);
@@ -17,6 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
 /* harmony import */ var _copying_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7803);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9615);
+
 
 
 
@@ -66,9 +68,10 @@ async function runJob(plan, stepCtx) {
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
     const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);
     // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
-    //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
-    if (ctx.settings.cleanup === 'stop')
-        await stopUnfinishedJobs(waited.waited.tasks, ctx);
+    //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it. A
+    //    job whose run ended but whose pods are still billed (billing_points) is stopped whatever cleanup
+    //    says: nothing of its run is left to lose.
+    await stopUnfinishedJobs(waited.waited.tasks, ctx);
     // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
     await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .settleTwins */ .h)(calls, waited.waited.tasks, ctx);
     // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
@@ -93,6 +96,19 @@ function warnOfShortWait(ctx) {
     if (warning !== undefined)
         ctx.runtime.warn(warning);
 }
+/** What the job's last detail says of its run. */
+const runOf = (task, ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runOf?.(task.data);
+/**
+ * A job whose wait saw its run end (Complete or Failed) whose pods are still billed: not stopped by anyone
+ * (a stopped one has nothing a stop could change), yet not billing no more (see JobFacts.ended).
+ */
+function ranOutBilling(task, ctx) {
+    const run = runOf(task, ctx);
+    return ((task.verdict === 'reached' || task.verdict === 'failed') &&
+        run !== undefined &&
+        !run.stopped &&
+        (run.billing ?? 0) > 0);
+}
 /** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
 const CANCELLED_STOP_MS = 5_000;
 /**
@@ -104,9 +120,13 @@ const CANCELLED_STOP_MS = 5_000;
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks, ctx) {
-    const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+    const cut = ctx.settings.cleanup === 'stop' ? ['timed_out', 'cancelled', 'error'] : [];
+    const billedOn = tasks.filter((task) => ranOutBilling(task, ctx));
+    const unfinished = [...tasks.filter((task) => cut.includes(task.verdict)), ...billedOn];
     if (unfinished.length === 0)
         return;
+    for (const task of billedOn)
+        ctx.log(`job ${task.id}: its run ended (${task.status ?? '?'}), but ${runOf(task, ctx)?.billing ?? '?'} of its pods are still billed (billing_points): stopping it`);
     const { cleanupTimeoutMs } = ctx.settings;
     // Once cancelled, the stop has a few seconds in all, its requests in flight included.
     const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
@@ -117,7 +137,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     try {
         const { cleanUpTask } = await __webpack_require__.e(/* import() */ 757).then(__webpack_require__.bind(__webpack_require__, 9138));
         for (const task of unfinished) {
-            ctx.log(`job ${task.id} may still run: stopping it now`);
+            if (!billedOn.includes(task))
+                ctx.log(`job ${task.id} may still run: stopping it now`);
             const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
             if (outcome.kind === 'failed') {
                 ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);

@@ -5403,12 +5403,13 @@ function criteriaFor(target, wait, kind, leaving = []) {
     };
 }
 /**
- * Whether a look settles the wait: reached, failed, or still waiting. A wait until a task is ended is
- * reached too by a job that bills no more (its run ended, no pod active), whatever its status word.
+ * Whether a look settles the wait: reached, failed, or still waiting. A wait until a job is ended is
+ * decided by whether it bills no more (its run ended or it was stopped, no pod active or billed), whatever
+ * its status word: a stopped job whose pods are still billed is not ended yet.
  */
 function judge(snapshot, criteria) {
-    if (criteria.target === 'ended' && snapshot.billsNoMore === true)
-        return 'reached';
+    if (criteria.target === 'ended' && snapshot.billsNoMore !== undefined)
+        return snapshot.billsNoMore ? 'reached' : 'waiting';
     if (snapshot.status === undefined)
         return 'waiting';
     if (criteria.failure.includes(snapshot.status))
@@ -7827,8 +7828,10 @@ function jobFactsOf(data) {
     const doubt = status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
         ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
         : undefined;
-    // A run's end that its own counts contradict is no reason to leave a job unstopped.
-    const ended = stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined);
+    // A run's end that its own counts contradict is no reason to leave a job unstopped; nor is one whose pods
+    // are still billed, whatever active_pods says.
+    const billing = countOf(detail.billing_points);
+    const ended = (billing ?? 0) === 0 && (stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined));
     const start = time(job.create_time);
     const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
     return {
@@ -7838,6 +7841,7 @@ function jobFactsOf(data) {
         failed: countOf(job.failed_pods),
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
         stopped,
+        billing,
         ended,
         doubt,
         seconds: start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)

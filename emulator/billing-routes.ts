@@ -24,7 +24,9 @@ export const BILLING_ROUTES: readonly Route[] = [
     handle: (ctx) => {
       const { range, from, to } = window(ctx);
       const taskIds = idList(textParameter(ctx, 'task_ids'), 'task_ids');
-      return pageOf(ctx, ctx.stores.tasks.billingRecords(range, from, to, taskIds));
+      // The records count tasks and jobs alike.
+      const jobs = (start: number, end: number): number => ctx.stores.jobs.booked(start, end, taskIds);
+      return pageOf(ctx, ctx.stores.tasks.billingRecords(range, from, to, taskIds, jobs));
     }
   },
   {

@@ -20,6 +20,7 @@ export interface JobConfig {
     scripts?: JobScriptConfig[];
     stoppedStatus?: 'Paused' | 'End';
     resourceTaskType?: 'Job' | 'Deployment';
+    billedAfterEndSeconds?: number;
   };
 }
 
@@ -38,9 +39,11 @@ export const JOB_CONFIG: ConfigSection<JobConfig, Emulator> = {
   parse: (config, where) => optional(config, 'jobs', parseJobs, where),
   apply: (emulator, config) => {
     if (config.jobs === undefined) return;
-    const { podSeconds, failPattern, scripts, stoppedStatus, resourceTaskType } = config.jobs;
+    const { podSeconds, failPattern, scripts, stoppedStatus, resourceTaskType, billedAfterEndSeconds } =
+      config.jobs;
     emulator.jobs.configure({
       ...(podSeconds === undefined ? {} : { podSeconds }),
+      ...(billedAfterEndSeconds === undefined ? {} : { billedAfterEndSeconds }),
       ...(stoppedStatus === undefined ? {} : { stoppedStatus }),
       ...(resourceTaskType === undefined ? {} : { resourceTaskType }),
       ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) }),
@@ -53,7 +56,14 @@ export const JOB_CONFIG: ConfigSection<JobConfig, Emulator> = {
 
 function parseJobs(value: unknown, where: string): NonNullable<JobConfig['jobs']> {
   const jobs = object(value, where);
-  only(jobs, where, ['podSeconds', 'failPattern', 'scripts', 'stoppedStatus', 'resourceTaskType']);
+  only(jobs, where, [
+    'podSeconds',
+    'failPattern',
+    'scripts',
+    'stoppedStatus',
+    'resourceTaskType',
+    'billedAfterEndSeconds'
+  ]);
   const numbers = (list: unknown, name: string): number[] => {
     if (!Array.isArray(list)) throw new ConfigError(`${name} must be an array`);
     return list.map((n, i) => number(n, `${name}[${i}]`));
@@ -78,6 +88,7 @@ function parseJobs(value: unknown, where: string): NonNullable<JobConfig['jobs']
     throw new ConfigError(`${where}.scripts must be an array`);
   return {
     ...optional(jobs, 'podSeconds', (v, n) => number(v, n), where),
+    ...optional(jobs, 'billedAfterEndSeconds', (v, n) => number(v, n), where),
     ...optional(jobs, 'failPattern', (v, n) => pattern(v, n), where),
     ...optional(jobs, 'stoppedStatus', (v, n) => choice(v, n, ['Paused', 'End'] as const), where),
     ...optional(jobs, 'resourceTaskType', (v, n) => choice(v, n, ['Job', 'Deployment'] as const), where),

@@ -28,6 +28,7 @@ export interface TaskConfig {
   failingCreates?: number[];
   pricePerPointHour?: number;
   billPending?: boolean;
+  omitCostFields?: boolean;
 }
 
 export const TASK_CONFIG: ConfigSection<TaskConfig, Emulator> = {
@@ -42,7 +43,8 @@ export const TASK_CONFIG: ConfigSection<TaskConfig, Emulator> = {
     'apps',
     'failingCreates',
     'pricePerPointHour',
-    'billPending'
+    'billPending',
+    'omitCostFields'
   ],
   parse: (config, where) => {
     const seconds = (name: string): Record<string, number> =>
@@ -70,7 +72,8 @@ export const TASK_CONFIG: ConfigSection<TaskConfig, Emulator> = {
       ),
       ...optional(config, 'failingCreates', (v, n) => listOf(v, n, number), where),
       ...optional(config, 'pricePerPointHour', (v, n) => number(v, n), where),
-      ...optional(config, 'billPending', (v, n) => boolean(v, n), where)
+      ...optional(config, 'billPending', (v, n) => boolean(v, n), where),
+      ...optional(config, 'omitCostFields', (v, n) => boolean(v, n), where)
     };
   },
   apply: ({ tasks }, config) => {
@@ -85,6 +88,7 @@ export const TASK_CONFIG: ConfigSection<TaskConfig, Emulator> = {
     if (config.failingCreates !== undefined) tasks.setFailingCreates(config.failingCreates);
     if (config.pricePerPointHour !== undefined) tasks.setPrice(config.pricePerPointHour);
     if (config.billPending !== undefined) tasks.setBillPending(config.billPending);
+    if (config.omitCostFields !== undefined) tasks.setOmitCostFields(config.omitCostFields);
   }
 };
 

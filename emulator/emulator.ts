@@ -349,6 +349,7 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
       failingCreates: new Set(options.failingCreates ?? []),
       pricePerPointHour: options.pricePerPointHour ?? 1.5,
       billPending: options.billPending ?? false,
+      omitCostFields: options.omitCostFields ?? false,
       actLagMs: (options.actLagSeconds ?? 0) * 1000,
       pullMs: (region, images, at) => preheats.pullMs(region, images, at)
     },
@@ -363,7 +364,9 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     pricePerPointHour: options.pricePerPointHour ?? 1.5,
     actLagMs: () => tasks.settings.actLagMs,
     stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
-    resourceTaskType: options.jobs?.resourceTaskType ?? 'Job'
+    resourceTaskType: options.jobs?.resourceTaskType ?? 'Job',
+    billedAfterEndMs: (options.jobs?.billedAfterEndSeconds ?? 0) * 1000,
+    omitCostFields: () => tasks.settings.omitCostFields
   });
   // A volume is made, grown and deleted in the time a task takes to come up.
   const volumes = new VolumeStore(clock, { settleMs: () => tasks.settings.readyAfterMs });

@@ -64,6 +64,8 @@ export function jobControl(stores: Stores, emulator: { applyLate: () => void }):
       if (given.scripts !== undefined) settings.scripts = given.scripts;
       if (given.stoppedStatus !== undefined) settings.stoppedStatus = given.stoppedStatus;
       if (given.resourceTaskType !== undefined) settings.resourceTaskType = given.resourceTaskType;
+      if (given.billedAfterEndSeconds !== undefined)
+        settings.billedAfterEndMs = given.billedAfterEndSeconds * 1000;
     },
     addQueueGroup: (seed) => queueGroups.add(seed).toString()
   };

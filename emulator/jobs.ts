@@ -2,7 +2,8 @@
 // of its services' start script, `parallelism` pods at a time, and ends Complete or Failed. Spot jobs
 // (sub_type Spot) name their expected run and may wait Queued for stock. Everything follows the
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
-import { POINTS_PER_YUAN, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
+import { bookedBetween, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
+import { podName, podNodeView, POINTS_PER_JOB } from './job-pods.js';
 import { runJob, scriptOf, type JobRun, type JobScript, type JobScriptRule, type PodRun } from './job-run.js';
 import {
   jobSupportOf,
@@ -23,8 +24,6 @@ import { chinaTime, rfc3339 } from './times.js';
 export type { JobScriptRule } from './job-run.js';
 
 export const JOB_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
-/** A pod's point_id is its job's id times this, plus the pod's number. */
-const POINTS_PER_JOB = 1000n;
 /** What a search gives of each job (with task_type): the detail's fields but the counters of billing. */
 const SEARCH_FIELDS = [
   'task_id',
@@ -93,6 +92,14 @@ export interface JobSettings {
    * platform whose resource search takes Deployment alone (api/resource.md), which then refuses Job.
    */
   resourceTaskType: 'Job' | 'Deployment';
+  /**
+   * How long a pod is billed after its container exits (default 0), unless the job is stopped: a platform
+   * slow to release ended pods. Meanwhile the job's `billing_points` counts it though its `active_pods`
+   * does not, and its task reads Running.
+   */
+  billedAfterEndMs: number;
+  /** Details and searches leave out billing_value and forecast_value (see TaskSettings.omitCostFields). */
+  omitCostFields: () => boolean;
 }
 
 /** The job's state at `now`: its run worked out from the clock. */
@@ -106,6 +113,10 @@ interface JobState {
   /** When the job reached Complete or Failed (or was stopped). */
   endedAt: number | undefined;
   pods: PodRun[];
+  /** Its pods being billed (billing_points): those running, and those ended within billedAfterEndMs. */
+  billing: number;
+  /** What is billed: each pod from its start to its end, and on as billedAfterEndMs says. */
+  runs: Run[];
 }
 
 export class JobStore {
@@ -173,7 +184,7 @@ export class JobStore {
   detail(id: bigint): Record<string, unknown> {
     const job = this.#get(id);
     const state = this.#state(job);
-    const money = taskMoney(runsOf(state.pods, this.now()), this.now(), job.rate);
+    const money = this.settings.omitCostFields() ? {} : taskMoney(state.runs, this.now(), job.rate);
     return {
       task_id: job.task_id,
       task_name: job.task_name,
@@ -184,7 +195,7 @@ export class JobStore {
       status: state.status,
       points: job.points,
       runing_points: state.active,
-      billing_points: state.active,
+      billing_points: state.billing,
       billing_time: Math.floor(
         state.pods.reduce((sum, pod) => sum + ((pod.to ?? this.now()) - pod.from), 0) / 1000
       ),
@@ -224,6 +235,13 @@ export class JobStore {
         registered_ports: null
       }))
     };
+  }
+
+  /** Points booked for the jobs (of `taskIds`, or all) between `from` and `to`: what billing records count. */
+  booked(from: number, to: number, taskIds: readonly bigint[] | undefined): number {
+    return [...this.#jobs.values()]
+      .filter((job) => taskIds === undefined || taskIds.includes(job.task_id))
+      .reduce((sum, job) => sum + bookedBetween(this.#state(job).runs, from, to, this.now(), job.rate), 0);
   }
 
   /** The jobs of a search, newest first, each with the fields the reference's search gives. */
@@ -271,7 +289,7 @@ export class JobStore {
   /** The job's pods as the node list gives them, one per attempt (a restart in place keeps its pod). */
   nodes(id: bigint): Record<string, unknown>[] {
     const job = this.#get(id);
-    return this.#state(job).pods.map((pod) => this.#nodeView(job, pod));
+    return this.#state(job).pods.map((pod) => podNodeView(job, pod, this.now()));
   }
 
   /** Kubernetes-style events of a pod, oldest first. */
@@ -286,7 +304,7 @@ export class JobStore {
       service
     });
     const events = [
-      event(pod.from, 'Scheduled', `Successfully assigned ${this.#podName(job, pod)}`),
+      event(pod.from, 'Scheduled', `Successfully assigned ${podName(job, pod)}`),
       event(pod.from, 'Started', `Started container ${service ?? ''}`.trimEnd())
     ];
     if (pod.restarts > 0)
@@ -330,43 +348,6 @@ export class JobStore {
     return { job, pod };
   }
 
-  #podName(job: Job, pod: PodRun): string {
-    return `job-${job.task_id}-${pod.index}-${pod.seq}`;
-  }
-
-  #nodeView(job: Job, pod: PodRun): Record<string, unknown> {
-    const placed = job.resources[0];
-    const ranMs = (pod.to ?? this.now()) - pod.from;
-    return {
-      point_id: job.task_id * POINTS_PER_JOB + BigInt(pod.seq),
-      name: this.#podName(job, pod),
-      status: pod.status,
-      region: placed?.resource.region ?? '',
-      region_name: placed?.region_name ?? '',
-      resource: {
-        gpu_name: placed?.resource.gpu_name ?? null,
-        gpu_count: placed?.resource.gpu_count ?? 0,
-        cpu_cores: placed?.resource.cpu_cores ?? 0
-      },
-      containers: job.services.map((service) => ({
-        service_name: service.service_name,
-        name: `${this.#podName(job, pod)}-${service.service_name}`,
-        image: service.service_image,
-        gpu_limit: placed?.resource.gpu_count ?? 0,
-        reason: pod.reason ?? null,
-        message: null,
-        exit_code: pod.exitCode === undefined ? null : String(pod.exitCode)
-      })),
-      runing_time: Math.floor(ranMs / 1000),
-      billing_value: Math.floor((ranMs / 3_600_000) * job.rate * POINTS_PER_YUAN),
-      port_mappings: null,
-      describe_dto: {
-        last_restart_time: pod.restarts > 0 ? rfc3339(pod.containerFrom) : null,
-        restart_count: pod.restarts
-      }
-    };
-  }
-
   #get(id: bigint): Job {
     const job = this.#jobs.get(id);
     if (job === undefined)
@@ -394,7 +375,9 @@ export class JobStore {
         run: 'Pending',
         scheduled,
         ...none,
-        endedAt: job.stoppedAt
+        endedAt: job.stoppedAt,
+        billing: 0,
+        runs: []
       };
     const run: JobRun = runJob(
       {
@@ -411,14 +394,26 @@ export class JobStore {
       failed: run.failed,
       pods: run.pods
     };
-    // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End.
-    const status = stopped ? this.settings.stoppedStatus : run.verdict === 'Running' ? 'Running' : 'End';
+    // A pod ended is billed on for billedAfterEndMs, until the job is stopped.
+    const billedTo = (pod: PodRun): number =>
+      pod.to === undefined ? until : Math.min(pod.to + this.settings.billedAfterEndMs, until);
+    const billedNow = run.pods.filter(
+      (pod) => pod.to === undefined || pod.to + this.settings.billedAfterEndMs > until
+    );
+    // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End once no pod bills.
+    const status = stopped
+      ? this.settings.stoppedStatus
+      : run.verdict === 'Running' || billedNow.length > 0
+        ? 'Running'
+        : 'End';
     return {
       status,
       run: run.verdict,
       scheduled,
       ...counts,
-      endedAt: run.endedAt
+      endedAt: run.endedAt,
+      billing: stopped ? 0 : billedNow.length,
+      runs: run.pods.map((pod) => ({ from: pod.from, to: billedTo(pod), nodes: 1 }))
     };
   }
 
@@ -427,9 +422,4 @@ export class JobStore {
     const free = this.stock.free(job.resources[0]?.mark ?? '', this.settings.resourceTaskType);
     return free === undefined || free >= Math.min(job.points, job.job_support.parallelism);
   }
-}
-
-/** The pods' runs, for the bill: each pod billed from its start to its end (now while it runs). */
-function runsOf(pods: readonly PodRun[], now: number): Run[] {
-  return pods.map((pod) => ({ from: pod.from, to: pod.to ?? now, nodes: 1 }));
 }

@@ -51,8 +51,11 @@ export interface EmulatorOptions {
    * Paused (default; the reference's job list names it 已停止, stopped), or End. `resourceTaskType`: the
    * task_type a job's marks come from, Job (default: the job skill's search), or Deployment (the resource
    * search then refuses Job, as its reference api/resource.md allows Deployment alone).
+   * `billedAfterEndSeconds`: how long a pod is still billed after it exits, unless the job is stopped
+   * (default 0): its `billing_points` then differs from its `active_pods`, and its task reads Running.
    */
   jobs?: {
+    billedAfterEndSeconds?: number;
     podSeconds?: number;
     failPattern?: RegExp | undefined;
     scripts?: JobScriptRule[];
@@ -61,6 +64,11 @@ export interface EmulatorOptions {
   };
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;
+  /**
+   * Details and searches of tasks and jobs leave out billing_value and forecast_value, which the reference
+   * types as optional (default false): money is then read from the billing records alone.
+   */
+  omitCostFields?: boolean;
   /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */
   pageSizeMax?: number;
   /** The code each refusal reason is answered with instead of the emulator's own (see setRefusalCodes). */

@@ -60,6 +60,8 @@ export interface TaskControl {
   setPrice(perPointHour: number): void;
   /** Whether a task bills while Pending too (starting or recovering), not only while Running (default). */
   setBillPending(bill: boolean): void;
+  /** Whether details and searches leave out billing_value and forecast_value (see TaskSettings.omitCostFields). */
+  setOmitCostFields(omit: boolean): void;
   /** Whether ended tasks are deleted, so that asking about them answers that they do not exist. */
   setEndedTasksGone(gone: boolean): void;
 }
@@ -123,6 +125,9 @@ export function taskControl(
     },
     setBillPending: (bill) => {
       settings.billPending = bill;
+    },
+    setOmitCostFields: (omit) => {
+      settings.omitCostFields = omit;
     },
     setEndedTasksGone: (gone) => {
       settings.endedTasksGone = gone;

@@ -45,6 +45,11 @@ export interface TaskSettings {
   /** Whether a task bills while Pending too (starting, or recovering), not only while Running. */
   billPending: boolean;
   /**
+   * Details and searches, of tasks and jobs, leave out billing_value and forecast_value (the reference
+   * types both as optional): what a client reads of money then is the billing records alone.
+   */
+  omitCostFields: boolean;
+  /**
    * How long a new task in `region` waits to pull its services' images, beyond readyAfterMs: nothing for
    * an image cached there (by a completed preheat).
    */

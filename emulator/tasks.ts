@@ -245,13 +245,14 @@ export class TaskStore {
     range: 'hour' | 'day' | 'week' | 'month',
     from: number,
     to: number,
-    taskIds: readonly bigint[] | undefined
+    taskIds: readonly bigint[] | undefined,
+    others: (from: number, to: number) => number = () => 0
   ): Record<string, unknown>[] {
     const tasks = [...this.#tasks.values()]
       .map((task) => this.#settle(task))
       .filter((task) => taskIds === undefined || taskIds.includes(task.task_id));
     return periods(range, from, to).map(([start, end]) => ({
-      billing_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end), 0),
+      billing_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end), others(start, end)),
       discount_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end, 'discount'), 0),
       start_time: rfc3339(start),
       end_time: rfc3339(end)
@@ -420,7 +421,7 @@ export class TaskStore {
         points: task.config.points,
         runing_points: running,
         billing_points: running,
-        ...taskMoney(task.runs, this.now(), this.#rate(task).billed)
+        ...(this.settings.omitCostFields ? {} : taskMoney(task.runs, this.now(), this.#rate(task).billed))
       },
       url: (port) => (task.status === 'Running' ? serviceUrl(this.settings, task.task_id, port) : null)
     };

@@ -57,8 +57,10 @@ describe("the reference's example answers, read by the action", () => {
     expect(jobFactsOf(detail)).toMatchObject({ status: 'Running', running: 1, stopped: false, ended: false });
     // Stopped (Paused, the job list's 已停止) 30.5 s after its job began: the job's time in UTC,
     // the task's last update in China's time, as the example writes each.
-    const stopped = { ...(detail as Record<string, unknown>), status: 'Paused' };
+    const stopped = { ...(detail as Record<string, unknown>), status: 'Paused', billing_points: 0 };
     expect(jobFactsOf(stopped)).toMatchObject({ stopped: true, ended: true, seconds: 31 });
+    // Stopped, but a pod still billed (billing_points, 计费中 Pod 数): it bills yet (issue 60, point 7).
+    expect(jobFactsOf({ ...stopped, billing_points: 1 })).toMatchObject({ stopped: true, billing: 1, ended: false });
     const [listed] = (exampleData('job-search') as { results: unknown[] }).results;
     expect(jobFactsOf(listed)).toMatchObject({ status: 'Running', ended: false });
   });

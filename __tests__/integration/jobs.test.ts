@@ -496,6 +496,48 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(emulator.requests.map((r) => r.path)).not.toContain('/api/task/job/stop');
   });
 
+  it('stops a job whose run ended while its pods are still billed (billing_points above 0), whatever cleanup says (issue 60, point 7)', async () => {
+    // The platform bills each pod for ten minutes after it exits unless the job is stopped.
+    emulator.jobs.configure({ billedAfterEndSeconds: 600 });
+    for (const cleanup of ['stop', 'none']) {
+      log.length = 0;
+      const { outputs, failure } = await emulatorStep(emulator, clock, client, { log })({
+        operation: 'job',
+        task_name: `gpu-tests-${cleanup}`,
+        gpu: '4090',
+        body: BODY,
+        cleanup,
+        poll_interval: '10s'
+      });
+      expect(failure).toBeUndefined();
+      expect(outputs.status).toBe('Complete');
+      expect(log).toContainEqual(
+        `job ${outputs.task_id}: its run ended (Complete), but 1 of its pods are still billed (billing_points): stopping it`
+      );
+      // Billed no more, by its state: stopped, no pod billed, and its cost no longer grows.
+      const detail = emulator.jobs.get(outputs.task_id);
+      expect(detail).toMatchObject({ status: 'Paused', billing_points: 0 });
+      const cost = (d: Record<string, unknown>) => Number(d.billing_value) + Number(d.forecast_value);
+      clock.advance(300);
+      expect(cost(emulator.jobs.get(outputs.task_id))).toBe(
+        cost(detail)
+      );
+    }
+  });
+
+  it('tells billing_points from active_pods: a job whose pods ended is billed while billing_points says so', () => {
+    emulator.jobs.configure({ billedAfterEndSeconds: 600 });
+    const id = emulator.jobs.add({ task_name: 'tail', points: 1 });
+    clock.advance(10 + 60 + 1);
+    expect(emulator.jobs.get(id)).toMatchObject({
+      status: 'Running',
+      billing_points: 1,
+      job_status: { status: 'Complete', active_pods: 0 }
+    });
+    clock.advance(600);
+    expect(emulator.jobs.get(id)).toMatchObject({ status: 'End', billing_points: 0 });
+  });
+
   it('shows in a dry run the job as it would be sent, on the resource chosen, in its mode, and creates nothing', async () => {
     const body = JSON.parse(BODY) as { services: Record<string, unknown>[] };
     const withEnv = {

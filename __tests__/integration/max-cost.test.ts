@@ -229,6 +229,47 @@ describe('max_cost', () => {
     expect(bench.log).toContainEqual(`task ${older.outputs.task_id} stopped at max_cost 0.20 yuan`);
   });
 
+  it('holds the cap to the billing records, said at once, when the details say no cost (issue 60, point 6)', async () => {
+    bench.emulator.tasks.setOmitCostFields(true);
+    const { failure, outputs } = await bench.step({ max_cost: '0.20', poll_interval: '10s' });
+    const cost = bench.log.filter((line) => line.startsWith('cost: '));
+    expect(cost[0]).toBe(
+      `cost: the detail of task ${outputs.task_id} says neither billing_value nor forecast_value: max_cost 0.20 yuan is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`
+    );
+    // The first line came at the first read, not later.
+    expect(bench.log.indexOf(cost[0] ?? '')).toBeLessThan(
+      bench.log.findIndex((line) => line.startsWith(`task ${outputs.task_id} "web": Pending after 0s`)) + 2
+    );
+    // The first booking (at 5 minutes: 0.16 yuan) jumps by more than the cap leaves: stopped there, below it.
+    expect(outputs.capped).toBe('true');
+    expect(failure).toMatch(
+      /stopped at max_cost after 5m0s, last status Pending: 0\.16 yuan of max_cost 0\.20 yuan/
+    );
+    bench.emulator.tasks.setOmitCostFields(false);
+    expect(costOfTask(outputs.task_id)).toBeLessThan(0.2);
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
+  });
+
+  it('fails closed when neither the details nor the billing records say what the tasks cost (issue 60, point 6)', async () => {
+    bench.emulator.tasks.setOmitCostFields(true);
+    bench.emulator.inject({
+      path: '/api/billing/get_billing_record',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'billing unavailable' }
+    });
+    const { failure, outputs } = await bench.step({ max_cost: '5', poll_interval: '10s' });
+    expect(outputs.capped).toBe('true');
+    expect(failure).toMatch(
+      /stopped at max_cost after 0s, .*: its cost could not be read \(its detail says none, and the billing records could not be read\), so max_cost 5 yuan could not be held; stopped$/
+    );
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^cost: the billing records could not be read either \(.*billing unavailable.*\): max_cost 5 yuan cannot be held, so the step stops what it waits on$/
+      )
+    );
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
+  });
+
   it('refuses max_cost that is no sum of yuan, or on a step that does not wait on what bills', async () => {
     for (const value of ['0', 'five', '-1', '1.1234567', '0.000'])
       await expect(bench.step({ max_cost: value })).rejects.toThrow(`max_cost "${value}" is no sum of yuan`);

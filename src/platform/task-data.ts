@@ -93,9 +93,16 @@ export interface JobFacts {
   /** Its task reads Paused or End: it was stopped (see JOB_STOPPED_STATUSES). */
   stopped: boolean;
   /**
-   * It bills no more: it was stopped, or its run ended (job_status Complete or Failed) with no pod active
-   * and counts that fit (no `doubt`). Never one word alone: a Failed job whose pods are still active still
-   * bills, and a Complete with fewer pods succeeded than its completions is sent its stop all the same.
+   * Its pods being billed (billing_points, 计费中 Pod 数), apart from those running: a pod that exited may
+   * still be billed. Undefined when the detail does not say.
+   */
+  billing: number | undefined;
+  /**
+   * It bills no more: no pod of it is billed (billing_points 0, or not said), and it was stopped, or its
+   * run ended (job_status Complete or Failed) with no pod active and counts that fit (no `doubt`). Never one
+   * word alone: a Failed job whose pods are still active still bills, a job whose pods ended while
+   * billing_points is above 0 still bills, and a Complete with fewer pods succeeded than its completions is
+   * sent its stop all the same.
    */
   ended: boolean;
   /**
@@ -124,8 +131,11 @@ export function jobFactsOf(data: unknown): JobFacts {
     status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
       ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
       : undefined;
-  // A run's end that its own counts contradict is no reason to leave a job unstopped.
-  const ended = stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined);
+  // A run's end that its own counts contradict is no reason to leave a job unstopped; nor is one whose pods
+  // are still billed, whatever active_pods says.
+  const billing = countOf(detail.billing_points);
+  const ended =
+    (billing ?? 0) === 0 && (stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined));
   const start = time(job.create_time);
   const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
   return {
@@ -135,6 +145,7 @@ export function jobFactsOf(data: unknown): JobFacts {
     failed: countOf(job.failed_pods),
     mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
     stopped,
+    billing,
     ended,
     doubt,
     seconds:

@@ -139,7 +139,19 @@ describe("a job's end, as its detail says it", () => {
     // One answer whose counts contradict it leaves no job unstopped: its stop is sent all the same.
     ['run Complete, but no pod succeeded', job('Running', 'Complete', { succeeded: 0 }), false],
     ['running', job('Running', 'Running', { active: 1 }), false],
-    ['pending', job('Pending', 'Pending'), false]
+    ['pending', job('Pending', 'Pending'), false],
+    // Issue 60, point 7: a job bills while billing_points (计费中 Pod 数) is above 0, whatever active_pods says.
+    [
+      'run Complete, no pod active, 1 pod still billed',
+      { ...job('Running', 'Complete', { succeeded: 1 }), billing_points: 1 },
+      false
+    ],
+    ['stopped, a pod still billed', { ...job('Paused', 'Running'), billing_points: 2 }, false],
+    [
+      'run Complete, billing_points 0',
+      { ...job('Running', 'Complete', { succeeded: 1 }), billing_points: 0 },
+      true
+    ]
   ])('%s: bills no more is %s', (_, data, ended) => {
     expect(jobFactsOf(data).ended).toBe(ended);
     expect(judge(jobSnapshotOf(data), criteriaFor('ended', wait, TASK_KINDS.job))).toBe(

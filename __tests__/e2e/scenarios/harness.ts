@@ -88,8 +88,14 @@ export function stillBills(emulator: Emulator, id: string): boolean {
     // Not a deployment.
   }
   try {
-    const job = emulator.jobs.get(id) as { status: string; job_status: Record<string, unknown> };
+    const job = emulator.jobs.get(id) as {
+      status: string;
+      job_status: Record<string, unknown>;
+      billing_points: number;
+    };
     const run = ['Complete', 'Failed'].includes(String(job.job_status.status));
+    // A pod may be billed after it exits: a job bills while billing_points says so.
+    if (job.billing_points > 0) return true;
     return !['Paused', 'End'].includes(job.status) && !(run && job.job_status.active_pods === 0);
   } catch {
     return false;

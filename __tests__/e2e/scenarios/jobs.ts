@@ -61,6 +61,23 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
       JOB_OPTIONS
     );
 
+    scenario(
+      'stops a job whose run ended while its pods are still billed (billing_points above 0), whatever cleanup says (issue 60, point 7)',
+      async (s) => {
+        // Each pod is billed for ten minutes after it exits, unless the job is stopped.
+        s.emulator.jobs.configure({ billedAfterEndSeconds: 600 });
+        const result = await s.run({ ...job('e2e-job-billed-on'), cleanup: 'none' });
+        const id = result.outputs.task_id ?? '';
+        expect(result.exitCode).toBe(0);
+        expect(result.outputs.job_status).toBe('Complete');
+        expect(shown(result)).toContain(
+          `job ${id}: its run ended (Complete), but 1 of its pods are still billed (billing_points): stopping it`
+        );
+        expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Paused', billing_points: 0 });
+      },
+      JOB_OPTIONS
+    );
+
     // Regression (issue 48): cleanup defaulted to none for a job too: a job step whose wait timed out left
     // its GPU job running for the post step to ignore (seen: wait_timeout 8s, job Running, no stop sent).
     scenario(

@@ -192,5 +192,72 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.summary).toContain('The cap stopped');
       }
     );
+    scenario(
+      'stops first when the platform holds a cost read back past the moment the cost reaches max_cost (issue 60, point 1)',
+      async (s) => {
+        s.emulator.tasks.setBillPending(true);
+        s.emulator.tasks.setReadyAfter(600);
+        // The third detail read is answered 429 with Retry-After: 60; at 1.88 yuan an hour the cap of 0.01
+        // yuan comes about 19 s after the create: the step must not wait the minute out.
+        s.emulator.inject({
+          path: DETAIL,
+          skip: 2,
+          answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+        });
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'e2e-held-back',
+          points: '1',
+          body: SERVICE,
+          max_cost: '0.01',
+          ...FAST
+        });
+        const id = main.outputs.task_id ?? '';
+        expect([main.exitCode, main.outputs.capped]).toEqual([1, 'true']);
+        const task = s.emulator.tasks.get(id);
+        expect(task.status).toBe('End');
+        expect(Number(task.billing_value) + Number(task.forecast_value)).toBeLessThan(10_000);
+        expect(shown(main)).toContainEqual(
+          expect.stringMatching(
+            /^cost: the platform asked for a pause of \d+s before the next request \(429 with Retry-After\), which is later than the cost would reach max_cost 0\.01 yuan \(in about \d+s, at the rate seen\): stopping what the step waits on first, and reading it after$/
+          )
+        );
+      }
+    );
+    scenario(
+      'fails closed when neither the details nor the billing records say what a capped wait costs (issue 60, point 6)',
+      async (s) => {
+        s.emulator.tasks.setBillPending(true);
+        s.emulator.tasks.setReadyAfter(600);
+        s.emulator.tasks.setOmitCostFields(true);
+        s.emulator.inject({
+          path: '/api/billing/get_billing_record',
+          times: Infinity,
+          answer: { kind: 'envelope', code: 'C999', message: 'billing unavailable' }
+        });
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'e2e-cost-unread',
+          points: '1',
+          body: SERVICE,
+          max_cost: '5',
+          ...FAST
+        });
+        const id = main.outputs.task_id ?? '';
+        expect([main.exitCode, main.outputs.capped]).toEqual([1, 'true']);
+        expect(s.emulator.tasks.get(id).status).toBe('End');
+        const lines = shown(main);
+        expect(lines).toContainEqual(
+          expect.stringMatching(
+            /^cost: the detail of task \d+ says neither billing_value nor forecast_value: /
+          )
+        );
+        expect(lines).toContainEqual(
+          expect.stringMatching(
+            /^::error::create: task \d+ \(e2e-cost-unread\): stopped at max_cost after \d+s, .*its cost could not be read .*; stopped$/
+          )
+        );
+      }
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -57,8 +58,10 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   const waited = await waitForCalls(plan, calls, ctx);
 
   // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
-  //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
-  if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.waited.tasks, ctx);
+  //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it. A
+  //    job whose run ended but whose pods are still billed (billing_points) is stopped whatever cleanup
+  //    says: nothing of its run is left to lose.
+  await stopUnfinishedJobs(waited.waited.tasks, ctx);
 
   // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
   await settleTwins(calls, waited.waited.tasks, ctx);
@@ -89,6 +92,23 @@ function warnOfShortWait(ctx: DeployContext): void {
   if (warning !== undefined) ctx.runtime.warn(warning);
 }
 
+/** What the job's last detail says of its run. */
+const runOf = (task: TaskResult, ctx: DeployContext) => kindOf(ctx.settings).runOf?.(task.data);
+
+/**
+ * A job whose wait saw its run end (Complete or Failed) whose pods are still billed: not stopped by anyone
+ * (a stopped one has nothing a stop could change), yet not billing no more (see JobFacts.ended).
+ */
+function ranOutBilling(task: TaskResult, ctx: DeployContext): boolean {
+  const run = runOf(task, ctx);
+  return (
+    (task.verdict === 'reached' || task.verdict === 'failed') &&
+    run !== undefined &&
+    !run.stopped &&
+    (run.billing ?? 0) > 0
+  );
+}
+
 /** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
 const CANCELLED_STOP_MS = 5_000;
 
@@ -101,8 +121,14 @@ const CANCELLED_STOP_MS = 5_000;
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
-  const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+  const cut = ctx.settings.cleanup === 'stop' ? ['timed_out', 'cancelled', 'error'] : [];
+  const billedOn = tasks.filter((task) => ranOutBilling(task, ctx));
+  const unfinished = [...tasks.filter((task) => cut.includes(task.verdict)), ...billedOn];
   if (unfinished.length === 0) return;
+  for (const task of billedOn)
+    ctx.log(
+      `job ${task.id}: its run ended (${task.status ?? '?'}), but ${runOf(task, ctx)?.billing ?? '?'} of its pods are still billed (billing_points): stopping it`
+    );
   const { cleanupTimeoutMs } = ctx.settings;
   // Once cancelled, the stop has a few seconds in all, its requests in flight included.
   const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
@@ -114,7 +140,7 @@ async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployConte
   try {
     const { cleanUpTask } = await import('../tasks/clean-up-task.js');
     for (const task of unfinished) {
-      ctx.log(`job ${task.id} may still run: stopping it now`);
+      if (!billedOn.includes(task)) ctx.log(`job ${task.id} may still run: stopping it now`);
       const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
       if (outcome.kind === 'failed') {
         ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);

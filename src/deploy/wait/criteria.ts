@@ -52,11 +52,13 @@ export function criteriaFor(
 }
 
 /**
- * Whether a look settles the wait: reached, failed, or still waiting. A wait until a task is ended is
- * reached too by a job that bills no more (its run ended, no pod active), whatever its status word.
+ * Whether a look settles the wait: reached, failed, or still waiting. A wait until a job is ended is
+ * decided by whether it bills no more (its run ended or it was stopped, no pod active or billed), whatever
+ * its status word: a stopped job whose pods are still billed is not ended yet.
  */
 export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
-  if (criteria.target === 'ended' && snapshot.billsNoMore === true) return 'reached';
+  if (criteria.target === 'ended' && snapshot.billsNoMore !== undefined)
+    return snapshot.billsNoMore ? 'reached' : 'waiting';
   if (snapshot.status === undefined) return 'waiting';
   if (criteria.failure.includes(snapshot.status)) return 'failed';
   if (!criteria.success.includes(snapshot.status)) return 'waiting';
