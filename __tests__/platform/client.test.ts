@@ -66,6 +66,19 @@ describe('ApiClient', () => {
     }
   });
 
+  it('fails a request that gets no answer by the moment its caller needs it, before request_timeout, as late', async () => {
+    emulator.inject({ delayMs: 1000 });
+    const c = client({ timeoutMs: 5000 });
+    try {
+      await expect(failure(c.send(get(emulator.base_url), { timeoutMs: 100 }))).resolves.toEqual({
+        transport: 'late',
+        sent: true
+      });
+    } finally {
+      c.dispose();
+    }
+  });
+
   it('sends nothing once the step is cancelled, and aborts what is in flight when it is', async () => {
     const cancel = new AbortController();
     const c = client({ cancel: cancel.signal });

@@ -1,5 +1,6 @@
 import { readSettings } from '../../src/action/settings.js';
-import { ApiClient } from '../../src/platform/client.js';
+import { ApiClient, TransportError } from '../../src/platform/client.js';
+import { HeldBackError } from '../../src/platform/throttle.js';
 import { detailCall } from '../../src/platform/operations/calls.js';
 import { openSession } from '../../src/platform/session.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
@@ -40,5 +41,41 @@ describe('a session', () => {
       client.dispose();
       await emulator.stop();
     }
+  });
+
+  // Issue 60, point 1: a read needed by a moment that gets no answer by then is held back, not a timeout.
+  it('bounds a request needed by a moment: a client limit that long, no answer by then a HeldBackError', async () => {
+    const inputs: Record<string, string> = {
+      base_url: 'https://platform.invalid',
+      token: 't',
+      operation: 'detail',
+      task_id: '1'
+    };
+    const settings = readSettings(
+      (name) => inputs[name] ?? '',
+      () => undefined
+    );
+    const limits: (number | undefined)[] = [];
+    const late = {
+      send: (_request: PreparedRequest, given?: { timeoutMs?: number }) => {
+        limits.push(given?.timeoutMs);
+        return Promise.reject(
+          new TransportError('GET /x got no answer by the moment it was needed', 'ETIMEDOUT', true, 'late')
+        );
+      }
+    };
+    const runtime = testRuntime(late);
+    const send = openSession(settings, runtime, runtime.now() + 600_000);
+    const held = await send(detailCall(settings, '1'), { notAfter: runtime.now() + 7_000 }).catch(
+      (error: unknown) => error
+    );
+    expect(held).toBeInstanceOf(HeldBackError);
+    expect((held as HeldBackError).why).toBe('GET /api/task/deployment/detail got no answer');
+    expect(limits).toEqual([7_000]);
+    // Needed by a moment already past: nothing is sent.
+    await expect(send(detailCall(settings, '1'), { notAfter: runtime.now() - 1 })).rejects.toBeInstanceOf(
+      HeldBackError
+    );
+    expect(limits).toEqual([7_000]);
   });
 });

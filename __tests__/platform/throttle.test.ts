@@ -1,4 +1,4 @@
-import { PastDeadlineError, Throttle } from '../../src/platform/throttle.js';
+import { HeldBackError, PastDeadlineError, Throttle } from '../../src/platform/throttle.js';
 
 function fakeClock() {
   let now = 0;
@@ -72,5 +72,21 @@ describe('Throttle', () => {
     shorter.rateLimited(2_000);
     await expect(shorter.run(() => Promise.resolve('sent'))).resolves.toBe('sent');
     expect(clock.now()).toBe(2_000);
+  });
+
+  // Issue 60, point 1: a read under max_cost is needed by the moment the cost would reach the cap.
+  it('fails a request with a HeldBackError, at once, when the pause would hold it past when it is needed', async () => {
+    const clock = fakeClock();
+    const throttle = new Throttle(2, clock.now, clock.sleep, 600_000);
+    throttle.rateLimited(30_000);
+    const held = await throttle.run(() => Promise.resolve('sent'), 8_000).catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(HeldBackError);
+    expect((held as HeldBackError).why).toBe(
+      'the platform asked for a pause of 30s before the next request (429 with Retry-After)'
+    );
+    expect(clock.now()).toBe(0);
+    // Needed after the pause ends: waited out as before.
+    await expect(throttle.run(() => Promise.resolve('sent'), 31_000)).resolves.toBe('sent');
+    expect(clock.now()).toBe(30_000);
   });
 });

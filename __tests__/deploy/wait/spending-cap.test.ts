@@ -1,6 +1,15 @@
 // max_cost, watched from each poll's detail: the cap reached exactly, and a warning once when the rate
 // seen between two reads would pass it before the wait ends.
-import { besideCap, costPoints, pointsOf, seeCost, startCap } from '../../../src/deploy/wait/spending-cap.js';
+import {
+  besideCap,
+  capAtMs,
+  costPoints,
+  heldBack,
+  pastCap,
+  pointsOf,
+  seeCost,
+  startCap
+} from '../../../src/deploy/wait/spending-cap.js';
 import type { TaskSnapshot } from '../../../src/platform/task-data.js';
 
 const snapshot = (billingValue: string | undefined, forecastValue: string | undefined) =>
@@ -78,5 +87,66 @@ describe('max_cost', () => {
   it('takes a cost it cannot read as no cost (no cap reached, no rate), and sums what each detail says', () => {
     expect(seeCost(startCap('1'), 'n/a', MINUTE, AHEAD)).toMatchObject({ reached: false, lines: [] });
     expect(costPoints([snapshot('100', undefined), snapshot(undefined, '7')])).toBe('107');
+  });
+
+  // Issue 60, point 1: a read that fails, or is held back, leaves the cap guarded at the last rate seen.
+  it('projects from the last reading at the last rate when a round reads no cost, and stops before the cap', () => {
+    // 0.1 yuan a minute: 4.80 at 1 minute, 4.90 at 2 minutes: the cap of 5 comes at 3 minutes.
+    const read = seeCost(
+      seeCost(startCap('5'), '4800000', MINUTE, AHEAD).watch,
+      '4900000',
+      2 * MINUTE,
+      AHEAD
+    );
+    expect(capAtMs(read.watch)).toBe(3 * MINUTE);
+    expect(seeCost(read.watch, undefined, 2 * MINUTE + 20_000, AHEAD)).toMatchObject({
+      reached: false,
+      lines: []
+    });
+    expect(seeCost(read.watch, undefined, 2 * MINUTE + 30_000, AHEAD)).toMatchObject({
+      reached: true,
+      lines: [
+        'cost: 4.90 yuan as last read 30s ago, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 5 yuan in about 30s, before the next read: stopping what the step waits on'
+      ]
+    });
+    // Past the moment already (reads failed for a while): it has likely been reached.
+    expect(seeCost(read.watch, undefined, 4 * MINUTE, AHEAD).lines).toEqual([
+      'cost: 4.90 yuan as last read 2m0s ago, growing by 6.00 yuan an hour (as seen between the last two reads), has likely reached max_cost 5 yuan by now: stopping what the step waits on'
+    ]);
+    // A read that shows no growth gives no rate: nothing is projected from it.
+    const flat = seeCost(read.watch, '4900000', 2 * MINUTE + 30_000, AHEAD).watch;
+    expect(capAtMs(flat)).toBeUndefined();
+    expect(seeCost(flat, undefined, 9 * MINUTE, AHEAD)).toMatchObject({ reached: false, lines: [] });
+  });
+
+  it('is reached by a read held back past the moment the projection reaches the cap, saying when that was', () => {
+    const read = seeCost(
+      seeCost(startCap('5'), '4800000', MINUTE, AHEAD).watch,
+      '4900000',
+      2 * MINUTE,
+      AHEAD
+    );
+    expect(heldBack(read.watch, 'the platform asked for a pause of 2m0s', 2 * MINUTE + 10_000)).toEqual({
+      watch: read.watch,
+      reached: true,
+      lines: [
+        'cost: the platform asked for a pause of 2m0s, which is later than the cost would reach max_cost 5 yuan (in about 50s, at the rate seen): stopping what the step waits on first, and reading it after'
+      ]
+    });
+  });
+
+  it('takes a seed (what a new task cost when the step began: nothing) so that the first read gives a rate', () => {
+    const first = seeCost(startCap('1', { atMs: 0, points: '0' }), '100000', MINUTE, AHEAD);
+    expect(capAtMs(first.watch)).toBe(10 * MINUTE);
+    expect(first.lines).toEqual([
+      'cost: 0.10 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 1 yuan in about 9m0s, before the wait ends: the step stops it before it does'
+    ]);
+  });
+
+  it('says by how much a cost passed the cap, and nothing at or below it', () => {
+    const cap = startCap('0.02');
+    expect(pastCap(cap, '30000')).toBe('0.03 yuan passed max_cost 0.02 yuan by 0.01 yuan');
+    expect(pastCap(cap, '20000')).toBeUndefined();
+    expect(pastCap(cap, '1')).toBeUndefined();
   });
 });
