@@ -519,9 +519,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       expect(detail).toMatchObject({ status: 'Paused', billing_points: 0 });
       const cost = (d: Record<string, unknown>) => Number(d.billing_value) + Number(d.forecast_value);
       clock.advance(300);
-      expect(cost(emulator.jobs.get(outputs.task_id))).toBe(
-        cost(detail)
-      );
+      expect(cost(emulator.jobs.get(outputs.task_id))).toBe(cost(detail));
     }
   });
 
@@ -776,6 +774,49 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       const [found] = report.outcomes;
       expect([found?.target.why, found?.outcome.kind]).toEqual(['found', 'done']);
       expect(emulator.jobs.get(found?.target.id ?? '').status).toBe('Paused');
+    });
+
+    // Issue 60, point 8: a refused create that lands after its look-up window (request_timeout 5 s and a
+    // margin) made a twin beside the on-demand job that nobody reported or stopped.
+    const lateInputs = {
+      operation: 'job',
+      body: QUEUED_BODY,
+      poll_interval: '10s',
+      task_name: 'gpu-tests',
+      spot_fallback: 'true',
+      request_timeout: '5s',
+      cleanup: 'none'
+    };
+
+    it('stops, once the job has run, the twin a refused create made when it landed after its window', async () => {
+      emulator.inject({ ...lateRefusal, applyAfterMs: 25_000 });
+      const lines: string[] = [];
+      const { outputs, failure } = await emulatorStep(emulator, clock, client, { log: lines })(lateInputs);
+      expect(failure).toBeUndefined();
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+      const late = created()[0]?.createdTaskId ?? '';
+      expect(late).not.toBe('');
+      expect(lines).toContain(
+        `create: task ${late} named "gpu-tests" was made too, by the earlier attempt that got no answer; stopping it, so that only task ${outputs.task_id} runs`
+      );
+      expect(emulator.jobs.get(late).status).toBe('Paused');
+    });
+
+    it('looks once more in the post step for a refused create that lands after the step, and stops the twin', async () => {
+      // It lands long after the step ended: the post step's search, made whatever its window said, finds it.
+      emulator.inject({ ...lateRefusal, applyAfterMs: 600_000 });
+      const lines: string[] = [];
+      const { outputs, left } = await emulatorStep(emulator, clock, client, { log: lines })(lateInputs);
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+      expect(left?.lookup).toMatchObject({ taskName: 'gpu-tests', attempts: 2 });
+      clock.advance(600);
+      const report = await emulatorCleanup(emulator, clock, client, { log: lines }, lateInputs, left ?? {});
+      const late = created()[0]?.createdTaskId ?? '';
+      expect(late).not.toBe('');
+      expect(report.outcomes.map((o) => [o.target.id, o.target.why, o.outcome.kind])).toEqual([
+        [late, 'twin', 'done']
+      ]);
+      expect(emulator.jobs.get(late).status).toBe('Paused');
     });
 
     it('stops a Queued Spot job at once when the step is cancelled while it waits in the queue; nothing is left', async () => {

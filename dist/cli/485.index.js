@@ -64,14 +64,16 @@ async function createOnce(call, ctx) {
         attempts: 1
     };
     const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(answer.result.data);
+    // An attempt besides the one that gave the id may have made a task: the lookup stays on the ledger.
+    const mayHaveTwin = attempts.unresolved || lookup.attempts > 1;
     if (id !== undefined) {
         // In one change: a cancel between two would leave the post step neither the id nor the lookup.
         const created = [...ctx.cleanup.state().created, id];
-        ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+        ctx.cleanup.update(mayHaveTwin ? { created } : { created, lookup: undefined });
     }
     if (id !== undefined && attempts.unresolved)
         await stopTwins(lookup, id, ctx);
-    return { ...answer, recreated: attempts.unresolved, lookup };
+    return { ...answer, recreated: attempts.unresolved, mayHaveTwin, lookup };
 }
 /**
  * After the create failed for good, what it made. A request never fully sent made nothing. A refusal (an
@@ -116,8 +118,10 @@ async function madeDespite(error, attempts, ctx) {
  * Before another create is sent (on the next region, or on demand after a refused Spot create): the
  * create the ledger's lookup names, refused or unanswered, may still land until its window ends
  * (lookup.landsBy), so its name is searched until then. A task that appears is adopted (on the ledger, the
- * lookup settled); with none, the lookup is cleared; when the search fails or the step's deadline comes
- * first, no other create may follow (`unknown`), and the lookup stays for the post step.
+ * lookup settled); with none, the next create may follow, and the lookup stays on the ledger all the same
+ * (a refused create was seen to land after its window): the step looks for a twin once it has waited, and
+ * the post step once more. When the search fails or the step's deadline comes first, no other create may
+ * follow (`unknown`), and the lookup stays for the post step.
  */
 async function adoptLateCreate(ctx, label) {
     const lookup = ctx.cleanup.state().lookup;
@@ -136,13 +140,15 @@ async function adoptLateCreate(ctx, label) {
         return { kind: 'unknown', why: `the task search failed (${found.why})` };
     const [newest] = found.kind === 'found' ? found.ids : [];
     if (newest === undefined) {
-        ctx.log(`${label}: no task named ${name} appeared before the refused create could no longer land: it made none`);
-        ctx.cleanup.clear('lookup');
+        ctx.log(`${label}: no task named ${name} appeared before the refused create's window ended: creating again; should it land later still, the step and the post step stop it`);
         return { kind: 'none' };
     }
     ctx.log(`${label}: task ${newest} named ${name} appeared, made by the refused create after all; adopting it`);
     ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
-    return { kind: 'adopted', created: { ...adoptedAnswer(newest), recreated: false, lookup } };
+    return {
+        kind: 'adopted',
+        created: { ...adoptedAnswer(newest), recreated: false, mayHaveTwin: false, lookup }
+    };
 }
 /**
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can

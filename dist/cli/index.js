@@ -5181,7 +5181,7 @@ async function makeCall(call, how, ctx) {
             result,
             raw,
             error: checked.ok ? undefined : new Error(checked.problem),
-            twinLookup: created?.recreated === true ? created.lookup : undefined,
+            twinLookup: created?.mayHaveTwin === true ? created.lookup : undefined,
             existingIds: created?.lookup.existingIds ?? [],
             texts: (0,_answer_texts_js__WEBPACK_IMPORTED_MODULE_1__/* .resultTexts */ .C)(result, raw)
         });

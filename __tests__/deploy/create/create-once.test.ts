@@ -379,7 +379,7 @@ describe('createOnce', () => {
     );
   });
 
-  it('before another create, waits out a refused one: adopts it when it lands, else clears its lookup', async () => {
+  it('before another create, waits out a refused one: adopts it when it lands, else keeps its lookup for a look once more', async () => {
     const landed = platform([{ error: REFUSED, landsAfterMs: 6000 }]);
     await expect(createOnce(createCall, landed.ctx)).rejects.toBe(REFUSED);
     const late = await adoptLateCreate(landed.ctx, 'spot_fallback');
@@ -393,7 +393,14 @@ describe('createOnce', () => {
     await expect(createOnce(createCall, none.ctx)).rejects.toBe(REFUSED);
     expect(await adoptLateCreate(none.ctx, 'capacity')).toEqual({ kind: 'none' });
     expect(none.time()).toBeGreaterThanOrEqual(35_000);
-    expect(none.ctx.cleanup.state().lookup).toBeUndefined();
+    // Issue 60, point 8: a refused create may land after its window; the step and the post step look
+    // for it once more, so its lookup stays on the ledger.
+    expect(none.ctx.cleanup.state().lookup).toEqual({
+      taskName: 'svc',
+      existingIds: [],
+      landsBy: 35_000,
+      attempts: 1
+    });
   });
 
   it('adopts the task a refused create made after all, and leaves the post step the lookup when it cannot tell', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { EmulatorOptions } from '../../../emulator/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
 import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
+import { until } from '../../helpers/until.js';
 import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
 
 export function jobScenarios({ scenario, group }: ScenarioApi): void {
@@ -17,6 +18,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
             runSeconds: 3,
             log: ['collected 3 items', '::warning::a line of the log, not a command', '3 passed']
           },
+          { pattern: /^e2e-job-late$/, runSeconds: 10 },
           // A line every 3 s of a 10-minute run.
           {
             pattern: /^e2e-job-long$/,
@@ -124,6 +126,46 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/create')).toHaveLength(1);
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'stops the twin a refused Spot create makes when it lands after its window, beside the on-demand job (issue 60, point 8)',
+      async (s) => {
+        // Refused at once, applied 10 s later: after the 7 s the step looks for it (request_timeout 2s).
+        s.emulator.inject({
+          path: '/api/task/job/create',
+          answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+          applyAfterMs: 10_000
+        });
+        const marked = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        const inputs = {
+          ...job('e2e-job-late'),
+          gpu: '',
+          body: marked,
+          spot_fallback: 'true',
+          request_timeout: '2s'
+        };
+        const main = await s.run(inputs);
+        expect(main.exitCode).toBe(0);
+        expect(main.outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+        const made = (): string[] =>
+          s.emulator.requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+        // The refused create lands (on the emulator's time; a read of the emulator applies what is due): then
+        // the post step runs.
+        await until(() => {
+          s.emulator.jobs.get(main.outputs.task_id ?? '');
+          return made().length === 2;
+        }, 'the refused create to land');
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        const twin = made().find((id) => id !== main.outputs.task_id) ?? '';
+        // Stopped by the step once its wait was over, or by the post step's look once more.
+        expect(s.emulator.jobs.get(twin).status).toBe('Paused');
+        expect([...shown(main), ...shown(post)].join('\n')).toMatch(
+          new RegExp(`task ${twin} named "e2e-job-late" (was made too|.*twin)`)
+        );
       },
       JOB_OPTIONS
     );

@@ -150,7 +150,7 @@ async function makeCall(
       result,
       raw,
       error: checked.ok ? undefined : new Error(checked.problem),
-      twinLookup: created?.recreated === true ? created.lookup : undefined,
+      twinLookup: created?.mayHaveTwin === true ? created.lookup : undefined,
       existingIds: created?.lookup.existingIds ?? [],
       texts: resultTexts(result, raw)
     });

@@ -22,6 +22,13 @@ export interface Created extends Answer {
    * (stopTwins) once it has waited, and the post step once more.
    */
   recreated: boolean;
+  /**
+   * Another attempt that gave no id may still have made a task of the name: this create's sent again, or
+   * an earlier create's refused (one on another region, or a Spot job's before its on-demand one), whose
+   * window ended with no task seen. The step looks for a twin once it has waited, and the post step once
+   * more: a late landing has no deadline the step can know.
+   */
+  mayHaveTwin: boolean;
   lookup: CreateLookup;
 }
 
@@ -75,13 +82,15 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
     attempts: 1
   };
   const id = taskIdOf(answer.result.data);
+  // An attempt besides the one that gave the id may have made a task: the lookup stays on the ledger.
+  const mayHaveTwin = attempts.unresolved || lookup.attempts > 1;
   if (id !== undefined) {
     // In one change: a cancel between two would leave the post step neither the id nor the lookup.
     const created = [...ctx.cleanup.state().created, id];
-    ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+    ctx.cleanup.update(mayHaveTwin ? { created } : { created, lookup: undefined });
   }
   if (id !== undefined && attempts.unresolved) await stopTwins(lookup, id, ctx);
-  return { ...answer, recreated: attempts.unresolved, lookup };
+  return { ...answer, recreated: attempts.unresolved, mayHaveTwin, lookup };
 }
 
 /**
@@ -138,8 +147,10 @@ export type LateCreate =
  * Before another create is sent (on the next region, or on demand after a refused Spot create): the
  * create the ledger's lookup names, refused or unanswered, may still land until its window ends
  * (lookup.landsBy), so its name is searched until then. A task that appears is adopted (on the ledger, the
- * lookup settled); with none, the lookup is cleared; when the search fails or the step's deadline comes
- * first, no other create may follow (`unknown`), and the lookup stays for the post step.
+ * lookup settled); with none, the next create may follow, and the lookup stays on the ledger all the same
+ * (a refused create was seen to land after its window): the step looks for a twin once it has waited, and
+ * the post step once more. When the search fails or the step's deadline comes first, no other create may
+ * follow (`unknown`), and the lookup stays for the post step.
  */
 export async function adoptLateCreate(ctx: DeployContext, label: string): Promise<LateCreate> {
   const lookup = ctx.cleanup.state().lookup;
@@ -159,16 +170,18 @@ export async function adoptLateCreate(ctx: DeployContext, label: string): Promis
   const [newest] = found.kind === 'found' ? found.ids : [];
   if (newest === undefined) {
     ctx.log(
-      `${label}: no task named ${name} appeared before the refused create could no longer land: it made none`
+      `${label}: no task named ${name} appeared before the refused create's window ended: creating again; should it land later still, the step and the post step stop it`
     );
-    ctx.cleanup.clear('lookup');
     return { kind: 'none' };
   }
   ctx.log(
     `${label}: task ${newest} named ${name} appeared, made by the refused create after all; adopting it`
   );
   ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
-  return { kind: 'adopted', created: { ...adoptedAnswer(newest), recreated: false, lookup } };
+  return {
+    kind: 'adopted',
+    created: { ...adoptedAnswer(newest), recreated: false, mayHaveTwin: false, lookup }
+  };
 }
 
 /**
