@@ -313,6 +313,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       chmodSync(tarball, 0o644);
       chownSync(work, user.uid, user.gid);
     }
+    // Regression (issue 60, point 18): in a checkout that user cannot read (a fresh clone in a private
+    // temporary directory), the CA in the repository was no CA to it: TLS failed. Jenkins's user gets its
+    // CA as a file of its own, as an agent's does.
+    const ca = join(dir, 'jenkins-ca.pem');
+    writeFileSync(ca, readFileSync(emulator.ca_file), { mode: 0o644 });
     const installed = commands.map((command) => command.replace(/https:\/\/github\.com\/\S+\.tgz/, tarball));
     // The pipeline's own environment, as Jenkins sets it: npm's cache in the workspace.
     const cache = /npm_config_cache = "\$\{WORKSPACE\}(\/[^"]*)"/.exec(
@@ -327,6 +332,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
         BUILD_NUMBER: '77',
         WORKSPACE: work,
+        NODE_EXTRA_CA_CERTS: ca,
         HOME: '/',
         npm_config_cache: `${work}${cache ?? ''}`
       },
