@@ -80,11 +80,11 @@ describe('the juicefs_mounts input', () => {
       operation: 'volume',
       volume: 'north',
       size: '1',
-      region: 'beijing-jxq-p1'
+      region: 'bj-001'
     });
     expect(north.failure).toBeUndefined();
     expect((await step({ volumes: 'north:/n', juicefs_mounts: 'weights:/w' })).failure).toMatch(
-      /the storages to mount are mountable in no region in common \(volume north: beijing-jxq-p1, object storage weights: guangdong-t-01\), but a task runs in one/
+      /the storages to mount are mountable in no region in common \(volume north: bj-001 \(北京一区\), object storage weights: guangdong-t-01 \(广东-T1\)\), but a task runs in one/
     );
     expect(bench.sent(CREATE)).toEqual([]);
   });
@@ -95,7 +95,7 @@ describe('the juicefs_mounts input', () => {
       operation: 'volume',
       volume: 'south',
       size: '1',
-      region: 'guangdong-t-01'
+      region: 'gd-001'
     });
     const { failure, outputs } = await step({
       volumes: 'web:south:/data',
@@ -113,7 +113,7 @@ describe('the juicefs_mounts input', () => {
     bench.emulator.stock.set([{ device_name: '4090', region: 'guangdong-t-01', inventory: 0 }]);
     const { failure } = await step({ juicefs_mounts: 'weights:/w' });
     expect(failure).toMatch(
-      /the task must run in region guangdong-t-01, where object storage weights is accelerated; regions with the stock: beijing-jxq-p1 \(stock 42\)/
+      /the task must run in region guangdong-t-01 \(广东-T1\), where object storage weights is accelerated; regions with the stock: beijing-jxq-p1 \(stock 42\)/
     );
     expect(bench.sent(CREATE)).toEqual([]);
   });

@@ -470,7 +470,7 @@ describe('data and results of a job', () => {
     s3_access_key: ACCESS,
     s3_secret_key: SECRET
   };
-  const volume = async (region = 'beijing-jxq-p1') =>
+  const volume = async (region = 'bj-001') =>
     (await step({ operation: 'volume', volume: 'work', size: '10', region })).outputs.storage_id;
   const order = () =>
     bench.emulator.requests

@@ -287,9 +287,11 @@ function volumesTable(step: StepResult): string[] {
       ? 'Deleted: no list shows it.'
       : one.created
         ? 'Made by this step.'
-        : one.grownFrom === undefined
-          ? 'Found as it was.'
-          : `Grown from ${size(one.grownFrom)}.`;
+        : one.adopted
+          ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+          : one.grownFrom === undefined
+            ? 'Found as it was.'
+            : `Grown from ${size(one.grownFrom)}.`;
     return [...lines, did];
   }
   const summary = step.volumeList?.summary;

@@ -3,6 +3,7 @@ import {
   amongRegions,
   describeMounts,
   describeRegions,
+  regionKeys,
   resolveMounts,
   withMounts
 } from '../storage/mounts.js';
@@ -132,7 +133,7 @@ async function mounting(call: Call, ctx: DeployContext): Promise<{ call: Call; c
       );
     return { call: { ...call, body }, ctx };
   }
-  const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
+  const onlyRegions = { regions: regionKeys(found.regions), why: found.why };
   const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
   return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }
