@@ -237,7 +237,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     const all = await step({ operation: 'volume_list' });
     expect(all.outputs.count).toBe('2');
     expect(renderSummary(all.result, { passed: true })).toContain(
-      "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says)."
+      "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule)."
     );
     expect(all.result.volumeList?.summary).toEqual({
       count: 2,
