@@ -98,7 +98,7 @@ export async function findCapacity(
 }
 
 /** What a step's resource searches learnt: that a search with task_type=Job is refused here. */
-interface Searched {
+export interface Searched {
   jobRefused: boolean;
 }
 
@@ -117,7 +117,7 @@ async function searchOnce(
  * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
  * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
  */
-async function resourceSearch(
+export async function resourceSearch(
   deviceType: CapacityWish['deviceType'],
   ctx: DeployContext,
   searched: Searched
