@@ -74,6 +74,21 @@ export async function transferVolume(name: string, ctx: DeployContext): Promise<
   return volume;
 }
 
+/**
+ * A transfer's name only this run uses (`ed-<base>-<what><time><random>`), by which a create whose answer
+ * was lost is found: two runs of one workflow at the same moment must not find each other's.
+ */
+export function runTransferName(
+  base: string,
+  ctx: { readonly runtime: Pick<DeployContext['runtime'], 'now' | 'random'> },
+  what = ''
+): string {
+  const random = Math.floor(ctx.runtime.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `ed-${sanitize(base, 40)}-${what}${ctx.runtime.now().toString(36)}${random}`;
+}
+
 /** What the transfer sends: the inputs, the volume's id, and a name unique to the run (to find it by). */
 export function transferBody(settings: TransferSettings, volume: Volume, name: string): TransferBody {
   const { direction, supplier, endpoint, bucket, accessKey, secretKey } = settings;
