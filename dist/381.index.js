@@ -97,7 +97,7 @@ const FINISHERS = {
         : {
             volumes: await (0,concurrency/* mapLimit */.s)(volumes, ctx.settings.concurrency, async (left) => ({
                 left,
-                outcome: await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx)
+                ...(await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx))
             }))
         },
     lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
@@ -392,8 +392,12 @@ function reportTransfers(host, transfers) {
  */
 function reportVolumes(host, volumes) {
     const left = [];
-    for (const { left: volume, outcome } of volumes) {
+    for (const { left: volume, outcome, kept } of volumes) {
         const named = `${volume.id ?? 'of no known id'} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)})`;
+        if (kept !== undefined) {
+            host.warning(`volume ${kept} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is kept: this step's create of that name never answered, so nothing proves the step made it (another run may have); it is billed by the GiB until it is deleted: delete it with operation volume_delete (confirm: ${kept}) if it is of no use`);
+            continue;
+        }
         if (outcome.kind === 'shown') {
             host.info(outcome.accepted
                 ? `cleanup: deleted volume ${named}, made for this run (volume_cleanup: delete): no list shows it`
@@ -653,26 +657,49 @@ async function statusNow(id, ctx) {
     }
 }
 /**
- * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, or
- * found by name when its create's answer never came (none of the name: the create did not land). It
- * leaves the ledger once gone. Never forced: the platform's checks stand.
+ * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
+ * its own create's answer gave, and nothing else. One the ledger holds by name only (its create's answer
+ * never came: the step was cancelled while it was in flight) is never deleted: a name is no proof of who
+ * made the volume, as another run may have made one of that name. It is looked for only to say whether
+ * one is there, kept. It leaves the ledger once gone, or once so said. Never forced: the platform's
+ * checks stand.
  */
 async function deleteVolumeLeft(left, ctx) {
-    let { id } = left;
+    const { id } = left;
     if (id === undefined) {
-        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes, left.name), ctx);
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => {
+            // Every volume of the name (two runs may each have made one): each kept.
+            const named = (await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes.filter((v) => v.name === left.name);
+            return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
+        }, ctx);
+        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
         if ('failed' in found)
-            return found.failed;
-        if (found.id === undefined) {
-            (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-            return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
-        }
-        id = found.id;
+            return {
+                outcome: {
+                    kind: 'shown',
+                    accepted: false,
+                    state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+                },
+                kept: undefined
+            };
+        return found.id === undefined
+            ? {
+                outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
+                kept: undefined
+            }
+            : {
+                outcome: {
+                    kind: 'shown',
+                    accepted: false,
+                    state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+                },
+                kept: found.id
+            };
     }
     const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
     if (outcome.kind === 'shown')
         (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-    return outcome;
+    return { outcome, kept: undefined };
 }
 
 
@@ -722,6 +749,50 @@ async function findLeftByName(name, what, read, ctx) {
 
 /***/ }),
 
+/***/ 909:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ findTransfer)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8100);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+/**
+ * The transfer a step made by name, when the answer of its create (or of a retry) never gave its id: read
+ * from the volume's transfers across every page and in every status, Deleted too (a list without statuses
+ * may leave out the ended ones, and one that landed may have ended since). A retry makes a new transfer of
+ * the same name and deletes the one it submits again, so the one to follow is the newest not Deleted (see
+ * transferNamed). A list whose statuses the platform refuses is read again without them, said in the log.
+ * Undefined: no transfer of the name is listed.
+ */
+async function findTransfer(name, storageId, ctx) {
+    const read = (statuses) => (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the transfers', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId, ...(statuses === undefined ? {} : { statuses }), page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferOf(item)?.id ?? JSON.stringify(item));
+    let list;
+    try {
+        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.allStatuses);
+    }
+    catch (error) {
+        if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
+            throw error;
+        ctx.log(`transfer: the list of the volume's transfers in every status was refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}): reading it without statuses, which may leave out those that ended`);
+        list = await read(undefined);
+    }
+    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferNamed((0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__/* .transfersOf */ .G5)({ results: list.results }), name);
+}
+
+
+/***/ }),
+
 /***/ 9232:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -734,9 +805,9 @@ async function findLeftByName(name, what, read, ctx) {
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8100);
 /* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2662);
 /* harmony import */ var _find_left_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(279);
+/* harmony import */ var _find_transfer_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(909);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(447);
 
@@ -783,16 +854,14 @@ async function stopTransfer(id, ctx) {
 }
 /**
  * Stops a transfer the step left under way (the post step's): by its id, or found by its name among its
- * volume's transfers when its create's answer never came (none of the name: the create did not land).
- * It leaves the ledger once it copies no more.
+ * volume's transfers when its create's (or a retry's) answer never came: in every status and on every
+ * page, the newest not Deleted (a retry keeps the name, and deletes the one it submits again; see
+ * findTransfer). None of the name: the create did not land. It leaves the ledger once it copies no more.
  */
 async function stopTransferLeft(left, ctx) {
     let { id } = left;
     if (id === undefined) {
-        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_5__/* .findLeftByName */ .B)(left.name, 'transfers', async () => {
-            const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId: left.storageId })));
-            return (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__/* .transfersOf */ .G5)(result.data).find((t) => t.name === left.name);
-        }, ctx);
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_5__/* .findLeftByName */ .B)(left.name, 'transfers', () => (0,_find_transfer_js__WEBPACK_IMPORTED_MODULE_6__/* .findTransfer */ .H)(left.name, left.storageId, ctx), ctx);
         if ('failed' in found)
             return found.failed;
         if (found.id === undefined) {

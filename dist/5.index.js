@@ -461,10 +461,10 @@ const OPERATION_EXAMPLES = {
     job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
     job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
     volume: [
-        'elastic-deploy volume --volume datasets --size 100 --region beijing-jxq-p1',
+        'elastic-deploy volume --volume datasets --size 100 --region bj-001',
         'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
     ],
-    volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
+    volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
     volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
     transfer: [
         'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
@@ -631,9 +631,9 @@ const INPUT_DOCS = {
         }
     },
     region: {
-        description: '--volume: the region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.',
+        description: "--volume: the region the volume must be in, by the storage's tag (such as bj-001, as volume_list shows it; the storage's tags are not the GPU regions') or by the region's name (such as \u5317\u4eac\u4e00\u533a, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.",
         byOperation: {
-            volume: 'The region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.',
+            volume: "The region the volume must be in, by the storage's tag (such as bj-001, as volume_list shows it; the storage's tags are not the GPU regions') or by the region's name (such as \u5317\u4eac\u4e00\u533a, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.",
             volume_list: 'The volumes of that region only.'
         }
     },

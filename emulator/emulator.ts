@@ -277,6 +277,10 @@ export class Emulator implements EmulatorInfo {
       await sleep(rule.delayMs, undefined, { signal: this.#stopping.signal }).catch(() => undefined);
       if (this.#stopping.signal.aborted) return;
     }
+    if (rule?.holdUntil !== undefined) {
+      await rule.holdUntil.catch(() => undefined);
+      if (this.#stopping.signal.aborted) return;
+    }
     if (rule?.answer !== undefined && rule.apply !== true) {
       this.#renderer.fault(req, res, record, rule.answer);
       // Answered, and applied later all the same, as judged when it came: on the emulator's clock, by the

@@ -36,6 +36,11 @@ export interface FaultRule {
   skip?: number;
   /** Wait this long before going on (verification and effects happen after the wait). */
   delayMs?: number;
+  /**
+   * Hold the request until this settles, then go on as the rule says (in process only): a request in
+   * flight while a test does something else, such as another run making a volume of the same name.
+   */
+  holdUntil?: Promise<unknown>;
   /** The answer to give instead of the real one; absent means the real answer (after any delay). */
   answer?: FaultAnswer;
   /** Process the request first (its effects happen), then give `answer`: an ambiguous failure. */

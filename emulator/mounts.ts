@@ -1,7 +1,10 @@
 // What a create mounts (suanli-job/SKILL.md): volumes (services[].nas_storage_config), each of which must
-// exist, be Active, and be in the region of the task's resources; and accelerated object storages
+// exist, be Active, and be in the region of the task's resources, by the region's name (a volume's region
+// tag is the storage's own, bj-001, never a compute region's tag, hebeif-1: suanli-nas-storage/SKILL.md asks
+// that the volume's region be the one of resources[].region_name); and accelerated object storages
 // (storage_config), each of which must exist, be Activate, and be synced to that region (its
-// activate_regions). Otherwise the create is refused, as the platform's reference requires.
+// activate_regions, which carry the compute regions' tags). Otherwise the create is refused, as the
+// platform's reference requires.
 import { integerValue } from './params.js';
 import { Code, Rejection } from './rejection.js';
 import type { StorageRegion } from './object-storages.js';
@@ -39,26 +42,26 @@ export function checkMounts(ctx: RouteContext): MountOf[] {
     for (const mount of entries(service, 'nas_storage_config')) {
       const id = Number(integerValue(mount.storage_id, 'storage_id', 'body'));
       const region = ctx.stores.volumes.mountableRegion(id);
-      const elsewhere = regions.find((r) => r !== region);
+      const elsewhere = regions.find((r) => r.name !== region.name);
       if (elsewhere !== undefined)
         throw new Rejection(
           Code.taskState,
           'volume_region',
-          `volume ${id} is in region ${region}, but the task's resources are in ${elsewhere}: a volume is mounted only in its own region`
+          `volume ${id} is in region ${region.name} (${region.tag}), but the task's resources are in ${elsewhere.name} (${elsewhere.tag}): a volume is mounted only in its own region`
         );
       found.push({ store: 'volume', storageId: id, path: targetDir(mount), regions: [] });
     }
     for (const mount of entries(service, 'storage_config')) {
       const id = Number(integerValue(mount.storage_id, 'storage_id', 'body'));
       const synced = ctx.stores.objectStorages.mountableRegions(id);
-      const elsewhere = regions.find((r) => !synced.some((s) => s.tag === r));
+      const elsewhere = regions.find((r) => !synced.some((s) => s.tag === r.tag));
       if (elsewhere !== undefined)
         throw new Rejection(
           Code.taskState,
           'storage_region',
-          `storage ${id} is accelerated in ${synced.map((s) => s.tag).join(', ') || 'no region'}, but the task's resources are in ${elsewhere}`
+          `storage ${id} is accelerated in ${synced.map((s) => s.tag).join(', ') || 'no region'}, but the task's resources are in ${elsewhere.tag}`
         );
-      const where = synced.filter((s) => regions.includes(s.tag));
+      const where = synced.filter((s) => regions.some((r) => r.tag === s.tag));
       found.push({ store: 'object', storageId: id, path: targetDir(mount), regions: where });
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Envelope codes the emulator answers with. The real platform's codes are unpublished (C999, C001,
- * C002, C004-C010 and Z001 are seen); the emulator uses only codes from that set and gives each
- * failure a distinct `reason` (recorded with the request) and a `msg` that names the cause.
+ * C002, C004-C010 and Z001 are seen); the emulator uses only codes from that set, and S002 where the
+ * reference names it (the transfer list's statuses), and gives each failure a distinct `reason`
+ * (recorded with the request) and a `msg` that names the cause.
  */
 export const Code = {
   ok: '0000',
@@ -15,13 +16,21 @@ export const Code = {
   method: 'C009',
   rateLimited: 'C010',
   internal: 'C999',
-  noSuchEndpoint: 'Z001'
+  noSuchEndpoint: 'Z001',
+  /** A statuses value the transfer list does not take: the one code the reference names (s3-list.md). */
+  transferStatuses: 'S002'
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** The codes of a refusal, as the reference's response schema lists them (every code but 0000). */
-const REFUSAL_CODES: readonly string[] = Object.values(Code).filter((code) => code !== Code.ok);
+/**
+ * The codes of a refusal, as the reference's response schema lists them (every code but 0000). S002, which
+ * s3-list.md names for a statuses value it does not take, is not of that schema's set: it is answered as
+ * itself.
+ */
+const REFUSAL_CODES: readonly string[] = Object.values(Code).filter(
+  (code) => code !== Code.ok && code !== Code.transferStatuses
+);
 
 /**
  * Each refusal code answered as another of the set, none as itself: a derangement drawn from `seed`, the

@@ -89,6 +89,15 @@ export function taskAction(
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MOST = 100;
 
+/**
+ * A storage list's page_size: <= 0 reads as 10, 100 at the most, as the reference says; fewer when the
+ * emulator is told to cap pages lower than clients ask (setPageSizeMax).
+ */
+export function storagePageSize(ctx: RouteContext): number {
+  const asked = Math.min(lenientPage(ctx, 'page_size', PAGE_SIZE_DEFAULT), PAGE_SIZE_MOST);
+  return Math.min(asked, ctx.pageSizeMax ?? asked);
+}
+
 /** A storage list's page or page_size: <= 0 reads as `fallback`, as the reference says; not a number is refused. */
 export function lenientPage(ctx: RouteContext, name: string, fallback: number): number {
   const text = textParameter(ctx, name);

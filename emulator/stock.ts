@@ -105,11 +105,14 @@ export class Stock {
     if (found !== undefined) this.level(found.device, found.region).inventory += points;
   }
 
-  /** The region (its tag) a mark names, of any task type; undefined for a mark no search gave. */
-  regionOf(mark: string): string | undefined {
+  /**
+   * The region a mark names (its tag, a compute region's such as hebeif-1, and its name), of any task type;
+   * undefined for a mark no search gave.
+   */
+  regionOf(mark: string): { tag: string; name: string } | undefined {
     for (const taskType of ['Deployment', 'Job', 'ImagePreHeat']) {
       const found = this.#find(mark, taskType);
-      if (found !== undefined) return found.region.region;
+      if (found !== undefined) return { tag: found.region.region, name: found.region.region_name };
     }
     return undefined;
   }

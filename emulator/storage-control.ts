@@ -4,7 +4,7 @@
 import type { ObjectStorageSpec } from './object-storages.js';
 import type { StorageVerdict } from './storage.js';
 import type { Stores } from './stores.js';
-import type { StoredFile, TransferPace } from './transfers.js';
+import type { StoredFile, TransferFailure, TransferListing, TransferPace } from './transfers.js';
 import type { VolumeFailure } from './volumes.js';
 
 export interface StorageControl {
@@ -23,8 +23,10 @@ export interface StorageControl {
   volumeFiles(storageId: number, path: string): StoredFile[];
   /** How transfers go: time queued, prepared and counting, and the rate they copy at. */
   setTransferPace(pace: Partial<TransferPace>): void;
-  /** The next `times` transfers fail (Error) once `atShare` of their bytes is copied. */
-  failTransfers(times: number, failure: { atShare: number; error_code: string; error_message: string }): void;
+  /** What the transfer list shows when asked for no statuses, and in which order (the reference says neither). */
+  setTransferListing(listing: Partial<TransferListing>): void;
+  /** The next `times` transfers fail (Error, or Exception when `status` says so) once `atShare` of their bytes is copied. */
+  failTransfers(times: number, failure: TransferFailure): void;
   /** A bucket the s3 check cannot reach (pass false, with why), whatever the verdict. */
   unreachableBucket(bucket: string, why: string): void;
   /** Adds an object storage accelerated for mounts (JuiceFS), as the console would; answers its storage_id. */
@@ -50,6 +52,9 @@ export function storageControl(stores: Stores): StorageControl {
     volumeFiles: (storageId, path) => stores.transfers.volumeFiles(storageId, path),
     setTransferPace: (pace) => {
       stores.transfers.pace = { ...stores.transfers.pace, ...pace };
+    },
+    setTransferListing: (listing) => {
+      stores.transfers.listing = { ...stores.transfers.listing, ...listing };
     },
     failTransfers: (times, failure) => {
       stores.transfers.failNext(times, failure);

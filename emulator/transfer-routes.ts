@@ -1,16 +1,10 @@
 // The transfers between object storage and a volume (suanli-nas-storage/api/s3-*.md): a create and a retry,
 // encrypted and sent as text/plain (the access and secret keys used for the request only, never kept);
-// a transfer's detail; the list, by volume and status; a stop and a delete.
-import { bodyObject, integerValue, list, optionalString, requiredString } from './params.js';
-import { parameterError } from './rejection.js';
-import {
-  lenientPage,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MOST,
-  textParameter,
-  type Route,
-  type RouteContext
-} from './route.js';
+// a transfer's detail; the list, by volume and status (a status it does not take refused with S002, the
+// code s3-list.md names); a stop and a delete.
+import { bodyObject, integerValue, optionalString, requiredString } from './params.js';
+import { Code, parameterError, Rejection } from './rejection.js';
+import { lenientPage, storagePageSize, textParameter, type Route, type RouteContext } from './route.js';
 import { TRANSFER_STATUSES, type TransferRequest } from './transfers.js';
 
 /** What a create or a retry asks for, checked as the reference requires; the volume must be Active. */
@@ -62,6 +56,20 @@ function checkKeys(body: Record<string, unknown>): Record<string, never> {
   return {};
 }
 
+/** The list's statuses, a comma list of the reference's: another value is refused with S002, as s3-list.md says. */
+function transferStatuses(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const asked = text.split(',').map((status) => status.trim());
+  const unknown = asked.find((status) => !(TRANSFER_STATUSES as readonly string[]).includes(status));
+  if (unknown !== undefined)
+    throw new Rejection(
+      Code.transferStatuses,
+      'transfer_statuses',
+      `statuses must be of ${TRANSFER_STATUSES.join(', ')}, got ${JSON.stringify(unknown)}`
+    );
+  return asked;
+}
+
 /** The id of a stop's, a delete's or a retry's body. */
 const bodyId = (ctx: RouteContext): number => {
   const id = Number(integerValue(bodyObject(ctx.payload).id, 'id', 'body'));
@@ -102,13 +110,13 @@ export const TRANSFER_ROUTES: readonly Route[] = [
       const storage = textParameter(ctx, 'storage_id');
       const storageId =
         storage === undefined ? undefined : Number(integerValue(storage, 'storage_id', 'query'));
-      const statuses = list(textParameter(ctx, 'statuses'), TRANSFER_STATUSES, 'statuses');
+      const statuses = transferStatuses(textParameter(ctx, 'statuses'));
       const { results, statusCounts } = ctx.stores.transfers.list({
         ...(storageId === undefined || storageId <= 0 ? {} : { storageId }),
         ...(statuses === undefined ? {} : { statuses })
       });
       const page = lenientPage(ctx, 'page', 1);
-      const size = Math.min(lenientPage(ctx, 'page_size', PAGE_SIZE_DEFAULT), PAGE_SIZE_MOST);
+      const size = storagePageSize(ctx);
       return {
         count: results.length,
         status_counts: statusCounts,

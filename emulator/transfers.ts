@@ -1,6 +1,8 @@
 // The platform's transfers between object storage and a volume (suanli-nas-storage/api/s3-*.md). A transfer
 // reads Queuing once made, Pending while it is prepared, then Running: first while it counts what it will
-// copy (its totals 0), then copying at a rate; Completed once all is copied, or Error part way (a knob).
+// copy (its totals 0), then copying at a rate; Completed once all is copied, or failed part way (a knob):
+// Error, or Exception, as the reference's detail example shows one (error_code S410), each with its
+// error_code and error_message.
 // Stop ends only a Running one (Stopped); delete any (Deleted, again and again); retry makes a new one of
 // an Error or Exception one, the old one Deleted. Its state is worked out from the clock when it is read.
 //
@@ -30,6 +32,29 @@ export interface StoredFile {
   readonly bytes: number;
   readonly hash: string;
 }
+
+/** How a transfer fails (a knob): once `atShare` of its bytes is copied, in `status` (Error by default). */
+export interface TransferFailure {
+  readonly atShare: number;
+  readonly status?: 'Error' | 'Exception';
+  readonly error_code: string;
+  readonly error_message: string;
+}
+
+/**
+ * What the list shows when asked for no statuses (every transfer, all but the Deleted, or only those
+ * under way), and in which order: the reference says neither.
+ */
+export interface TransferListing {
+  unfiltered: 'all' | 'not deleted' | 'under way';
+  order: 'newest first' | 'oldest first';
+}
+
+const UNFILTERED: Record<TransferListing['unfiltered'], (status: TransferStatus) => boolean> = {
+  all: () => true,
+  'not deleted': (status) => status !== 'Deleted',
+  'under way': (status) => ['Queuing', 'Pending', 'Running'].includes(status)
+};
 
 /** How transfers behave over time (knobs). */
 export interface TransferPace {
@@ -61,7 +86,7 @@ interface Transfer extends TransferRequest {
   /** The files it copies, counted when it was made. */
   readonly files: readonly StoredFile[];
   /** It fails once this share of its bytes is copied (a knob), with this error. */
-  readonly failure: { atShare: number; error_code: string; error_message: string } | undefined;
+  readonly failure: TransferFailure | undefined;
   /** Set once it is stopped or deleted (its progress frozen there), or once it ended. */
   ended: { status: TransferStatus; at: number } | undefined;
 }
@@ -80,8 +105,10 @@ export class TransferStore {
   /** The files of each bucket prefix ("bucket/prefix") and each volume path ("id:path"). */
   readonly #places = new Map<string, Map<string, StoredFile>>();
   #nextId = 501;
-  #failures: { atShare: number; error_code: string; error_message: string }[] = [];
+  #failures: TransferFailure[] = [];
   pace: TransferPace = { queueMs: 2000, pendingMs: 2000, countMs: 2000, bytesPerSecond: 100 * 1024 * 1024 };
+  /** What a list without statuses shows, and in what order (knobs: the reference says neither). */
+  listing: TransferListing = { unfiltered: 'not deleted', order: 'newest first' };
 
   constructor(private readonly now: () => number) {}
 
@@ -101,7 +128,7 @@ export class TransferStore {
   }
 
   /** The next `times` transfers made fail once `atShare` of their bytes is copied (a knob). */
-  failNext(times: number, failure: { atShare: number; error_code: string; error_message: string }): void {
+  failNext(times: number, failure: TransferFailure): void {
     for (let i = 0; i < times; i++) this.#failures.push({ ...failure });
   }
 
@@ -181,12 +208,17 @@ export class TransferStore {
     );
   }
 
-  /** The transfers the filters ask for, newest first (a Deleted one only when asked for), and every count. */
+  /**
+   * The transfers the filters ask for, and every count: with no statuses, those `listing.unfiltered` says
+   * (the reference does not say whether such a list shows the ended ones, or the Deleted); in the order it
+   * says (newest first by default; the reference names none).
+   */
   list(filter: { storageId?: number; statuses?: readonly string[] }): {
     results: Record<string, unknown>[];
     statusCounts: Record<string, number>;
   } {
-    const all = [...this.#transfers.values()].reverse();
+    const made = [...this.#transfers.values()];
+    const all = this.listing.order === 'newest first' ? made.reverse() : made;
     const statusCounts: Record<string, number> = Object.fromEntries(
       ['pending', 'running', 'stopped', 'completed', 'error', 'exception', 'queuing'].map((s) => [s, 0])
     );
@@ -198,7 +230,8 @@ export class TransferStore {
       .filter((t) => filter.storageId === undefined || t.storageId === filter.storageId)
       .filter((t) => {
         const status = this.#view(t).status;
-        return filter.statuses === undefined ? status !== 'Deleted' : filter.statuses.includes(status);
+        if (filter.statuses !== undefined) return filter.statuses.includes(status);
+        return UNFILTERED[this.listing.unfiltered](status);
       })
       .map((t) => this.#render(t));
     return { results, statusCounts };
@@ -242,7 +275,7 @@ export class TransferStore {
     if (failAt !== undefined && until >= failAt && (t.ended === undefined || t.ended.at >= failAt)) {
       const bytes = progress(failAt);
       return {
-        status: t.ended?.status === 'Deleted' ? 'Deleted' : 'Error',
+        status: t.ended?.status === 'Deleted' ? 'Deleted' : (t.failure?.status ?? 'Error'),
         files: share(bytes),
         bytes,
         counted: true,
@@ -285,6 +318,7 @@ export class TransferStore {
     const at = this.now();
     const view = this.#view(t, at);
     const running = view.status === 'Running';
+    const failed = view.status === 'Error' || view.status === 'Exception';
     const total = t.files.reduce((sum, f) => sum + f.bytes, 0);
     const bps = running && view.counted ? this.pace.bytesPerSecond : 0;
     return {
@@ -309,8 +343,8 @@ export class TransferStore {
       s3_prefix: t.prefix,
       nas_path: t.nasPath,
       overwrite_policy: t.overwritePolicy,
-      error_code: view.status === 'Error' ? (t.failure?.error_code ?? null) : null,
-      error_message: view.status === 'Error' ? (t.failure?.error_message ?? null) : null,
+      error_code: failed ? (t.failure?.error_code ?? null) : null,
+      error_message: failed ? (t.failure?.error_message ?? null) : null,
       ignore_patterns: [...t.ignorePatterns],
       storage_name: t.storageName
     };

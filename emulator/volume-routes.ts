@@ -2,14 +2,7 @@
 // can be made from, the tenant's volumes and what they come to, and a volume's create, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
-import {
-  lenientPage,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MOST,
-  textParameter,
-  type Route,
-  type RouteContext
-} from './route.js';
+import { lenientPage, storagePageSize, textParameter, type Route, type RouteContext } from './route.js';
 import { VOLUME_STATUSES } from './volumes.js';
 
 /** A body's integer field, as a number. */
@@ -53,7 +46,7 @@ export const VOLUME_ROUTES: readonly Route[] = [
         ...optionalList('classes', words(ctx, 'storage_class'))
       });
       const page = lenientPage(ctx, 'page', 1);
-      const size = Math.min(lenientPage(ctx, 'page_size', PAGE_SIZE_DEFAULT), PAGE_SIZE_MOST);
+      const size = storagePageSize(ctx);
       return { count: volumes.length, results: volumes.slice((page - 1) * size, page * size) };
     }
   },

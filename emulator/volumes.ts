@@ -34,12 +34,17 @@ export interface VolumeConfig {
 
 const GIB = 1024 ** 3;
 
-/** Where volumes can be made: a standard class in two regions, a faster one that cannot say its use. */
+/**
+ * Where volumes can be made: a standard class in two regions, a faster one that cannot say its use. Their
+ * regions carry the storage's own tags, in the reference's form (bj-001, as nas-list.md and
+ * nas-dictionaries.md write them), not the compute regions' (beijing-jxq-p1, hebeif-1): what a volume shares
+ * with the regions of the resource search is the region's name (北京一区).
+ */
 export const VOLUME_CONFIGS: readonly VolumeConfig[] = [
   {
     id: 10,
     name: '北京标准型',
-    region: { tag: 'beijing-jxq-p1', name: '北京一区' },
+    region: { tag: 'bj-001', name: '北京一区' },
     storage_class: 'nfs-standard',
     storage_class_name: '标准型',
     total_capacity: 1024 * GIB,
@@ -51,7 +56,7 @@ export const VOLUME_CONFIGS: readonly VolumeConfig[] = [
   {
     id: 11,
     name: '广东标准型',
-    region: { tag: 'guangdong-t-01', name: '广东-T1' },
+    region: { tag: 'gd-001', name: '广东-T1' },
     storage_class: 'nfs-standard',
     storage_class_name: '标准型',
     total_capacity: 512 * GIB,
@@ -63,7 +68,7 @@ export const VOLUME_CONFIGS: readonly VolumeConfig[] = [
   {
     id: 12,
     name: '北京性能型',
-    region: { tag: 'beijing-jxq-p1', name: '北京一区' },
+    region: { tag: 'bj-001', name: '北京一区' },
     storage_class: 'cpfs-performance',
     storage_class_name: '性能型',
     total_capacity: 256 * GIB,
@@ -75,7 +80,7 @@ export const VOLUME_CONFIGS: readonly VolumeConfig[] = [
   {
     id: 13,
     name: '河北标准型',
-    region: { tag: 'hebeif-1', name: '河北一区' },
+    region: { tag: 'hb-001', name: '河北一区' },
     storage_class: 'nfs-standard',
     storage_class_name: '标准型',
     total_capacity: 512 * GIB,
@@ -281,10 +286,10 @@ export class VolumeStore {
     this.#mounts.set(id, [...(this.#mounts.get(id) ?? []), instance]);
   }
 
-  /** The region (its tag) of volume `id`, which must be Active: a mount's volume. */
-  mountableRegion(id: number): string {
+  /** The region (the storage's tag, and the name it shares with the compute regions) of volume `id`, which must be Active: a mount's volume. */
+  mountableRegion(id: number): { readonly tag: string; readonly name: string } {
     this.activeName(id);
-    return this.#get(id).config.region.tag;
+    return this.#get(id).config.region;
   }
 
   /** The name of volume `id`, which must be Active (a transfer's or a mount's volume). */

@@ -12,6 +12,7 @@ import { testHost, type TestHost } from '../helpers/host.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { unwritableDirectory } from '../helpers/unwritable.js';
 
 /** A create's body in the platform's documented forms: a resource by its mark, and the service. */
 const SERVICE = createBody([{ ...WEB_SERVICE, service_image: 'nginx:1' }]);
@@ -43,6 +44,21 @@ describe('the main and post steps on a test host', () => {
   afterEach(async () => {
     for (const made of hosts.splice(0)) made.dispose();
     await emulator.stop();
+  });
+
+  // Regression (issue 60, point 12): a RUNNER_TEMP that takes no file was found only when the response file
+  // was written, after the task was made and waited on (and billed).
+  it('refuses, before anything is sent, a RUNNER_TEMP in which no file can be made', async () => {
+    const unwritable = unwritableDirectory();
+    const main = host({ operation: 'create', task_name: 'no-temp', points: '1', body: SERVICE });
+    main.vars.RUNNER_TEMP = unwritable;
+    await runMain(main);
+    expect(main.failed).toMatch(
+      new RegExp(
+        `^RUNNER_TEMP is "${unwritable}", which cannot be written \\((EACCES|EPERM|EROFS)\\), but the step writes its files there once the task is made \\(the response_file, a job's log, the diagnostics\\): nothing was sent; give the job a RUNNER_TEMP it can write`
+      )
+    );
+    expect(emulator.requests).toEqual([]);
   });
 
   it('creates, waits, writes outputs, response file and summary; the post step stops the task', async () => {

@@ -68,7 +68,7 @@ describe('the summary of volumes and transfers', () => {
     );
     expect(text).toContain('| 1002 | data | ? | ? | Active | 1 GiB | 0 GiB | 0.36 | 0 task(s) |');
     expect(text).toContain(
-      '? volume(s) counted (Creating, Active, Expanding), unknown in all, unknown used; estimated cost ? per 10 minutes'
+      '? volume(s) counted (Creating, Active, Expanding), unknown in all, unknown used; estimated cost ? points per 10 minutes'
     );
     expect(
       renderSummary(step({ volumeList: { volumes: [], summary: undefined } }), { passed: true })

@@ -54,6 +54,8 @@ describe('elastic-deploy, the command-line tool', () => {
   const real = nodeIo([]);
   /** The temporary directories the runs made for their files. */
   const runDirs: string[] = [];
+  /** Where the next runs make their own directory, when not the system's temporary directory. */
+  let runDirParent: string | undefined;
 
   /** Runs the CLI with the emulator's token-mode key in the environment (and `env`). */
   async function cli(
@@ -94,6 +96,8 @@ describe('elastic-deploy, the command-line tool', () => {
       version: '0.1.0',
       // The run's files as the real tool keeps them: a directory of its own, removed at exit.
       makeRunDir: () => {
+        // As the real tool makes it in a temporary directory that takes no files.
+        if (runDirParent !== undefined) mkdtempSync(join(runDirParent, 'elastic-deploy-run-'));
         const made = real.makeRunDir?.();
         if (made === undefined) throw new Error('nodeIo makes run directories');
         runDirs.push(made.path);
@@ -919,6 +923,27 @@ describe('elastic-deploy, the command-line tool', () => {
         new RegExp(
           `^error: --files-dir names "${unwritable}", which cannot be made \\((EACCES|EPERM|EROFS)\\): name a directory that can be written\n$`
         )
+      )
+    ]);
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  // Regression (issue 60, point 12): the run's own directory, made in the system's temporary directory when
+  // --files-dir names none, was made unchecked: where none can be made, the tool crashed.
+  it('refuses, before anything is sent, a run whose own directory cannot be made in the temporary directory', async () => {
+    const unwritable = unwritableDirectory();
+    const before = emulator.requests.length;
+    runDirParent = unwritable;
+    let run: Run;
+    try {
+      run = await cli(['detail', '--task-id', '7']);
+    } finally {
+      runDirParent = undefined;
+    }
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.input,
+      expect.stringMatching(
+        /^error: the run's own directory for its files cannot be made in the system's temporary directory \((EACCES|EPERM|EROFS)\): set TMPDIR to a directory that can be written, or name one with --files-dir\n$/
       )
     ]);
     expect(emulator.requests.length).toBe(before);

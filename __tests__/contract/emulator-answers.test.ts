@@ -13,6 +13,7 @@ import {
   referenceEndpoints,
   shapeProblems,
   timeFormProblems,
+  valueProblems,
   type ReferenceEndpoint
 } from '../helpers/reference.js';
 
@@ -56,6 +57,7 @@ const probe = (fields: Record<string, unknown>): Record<string, unknown> => ({
   ...fields
 });
 const PAGE = 'page=1&page_size=100';
+const TRANSFER_STATUSES = 'Queuing,Pending,Running,Stopped,Completed,Error,Exception,Deleted';
 const WINDOW = 'range=hour&start_time=2025-11-21T08:00:00Z&end_time=2025-11-21T12:00:00%2B01:00';
 
 describe('the emulator answers as the platform reference documents', () => {
@@ -80,6 +82,33 @@ describe('the emulator answers as the platform reference documents', () => {
     expect([name, envelope.code, typeof envelope.message]).toEqual([name, '0000', 'string']);
     answers.set(name, [...(answers.get(name) ?? []), envelope.data]);
     return envelope.data;
+  }
+
+  /**
+   * Transfers into the volume `body` names, left at once in Error, Exception, Stopped, Running, Pending and
+   * Queuing (the emulator's default pace: 2 s queued, 2 s prepared, 2 s counting, then copying 2000 MiB
+   * at 100 MiB/s); answers their ids.
+   */
+  async function transfersInEveryStatus(body: object): Promise<number[]> {
+    const create = async (): Promise<number> =>
+      ((await call('s3-create', '/api/storage/nas/v1/encrypt/s3/create', body)) as { id: number }).id;
+    emulator.storage.failTransfers(1, { atShare: 0, error_code: 'S409', error_message: 'read denied' });
+    const error = await create();
+    emulator.storage.failTransfers(1, {
+      atShare: 0,
+      status: 'Exception',
+      error_code: 'S410',
+      error_message: 'S3 任务创建失败'
+    });
+    const exception = await create();
+    const stopped = await create();
+    clock.advance(10);
+    await call('s3-stop', '/api/storage/nas/v1/s3/stop', { id: stopped });
+    const running = await create();
+    clock.advance(7);
+    const pending = await create();
+    clock.advance(3);
+    return [error, exception, stopped, running, pending, await create()];
   }
 
   beforeAll(async () => {
@@ -294,6 +323,13 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('s3-list', '/api/storage/nas/v1/s3/list?statuses=Stopped,Deleted,Completed');
     await call('s3-delete', '/api/storage/nas/v1/s3/delete', { id: retried.id });
     await call('s3-delete', '/api/storage/nas/v1/s3/delete', { id: retried.id });
+    await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${failing.id}`); // Deleted by its retry
+    // Every status at once (the list's and each detail's): failed in Error and in Exception (as the
+    // reference's own example), stopped while it copies, copying, prepared, queued.
+    const every = await transfersInEveryStatus({ ...transfer, overwrite_policy: 1 });
+    await call('s3-list', `/api/storage/nas/v1/s3/list?statuses=${TRANSFER_STATUSES}&${PAGE}`);
+    for (const id of every) await call('s3-detail', `/api/storage/nas/v1/s3/detail?id=${id}`);
+    for (const id of every) await call('s3-delete', '/api/storage/nas/v1/s3/delete', { id });
     await call('nas-delete', '/api/storage/nas/v1/delete', { id: volume.storage_id, force: false });
   });
   afterAll(() => emulator.stop());
@@ -333,6 +369,44 @@ describe('the emulator answers as the platform reference documents', () => {
     const answered = answers.get(name) ?? [];
     expect(answered.length).toBeGreaterThan(0);
     expect(answered.flatMap((data) => timeFormProblems(data, times))).toEqual([]);
+  });
+
+  it.each(
+    [...REFERENCE.values()]
+      .filter((endpoint) => endpoint.forms !== undefined)
+      .map((endpoint) => [endpoint.name, endpoint] as const)
+  )('%s: writes its fields in the forms of the reference (its own example in them too)', (name, endpoint) => {
+    const forms = endpoint.forms ?? {};
+    expect(timeFormProblems(endpoint.example?.data, forms)).toEqual([]);
+    const answered = answers.get(name) ?? [];
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap((data) => timeFormProblems(data, forms))).toEqual([]);
+  });
+
+  // Regression (issue 60, point 16): the emulator never answered a transfer Exception, a status the
+  // reference lists (its own detail example is one).
+  it.each(
+    [...REFERENCE.values()]
+      .filter((endpoint) => endpoint.values !== undefined)
+      .map((endpoint) => [endpoint.name, endpoint] as const)
+  )('%s: answers only the values the reference lists, and each of them', (name, endpoint) => {
+    const answered = answers.get(name) ?? [];
+    expect(valueProblems([endpoint.example?.data], endpoint.values ?? {}).unlisted).toEqual([]);
+    expect(valueProblems(answered, endpoint.values ?? {})).toEqual({ unlisted: [], unseen: [] });
+  });
+
+  // Regression (issue 60, point 16): the transfer list refused a statuses value it does not take with
+  // C005, where the reference names S002.
+  it.each(
+    [...REFERENCE.values()].flatMap((endpoint) =>
+      (endpoint.refusals ?? []).map(
+        (refusal) => [endpoint.name, refusal.query, refusal.code, endpoint] as const
+      )
+    )
+  )('%s?%s: refused with %s, as the reference says', async (_name, query, code, endpoint) => {
+    clock.advance(0.001);
+    const response = await client.call({ method: endpoint.method, target: `${endpoint.path}?${query}` });
+    expect(parseJson(response.text)).toMatchObject({ code, data: null });
   });
 
   it('serves every endpoint the reference records, where the reference puts it', () => {

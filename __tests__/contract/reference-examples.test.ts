@@ -7,6 +7,7 @@ import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing
 import { taskResult } from '../../src/deploy/wait/task-result.js';
 import type { StepResult } from '../../src/deploy/calls/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
+import { volumeSummaryOf } from '../../src/platform/volume-data.js';
 import { spentYuan } from '../../src/platform/money.js';
 import { deletePodCall, detailCall, updateCall } from '../../src/platform/operations/calls.js';
 import { planCalls } from '../../src/platform/operations/plan-calls.js';
@@ -146,6 +147,30 @@ describe("the reference's example answers, read by the action", () => {
     expect(outputsOf(step({ operation: 'task_billing', bills: billsOf(byTask) })).cost).toBe(
       '{"7":"0.000550"}'
     );
+  });
+
+  // Regression (issue 60, point 16): coin_sum_slice was shown in fen, but the reference's own example
+  // counts 3 GiB at a unit_price of 120 points per GB per 10 minutes as 360: points.
+  it("shows what the volumes come to in the points of the reference's example, never in fen or yuan", () => {
+    const { data } = reference('nas-summary').example ?? {};
+    const summary = volumeSummaryOf(data);
+    expect(summary).toEqual({
+      count: 3,
+      totalBytes: 3 * 1024 ** 3,
+      usedBytes: 1024 ** 3,
+      meanUnitPrice: 120,
+      perTenMinutes: 360
+    });
+    expect(((summary.totalBytes ?? 0) / 1024 ** 3) * (summary.meanUnitPrice ?? 0)).toBe(
+      summary.perTenMinutes
+    );
+    const text = renderSummary(step({ operation: 'volume_list', volumeList: { volumes: [], summary } }), {
+      passed: true
+    });
+    expect(text).toContain(
+      'estimated cost 360 points per 10 minutes (coin_sum_slice, in the points of unit_price'
+    );
+    expect(text).not.toMatch(/\bfen\b|360 yuan|0\.000360/);
   });
 
   it("keeps the reference's examples true to its schema (what the fixtures record holds together)", () => {

@@ -71,7 +71,7 @@ describe('the cleanup ledger', () => {
       'task 9 to stop (image preheats)',
       'transfer 501 to stop',
       'volume 1001 (scratch) to delete',
-      'the volume named "landing" to delete, if its create landed',
+      'the volume named "landing" to look for, whose create never answered (kept if listed: a name is no proof of who made it)',
       'a task named "web" that a create may have made'
     ]);
     expect(leftovers(NO_CLEANUP)).toEqual([]);

@@ -24,6 +24,7 @@ import { jobScenarios } from './scenarios/jobs.js';
 import { safeTextScenarios } from './scenarios/safe-text.js';
 import { boundedReadScenarios } from './scenarios/bounded-reads.js';
 import { previewScenarios } from './scenarios/previews.js';
+import { dataScenarios } from './scenarios/data.js';
 
 /**
  * Defines the scenarios for one Node version: every one (`all`), or the smoke set. Each scenario has an
@@ -92,4 +93,5 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   safeTextScenarios(api);
   boundedReadScenarios(api);
   previewScenarios(api);
+  dataScenarios(api);
 }

@@ -140,6 +140,48 @@ describe("the emulator's transfers", () => {
     expect(() => s.transfers.detail(999)).toThrow('transfer 999 does not exist');
   });
 
+  // Regression (issue 60, point 16): the emulator never answered a transfer Exception, which the
+  // reference's own detail example shows (error_code S410), and which a retry takes as Error is taken.
+  it('fails in Exception by a knob, with its error_code and error_message, and is retried from it', () => {
+    const s = store();
+    s.transfers.failNext(1, {
+      atShare: 0,
+      status: 'Exception',
+      error_code: 'S410',
+      error_message: 'S3 任务创建失败'
+    });
+    const { id } = s.transfers.create(request()) as { id: number };
+    s.advance(60_000);
+    expect(s.detail(id)).toMatchObject({
+      status: 'Exception',
+      error_code: 'S410',
+      error_message: 'S3 任务创建失败',
+      transferred_bytes: 0,
+      end_time: expect.any(String) as unknown
+    });
+    expect(s.transfers.list({}).statusCounts).toMatchObject({ exception: 1, error: 0 });
+    expect(s.transfers.list({ statuses: ['Exception'] }).results.map((t) => t.id)).toEqual([id]);
+    const retried = s.transfers.retry(id, request()) as { id: number };
+    expect(s.detail(id)).toMatchObject({ status: 'Deleted' });
+    s.advance(600_000);
+    expect(s.detail(retried.id)).toMatchObject({ status: 'Completed' });
+  });
+
+  it('lists, when asked for no statuses, what its knob says: all but the Deleted, every one, or those under way', () => {
+    const s = store();
+    const first = s.transfers.create(request({ name: 'a' })) as { id: number };
+    s.advance(600_000);
+    const deleted = s.transfers.create(request({ name: 'b' })) as { id: number };
+    s.transfers.delete(deleted.id);
+    const queued = s.transfers.create(request({ name: 'c' })) as { id: number };
+    const ids = (): unknown[] => s.transfers.list({}).results.map((t) => t.id);
+    expect(ids()).toEqual([queued.id, first.id]);
+    s.transfers.listing = { unfiltered: 'all', order: 'oldest first' };
+    expect(ids()).toEqual([first.id, deleted.id, queued.id]);
+    s.transfers.listing = { unfiltered: 'under way', order: 'newest first' };
+    expect(ids()).toEqual([queued.id]);
+  });
+
   it('copies a volume path back to a bucket prefix (direction 2)', () => {
     const s = store();
     s.transfers.setObjects('datasets', 'in/', files(2));

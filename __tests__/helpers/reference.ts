@@ -30,6 +30,12 @@ export interface ReferenceEndpoint {
   example?: { code: string; message: string; data?: unknown };
   /** The forms the example writes its times in: a pattern per field path (see timeFormProblems). */
   times?: Record<string, string>;
+  /** The forms other fields are written in, as the reference writes them: a pattern per field path. */
+  forms?: Record<string, string>;
+  /** The values a field takes, as the reference lists them (an enum): a list per field path. */
+  values?: Record<string, (string | number)[]>;
+  /** The refusals the reference names a code for: the query that draws one, and its code. */
+  refusals?: { query: string; code: string }[];
   example_request?: unknown;
 }
 
@@ -130,8 +136,29 @@ export function exampleFieldsMissing(example: unknown, value: unknown, path = 'd
 }
 
 /**
+ * The values at each path of `values` (a field's path, as in timeFormProblems) that the reference does not
+ * list, and (`seen`) the ones it lists that none of `answers` gave: an answer may hold no value the
+ * reference lacks, and the answers of a run should show each the reference has.
+ */
+export function valueProblems(
+  answers: readonly unknown[],
+  values: Readonly<Record<string, readonly (string | number)[]>>
+): { unlisted: string[]; unseen: string[] } {
+  const unlisted: string[] = [];
+  const unseen: string[] = [];
+  for (const [path, listed] of Object.entries(values)) {
+    const found = answers.flatMap((answer) => valuesAt(answer, path.split('.')));
+    for (const value of found)
+      if (!listed.includes(value as string)) unlisted.push(`${path} is ${JSON.stringify(value)}`);
+    for (const value of listed) if (!found.includes(value)) unseen.push(`${path} ${JSON.stringify(value)}`);
+  }
+  return { unlisted: [...new Set(unlisted)], unseen };
+}
+
+/**
  * Where a time field of `value` is not written in the form the reference's example writes it: `times`
- * maps a field's path (`create_time`, `results[].job_status.create_time`) to that form, a pattern.
+ * maps a field's path (`create_time`, `results[].job_status.create_time`) to that form, a pattern. Other
+ * fields' forms (`forms`) are read alike.
  */
 export function timeFormProblems(value: unknown, times: Readonly<Record<string, string>>): string[] {
   return Object.entries(times).flatMap(([path, form]) =>

@@ -2,7 +2,14 @@
 // by name or id through get_storage, accelerated, the task placed where they are, sent as storage_config;
 // against the emulator over real HTTPS, RSA-signed and strict.
 import { useStepBench } from '../helpers/emulator-step.js';
-import { JOB_BODY } from '../helpers/bodies.js';
+import { createBody, JOB_BODY, WEB_SERVICE } from '../helpers/bodies.js';
+import { DEVICES, markOf } from '../../emulator/catalog.js';
+
+const GPU_4090 = (() => {
+  const found = DEVICES.find((d) => d.device_name === '4090');
+  if (found === undefined) throw new Error('the catalog has no 4090');
+  return found;
+})();
 
 const GET_STORAGE = '/api/storage/get_storage';
 const CREATE = '/api/task/deployment/create';
@@ -80,11 +87,11 @@ describe('the juicefs_mounts input', () => {
       operation: 'volume',
       volume: 'north',
       size: '1',
-      region: 'beijing-jxq-p1'
+      region: 'bj-001'
     });
     expect(north.failure).toBeUndefined();
     expect((await step({ volumes: 'north:/n', juicefs_mounts: 'weights:/w' })).failure).toMatch(
-      /the storages to mount are mountable in no region in common \(volume north: beijing-jxq-p1, object storage weights: guangdong-t-01\), but a task runs in one/
+      /the storages to mount are mountable in no region in common \(volume north: bj-001 \(北京一区\), object storage weights: guangdong-t-01 \(广东-T1\)\), but a task runs in one/
     );
     expect(bench.sent(CREATE)).toEqual([]);
   });
@@ -95,7 +102,7 @@ describe('the juicefs_mounts input', () => {
       operation: 'volume',
       volume: 'south',
       size: '1',
-      region: 'guangdong-t-01'
+      region: 'gd-001'
     });
     const { failure, outputs } = await step({
       volumes: 'web:south:/data',
@@ -113,7 +120,7 @@ describe('the juicefs_mounts input', () => {
     bench.emulator.stock.set([{ device_name: '4090', region: 'guangdong-t-01', inventory: 0 }]);
     const { failure } = await step({ juicefs_mounts: 'weights:/w' });
     expect(failure).toMatch(
-      /the task must run in region guangdong-t-01, where object storage weights is accelerated; regions with the stock: beijing-jxq-p1 \(stock 42\)/
+      /the task must run in region guangdong-t-01 \(广东-T1\), where object storage weights is accelerated; regions with the stock: beijing-jxq-p1 \(stock 42\)/
     );
     expect(bench.sent(CREATE)).toEqual([]);
   });
@@ -158,6 +165,44 @@ describe('the juicefs_mounts input', () => {
     expect(posted.find((s) => s.service_name === 'side')?.storage_config).toEqual([
       { storage_id: 36, target_dir: '/w' }
     ]);
+  });
+
+  // Regression (issue 60, point 12): a body that names its resource by its mark alone (no region_name) was
+  // sent, and the platform refused it, when the storage is not accelerated in the mark's region; a gpu
+  // search is held to the storage's regions before anything is sent, and so is a mark now.
+  it("refuses, before sending, a body's resource mark in a region the storage is not accelerated in", async () => {
+    // MARK_4090: a 4090 in beijing-jxq-p1 (北京一区); weights is accelerated in guangdong-t-01 alone.
+    const { failure } = await step({ gpu: '', body: createBody(), juicefs_mounts: 'weights:/weights' });
+    expect(failure).toMatch(
+      /body's resources are in beijing-jxq-p1 \(北京一区, by its mark\), but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), where object storage weights is accelerated: name a resource there/
+    );
+    expect(bench.sent(CREATE)).toEqual([]);
+    // The mark of a 4090 in guangdong-t-01 is where weights is accelerated: created, mounted.
+    const south = GPU_4090.regions.find((r) => r.region === 'guangdong-t-01');
+    if (south === undefined) throw new Error('the catalog has no 4090 in guangdong-t-01');
+    const body = JSON.stringify({
+      resources: [{ mark: markOf(GPU_4090, south, 'Deployment') }],
+      services: [WEB_SERVICE]
+    });
+    const made = await step({ gpu: '', body, juicefs_mounts: 'weights:/weights' });
+    expect(made.failure).toBeUndefined();
+    expect(bench.sent(CREATE)).toHaveLength(1);
+    // A volume is held to the mark's region by its name too (a volume's tag is the storage's own).
+    const north = await step({
+      ...NOT_A_CREATE,
+      operation: 'volume',
+      volume: 'north',
+      size: '1',
+      region: 'bj-001'
+    });
+    expect(north.failure).toBeUndefined();
+    const volumeThere = await step({ gpu: '', body: createBody(), volumes: 'north:/n' });
+    expect(volumeThere.failure).toBeUndefined();
+    const volumeElsewhere = await step({ gpu: '', body, volumes: 'north:/n' });
+    expect(volumeElsewhere.failure).toMatch(
+      /body's resources are in guangdong-t-01 \(广东-T1, by its mark\), but the storages to mount can be mounted only in bj-001 \(北京一区\), the region of volume north/
+    );
+    expect(bench.sent(CREATE)).toHaveLength(2);
   });
 
   it('refuses juicefs_mounts for an operation that creates nothing, and a line that is no mount', async () => {

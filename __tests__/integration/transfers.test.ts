@@ -1,7 +1,9 @@
 // The transfer operations against the strict emulator over HTTPS on a fake clock: a copy between object
 // storage and a volume, checked first, followed to its end with its progress, retried, stopped, and
 // never copying twice what is there already.
-import { useStepBench } from '../helpers/emulator-step.js';
+import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import { until } from '../helpers/until.js';
+import { transferCreateCall } from '../../src/platform/operations/calls.js';
 import { tokenInputs } from '../helpers/emulator-inputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { JOB_BODY } from '../helpers/bodies.js';
@@ -322,7 +324,7 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
     expect(landed.failure).toBeUndefined();
     expect(bench.log).toContainEqual(
       expect.stringMatching(
-        /^transfer: the create failed \(.*502.*\), but transfer 501 of that name is listed: it landed$/
+        /^transfer: the create failed \(.*502.*\), but transfer 501 of that name is listed \(Queuing\): it landed$/
       )
     );
     bench.emulator.inject({ path: CREATE, answer: { kind: 'envelope', code: '0000', data: {} } });
@@ -436,6 +438,175 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
   });
 });
 
+/**
+ * A transfer whose create's (or retry's) answer was lost is found by its name in every status and on every
+ * page, and a retry, which keeps the name and deletes the transfer it submits again, is followed to the
+ * newest: the post step stops the live one, never the Deleted original (issue 60, point 11). The platform's
+ * failures as its reference has them: Exception, and S002 for a list's statuses (issue 60, point 16).
+ */
+describe('a transfer found by its name, and the platform failing it', () => {
+  const LIST = '/api/storage/nas/v1/s3/list';
+  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {}, (emulator) => {
+    emulator.storage.setTransferPace({
+      queueMs: 5000,
+      pendingMs: 5000,
+      countMs: 10_000,
+      bytesPerSecond: 10 * MIB
+    });
+    emulator.storage.setObjects('corpus', 'v3/', files(6));
+  });
+  const { sent } = bench;
+  const step: typeof bench.step = (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+  const volume = async () =>
+    (await step({ operation: 'volume', volume: 'datasets', size: '10' })).outputs.storage_id;
+  /** Another run's transfer into the volume, made as the platform's own client would. */
+  const othersTransfer = async (storageId: string, name: string): Promise<void> => {
+    bench.clock.advance(1);
+    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, { log: [] }, INTO);
+    await ctx.send(
+      transferCreateCall(ctx.settings, {
+        storage_id: Number(storageId),
+        name,
+        direction: 1,
+        s3_supplier: 'tencent',
+        s3_endpoint: 'cos.ap-guangzhou.myqcloud.com',
+        s3_access_key: ACCESS,
+        s3_secret_key: SECRET,
+        s3_bucket: 'corpus',
+        s3_prefix: 'other/',
+        nas_path: '/other',
+        overwrite_policy: 1,
+        ignore_patterns: []
+      })
+    );
+  };
+  const statusOf = async (id: string): Promise<string | undefined> =>
+    (await step({ operation: 'transfer_detail', transfer_id: id })).outputs.status;
+  const held = () => {
+    let release: () => void = () => undefined;
+    const promise = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { promise, release };
+  };
+
+  it('finds a create whose answer was lost on the list’s second page, ended, by asking for every status', async () => {
+    const id = await volume();
+    // What the step makes copies at once: it has Completed by the time it is looked for.
+    bench.emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
+    bench.emulator.setPageSizeMax(2);
+    bench.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
+    // The step's look at the list is held while two other runs make transfers into the volume.
+    const list = held();
+    bench.emulator.inject({ path: LIST, holdUntil: list.promise });
+    const running = step(INTO);
+    await until(() => sent(LIST).length > 0, 'the look at the transfers');
+    await othersTransfer(id, 'other-a');
+    await othersTransfer(id, 'other-b');
+    list.release();
+    const { failure, outputs } = await running;
+    expect(failure).toBeUndefined();
+    expect(outputs).toMatchObject({ transfer_id: '501', status: 'Completed' });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^transfer: the create failed \(.*502.*\), but transfer 501 of that name is listed \(Completed\): it landed$/
+      )
+    );
+    const looks = sent(LIST).map((r) => new URLSearchParams(r.target.split('?')[1]));
+    expect(looks.map((q) => [q.get('page'), q.get('statuses')])).toEqual([
+      ['1', 'Queuing,Pending,Running,Completed,Error,Exception,Stopped,Deleted'],
+      ['2', 'Queuing,Pending,Running,Completed,Error,Exception,Stopped,Deleted']
+    ]);
+  });
+
+  it('stops in the post step the live retry of a transfer left by name, never the Deleted original (an Exception retried)', async () => {
+    const id = await volume();
+    // The platform lists every transfer, Deleted ones too, oldest first, when asked for no statuses.
+    bench.emulator.storage.setTransferListing({ unfiltered: 'all', order: 'oldest first' });
+    bench.emulator.storage.failTransfers(1, {
+      atShare: 0.5,
+      status: 'Exception',
+      error_code: 'S410',
+      error_message: 'S3 任务创建失败'
+    });
+    const { left } = await step(INTO, { cancelWhen: /^transfer_id: 502 / });
+    expect(bench.log).toContainEqual(
+      'transfer 501: Exception (error S410: S3 任务创建失败); submitting it again (retry 1 of 2)'
+    );
+    const [mine] = left?.transfers ?? [];
+    expect(mine).toMatchObject({ id: '502' });
+    // The retry's answer never came, as far as the post step knows: it has the name alone.
+    bench.clock.advance(1);
+    const report = await bench.cleanup(
+      { transfers: [{ name: mine?.name ?? '', storageId: id, id: undefined }] },
+      INTO
+    );
+    expect(report.transfers?.[0]?.outcome).toMatchObject({ kind: 'shown', accepted: true });
+    // By state: the retry copies no more, and the original is the Deleted one it was.
+    expect(['Stopped', 'Deleted']).toContain(await statusOf('502'));
+    expect(await statusOf('501')).toBe('Deleted');
+  });
+
+  it('follows the new transfer of a retry whose answer was lost, never the one it submitted again', async () => {
+    await volume();
+    bench.emulator.storage.failTransfers(1, { atShare: 0.2, error_code: 'E1', error_message: 'denied' });
+    bench.emulator.inject({ path: RETRY, apply: true, answer: { kind: 'status', status: 502 } });
+    const landed = await step(INTO);
+    expect(landed.failure).toBeUndefined();
+    expect(landed.outputs).toMatchObject({ transfer_id: '502', status: 'Completed' });
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^transfer: the retry failed \(.*502.*\), but transfer 502 of that name is listed/
+      )
+    );
+    // A retry refused, and so never applied: the one it submitted again is all there is of the name.
+    bench.emulator.storage.setObjects('corpus', 'v3/', files(6, 'b'));
+    bench.emulator.storage.failTransfers(1, { atShare: 0.2, error_code: 'E1', error_message: 'denied' });
+    bench.emulator.inject({ path: RETRY, answer: { kind: 'envelope', code: 'C008', message: 'busy' } });
+    const refused = await step(INTO);
+    expect(refused.failure).toMatch(
+      /the transfer's retry failed \(.*busy.*\), and the volume's transfers show no new one named "ed-datasets-.*": it was not sent again/
+    );
+  });
+
+  it('reads the list without statuses when the platform refuses them (S002), saying so', async () => {
+    await volume();
+    bench.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
+    bench.emulator.inject({
+      path: LIST,
+      answer: { kind: 'envelope', code: 'S002', message: 'statuses is not valid' }
+    });
+    const { failure, outputs } = await step(INTO);
+    expect(failure).toBeUndefined();
+    expect(outputs.transfer_id).toBe('501');
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^transfer: the list of the volume's transfers in every status was refused \(.*statuses is not valid.*\): reading it without statuses/
+      )
+    );
+    expect(sent(LIST).map((r) => new URLSearchParams(r.target.split('?')[1]).get('statuses'))).toEqual([
+      'Queuing,Pending,Running,Completed,Error,Exception,Stopped,Deleted',
+      null
+    ]);
+  });
+
+  it('fails a transfer that ends in Exception with the platform’s error, once transfer_retries are spent', async () => {
+    await volume();
+    bench.emulator.storage.failTransfers(1, {
+      atShare: 0,
+      status: 'Exception',
+      error_code: 'S410',
+      error_message: 'S3 任务创建失败'
+    });
+    const { failure, left } = await step({ ...INTO, transfer_retries: '0' });
+    expect(failure).toMatch(/transfer 501 failed: Exception \(error S410: S3 任务创建失败\)/);
+    expect(left?.transfers).toEqual([]);
+  });
+});
+
 /** A job's data copied into its volume before it is made, and its results back after it ended. */
 describe('data and results of a job', () => {
   const bench = useStepBench(
@@ -470,7 +641,7 @@ describe('data and results of a job', () => {
     s3_access_key: ACCESS,
     s3_secret_key: SECRET
   };
-  const volume = async (region = 'beijing-jxq-p1') =>
+  const volume = async (region = 'bj-001') =>
     (await step({ operation: 'volume', volume: 'work', size: '10', region })).outputs.storage_id;
   const order = () =>
     bench.emulator.requests

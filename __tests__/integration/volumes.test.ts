@@ -4,6 +4,7 @@ import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { DEVICES, markOf } from '../../emulator/catalog.js';
 import { createBody } from '../helpers/bodies.js';
+import { until } from '../helpers/until.js';
 import {
   volumeConfigsCall,
   volumeCreateCall,
@@ -23,7 +24,7 @@ describe('cluster storage volumes, as the step sends their calls', () => {
     const ctx = emulatorContext(emulator, clock, client, { log }, { operation: 'detail' });
     const configs = volumeConfigsOf((await ctx.send(volumeConfigsCall(ctx.settings))).result.data);
     const chosen = configs.find((config) => config.available && (config.freeBytes ?? 0) >= GIB);
-    expect(chosen).toMatchObject({ id: '10', region: 'beijing-jxq-p1' });
+    expect(chosen).toMatchObject({ id: '10', region: 'bj-001', regionName: '北京一区' });
     const made = volumeWriteOf(
       (
         await ctx.send(
@@ -77,7 +78,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     const { outputs, failure, left } = await step({
       volume: 'datasets',
       size: '100',
-      region: 'beijing-jxq-p1'
+      region: 'bj-001'
     });
     expect(failure).toBeUndefined();
     expect(JSON.parse(sent(CREATE)[0]?.body ?? '{}')).toEqual({
@@ -87,7 +88,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     });
     expect(outputs).toMatchObject({
       storage_id: '1001',
-      region: 'beijing-jxq-p1',
+      region: 'bj-001',
       region_name: '北京一区',
       status: 'Active',
       total_size: '100',
@@ -106,9 +107,9 @@ describe('operation volume, volume_list and volume_delete', () => {
 
   it('with no region, takes the cheapest configuration by its displayed price', async () => {
     const { outputs, result } = await step({ volume: 'datasets', size: '10' });
-    expect(outputs).toMatchObject({ region: 'guangdong-t-01', volume_price: '0.30' });
+    expect(outputs).toMatchObject({ region: 'gd-001', region_name: '广东-T1', volume_price: '0.30' });
     expect(renderSummary(result, { passed: true })).toContain(
-      '| 1001 | datasets | guangdong-t-01 | nfs-standard | Active | 10 GiB | 0 GiB | 0.30 | 0 task(s) |\n\nMade by this step.'
+      '| 1001 | datasets | gd-001 | nfs-standard | Active | 10 GiB | 0 GiB | 0.30 | 0 task(s) |\n\nMade by this step.'
     );
   });
 
@@ -135,11 +136,11 @@ describe('operation volume, volume_list and volume_delete', () => {
   });
 
   it('fails for a volume in another region, naming its region, and sends nothing', async () => {
-    await step({ volume: 'datasets', size: '10', region: 'beijing-jxq-p1' });
+    await step({ volume: 'datasets', size: '10', region: 'bj-001' });
     const before = writes().length;
-    const { failure } = await step({ volume: 'datasets', size: '10', region: 'guangdong-t-01' });
+    const { failure } = await step({ volume: 'datasets', size: '10', region: '广东-T1' });
     expect(failure).toMatch(
-      /volume 1001 \(datasets\) is in region beijing-jxq-p1, not guangdong-t-01: a volume cannot move; set region to beijing-jxq-p1/
+      /volume 1001 \(datasets\) is in region bj-001 \(北京一区\), not 广东-T1: a volume cannot move; set region to bj-001/
     );
     expect(writes()).toHaveLength(before);
   });
@@ -158,8 +159,8 @@ describe('operation volume, volume_list and volume_delete', () => {
 
   it('says unknown, never 0, for the used size of a storage that cannot tell', async () => {
     // The standard configuration of the region is full, so the performance one is chosen.
-    await step({ volume: 'big', size: '1000', region: 'beijing-jxq-p1' });
-    const { outputs } = await step({ volume: 'fast', size: '100', region: 'beijing-jxq-p1' });
+    await step({ volume: 'big', size: '1000', region: 'bj-001' });
+    const { outputs } = await step({ volume: 'fast', size: '100', region: '北京一区' });
     expect(outputs).toMatchObject({ volume_price: '0.90', used_size: '', total_size: '100' });
   });
 
@@ -175,14 +176,14 @@ describe('operation volume, volume_list and volume_delete', () => {
     expect(writes()).toEqual([]);
   });
 
-  it('takes a create that failed but landed as made: the list, not the answer, says', async () => {
+  it('uses the volume of the name after a create that failed but landed: the list, not the answer, says', async () => {
     bench.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
     const { failure, outputs } = await step({ volume: 'datasets', size: '10' });
     expect(failure).toBeUndefined();
     expect(sent(CREATE)).toHaveLength(1);
     expect(outputs).toMatchObject({ storage_id: '1001', status: 'Active' });
     expect(bench.log).toContainEqual(
-      expect.stringContaining('but the list shows volume 1001 of that name: it landed')
+      expect.stringContaining('but the list shows volume 1001 of that name: using it')
     );
   });
 
@@ -208,30 +209,35 @@ describe('operation volume, volume_list and volume_delete', () => {
     expect((await step({ operation: 'volume_list' })).outputs.count).toBe('0');
   });
 
-  it('leaves a volume whose create was in flight when the job was cancelled by name, and the post step finds it', async () => {
+  it('leaves a volume whose create was in flight when the job was cancelled by name, and the post step keeps one of the name', async () => {
     const { left, failure } = await step(
       { volume: 'scratch', size: '10', volume_cleanup: 'delete' },
       { cancelWhen: /^volume: storage_id/ }
     );
     expect(failure).toMatch(/volume 1001 was still Creating when the step was cancelled/);
     expect(left?.volumes).toEqual([{ name: 'scratch', id: '1001' }]);
-    // A create whose answer never came: the post step finds the volume by name.
-    bench.clock.advance(1);
+    // A create whose answer never came: the post step finds a volume of the name, and keeps it (a name is
+    // no proof of who made it).
+    bench.clock.advance(30);
     const report = await bench.cleanup({ volumes: [{ name: 'scratch', id: undefined }] });
-    expect(report.volumes?.[0]?.outcome).toMatchObject({ kind: 'shown', state: 'gone' });
-    // None of the name: the create never landed, and there is nothing to delete.
+    expect(report.volumes?.[0]).toMatchObject({ kept: '1001', outcome: { kind: 'shown', accepted: false } });
+    expect(sent(DELETE)).toEqual([]);
+    // None of the name: the create never landed, and there is nothing to keep.
     bench.clock.advance(1);
     const none = await bench.cleanup({ volumes: [{ name: 'never', id: undefined }] });
-    expect(none.volumes?.[0]?.outcome).toMatchObject({ kind: 'shown', accepted: false });
+    expect(none.volumes?.[0]).toMatchObject({
+      kept: undefined,
+      outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' }
+    });
   });
 
   it('lists the volumes of a region, with what they all cost per 10 minutes', async () => {
-    await step({ volume: 'a', size: '2', region: 'beijing-jxq-p1' });
-    await step({ volume: 'b', size: '1', region: 'guangdong-t-01' });
+    await step({ volume: 'a', size: '2', region: 'bj-001' });
+    await step({ volume: 'b', size: '1', region: 'gd-001' });
     const all = await step({ operation: 'volume_list' });
     expect(all.outputs.count).toBe('2');
     expect(renderSummary(all.result, { passed: true })).toContain(
-      "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says)."
+      "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule)."
     );
     expect(all.result.volumeList?.summary).toEqual({
       count: 2,
@@ -242,7 +248,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     });
     const data = JSON.parse(all.outputs.data) as { count: number; results: { name: string }[] };
     expect(data.results.map((v) => v.name)).toEqual(['b', 'a']);
-    const one = await step({ operation: 'volume_list', region: 'guangdong-t-01' });
+    const one = await step({ operation: 'volume_list', region: '广东-T1' });
     expect(one.outputs.count).toBe('1');
     expect(JSON.parse(one.outputs.data)).toMatchObject({ count: 1, results: [{ name: 'b' }] });
   });
@@ -300,7 +306,7 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
 
   it('says in a dry run what it would do, sending only reads', async () => {
     expect(await dryRun({ volume: 'datasets', size: '10' })).toEqual([
-      'dry run: volume would create "datasets" of 10 GiB from configuration 11 in guangdong-t-01; only reads were sent'
+      'dry run: volume would create "datasets" of 10 GiB from configuration 11 in gd-001; only reads were sent'
     ]);
     expect(await dryRun({ volume: 'datasets' })).toEqual([
       'dry run: no volume is named "datasets", and size is empty, so volume would fail'
@@ -309,14 +315,14 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
       /^dry run: volume could not create "huge": no storage configuration can hold 5000 GiB: the Available ones are /
     );
     const id = await madeByHand('datasets');
-    expect(await dryRun({ volume: 'datasets', size: '20', region: 'guangdong-t-01' })).toEqual([
-      `dry run: volume ${id} (datasets, Creating, 1 GiB in beijing-jxq-p1) exists; volume would grow it to 20 GiB; it is not in region guangdong-t-01, so volume would fail; only reads were sent`
+    expect(await dryRun({ volume: 'datasets', size: '20', region: 'gd-001' })).toEqual([
+      `dry run: volume ${id} (datasets, Creating, 1 GiB in bj-001) exists; volume would grow it to 20 GiB; it is not in region gd-001, so volume would fail; only reads were sent`
     ]);
     expect(await dryRun({ operation: 'volume_list' })).toEqual([
       'dry run: volume_list only reads; nothing was sent'
     ]);
     expect(await dryRun({ operation: 'volume_delete', volume: 'datasets', confirm: 'datasets' })).toEqual([
-      `dry run: volume_delete would delete volume ${id} (datasets, Creating, 1 GiB in beijing-jxq-p1); only reads were sent`
+      `dry run: volume_delete would delete volume ${id} (datasets, Creating, 1 GiB in bj-001); only reads were sent`
     ]);
     expect(await dryRun({ operation: 'volume_delete', volume: 'gone', confirm: 'gone' })).toEqual([
       'dry run: volume_delete would fail: no volume is named "gone" (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list'
@@ -395,9 +401,9 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
   });
 
   it('fails when no configuration can hold the size asked, naming what there is, and creates nothing', async () => {
-    const { failure } = await step({ volume: 'huge', size: '5000', region: 'beijing-jxq-p1' });
+    const { failure } = await step({ volume: 'huge', size: '5000', region: 'bj-001' });
     expect(failure).toMatch(
-      /cannot create volume "huge": no storage configuration in region beijing-jxq-p1 can hold 5000 GiB: the Available ones are 10 \(1024 GiB left\), 12 \(256 GiB left\)/
+      /cannot create volume "huge": no storage configuration in region bj-001 can hold 5000 GiB: the Available ones are 10 \(1024 GiB left\), 12 \(256 GiB left\)/
     );
     expect(writes()).toEqual([]);
   });
@@ -431,16 +437,145 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
     expect(sent(DELETE).length).toBeGreaterThan(1);
   });
 
-  it('gives up, when the post step cannot read the volumes, on a volume left by name', async () => {
+  it('says, when the post step cannot read the volumes, that a volume left by name is not deleted', async () => {
     bench.emulator.inject({ path: LIST, times: Infinity, answer: { kind: 'status', status: 503 } });
     const report = await bench.cleanup(
       { volumes: [{ name: 'scratch', id: undefined }] },
       { cleanup_timeout: '10s', max_retries: '0' }
     );
     expect(report.volumes?.[0]?.outcome).toMatchObject({
-      kind: 'failed',
-      why: expect.stringContaining('the volumes could not be read') as unknown
+      kind: 'shown',
+      accepted: false,
+      state: expect.stringMatching(
+        /^not deleted: its create's answer never came, and the volumes could not be read .*; a volume of the name, if there is one, is kept/
+      ) as unknown
     });
+    expect(sent(DELETE)).toEqual([]);
+  });
+});
+
+/**
+ * volume_cleanup: delete deletes only a volume the step provably made: one whose id its own create's
+ * answer gave. A volume found by name after a create that went unanswered may be another run's, made at the
+ * same moment: it is used, kept, and the log says so (issue 60, point 9).
+ */
+describe('volume_cleanup: delete, with another run making the same name', () => {
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    { operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' }
+  );
+  const { sent } = bench;
+  /** Another run's volume of the name, made while this run's create is held (Creating for 5 s). */
+  const othersVolume = async (): Promise<string> => {
+    bench.clock.advance(1);
+    const ctx = emulatorContext(
+      bench.emulator,
+      bench.clock,
+      bench.client,
+      { log: [] },
+      { operation: 'volume' }
+    );
+    const { result } = await ctx.send(
+      volumeCreateCall(ctx.settings, { name: 'scratch', configId: '11', totalBytes: GIB })
+    );
+    return volumeWriteOf(result.data).id ?? '';
+  };
+  /** This run's create, held until another run made the name, then answered as `answer` says. */
+  const heldCreate = (answer: 'refused' | 'in flight') => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    bench.emulator.inject({
+      path: CREATE,
+      holdUntil: held,
+      ...(answer === 'refused'
+        ? { answer: { kind: 'envelope', code: 'C999', message: 'system busy' } as const }
+        : {})
+    });
+    return { release, received: () => sent(CREATE).length > 0 };
+  };
+  const statusOf = (id: string): unknown =>
+    bench.emulator.storage.volumes().find((v) => String(v.storage_id) === id)?.status;
+
+  it("deletes nothing of another run's: a create refused and not applied while another run made the name", async () => {
+    const hold = heldCreate('refused');
+    const running = bench.step();
+    await until(hold.received, "this run's create");
+    const theirs = await othersVolume();
+    hold.release();
+    const { failure, outputs, left } = await running;
+    expect(failure).toBeUndefined();
+    // The step uses the volume of the name, and says why it keeps it.
+    expect(outputs).toMatchObject({ storage_id: theirs, status: 'Active' });
+    expect(bench.log).toContainEqual(
+      expect.stringContaining(
+        `but the list shows volume ${theirs} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends`
+      )
+    );
+    expect(bench.log).toContainEqual(
+      `volume ${theirs}: Active, 1 GiB, found by name after this step's create went unanswered; kept when the job ends: nothing proves this step made it`
+    );
+    expect(left?.volumes).toEqual([]);
+    // The post step has nothing to delete; the other run's volume is Active, by its state.
+    bench.clock.advance(1);
+    await bench.cleanup(left ?? {});
+    expect(sent(DELETE)).toEqual([]);
+    expect(statusOf(theirs)).toBe('Active');
+  });
+
+  it("deletes nothing of another run's when the job was cancelled while its create was in flight, and says it keeps it", async () => {
+    // Cancelled as the create goes out; its answer (a refusal: it made nothing) comes too late to tell.
+    const hold = heldCreate('refused');
+    const running = bench.step({}, { cancelWhen: /^volume: creating / });
+    await until(hold.received, "this run's create");
+    const theirs = await othersVolume();
+    hold.release();
+    const { left, failure } = await running;
+    expect(failure).toMatch(/system busy/);
+    // The create never answered an id: the ledger holds the name only.
+    expect(left?.volumes).toEqual([{ name: 'scratch', id: undefined }]);
+    bench.clock.advance(10);
+    const report = await bench.cleanup(left ?? {});
+    expect(sent(DELETE)).toEqual([]);
+    expect(statusOf(theirs)).toBe('Active');
+    expect(report.volumes).toEqual([
+      {
+        left: { name: 'scratch', id: undefined },
+        kept: theirs,
+        outcome: {
+          kind: 'shown',
+          accepted: false,
+          state: `volume ${theirs} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+        }
+      }
+    ]);
+  });
+
+  it('keeps a volume its own create made but answered with an error: found by name, no proof', async () => {
+    bench.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
+    const { failure, outputs, left, result } = await bench.step();
+    expect(failure).toBeUndefined();
+    expect(outputs.storage_id).toBe('1001');
+    expect(left?.volumes).toEqual([]);
+    expect(renderSummary(result, { passed: true })).toContain(
+      "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+    );
+    bench.clock.advance(1);
+    await bench.cleanup(left ?? {});
+    expect(sent(DELETE)).toEqual([]);
+    expect(statusOf('1001')).toBe('Active');
+  });
+
+  it("deletes the volume its own create's answer named, and that one only", async () => {
+    const { left } = await bench.step();
+    expect(left?.volumes).toEqual([{ name: 'scratch', id: '1001' }]);
+    const theirs = await othersVolume();
+    bench.clock.advance(10);
+    const report = await bench.cleanup(left ?? {});
+    expect(report.volumes?.[0]?.outcome).toMatchObject({ kind: 'shown', accepted: true, state: 'gone' });
+    expect(sent(DELETE).map((r) => JSON.parse(r.body) as unknown)).toEqual([{ id: 1001, force: false }]);
+    expect(statusOf(theirs)).toBe('Active');
   });
 });
 
@@ -470,8 +605,8 @@ describe('the volumes input', () => {
   };
 
   it("mounts each volume where asked, and creates in the volumes' region, not the cheapest", async () => {
-    const data = await volume('data', 'guangdong-t-01');
-    const models = await volume('models', 'guangdong-t-01');
+    const data = await volume('data', 'gd-001');
+    const models = await volume('models', '广东-T1');
     const { failure, outputs } = await step({ volumes: 'data:/data\nside:models:/models' });
     expect(failure).toBeUndefined();
     expect(outputs.region).toBe('guangdong-t-01');
@@ -482,14 +617,14 @@ describe('the volumes input', () => {
         { storage_id: Number(models), target_dir: '/models' }
       ]
     ]);
-    expect(bench.log).toContainEqual(expect.stringContaining('the task runs in guangdong-t-01 (广东-T1)'));
+    expect(bench.log).toContainEqual(expect.stringContaining('the task runs in gd-001 (广东-T1)'));
   });
 
   it('refuses, before the create, a volume not Active, volumes of two regions, and a service the body lacks', async () => {
-    await volume('a', 'guangdong-t-01');
-    await volume('b', 'beijing-jxq-p1');
+    await volume('a', 'gd-001');
+    await volume('b', 'bj-001');
     expect((await step({ volumes: 'a:/a\nb:/b' })).failure).toMatch(
-      /the volumes to mount are in 2 regions \(a: guangdong-t-01, b: beijing-jxq-p1\)/
+      /the volumes to mount are in 2 regions \(a: gd-001 \(广东-T1\), b: bj-001 \(北京一区\)\)/
     );
     expect((await step({ volumes: 'nope:/x' })).failure).toMatch(
       /volumes names "nope", but no volume has that name/
@@ -514,11 +649,11 @@ describe('the volumes input', () => {
   });
 
   it("fails, naming the regions with stock, when the volumes' region has none", async () => {
-    await volume('far', 'guangdong-t-01');
+    await volume('far', 'gd-001');
     bench.emulator.stock.set([{ device_name: '4090', region: 'guangdong-t-01', inventory: 0 }]);
     const { failure } = await step({ volumes: 'far:/far' });
     expect(failure).toMatch(
-      /the task must run in region guangdong-t-01, the region of volume far; regions with the stock: /
+      /the task must run in region 广东-T1, the region of volume far; regions with the stock: /
     );
     expect(bench.sent('/api/task/deployment/create')).toEqual([]);
   });
@@ -531,17 +666,17 @@ describe('the volumes input', () => {
   });
 
   it("refuses a body whose resources name another region than the volumes', before sending", async () => {
-    const id = await volume('far', 'guangdong-t-01');
+    const id = await volume('far', 'gd-001');
     const body = `{resources: [{mark: "custom-mark", region_name: "北京一区"}], services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}`;
     const { failure } = await step({ gpu: '', body, volumes: 'far:/far' });
     expect(failure).toMatch(
-      /body's resources are in 北京一区, but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), the region of volume far: name a resource there/
+      /body's resources are in 北京一区, but the storages to mount can be mounted only in gd-001 \(广东-T1\), the region of volume far: name a resource there/
     );
     expect(id).toBe('1001');
   });
 
   it('is refused by the platform when a create mounts a volume of another region, or one not Active (the emulator)', async () => {
-    const id = await volume('far', 'guangdong-t-01');
+    const id = await volume('far', 'gd-001');
     const gpu = DEVICES.find((d) => d.device_name === '4090');
     const beijing = gpu?.regions.find((r) => r.region === 'beijing-jxq-p1');
     if (gpu === undefined || beijing === undefined)
@@ -569,16 +704,16 @@ describe('the volumes input', () => {
         })
       });
     expect((await create(Number(id))).failure).toMatch(
-      /volume 1001 is in region guangdong-t-01, but the task's resources are in beijing-jxq-p1/
+      /volume 1001 is in region 广东-T1 \(gd-001\), but the task's resources are in 北京一区 \(beijing-jxq-p1\)/
     );
     expect((await create(9999)).failure).toMatch(/volume 9999 does not exist/);
   });
 
   it('says when the GPU is not offered in the volumes’ region at all, or no region has the stock', async () => {
-    await volume('north', 'beijing-jxq-p1');
+    await volume('north', 'bj-001');
     const h20 = await step({ volumes: 'north:/n', gpu: 'H20', gpu_count: '8' });
     expect(h20.failure).toMatch(
-      /the resource search lists no "H20" with 8 GPU\(s\) per node in region beijing-jxq-p1; the task must run in region beijing-jxq-p1, the region of volume north; regions with the stock: guangdong-t-01 \(stock 2\)/
+      /the resource search lists no "H20" with 8 GPU\(s\) per node in region 北京一区; the task must run in region 北京一区, the region of volume north; regions with the stock: guangdong-t-01 \(stock 2\)/
     );
     bench.emulator.stock.set([
       { device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 },
@@ -589,13 +724,13 @@ describe('the volumes input', () => {
   });
 
   it('mounts into a body that names its resources, in the volumes’ region', async () => {
-    await volume('north', 'beijing-jxq-p1');
+    await volume('north', 'bj-001');
     const { failure } = await step({ gpu: '', body: createBody(), volumes: 'north:/n' });
     expect(failure).toBeUndefined();
   });
 
   it('refuses to delete a volume a task mounts unless force is set; once the task stopped, deletes it', async () => {
-    await volume('shared', 'beijing-jxq-p1');
+    await volume('shared', 'bj-001');
     const made = await step({ volumes: 'shared:/s' });
     expect(made.failure).toBeUndefined();
     const listed = await step({ ...NOT_A_CREATE, operation: 'volume_list' });
@@ -628,7 +763,7 @@ describe('the volumes input', () => {
   });
 
   it('deletes a mounted volume with force, sending the platform its force', async () => {
-    await volume('shared', 'beijing-jxq-p1');
+    await volume('shared', 'bj-001');
     await step({ volumes: 'shared:/s' });
     const forced = await step({
       ...NOT_A_CREATE,
@@ -642,14 +777,14 @@ describe('the volumes input', () => {
   });
 
   it("mounts volumes into a running task with update, in the task's region only", async () => {
-    await volume('north', 'beijing-jxq-p1');
-    await volume('south', 'guangdong-t-01');
+    await volume('north', 'bj-001');
+    await volume('south', 'gd-001');
     const made = await step({ wait: 'true' });
     expect(made.outputs.region).toBe('beijing-jxq-p1');
     await expect(
       step({ ...NOT_A_CREATE, operation: 'update', task_id: made.outputs.task_id, volumes: 'south:/s' })
     ).rejects.toThrow(
-      /the task runs in 北京一区, but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), the region of volume south: mount storages of the task's region/
+      /the task runs in 北京一区, but the storages to mount can be mounted only in gd-001 \(广东-T1\), the region of volume south: mount storages of the task's region/
     );
     expect(bench.sent('/api/deployment/task/update')).toEqual([]);
     const updated = await step({
@@ -669,10 +804,10 @@ describe('the volumes input', () => {
   });
 
   it("names the regions with the stock when the volumes' region has none within max_price", async () => {
-    await volume('south', 'guangdong-t-01');
+    await volume('south', 'gd-001');
     const { failure } = await step({ volumes: 'south:/s', max_price: '1900' });
     expect(failure).toMatch(
-      /no "4090" with 1 GPU\(s\) per node has a price of max_price 1900 or less .*; the task must run in region guangdong-t-01, the region of volume south; regions with the stock: beijing-jxq-p1 \(stock 42\)/
+      /no "4090" with 1 GPU\(s\) per node has a price of max_price 1900 or less .*; the task must run in region 广东-T1, the region of volume south; regions with the stock: beijing-jxq-p1 \(stock 42\)/
     );
   });
 });

@@ -1,6 +1,11 @@
 // A transfer between object storage and a volume, as the reference's detail answers it
 // (suanli-nas-storage/api/s3-detail.md, its own example below, verbatim in its fields).
-import { transferOf, transferPercent } from '../../src/platform/transfer-data.js';
+import {
+  transferNamed,
+  transferOf,
+  transferPercent,
+  type Transfer
+} from '../../src/platform/transfer-data.js';
 
 const EXAMPLE = {
   id: 501,
@@ -67,5 +72,29 @@ describe('a transfer, as its detail reads', () => {
   it('reads no transfer from an answer without an id', () => {
     expect([transferOf(null), transferOf({ status: 'Running' })]).toEqual([undefined, undefined]);
     expect(transferOf({ id: 9, direction: 3 })).toMatchObject({ direction: undefined, storageId: undefined });
+  });
+});
+
+// Regression (issue 60, point 11): a retry keeps its transfer's name and deletes the one it submits again;
+// a lookup by name took the first of the name a list gave, which could be the Deleted original.
+describe('the transfer of a name to follow', () => {
+  const t = (id: string, status: string, name = 'ed-run-1'): Transfer => {
+    const read = transferOf({ ...EXAMPLE, id: Number(id), name, status });
+    if (read === undefined) throw new Error('no transfer');
+    return read;
+  };
+
+  it.each([
+    [
+      'the newest not Deleted, in any order',
+      [t('501', 'Deleted'), t('503', 'Running'), t('502', 'Deleted')],
+      '503'
+    ],
+    ['an ended one, when it is the newest not Deleted', [t('504', 'Completed'), t('501', 'Deleted')], '504'],
+    ['the newest of the name when all are Deleted', [t('501', 'Deleted'), t('502', 'Deleted')], '502'],
+    ['ids compared as numbers, not as text', [t('999', 'Running'), t('1000', 'Running')], '1000'],
+    ['none of another name', [t('505', 'Running', 'other')], undefined]
+  ])('%s', (_what, transfers, id) => {
+    expect(transferNamed(transfers, 'ed-run-1')?.id).toBe(id);
   });
 });

@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6417);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8682);
 /* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9138);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8237);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3077);
 /* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(485);
 
 

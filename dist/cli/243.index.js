@@ -7,6 +7,7 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   Pt: () => (/* binding */ resourceSearch),
 /* harmony export */   pq: () => (/* binding */ describeCandidate),
 /* harmony export */   qJ: () => (/* binding */ findCapacity)
 /* harmony export */ });
@@ -138,8 +139,12 @@ function noCapacity(choice, wish, points) {
         .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
     return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
 }
-/** "region guangdong-t-01", or "regions a or b". */
-const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions.map((r) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(r, 60)).join(' or ')}`;
+/** "region guangdong-t-01 (\u5e7f\u4e1c-T1)", "region \u5317\u4eac\u4e00\u533a", or "regions a or b". */
+const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions
+    .map(({ name, tag }) => tag === undefined
+    ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name ?? '?', 60)
+    : `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(tag, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 60)})`}`)
+    .join(' or ')}`;
 function noCapacityIn(choice, wish, points) {
     const device = describeWish(wish);
     if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))

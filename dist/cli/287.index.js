@@ -63,7 +63,7 @@ async function runJob(plan, stepCtx) {
     //    whose create was refused and made none, is stopped until it bills no more, then the job is created
     //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
     if (ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(237), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(77), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
     // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
     const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);

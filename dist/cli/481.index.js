@@ -236,11 +236,19 @@ async function restUntil(until, beat, options, deps) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
+/* harmony export */   fg: () => (/* binding */ inStorageRegion)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
+ */
+function inStorageRegion(where, asked) {
+    return where.region === asked || where.regionName === asked;
+}
 /**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
  * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
@@ -248,7 +256,8 @@ const BYTES_PER_GIB = 1024 ** 3;
  * why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const { region } = wish;
+    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
     const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
@@ -257,7 +266,9 @@ function chooseVolumeConfig(configs, wish) {
     const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
     if (inRegion.length === 0) {
         const regions = [
-            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+            ...new Set(configs.flatMap((config) => config.region === undefined
+                ? []
+                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
         ];
         return {
             chosen: undefined,
@@ -331,6 +342,50 @@ async function findLeftByName(name, what, read, ctx) {
 
 /***/ }),
 
+/***/ 909:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ findTransfer)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8100);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+/**
+ * The transfer a step made by name, when the answer of its create (or of a retry) never gave its id: read
+ * from the volume's transfers across every page and in every status, Deleted too (a list without statuses
+ * may leave out the ended ones, and one that landed may have ended since). A retry makes a new transfer of
+ * the same name and deletes the one it submits again, so the one to follow is the newest not Deleted (see
+ * transferNamed). A list whose statuses the platform refuses is read again without them, said in the log.
+ * Undefined: no transfer of the name is listed.
+ */
+async function findTransfer(name, storageId, ctx) {
+    const read = (statuses) => (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the transfers', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId, ...(statuses === undefined ? {} : { statuses }), page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferOf(item)?.id ?? JSON.stringify(item));
+    let list;
+    try {
+        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.allStatuses);
+    }
+    catch (error) {
+        if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
+            throw error;
+        ctx.log(`transfer: the list of the volume's transfers in every status was refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}): reading it without statuses, which may leave out those that ended`);
+        list = await read(undefined);
+    }
+    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferNamed((0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__/* .transfersOf */ .G5)({ results: list.results }), name);
+}
+
+
+/***/ }),
+
 /***/ 2736:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -395,6 +450,7 @@ function describeVolume(volume) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Oi: () => (/* binding */ transferVolume),
 /* harmony export */   cQ: () => (/* binding */ transferBody),
+/* harmony export */   kU: () => (/* binding */ runTransferName),
 /* harmony export */   uk: () => (/* binding */ completedLine),
 /* harmony export */   vv: () => (/* binding */ runTransfer)
 /* harmony export */ });
@@ -405,12 +461,12 @@ function describeVolume(volume) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9644);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1460);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8100);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6417);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
 /* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2736);
+/* harmony import */ var _find_transfer_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(909);
 /* harmony import */ var _stop_transfer_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9232);
 /* harmony import */ var _transfer_ledger_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(447);
 /* harmony import */ var _transfer_lines_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7363);
@@ -461,6 +517,16 @@ async function transferVolume(name, ctx) {
         throw new Error(`volume ${(0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeVolume */ .yH)(volume)} is not Active, and a transfer needs it Active: make sure of it first with operation volume, which waits until it is`);
     return volume;
 }
+/**
+ * A transfer's name only this run uses (`ed-<base>-<what><time><random>`), by which a create whose answer
+ * was lost is found: two runs of one workflow at the same moment must not find each other's.
+ */
+function runTransferName(base, ctx, what = '') {
+    const random = Math.floor(ctx.runtime.random() * 36 ** 4)
+        .toString(36)
+        .padStart(4, '0');
+    return `ed-${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(base, 40)}-${what}${ctx.runtime.now().toString(36)}${random}`;
+}
 /** What the transfer sends: the inputs, the volume's id, and a name unique to the run (to find it by). */
 function transferBody(settings, volume, name) {
     const { direction, supplier, endpoint, bucket, accessKey, secretKey } = settings;
@@ -498,7 +564,7 @@ function transferBody(settings, volume, name) {
 async function runTransfer(volume, body, ctx) {
     const started = ctx.runtime.now();
     await checkConnection(body, ctx);
-    let id = await startTransfer(volume, body, ctx, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferCreateCall */ .AS)(ctx.settings, body), 'create');
+    let id = await startTransfer(volume, body, ctx, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferCreateCall */ .AS)(ctx.settings, body), undefined);
     for (let retries = 0;; retries++) {
         const end = await watchTransfer(id, started, ctx);
         if (end.kind === 'completed') {
@@ -513,7 +579,7 @@ async function runTransfer(volume, body, ctx) {
         }
         if (end.kind === 'failed' && retries < ctx.settings.storage.transfer.retries) {
             ctx.log(`transfer ${id}: ${end.why}; submitting it again (retry ${retries + 1} of ${ctx.settings.storage.transfer.retries})`);
-            id = await startTransfer(volume, body, ctx, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferRetryCall */ .Il)(ctx.settings, id, body), 'retry');
+            id = await startTransfer(volume, body, ctx, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferRetryCall */ .Il)(ctx.settings, id, body), id);
             continue;
         }
         throw new Error(await endOf(id, end, retries, body, ctx));
@@ -551,11 +617,13 @@ async function checkConnection(body, ctx) {
     throw new Error(`the platform cannot reach bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_bucket, 100)} at ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_endpoint, 100)} with these keys (the s3 check's pass is ${verdict.pass === false ? 'false' : 'missing'}${said}); nothing was copied: check s3_endpoint, s3_bucket and the keys`);
 }
 /**
- * Sends a transfer's create (or a retry, which makes a new one), and answers its id: from the answer,
- * else from the volume's transfers by name. Sent again only while no attempt can have been applied; on
- * the ledger by name before, by id after.
+ * Sends a transfer's create (or a retry of transfer `replaces`, which makes a new one of the same name and
+ * deletes the old), and answers its id: from the answer, else from the volume's transfers by name, in
+ * every status and on every page (see findTransfer), never the one a retry submitted again. Sent again
+ * only while no attempt can have been applied; on the ledger by name before, by id after.
  */
-async function startTransfer(volume, body, ctx, call, what) {
+async function startTransfer(volume, body, ctx, call, replaces) {
+    const what = replaces === undefined ? 'create' : 'retry';
     (0,_transfer_ledger_js__WEBPACK_IMPORTED_MODULE_5__/* .leaveTransfer */ .l)(ctx, { name: body.name, storageId: volume.id, id: undefined });
     let failure;
     let id;
@@ -570,12 +638,12 @@ async function startTransfer(volume, body, ctx, call, what) {
     }
     if (id === undefined) {
         // The answer says nothing sure: the volume's transfers do.
-        const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferListCall */ .ef)(ctx.settings, { storageId: volume.id, statuses: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.underWayStatuses })));
-        id = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_11__/* .transfersOf */ .G5)(result.data).find((t) => t.name === body.name)?.id;
+        const found = await (0,_find_transfer_js__WEBPACK_IMPORTED_MODULE_11__/* .findTransfer */ .H)(body.name, volume.id, ctx);
+        id = found?.id === replaces ? undefined : found?.id;
         const answered = failure === undefined ? 'was answered without an id' : `failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_10__/* .describeError */ .Uc)(failure)})`;
         if (id === undefined)
-            throw new Error(`the transfer's ${what} ${answered}, and the volume's transfers show none named ${JSON.stringify(body.name)}: it was not sent again, since one sent may still land; the post step stops it if it does`);
-        ctx.log(`transfer: the ${what} ${answered}, but transfer ${id} of that name is listed: it landed`);
+            throw new Error(`the transfer's ${what} ${answered}, and the volume's transfers show ${replaces === undefined ? 'none' : 'no new one'} named ${JSON.stringify(body.name)}: it was not sent again, since one sent may still land; the post step stops it if it does`);
+        ctx.log(`transfer: the ${what} ${answered}, but transfer ${id} of that name is listed (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(found?.status ?? 'no status', 20)}): it landed`);
     }
     (0,_transfer_ledger_js__WEBPACK_IMPORTED_MODULE_5__/* .leaveTransfer */ .l)(ctx, { name: body.name, storageId: volume.id, id });
     ctx.log(`transfer_id: ${id} (${body.direction === 1 ? `bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_bucket, 100)}/${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_prefix, 200)} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.nas_path, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.nas_path, 200)} to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_bucket, 100)}/${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(body.s3_prefix, 200)}`})`);
@@ -660,9 +728,9 @@ function completedLine(report, overwrite) {
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8100);
 /* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2662);
 /* harmony import */ var _find_left_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(279);
+/* harmony import */ var _find_transfer_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(909);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _transfer_ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(447);
 
@@ -709,16 +777,14 @@ async function stopTransfer(id, ctx) {
 }
 /**
  * Stops a transfer the step left under way (the post step's): by its id, or found by its name among its
- * volume's transfers when its create's answer never came (none of the name: the create did not land).
- * It leaves the ledger once it copies no more.
+ * volume's transfers when its create's (or a retry's) answer never came: in every status and on every
+ * page, the newest not Deleted (a retry keeps the name, and deletes the one it submits again; see
+ * findTransfer). None of the name: the create did not land. It leaves the ledger once it copies no more.
  */
 async function stopTransferLeft(left, ctx) {
     let { id } = left;
     if (id === undefined) {
-        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_5__/* .findLeftByName */ .B)(left.name, 'transfers', async () => {
-            const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId: left.storageId })));
-            return (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_6__/* .transfersOf */ .G5)(result.data).find((t) => t.name === left.name);
-        }, ctx);
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_5__/* .findLeftByName */ .B)(left.name, 'transfers', () => (0,_find_transfer_js__WEBPACK_IMPORTED_MODULE_6__/* .findTransfer */ .H)(left.name, left.storageId, ctx), ctx);
         if ('failed' in found)
             return found.failed;
         if (found.id === undefined) {

@@ -431,9 +431,12 @@ __webpack_require__.d(__webpack_exports__, {
   eQ: () => (/* binding */ amongRegions),
   On: () => (/* binding */ describeMounts),
   rj: () => (/* binding */ describeRegions),
+  DB: () => (/* binding */ regionKeys),
   Nq: () => (/* binding */ resolveMounts),
   fG: () => (/* binding */ withMounts)
 });
+
+// UNUSED EXPORTS: sameRegion
 
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
@@ -486,6 +489,17 @@ var read_volumes = __webpack_require__(2736);
 
 
 
+/** Whether two regions are one: by name where both give one, else by a compute region's tag on both sides. */
+function sameRegion(a, b) {
+    if (a.name !== undefined && b.name !== undefined)
+        return a.name === b.name;
+    return a.computeTag && b.computeTag && a.tag === b.tag;
+}
+/** One region as two lists give it: the name either gives, and a compute region's tag where either has one. */
+function merged(a, b) {
+    const compute = a.computeTag ? a : b.computeTag ? b : a;
+    return { tag: compute.tag, name: a.name ?? b.name, computeTag: compute.computeTag };
+}
 /** The body field each kind of mount goes in, and the input it comes from. */
 const FIELDS = {
     nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
@@ -503,7 +517,10 @@ async function resolveMounts(mounts, ctx) {
         ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
         ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
     ];
-    const regions = resolved.reduce((common, one) => common.filter((r) => one.regions.some((o) => o.tag === r.tag)), resolved[0]?.regions ?? []);
+    const regions = resolved.reduce((common, one) => common.flatMap((r) => {
+        const same = one.regions.find((o) => sameRegion(o, r));
+        return same === undefined ? [] : [merged(r, same)];
+    }), resolved[0]?.regions ?? []);
     const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
     const why = [
         ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
@@ -512,7 +529,7 @@ async function resolveMounts(mounts, ctx) {
             : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
     ].join(' and ');
     if (regions.length === 0)
-        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${one.regions.map((r) => (0,safe_text/* sanitize */.aj)(r.tag, 60)).join(' or ') || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
+        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${describeRegions(one.regions) || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
     return { mounts: resolved, regions, why };
 }
 async function resolveVolumes(mounts, ctx) {
@@ -525,16 +542,23 @@ async function resolveVolumes(mounts, ctx) {
             throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });
-    // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
-    const regionOf = (volume) => volume.region ?? '?';
-    const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
+    // A volume's region as the list gives it: by its name, which a task's region shares (the list's tag is
+    // the storage's own); '?' for one it gives neither, which no task can match.
+    const regionOf = (volume) => ({
+        tag: volume.region ?? '?',
+        name: volume.regionName,
+        computeTag: false
+    });
+    const regions = resolved
+        .map(({ volume }) => regionOf(volume))
+        .filter((r, i, all) => all.findIndex((o) => sameRegion(o, r) || o.tag === r.tag) === i);
     if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${describeRegions([regionOf(volume)])}`).join(', ')}), but a task runs in one: mount volumes of one region`);
     return resolved.map(({ mount, volume }) => ({
         mount,
         id: volume.id,
         name: volume.name,
-        regions: [{ tag: regionOf(volume), name: volume.regionName }]
+        regions: [regionOf(volume)]
     }));
 }
 async function resolveObjects(mounts, ctx) {
@@ -550,7 +574,8 @@ async function resolveObjects(mounts, ctx) {
                 ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
                 : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
         }
-        resolved.push({ mount, id: storage.id, name: storage.name, regions: storage.activeRegions });
+        const regions = storage.activeRegions.map((r) => ({ ...r, computeTag: true }));
+        resolved.push({ mount, id: storage.id, name: storage.name, regions });
     }
     return resolved;
 }
@@ -566,9 +591,16 @@ function describeRegions(regions) {
         .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
         .join(', ');
 }
-/** Whether a body's or a task's region (by its name or tag, as a create's resources may give either) is one of them. */
+/**
+ * Whether a body's or a task's region is one of them: by its name (a create's resources[].region_name), or
+ * by a compute region's tag (the resource search's region, a mark's resource.region).
+ */
 function amongRegions(regions, nameOrTag) {
-    return regions.some((r) => r.tag === nameOrTag || r.name === nameOrTag);
+    return regions.some((r) => r.name === nameOrTag || (r.computeTag && r.tag === nameOrTag));
+}
+/** The regions as the resource search is matched with them: each by its name, and by a compute region's tag. */
+function regionKeys(regions) {
+    return regions.map((r) => ({ name: r.name, tag: r.computeTag ? r.tag : undefined }));
 }
 /**
  * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object

@@ -278,11 +278,19 @@ async function postBack(taskId, configuration, ctx) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
+/* harmony export */   fg: () => (/* binding */ inStorageRegion)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
+ */
+function inStorageRegion(where, asked) {
+    return where.region === asked || where.regionName === asked;
+}
 /**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
  * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
@@ -290,7 +298,8 @@ const BYTES_PER_GIB = 1024 ** 3;
  * why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const { region } = wish;
+    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
     const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
@@ -299,7 +308,9 @@ function chooseVolumeConfig(configs, wish) {
     const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
     if (inRegion.length === 0) {
         const regions = [
-            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+            ...new Set(configs.flatMap((config) => config.region === undefined
+                ? []
+                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
         ];
         return {
             chosen: undefined,

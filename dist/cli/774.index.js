@@ -309,8 +309,9 @@ var volume_ledger = __webpack_require__(4072);
  * named: found by name (or id) across the list's pages; else made from the cheapest configuration that
  * can hold it (see chooseVolumeConfig); grown when it holds less, never shrunk; each time waited on until
  * Active. A volume in another region, or in Exception, fails the step, saying why. A volume the step
- * makes is on the ledger for the post step to delete when volume_cleanup is delete, from before its
- * create is sent (by name until its id is known).
+ * makes is on the ledger for the post step to delete when volume_cleanup is delete: by name from before
+ * its create is sent (which the post step only reports: a name proves nothing), by id once its own
+ * create's answer gives it. One found by name after a create that went unanswered is used and kept.
  */
 async function ensureVolume(ctx) {
     const started = ctx.runtime.now();
@@ -327,20 +328,20 @@ async function ensureVolume(ctx) {
         if (sizeBytes === undefined)
             throw new Error(`no volume is named ${JSON.stringify((0,safe_text/* sanitize */.aj)(wanted, 40))}, and size is empty: set size (GiB) to create it, or volume to the name of one that exists`);
         const made = await createVolume(wanted, sizeBytes, ctx);
-        return report({ ...made, created: true, grownFrom: undefined });
+        return report({ ...made, grownFrom: undefined });
     }
     ctx.log(`volume: found ${(0,read_volumes/* describeVolume */.yH)(found)}`);
-    if (region !== undefined && found.region !== region)
-        throw new Error(`volume ${found.id} (${(0,safe_text/* sanitize */.aj)(found.name, 40)}) is in region ${(0,safe_text/* sanitize */.aj)(found.region ?? 'unknown', 60)}, not ${(0,safe_text/* sanitize */.aj)(region, 60)}: a volume cannot move; set region to ${(0,safe_text/* sanitize */.aj)(found.region ?? 'its region', 60)}, or volume to another name`);
+    if (region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region))
+        throw new Error(`volume ${found.id} (${(0,safe_text/* sanitize */.aj)(found.name, 40)}) is in region ${(0,safe_text/* sanitize */.aj)(found.region ?? 'unknown', 60)} (${(0,safe_text/* sanitize */.aj)(found.regionName ?? 'no name', 60)}), not ${(0,safe_text/* sanitize */.aj)(region, 60)}: a volume cannot move; set region to ${(0,safe_text/* sanitize */.aj)(found.region ?? 'its region', 60)}, or volume to another name`);
     const ready = await activeVolume(found, 'settling', ctx);
     const total = ready.volume.totalBytes ?? 0;
     if (sizeBytes === undefined || sizeBytes <= total) {
         if (sizeBytes !== undefined && sizeBytes < total)
             ctx.log(`volume ${found.id}: holds ${(0,choose_volume/* gib */.$l)(total)}, more than size ${(0,choose_volume/* gib */.$l)(sizeBytes)}; a volume is never shrunk`);
-        return report({ ...ready, created: false, grownFrom: undefined });
+        return report({ ...ready, created: false, adopted: false, grownFrom: undefined });
     }
     const grown = await growVolume(ready.volume, sizeBytes, ctx);
-    return report({ ...grown, created: false, grownFrom: total });
+    return report({ ...grown, created: false, adopted: false, grownFrom: total });
 }
 /** The volume, Active: as it is, or once what it is going through (Creating, Expanding) is over. */
 async function activeVolume(volume, doing, ctx) {
@@ -369,7 +370,8 @@ async function growVolume(volume, bytes, ctx) {
  * Makes a volume: chooses its configuration, sends the create (again only when no attempt was sent: a
  * create is not idempotent, and one answered with an error may still land), then waits until it is
  * Active. When the create's answer says nothing sure (an error after it was sent, or no storage_id), the
- * list says whether it landed, by name.
+ * list says whether a volume of the name is there; the step uses it, but it is no proof that this step
+ * made it (another run may have, at the same moment), so it leaves the ledger: no cleanup deletes it.
  */
 async function createVolume(name, bytes, ctx) {
     const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
@@ -382,16 +384,22 @@ async function createVolume(name, bytes, ctx) {
     const config = choice.chosen;
     ctx.log(`volume: creating ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(bytes)} from configuration ${config.id} (${(0,safe_text/* sanitize */.aj)(config.name ?? '', 40)}, ${(0,safe_text/* sanitize */.aj)(config.storageClass ?? '', 40)} in ${(0,safe_text/* sanitize */.aj)(config.region ?? '', 60)}, ${(0,safe_text/* sanitize */.aj)(config.displayUnitPrice ?? '?', 20)} yuan per GB a month)`);
     (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id: undefined });
-    const id = await sendCreate(name, config.id, bytes, ctx);
-    (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id });
+    const { id, proven } = await sendCreate(name, config.id, bytes, ctx);
+    if (proven)
+        (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id });
+    else
+        (0,volume_ledger/* settleVolume */.E)(ctx, { name, id: undefined });
     ctx.log(`volume: storage_id ${id}`);
     const made = await awaitActive(id, 'being made', ctx);
     if (made.kind !== 'active')
         throw new Error(failedWait(made.why, { id }));
     ctx.log(`volume ${id}: Active after ${(0,units/* formatDuration */.a3)(ctx.runtime.now() - ctx.startedAt)}`);
-    return made;
+    return { ...made, created: proven, adopted: !proven };
 }
-/** Sends a create, and answers the new volume's id: from the answer, else from the list by name. */
+/**
+ * Sends a create, and answers the new volume's id: from the answer (`proven`: this step made it), else
+ * the id of the volume the list shows by that name (not proven: a name is no proof of who made it).
+ */
 async function sendCreate(name, configId, bytes, ctx) {
     const call = (0,calls/* volumeCreateCall */.Zd)(ctx.settings, { name, configId, totalBytes: bytes });
     let failure;
@@ -399,7 +407,7 @@ async function sendCreate(name, configId, bytes, ctx) {
         const { result } = await (0,retry/* withRetries */.LH)('volume: create', () => ctx.send(call), (error) => ((0,failures/* neverSent */.vQ)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
         const { id } = (0,volume_data/* volumeWriteOf */.jy)(result.data);
         if (id !== undefined)
-            return id;
+            return { id, proven: true };
     }
     catch (error) {
         if ((0,failures/* neverSent */.vQ)(error) || ctx.runtime.cancelled())
@@ -409,8 +417,8 @@ async function sendCreate(name, configId, bytes, ctx) {
     // The answer says nothing sure: the list does.
     const landed = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
     if (landed !== undefined) {
-        ctx.log(`volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, but the list shows volume ${landed.id} of that name: it landed`);
-        return landed.id;
+        ctx.log(`volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, but the list shows volume ${landed.id} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends${ctx.settings.storage.volumeCleanup === 'delete' ? ' (volume_cleanup: delete deletes only a volume whose own create answered its storage_id)' : ''}`);
+        return { id: landed.id, proven: false };
     }
     throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`);
 }
@@ -443,12 +451,12 @@ const volumeFlow = {
         return volumeStep(settings, {
             run: async (ctx) => {
                 const report = await ensureVolume(ctx);
-                const { volume } = report;
-                ctx.log(`volume ${volume.id}: Active, ${(0,choose_volume/* gib */.$l)(volume.totalBytes)}${report.created ? ', made by this step' : report.grownFrom === undefined ? '' : `, grown from ${(0,choose_volume/* gib */.$l)(report.grownFrom)}`}${ctx.settings.storage.volumeCleanup === 'delete' && report.created ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`);
+                const { volume, created, adopted, grownFrom } = report;
+                ctx.log(`volume ${volume.id}: Active, ${(0,choose_volume/* gib */.$l)(volume.totalBytes)}${didLine(report, ctx.settings)}`);
                 return {
                     answer: report.answer,
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    did: { volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false } }
+                    did: { volume: { volume, created, adopted, grownFrom, deleted: false } }
                 };
             },
             dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -464,9 +472,12 @@ const volumeListFlow = {
         run: async (ctx) => {
             const region = ctx.settings.storage.region;
             const list = await (0,read_volumes/* readVolumes */.mq)(ctx);
-            const volumes = list.volumes.filter((v) => region === undefined || v.region === region);
+            const volumes = list.volumes.filter((v) => region === undefined || (0,choose_volume/* inStorageRegion */.fg)(v, region));
             const summary = await (0,retries/* retried */.s)('volume: summary', ctx.retries, () => ctx.send((0,calls/* volumeSummaryCall */.l6)(ctx.settings)));
-            const entries = list.entries.filter((_, i) => region === undefined || list.volumes[i]?.region === region);
+            const entries = list.entries.filter((_, i) => {
+                const volume = list.volumes[i];
+                return region === undefined || (volume !== undefined && (0,choose_volume/* inStorageRegion */.fg)(volume, region));
+            });
             const answer = {
                 ...list.first,
                 result: { ...list.first.result, data: { count: entries.length, results: entries } }
@@ -506,7 +517,7 @@ const volumeDeleteFlow = {
                 ctx.log(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}): deleted, and no list shows it`);
                 return {
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    did: { volume: { volume, created: false, grownFrom: undefined, deleted: true } }
+                    did: { volume: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true } }
                 };
             },
             dryRun: async (ctx) => {
@@ -524,6 +535,15 @@ const volumeDeleteFlow = {
         });
     }
 };
+/** What the step did to the volume, for its last line: made (and deleted at the end), adopted, grown. */
+function didLine(report, settings) {
+    const deletes = settings.storage.volumeCleanup === 'delete';
+    if (report.created)
+        return `, made by this step${deletes ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`;
+    if (report.adopted)
+        return `, found by name after this step's create went unanswered${deletes ? '; kept when the job ends: nothing proves this step made it' : ''}`;
+    return report.grownFrom === undefined ? '' : `, grown from ${(0,choose_volume/* gib */.$l)(report.grownFrom)}`;
+}
 /** The volume input, which volume and volume_delete need. */
 function volumeInput(settings) {
     const name = settings.storage.volume;
@@ -561,7 +581,7 @@ async function dryRunVolume(name, ctx) {
     const found = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
     if (found !== undefined) {
         const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
-        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && found.region !== region ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
+        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region) ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
         return undefined;
     }
     if (sizeBytes === undefined) {
@@ -692,11 +712,19 @@ async function restUntil(until, beat, options, deps) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
+/* harmony export */   fg: () => (/* binding */ inStorageRegion)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
+ */
+function inStorageRegion(where, asked) {
+    return where.region === asked || where.regionName === asked;
+}
 /**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
  * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
@@ -704,7 +732,8 @@ const BYTES_PER_GIB = 1024 ** 3;
  * why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const { region } = wish;
+    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
     const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
@@ -713,7 +742,9 @@ function chooseVolumeConfig(configs, wish) {
     const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
     if (inRegion.length === 0) {
         const regions = [
-            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+            ...new Set(configs.flatMap((config) => config.region === undefined
+                ? []
+                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
         ];
         return {
             chosen: undefined,
@@ -828,26 +859,49 @@ async function statusNow(id, ctx) {
     }
 }
 /**
- * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, or
- * found by name when its create's answer never came (none of the name: the create did not land). It
- * leaves the ledger once gone. Never forced: the platform's checks stand.
+ * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
+ * its own create's answer gave, and nothing else. One the ledger holds by name only (its create's answer
+ * never came: the step was cancelled while it was in flight) is never deleted: a name is no proof of who
+ * made the volume, as another run may have made one of that name. It is looked for only to say whether
+ * one is there, kept. It leaves the ledger once gone, or once so said. Never forced: the platform's
+ * checks stand.
  */
 async function deleteVolumeLeft(left, ctx) {
-    let { id } = left;
+    const { id } = left;
     if (id === undefined) {
-        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes, left.name), ctx);
+        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => {
+            // Every volume of the name (two runs may each have made one): each kept.
+            const named = (await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes.filter((v) => v.name === left.name);
+            return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
+        }, ctx);
+        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
         if ('failed' in found)
-            return found.failed;
-        if (found.id === undefined) {
-            (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-            return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
-        }
-        id = found.id;
+            return {
+                outcome: {
+                    kind: 'shown',
+                    accepted: false,
+                    state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+                },
+                kept: undefined
+            };
+        return found.id === undefined
+            ? {
+                outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
+                kept: undefined
+            }
+            : {
+                outcome: {
+                    kind: 'shown',
+                    accepted: false,
+                    state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+                },
+                kept: found.id
+            };
     }
     const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
     if (outcome.kind === 'shown')
         (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-    return outcome;
+    return { outcome, kept: undefined };
 }
 
 

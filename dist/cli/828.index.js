@@ -131,6 +131,7 @@ async function askUntilKnown(ask, first, ctx, say) {
 /* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
 /* harmony export */   u$: () => (/* binding */ resourcesEntry)
 /* harmony export */ });
+/* unused harmony export offerIn */
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
 
 /**
@@ -165,7 +166,7 @@ function matchesDevice(offer, wish) {
     return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
 }
 function exclusion(offer, price, wish, points) {
-    if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.includes(offer.region ?? ''))
+    if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.some((r) => offerIn(offer, r)))
         return 'not the region asked';
     if (offer.mark === undefined)
         return 'no mark';
@@ -175,6 +176,15 @@ function exclusion(offer, price, wish, points) {
     if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
         return 'no stock';
     return undefined;
+}
+/**
+ * Whether a search entry is in a region: by the region's name where both give one (the name is what a
+ * volume's region shares with the compute regions), else by the compute region's tag.
+ */
+function offerIn(offer, region) {
+    if (region.name !== undefined && offer.regionName !== undefined)
+        return region.name === offer.regionName;
+    return region.tag !== undefined && region.tag === offer.region;
 }
 /** Choosable first, then by price (none last), then by the preference of the region. */
 function rank(a, b, wish) {

@@ -60,12 +60,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3035);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9644);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7187);
 /* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8100);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
-/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2736);
+/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2736);
 /* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(481);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
 /* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9232);
@@ -106,11 +106,11 @@ const transferFlow = {
         return transferStep(settings, {
             run: async (ctx) => {
                 const volume = await (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferVolume */ .Oi)(name, ctx);
-                const runName = `ed-${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(settings.taskName ?? volume.name, 40)}-${ctx.runtime.now().toString(36)}`;
+                const runName = (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .runTransferName */ .kU)(settings.taskName ?? volume.name, ctx);
                 const report = await (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .runTransfer */ .vv)(volume, (0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferBody */ .cQ)(t, volume, runName), ctx);
                 ctx.log((0,_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .completedLine */ .uk)(report, t.overwrite));
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, report.transfer.id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, report.transfer.id),
                     answer: report.answer,
                     did: {
                         transfer: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
@@ -118,10 +118,10 @@ const transferFlow = {
                 };
             },
             dryRun: async (ctx) => {
-                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
+                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
                 ctx.log(volume === undefined
-                    ? `dry run: no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 40))}, so transfer would fail; only reads were sent`
-                    : `dry run: transfer would check the connection to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.bucket ?? '', 100)}, then copy ${t.direction === 's3-to-volume' ? `its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.prefix, 200))} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.volumePath, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.volumePath, 200)} to its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(t.prefix, 200))}`} (overwrite_policy ${t.overwrite}); only reads were sent`);
+                    ? `dry run: no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(name, 40))}, so transfer would fail; only reads were sent`
+                    : `dry run: transfer would check the connection to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.bucket ?? '', 100)}, then copy ${t.direction === 's3-to-volume' ? `its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.prefix, 200))} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.volumePath, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.volumePath, 200)} to its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.prefix, 200))}`} (overwrite_policy ${t.overwrite}); only reads were sent`);
                 return undefined;
             }
         });
@@ -133,13 +133,13 @@ const transferDetailFlow = {
         const id = transferId(settings);
         return transferStep(settings, {
             run: async (ctx) => {
-                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id)));
+                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id)));
                 const transfer = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__/* .TRANSFER_KIND */ .bl.transferOf(answer.result.data);
                 if (transfer === undefined)
                     throw new Error(`the detail of transfer ${id} carries no transfer`);
                 ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     answer,
                     did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } }
                 };
@@ -153,10 +153,10 @@ const transferListFlow = {
     plan: (settings) => transferStep(settings, {
         run: async (ctx) => {
             const name = ctx.settings.storage.volume;
-            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
+            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
             if (name !== undefined && volume === undefined)
-                throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id)`);
-            const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferListCall */ .ef)(ctx.settings, volume === undefined ? {} : { storageId: volume.id });
+                throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id)`);
+            const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferListCall */ .ef)(ctx.settings, volume === undefined ? {} : { storageId: volume.id });
             const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call));
             const transfers = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__/* .transfersOf */ .G5)(answer.result.data);
             for (const transfer of transfers)
@@ -174,11 +174,11 @@ const transferStopFlow = {
             run: async (ctx) => {
                 const outcome = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .stopTransfer */ .at)(id, ctx);
                 if (outcome.kind === 'failed')
-                    throw new Error(`transfer ${id} was not stopped: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(outcome.why, 300)}`);
+                    throw new Error(`transfer ${id} was not stopped: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(outcome.why, 300)}`);
                 const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .readTransfer */ .i3)(id, ctx);
-                ctx.log(`transfer ${id}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(outcome.state, 20)}: it copies no more`);
+                ctx.log(`transfer ${id}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(outcome.state, 20)}: it copies no more`);
                 return {
-                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferDetailCall */ .ro)(ctx.settings, id),
+                    call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     ...(transfer === undefined
                         ? {}
                         : { did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } } })
@@ -191,7 +191,7 @@ const transferStopFlow = {
                 });
                 if (transfer === null)
                     return undefined;
-                ctx.log(`dry run: transfer_stop would stop transfer ${id}${transfer === undefined ? '' : `, now ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(transfer.status ?? '?', 20)}`}; only reads were sent`);
+                ctx.log(`dry run: transfer_stop would stop transfer ${id}${transfer === undefined ? '' : `, now ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(transfer.status ?? '?', 20)}`}; only reads were sent`);
                 return undefined;
             }
         });
@@ -213,7 +213,7 @@ const readsOnly = (ctx) => {
 };
 /** A transfer flow's step: a failure is said against the transfer list. */
 function transferStep(settings, work) {
-    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_12__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .transferListCall */ .ef)(ctx.settings) });
+    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_12__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferListCall */ .ef)(ctx.settings) });
 }
 
 

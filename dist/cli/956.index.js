@@ -29,7 +29,7 @@ async function copyData(copies, direction, ctx) {
             prefix: copy.prefix,
             volumePath: copy.path
         };
-        const name = `ed-${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(ctx.settings.taskName ?? volume.name, 40)}-${what}${index}-${ctx.runtime.now().toString(36)}`;
+        const name = (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_0__/* .runTransferName */ .kU)(ctx.settings.taskName ?? volume.name, ctx, `${what}${index}-`);
         const report = await (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_0__/* .runTransfer */ .vv)(volume, (0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_0__/* .transferBody */ .cQ)(settings, volume, name), ctx);
         ctx.log(`${what}: ${(0,_run_transfer_js__WEBPACK_IMPORTED_MODULE_0__/* .completedLine */ .uk)(report, settings.overwrite)}`);
         done.push(report);

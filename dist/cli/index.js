@@ -1943,6 +1943,7 @@ function keyInputError(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Sy: () => (/* binding */ writeSummary),
 /* harmony export */   c7: () => (/* binding */ writeTempFile),
+/* harmony export */   pW: () => (/* binding */ checkFilesDirectory),
 /* harmony export */   vG: () => (/* binding */ notRolledBack)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
@@ -1953,6 +1954,8 @@ function keyInputError(error) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
 /* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6844);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
+
 
 
 
@@ -1969,6 +1972,20 @@ function notRolledBack(host, restore, why, redact) {
     const file = writeTempFile(host, `restore-${restore.taskId}`, (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(restore.configuration), redact);
     host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
     return file;
+}
+/**
+ * Refuses, before anything is sent, a RUNNER_TEMP (the CLI's files directory) in which the step cannot make
+ * its files: it writes them (the response_file, a job's log, the diagnostics) once the task was made and
+ * waited on, too late to find out then.
+ */
+function checkFilesDirectory(host) {
+    const dir = host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+    try {
+        (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .probeDirectory */ .w9)(dir);
+    }
+    catch (error) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`RUNNER_TEMP is ${JSON.stringify(dir)}, which cannot be written (${error.code ?? 'error'}), but the step writes its files there once the task is made (the response_file, a job's log, the diagnostics): nothing was sent; give the job a RUNNER_TEMP it can write (with elastic-deploy, --files-dir)`);
+    }
 }
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
 function writeTempFile(host, what, text, redact) {
@@ -2267,9 +2284,11 @@ function volumesTable(step) {
             ? 'Deleted: no list shows it.'
             : one.created
                 ? 'Made by this step.'
-                : one.grownFrom === undefined
-                    ? 'Found as it was.'
-                    : `Grown from ${size(one.grownFrom)}.`;
+                : one.adopted
+                    ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+                    : one.grownFrom === undefined
+                        ? 'Found as it was.'
+                        : `Grown from ${size(one.grownFrom)}.`;
         return [...lines, did];
     }
     const summary = step.volumeList?.summary;
@@ -2277,7 +2296,7 @@ function volumesTable(step) {
         return lines;
     return [
         ...lines,
-        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
+        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
     ];
 }
 /** Text the platform gave, escaped; `?` where it gave none. */
@@ -3445,7 +3464,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3466,8 +3485,8 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
-    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
+    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
@@ -3783,6 +3802,8 @@ async function runMain(given) {
  */
 async function runPlanned(host, settings, how) {
     const planned = await planStep(settings);
+    // Where the step's files go must take them: found now, not once the task was made and waited on.
+    (0,step_files/* checkFilesDirectory */.pW)(host);
     forManyRequests(planned.plan.calls.length);
     const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
@@ -4684,7 +4705,7 @@ async function runCommand(command, io) {
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
  * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
  * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
- * the runner's RUNNER_TEMP. Undefined: D cannot be made (said).
+ * the runner's RUNNER_TEMP. Undefined: D, or the run's own directory, cannot be made (said).
  */
 function runFiles(filesDir, io, log) {
     if (filesDir !== undefined) {
@@ -4697,7 +4718,15 @@ function runFiles(filesDir, io, log) {
         }
         return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
     }
-    const made = io.makeRunDir?.();
+    let made;
+    try {
+        made = io.makeRunDir?.();
+    }
+    catch (error) {
+        // Found before anything is sent: the run's files are written once the task was made and waited on.
+        log.write(`error: the run's own directory for its files cannot be made in the system's temporary directory (${error.code ?? 'error'}): set TMPDIR to a directory that can be written, or name one with --files-dir`);
+        return undefined;
+    }
     if (made === undefined)
         return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
     return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
@@ -5168,7 +5197,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3077))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -5496,7 +5525,7 @@ const LEFTOVER_KINDS = {
     volumes: {
         key: 'volumes',
         phrases: (volumes) => volumes.map((v) => v.id === undefined
-            ? `the volume named ${JSON.stringify(v.name)} to delete, if its create landed`
+            ? `the volume named ${JSON.stringify(v.name)} to look for, whose create never answered (kept if listed: a name is no proof of who made it)`
             : `volume ${v.id} (${v.name}) to delete`),
         encode: (volumes) => JSON.stringify(volumes),
         decode: (text) => JSON.parse(text || '[]')
@@ -6076,7 +6105,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3077));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
@@ -7150,7 +7179,8 @@ function isUnknownStatus(status, criteria) {
 /* harmony export */   Yl: () => (/* binding */ appendFiles),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
-/* harmony export */   tJ: () => (/* binding */ FileReadError)
+/* harmony export */   tJ: () => (/* binding */ FileReadError),
+/* harmony export */   w9: () => (/* binding */ probeDirectory)
 /* harmony export */ });
 /* unused harmony export privateFiles */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
@@ -7179,6 +7209,13 @@ function createPrivateFile(path, content) {
 function writeAll(fd, bytes) {
     for (let written = 0; written < bytes.length;)
         written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
+}
+/**
+ * Checks that the files of a run can be made under `parent` now: a directory made there and removed at
+ * once, as privateFiles makes its own. Throws the error that stops it (ENOENT, EACCES, EROFS...).
+ */
+function probeDirectory(parent) {
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmdirSync)((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent, '.elastic-deploy-probe-')));
 }
 /**
  * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
@@ -9778,8 +9815,10 @@ const TRANSFER_KIND = {
     completedStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_COMPLETED */ .c3,
     failedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_FAILED */ .O$,
     stoppedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STOPPED */ .mU,
+    allStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STATUSES */ .hY,
     stoppableStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F,
-    transferOf: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferOf */ .ND
+    transferOf: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferOf */ .ND,
+    transferNamed: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferNamed */ .$M
 };
 
 
@@ -9913,15 +9952,18 @@ class Throttle {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $M: () => (/* binding */ transferNamed),
 /* harmony export */   G5: () => (/* binding */ transfersOf),
 /* harmony export */   ND: () => (/* binding */ transferOf),
 /* harmony export */   O$: () => (/* binding */ TRANSFER_FAILED),
 /* harmony export */   VT: () => (/* binding */ TRANSFER_UNDER_WAY),
 /* harmony export */   _F: () => (/* binding */ TRANSFER_RUNNING),
 /* harmony export */   c3: () => (/* binding */ TRANSFER_COMPLETED),
+/* harmony export */   hY: () => (/* binding */ TRANSFER_STATUSES),
 /* harmony export */   mU: () => (/* binding */ TRANSFER_STOPPED),
 /* harmony export */   xz: () => (/* binding */ transferPercent)
 /* harmony export */ });
+/* unused harmony export TRANSFER_DELETED */
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
 
@@ -9934,8 +9976,28 @@ const TRANSFER_RUNNING = 'Running';
 const TRANSFER_COMPLETED = 'Completed';
 /** A transfer that failed: retried (s3/retry) as the user allows, its error_code and error_message said. */
 const TRANSFER_FAILED = ['Error', 'Exception'];
+/** A transfer someone deleted (a retry deletes the one it submits again, and makes a new one of its name). */
+const TRANSFER_DELETED = 'Deleted';
 /** A transfer someone stopped, or deleted. */
-const TRANSFER_STOPPED = ['Stopped', 'Deleted'];
+const TRANSFER_STOPPED = ['Stopped', TRANSFER_DELETED];
+/** Every status the reference lists (s3-list.md: what its statuses filter takes). */
+const TRANSFER_STATUSES = [
+    ...TRANSFER_UNDER_WAY,
+    TRANSFER_COMPLETED,
+    ...TRANSFER_FAILED,
+    ...TRANSFER_STOPPED
+];
+/**
+ * The transfer of that name to follow among `transfers` (a list of every status): a retry makes a new
+ * transfer of the same name and deletes the one it submits again, so the newest (the greatest id) that is
+ * not Deleted; else, when all of the name are Deleted, the newest of them; undefined when none has it.
+ */
+function transferNamed(transfers, name) {
+    const newestFirst = transfers
+        .filter((t) => t.name === name)
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0));
+    return newestFirst.find((t) => t.status !== TRANSFER_DELETED) ?? newestFirst[0];
+}
 /** A transfer's detail (or an item of the list). Undefined for an answer without an id. */
 function transferOf(data) {
     if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data))

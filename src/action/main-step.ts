@@ -16,7 +16,7 @@ import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js'
 import { hostHooks, settingsFrom } from './runtime.js';
 import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
-import { notRolledBack, writeSummary, writeTempFile } from './step-files.js';
+import { checkFilesDirectory, notRolledBack, writeSummary, writeTempFile } from './step-files.js';
 import { goesOn, pullRequestsOpener } from './pull-request-step.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
@@ -55,6 +55,8 @@ async function runPlanned(
   how: { cancel: AbortSignal; redact: Redact }
 ): Promise<void> {
   const planned = await planStep(settings);
+  // Where the step's files go must take them: found now, not once the task was made and waited on.
+  checkFilesDirectory(host);
   forManyRequests(planned.plan.calls.length);
   const cleanup = cleanupRecorder(planned.cleanup, (state) => {
     saveCleanup(host, state);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { toCompactJson } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import type { Redact } from './masker.js';
-import { createPrivateFile } from '../host/private-file.js';
+import { createPrivateFile, probeDirectory } from '../host/private-file.js';
+import { InputError } from '../basics/input-error.js';
 
 // What a step writes besides its outputs and log, the main step's and the post step's alike: its files
 // under RUNNER_TEMP (each readable by the job's user alone, every secret masked), the restore file of an
@@ -26,6 +27,22 @@ export function notRolledBack(
     'Update not rolled back'
   );
   return file;
+}
+
+/**
+ * Refuses, before anything is sent, a RUNNER_TEMP (the CLI's files directory) in which the step cannot make
+ * its files: it writes them (the response_file, a job's log, the diagnostics) once the task was made and
+ * waited on, too late to find out then.
+ */
+export function checkFilesDirectory(host: StepHost): void {
+  const dir = host.env('RUNNER_TEMP') ?? tmpdir();
+  try {
+    probeDirectory(dir);
+  } catch (error) {
+    throw new InputError(
+      `RUNNER_TEMP is ${JSON.stringify(dir)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}), but the step writes its files there once the task is made (the response_file, a job's log, the diagnostics): nothing was sent; give the job a RUNNER_TEMP it can write (with elastic-deploy, --files-dir)`
+    );
+  }
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */

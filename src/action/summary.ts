@@ -287,16 +287,18 @@ function volumesTable(step: StepResult): string[] {
       ? 'Deleted: no list shows it.'
       : one.created
         ? 'Made by this step.'
-        : one.grownFrom === undefined
-          ? 'Found as it was.'
-          : `Grown from ${size(one.grownFrom)}.`;
+        : one.adopted
+          ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+          : one.grownFrom === undefined
+            ? 'Found as it was.'
+            : `Grown from ${size(one.grownFrom)}.`;
     return [...lines, did];
   }
   const summary = step.volumeList?.summary;
   if (summary === undefined) return lines;
   return [
     ...lines,
-    `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} per 10 minutes (coin_sum_slice, in the platform's unit: fen, as its reference says).`
+    `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
   ];
 }
 

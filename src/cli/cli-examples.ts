@@ -63,10 +63,10 @@ export const OPERATION_EXAMPLES: Readonly<Record<OperationName, readonly string[
   job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
   job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
   volume: [
-    'elastic-deploy volume --volume datasets --size 100 --region beijing-jxq-p1',
+    'elastic-deploy volume --volume datasets --size 100 --region bj-001',
     'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
   ],
-  volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region beijing-jxq-p1'],
+  volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
   volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
   transfer: [
     'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',

@@ -192,10 +192,10 @@ export const INPUT_DOCS: Readonly<
   },
   region: {
     description:
-      '--volume: the region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.',
+      "--volume: the region the volume must be in, by the storage's tag (such as bj-001, as volume_list shows it; the storage's tags are not the GPU regions') or by the region's name (such as 北京一区, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. volume_list: the volumes of that region only.",
     byOperation: {
       volume:
-        'The region the volume must be in (its tag, such as beijing-jxq-p1, as volume_list shows it): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.',
+        "The region the volume must be in, by the storage's tag (such as bj-001, as volume_list shows it; the storage's tags are not the GPU regions') or by the region's name (such as 北京一区, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price.",
       volume_list: 'The volumes of that region only.'
     }
   },

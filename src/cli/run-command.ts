@@ -85,7 +85,7 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
  * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
  * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
- * the runner's RUNNER_TEMP. Undefined: D cannot be made (said).
+ * the runner's RUNNER_TEMP. Undefined: D, or the run's own directory, cannot be made (said).
  */
 function runFiles(
   filesDir: string | undefined,
@@ -103,7 +103,16 @@ function runFiles(
     }
     return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
   }
-  const made = io.makeRunDir?.();
+  let made: ReturnType<NonNullable<CliIo['makeRunDir']>> | undefined;
+  try {
+    made = io.makeRunDir?.();
+  } catch (error) {
+    // Found before anything is sent: the run's files are written once the task was made and waited on.
+    log.write(
+      `error: the run's own directory for its files cannot be made in the system's temporary directory (${(error as NodeJS.ErrnoException).code ?? 'error'}): set TMPDIR to a directory that can be written, or name one with --files-dir`
+    );
+    return undefined;
+  }
   if (made === undefined) return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
   return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
 }

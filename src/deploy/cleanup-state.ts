@@ -64,8 +64,9 @@ export interface TransferLeft {
 }
 
 /**
- * A volume the step made for this run: its name, and its id once the create's answer or the list gave
- * it (until then, the post step finds it by name: the step made it only because none had that name).
+ * A volume the step is making for this run: its name, and its id once its own create's answer gave it.
+ * Only a volume of a known id is deleted: one held by name only (its create never answered) is looked for
+ * and kept, since another run may have made one of that name.
  */
 export interface VolumeLeft {
   name: string;
@@ -246,7 +247,7 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     phrases: (volumes) =>
       volumes.map((v) =>
         v.id === undefined
-          ? `the volume named ${JSON.stringify(v.name)} to delete, if its create landed`
+          ? `the volume named ${JSON.stringify(v.name)} to look for, whose create never answered (kept if listed: a name is no proof of who made it)`
           : `volume ${v.id} (${v.name}) to delete`
       ),
     encode: (volumes) => JSON.stringify(volumes),

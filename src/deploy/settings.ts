@@ -160,8 +160,19 @@ export interface CapacityWish {
   maxPrice: string | undefined;
   /** How long to search again while no matching entry has the stock (0: fail at once). */
   timeoutMs: number;
-  /** The regions (tags) the task may run in, and why (where the storages it mounts can be mounted). */
-  onlyRegions?: { regions: readonly string[]; why: string };
+  /**
+   * The regions the task may run in, and why (where the storages it mounts can be mounted): each by its
+   * name (a resource search entry's region_name, what a volume's region shares with it), and by its tag
+   * where that is a compute region's (a resource search entry's region: an object storage's accelerated
+   * regions carry one; a volume's own tag, such as bj-001, is no compute region's and is left out).
+   */
+  onlyRegions?: { regions: readonly RegionKey[]; why: string };
+}
+
+/** A region as a resource search entry is matched with it: by name, else by its compute region's tag. */
+export interface RegionKey {
+  readonly name: string | undefined;
+  readonly tag: string | undefined;
 }
 
 /** The HTTP statuses a health check accepts, as ranges. */

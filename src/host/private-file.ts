@@ -1,4 +1,13 @@
-import { closeSync, constants, fstatSync, mkdtempSync, openSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmdirSync,
+  writeSync
+} from 'node:fs';
 import { join } from 'node:path';
 import { formatSize } from '../basics/units.js';
 import type { AppendFile } from '../deploy/engine.js';
@@ -21,6 +30,14 @@ export function createPrivateFile(path: string, content: string): void {
 function writeAll(fd: number, bytes: Buffer): void {
   for (let written = 0; written < bytes.length;)
     written += writeSync(fd, bytes, written, bytes.length - written);
+}
+
+/**
+ * Checks that the files of a run can be made under `parent` now: a directory made there and removed at
+ * once, as privateFiles makes its own. Throws the error that stops it (ENOENT, EACCES, EROFS...).
+ */
+export function probeDirectory(parent: string): void {
+  rmdirSync(mkdtempSync(join(parent, '.elastic-deploy-probe-')));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { isRecord } from '../basics/records.js';
 import type { OperationName } from './platform-settings.js';
 import {
+  transferNamed,
   transferOf,
   TRANSFER_COMPLETED,
   TRANSFER_FAILED,
   TRANSFER_RUNNING,
+  TRANSFER_STATUSES,
   TRANSFER_STOPPED,
   TRANSFER_UNDER_WAY,
   type Transfer
@@ -329,10 +331,14 @@ export interface TransferKindDescriptor {
   readonly completedStatus: string;
   readonly failedStatuses: readonly string[];
   readonly stoppedStatuses: readonly string[];
+  /** Every status the list's statuses filter takes, Deleted too (a lost create is looked for in them all). */
+  readonly allStatuses: readonly string[];
   /** The only status a stop applies to. */
   readonly stoppableStatus: string;
   /** A transfer's detail, or an item of the list. */
   transferOf(data: unknown): Transfer | undefined;
+  /** The transfer of a name to follow: the newest not Deleted (a retry keeps the name), else the newest. */
+  transferNamed(transfers: readonly Transfer[], name: string): Transfer | undefined;
 }
 
 export const TRANSFER_KIND: TransferKindDescriptor = {
@@ -353,6 +359,8 @@ export const TRANSFER_KIND: TransferKindDescriptor = {
   completedStatus: TRANSFER_COMPLETED,
   failedStatuses: TRANSFER_FAILED,
   stoppedStatuses: TRANSFER_STOPPED,
+  allStatuses: TRANSFER_STATUSES,
   stoppableStatus: TRANSFER_RUNNING,
-  transferOf
+  transferOf,
+  transferNamed
 };

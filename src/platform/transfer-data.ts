@@ -37,8 +37,29 @@ export const TRANSFER_RUNNING = 'Running';
 export const TRANSFER_COMPLETED = 'Completed';
 /** A transfer that failed: retried (s3/retry) as the user allows, its error_code and error_message said. */
 export const TRANSFER_FAILED: readonly string[] = ['Error', 'Exception'];
+/** A transfer someone deleted (a retry deletes the one it submits again, and makes a new one of its name). */
+export const TRANSFER_DELETED = 'Deleted';
 /** A transfer someone stopped, or deleted. */
-export const TRANSFER_STOPPED: readonly string[] = ['Stopped', 'Deleted'];
+export const TRANSFER_STOPPED: readonly string[] = ['Stopped', TRANSFER_DELETED];
+/** Every status the reference lists (s3-list.md: what its statuses filter takes). */
+export const TRANSFER_STATUSES: readonly string[] = [
+  ...TRANSFER_UNDER_WAY,
+  TRANSFER_COMPLETED,
+  ...TRANSFER_FAILED,
+  ...TRANSFER_STOPPED
+];
+
+/**
+ * The transfer of that name to follow among `transfers` (a list of every status): a retry makes a new
+ * transfer of the same name and deletes the one it submits again, so the newest (the greatest id) that is
+ * not Deleted; else, when all of the name are Deleted, the newest of them; undefined when none has it.
+ */
+export function transferNamed(transfers: readonly Transfer[], name: string): Transfer | undefined {
+  const newestFirst = transfers
+    .filter((t) => t.name === name)
+    .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0));
+  return newestFirst.find((t) => t.status !== TRANSFER_DELETED) ?? newestFirst[0];
+}
 
 /** A transfer's detail (or an item of the list). Undefined for an answer without an id. */
 export function transferOf(data: unknown): Transfer | undefined {

@@ -121,14 +121,17 @@ const idText = (value: unknown): string | undefined => {
 /**
  * What the tenant's volumes come to (nas-summary.md): those Creating, Active or Expanding; their sizes
  * in bytes (used undefined where the storage cannot say, -1); the mean unit price (points per GB per 10
- * minutes; undefined with no volume); and coin_sum_slice, the estimated cost per 10 minutes, in the
- * platform's own unit (the reference says fen), never through the tasks' points-to-yuan rule.
+ * minutes; undefined with no volume); and coin_sum_slice, the estimated cost per 10 minutes, in points:
+ * its schema says 单位为分, which reads as fen or as points (积分, unit_price's unit), and its own example
+ * fits points (3 GiB at a unit_price of 120 points per GB per 10 minutes: 360), as the emulator counts it.
+ * Never through the tasks' points-to-yuan rule (SKILL.md: 勿与 Job 的「点 / 1,000,000 = 元」混用).
  */
 export interface VolumeSummary {
   readonly count: number | undefined;
   readonly totalBytes: number | undefined;
   readonly usedBytes: number | undefined;
   readonly meanUnitPrice: number | undefined;
+  /** coin_sum_slice: points per 10 minutes, for all the volumes counted. */
   readonly perTenMinutes: number | undefined;
 }
 

@@ -39,6 +39,19 @@ describe('chooseVolumeConfig', () => {
     );
   });
 
+  it("keeps to the region named by the region's name, which the compute regions share, as by its tag", () => {
+    const named = configs.map((c) => ({ ...c, regionName: c.region === 'bj-001' ? '北京一区' : '广东-T1' }));
+    expect(chooseVolumeConfig(named, { bytes: 10 * BYTES_PER_GIB, region: '北京一区' }).chosen?.id).toBe(
+      '10'
+    );
+    expect(chooseVolumeConfig(named, { bytes: 10 * BYTES_PER_GIB, region: '广东-T1' }).chosen?.id).toBe('11');
+    // A compute region's tag is no storage region's: none is there.
+    expect(chooseVolumeConfig(named, { bytes: BYTES_PER_GIB, region: 'beijing-jxq-p1' })).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration in region beijing-jxq-p1: pre-create lists those of bj-001 (北京一区), gd-001 (广东-T1)'
+    });
+  });
+
   it('says why none will do: no configuration in the region, or none with room', () => {
     expect(chooseVolumeConfig(configs, { bytes: BYTES_PER_GIB, region: 'sh-001' })).toEqual({
       chosen: undefined,

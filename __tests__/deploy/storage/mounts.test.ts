@@ -1,5 +1,14 @@
 // The volumes and juicefs_mounts inputs made into each service's nas_storage_config and storage_config.
-import { withMounts, type ResolvedMount } from '../../../src/deploy/storage/mounts.js';
+import {
+  amongRegions,
+  regionKeys,
+  sameRegion,
+  withMounts,
+  type Region,
+  type ResolvedMount
+} from '../../../src/deploy/storage/mounts.js';
+import { offerIn } from '../../../src/deploy/create/choose-resource.js';
+import type { Offer } from '../../../src/platform/resource-data.js';
 import { objectStorageNamed } from '../../../src/deploy/storage/read-object-storages.js';
 import type { Volume } from '../../../src/platform/volume-data.js';
 import { toCompactJson } from '../../../src/protocol/json.js';
@@ -7,7 +16,7 @@ import { toCompactJson } from '../../../src/protocol/json.js';
 const volume = (id: string, name: string): Volume => ({
   id,
   name,
-  region: 'guangdong-t-01',
+  region: 'gd-001',
   regionName: '广东-T1',
   storageClass: 'nfs-standard',
   status: 'Active',
@@ -28,7 +37,7 @@ const mount = (
   mount: { kind, service, storage: v.name, path },
   id: v.id,
   name: v.name,
-  regions: [{ tag: 'guangdong-t-01', name: '广东-T1' }]
+  regions: [{ tag: 'gd-001', name: '广东-T1', computeTag: false }]
 });
 
 describe('withMounts', () => {
@@ -141,5 +150,69 @@ describe('objectStorageNamed', () => {
     expect(() => objectStorageNamed(storages, 'corpus')).toThrow(
       '2 object storages are named "corpus" (storage_id 37, 38): name the storage_id of the one meant'
     );
+  });
+});
+
+// Regression (issue 60, point 10): a volume's region was matched with the resource search's by tag, but a
+// volume's tag is the storage's own (bj-001, as suanli-nas-storage writes it), never a compute region's
+// (hebeif-1): on the real platform a volume found no stock. The region's name is what both share.
+describe('regions, as a volume, an object storage and a resource search entry share them', () => {
+  const nas = (tag: string, name: string | undefined): Region => ({ tag, name, computeTag: false });
+  const accelerated = (tag: string, name: string | undefined): Region => ({ tag, name, computeTag: true });
+  const offer = (region: string, regionName: string | undefined): Offer => ({
+    device: '4090',
+    gpuName: '4090',
+    gpuCount: '1',
+    region,
+    regionName,
+    price: '1980',
+    discountPrice: undefined,
+    inventory: '3',
+    mark: 'm',
+    resource: undefined
+  });
+
+  it.each([
+    [
+      'a volume and an object storage of one name',
+      nas('bj-001', '北京一区'),
+      accelerated('beijing-jxq-p1', '北京一区'),
+      true
+    ],
+    ['two names', nas('bj-001', '北京一区'), accelerated('guangdong-t-01', '广东-T1'), false],
+    [
+      'compute tags, with a name missing',
+      accelerated('hebeif-1', undefined),
+      accelerated('hebeif-1', '河北一区'),
+      true
+    ],
+    [
+      'a volume tag never equal to a compute tag',
+      nas('hebeif-1', undefined),
+      accelerated('hebeif-1', undefined),
+      false
+    ],
+    ['names first, whatever the tags', accelerated('x-1', '北京一区'), accelerated('x-1', '广东-T1'), false]
+  ])('%s: %s', (_what, a, b, same) => {
+    expect(sameRegion(a, b)).toBe(same);
+    expect(sameRegion(b, a)).toBe(same);
+  });
+
+  it("matches a search entry by the region's name, else by a compute region's tag, never by a volume's tag", () => {
+    const [volumeRegion] = regionKeys([nas('bj-001', '北京一区')]);
+    const [storageRegion] = regionKeys([accelerated('guangdong-t-01', undefined)]);
+    if (volumeRegion === undefined || storageRegion === undefined) throw new Error('no keys');
+    expect(volumeRegion).toEqual({ name: '北京一区', tag: undefined });
+    expect(offerIn(offer('beijing-jxq-p1', '北京一区'), volumeRegion)).toBe(true);
+    expect(offerIn(offer('hebeif-1', '河北一区'), volumeRegion)).toBe(false);
+    expect(offerIn(offer('bj-001', undefined), volumeRegion)).toBe(false);
+    expect(offerIn(offer('guangdong-t-01', undefined), storageRegion)).toBe(true);
+    expect(offerIn(offer('guangdong-t-01', '广东-T1'), storageRegion)).toBe(true);
+  });
+
+  it("finds a body's region_name, or a compute tag, among a volume's and an object storage's regions", () => {
+    expect(amongRegions([nas('bj-001', '北京一区')], '北京一区')).toBe(true);
+    expect(amongRegions([nas('bj-001', '北京一区')], 'bj-001')).toBe(false);
+    expect(amongRegions([accelerated('guangdong-t-01', '广东-T1')], 'guangdong-t-01')).toBe(true);
   });
 });

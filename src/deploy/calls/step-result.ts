@@ -83,7 +83,10 @@ export interface TransferOutcome {
 /** A volume as a step left it: found, made or grown (and Active), or deleted. */
 export interface VolumeOutcome {
   readonly volume: Volume;
+  /** The step made it: its own create's answer gave its id. */
   readonly created: boolean;
+  /** Found by name after the step's create went unanswered: used, never deleted by a cleanup. */
+  readonly adopted: boolean;
   /** What it held before the step grew it, in bytes. */
   readonly grownFrom: number | undefined;
   readonly deleted: boolean;

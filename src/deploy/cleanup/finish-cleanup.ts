@@ -57,8 +57,11 @@ export interface CleanupReport {
   scaleBack?: ScaleBackReport;
   /** The transfers still under way that it stopped, each with how its stop ended. */
   transfers?: { left: TransferLeft; outcome: Persisted }[];
-  /** The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended. */
-  volumes?: { left: VolumeLeft; outcome: Persisted }[];
+  /**
+   * The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended; `kept`:
+   * a volume of the name of one whose create never answered, kept (a name is no proof of who made it).
+   */
+  volumes?: { left: VolumeLeft; outcome: Persisted; kept: string | undefined }[];
 }
 
 /** How the post step's rollback of an update ended. */
@@ -123,7 +126,7 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
       : {
           volumes: await mapLimit(volumes, ctx.settings.concurrency, async (left) => ({
             left,
-            outcome: await deleteVolumeLeft(left, ctx)
+            ...(await deleteVolumeLeft(left, ctx))
           }))
         },
   lookup: async (lookup, { created, action }, ctx) =>

@@ -1,4 +1,4 @@
-import type { CapacityWish } from '../settings.js';
+import type { CapacityWish, RegionKey } from '../settings.js';
 import { compareDecimals } from '../../platform/money.js';
 import type { Offer } from '../../platform/resource-data.js';
 
@@ -61,7 +61,7 @@ function exclusion(
   wish: CapacityWish,
   points: number
 ): Candidate['excluded'] {
-  if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.includes(offer.region ?? ''))
+  if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.some((r) => offerIn(offer, r)))
     return 'not the region asked';
   if (offer.mark === undefined) return 'no mark';
   if (
@@ -71,6 +71,15 @@ function exclusion(
     return 'over max_price';
   if ((compareDecimals(offer.inventory ?? '0', String(points)) ?? -1) < 0) return 'no stock';
   return undefined;
+}
+
+/**
+ * Whether a search entry is in a region: by the region's name where both give one (the name is what a
+ * volume's region shares with the compute regions), else by the compute region's tag.
+ */
+export function offerIn(offer: Offer, region: RegionKey): boolean {
+  if (region.name !== undefined && offer.regionName !== undefined) return region.name === offer.regionName;
+  return region.tag !== undefined && region.tag === offer.region;
 }
 
 /** Choosable first, then by price (none last), then by the preference of the region. */

@@ -1,8 +1,8 @@
-import { isRecord } from '../../basics/records.js';
 import {
   amongRegions,
   describeMounts,
   describeRegions,
+  regionKeys,
   resolveMounts,
   withMounts
 } from '../storage/mounts.js';
@@ -15,6 +15,7 @@ import { adoptLateCreate, createOnce, type Created } from './create-once.js';
 import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacity.js';
 import { preheat, type Preheated } from './preheat.js';
 import { resourcesEntry, type Candidate } from './choose-resource.js';
+import { resourceRegions } from './resource-regions.js';
 import type { CapacityWish } from '../settings.js';
 
 /**
@@ -122,17 +123,21 @@ async function mounting(call: Call, ctx: DeployContext): Promise<{ call: Call; c
   );
   const wish = ctx.settings.capacity;
   if (wish === undefined) {
-    const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) =>
-      isRecord(r) && typeof r.region_name === 'string' ? [r.region_name] : []
-    );
-    const elsewhere = named.filter((name) => !amongRegions(found.regions, name));
+    // The body's resources, each by its region_name, else its mark's region (a resource search): checked
+    // before the create is sent, as a gpu search is held to those regions.
+    const { regions, unknown } = await resourceRegions(body.resources, ctx);
+    const elsewhere = regions.filter((r) => !r.values.some((v) => amongRegions(found.regions, v)));
     if (elsewhere.length > 0)
       throw new Error(
-        `body's resources are in ${elsewhere.map((n) => sanitize(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${describeRegions(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`
+        `body's resources are in ${elsewhere.map((r) => r.said).join(', ')}, but the storages to mount can be mounted only in ${describeRegions(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`
+      );
+    if (unknown.length > 0)
+      ctx.log(
+        `mounts: the resource search lists no entry of the body's mark ${unknown.map((m) => JSON.stringify(sanitize(m, 40))).join(', ')}: its region cannot be checked before the create (the platform checks it)`
       );
     return { call: { ...call, body }, ctx };
   }
-  const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
+  const onlyRegions = { regions: regionKeys(found.regions), why: found.why };
   const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
   return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }

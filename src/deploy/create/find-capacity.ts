@@ -11,7 +11,7 @@ import { backoffAt, pollUntil } from '../poll.js';
 import { retried } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
 import { cheapestOverPrice, chooseResource, type Candidate, type Choice } from './choose-resource.js';
-import type { CapacityWish } from '../settings.js';
+import type { CapacityWish, RegionKey } from '../settings.js';
 
 /** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
 const FIRST_SEARCH_DELAY_MS = 10_000;
@@ -98,7 +98,7 @@ export async function findCapacity(
 }
 
 /** What a step's resource searches learnt: that a search with task_type=Job is refused here. */
-interface Searched {
+export interface Searched {
   jobRefused: boolean;
 }
 
@@ -117,7 +117,7 @@ async function searchOnce(
  * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
  * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
  */
-async function resourceSearch(
+export async function resourceSearch(
   deviceType: CapacityWish['deviceType'],
   ctx: DeployContext,
   searched: Searched
@@ -156,9 +156,15 @@ function noCapacity(choice: Choice, wish: CapacityWish, points: number): string 
   return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
 }
 
-/** "region guangdong-t-01", or "regions a or b". */
-const inRegions = (regions: readonly string[]): string =>
-  `region${regions.length === 1 ? '' : 's'} ${regions.map((r) => sanitize(r, 60)).join(' or ')}`;
+/** "region guangdong-t-01 (广东-T1)", "region 北京一区", or "regions a or b". */
+const inRegions = (regions: readonly RegionKey[]): string =>
+  `region${regions.length === 1 ? '' : 's'} ${regions
+    .map(({ name, tag }) =>
+      tag === undefined
+        ? sanitize(name ?? '?', 60)
+        : `${sanitize(tag, 60)}${name === undefined ? '' : ` (${sanitize(name, 60)})`}`
+    )
+    .join(' or ')}`;
 
 function noCapacityIn(choice: Choice, wish: CapacityWish, points: number): string {
   const device = describeWish(wish);

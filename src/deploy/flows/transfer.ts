@@ -8,7 +8,13 @@ import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import type { DeploySettings } from '../settings.js';
 import { readVolumes, volumeNamed } from '../storage/read-volumes.js';
-import { completedLine, runTransfer, transferBody, transferVolume } from '../storage/run-transfer.js';
+import {
+  completedLine,
+  runTransfer,
+  runTransferName,
+  transferBody,
+  transferVolume
+} from '../storage/run-transfer.js';
 import { checkEncryption } from '../storage/check-copies.js';
 import { readTransfer, stopTransfer } from '../storage/stop-transfer.js';
 import { progressLine } from '../storage/transfer-lines.js';
@@ -54,7 +60,7 @@ export const transferFlow: Flow = {
     return transferStep(settings, {
       run: async (ctx) => {
         const volume = await transferVolume(name, ctx);
-        const runName = `ed-${sanitize(settings.taskName ?? volume.name, 40)}-${ctx.runtime.now().toString(36)}`;
+        const runName = runTransferName(settings.taskName ?? volume.name, ctx);
         const report = await runTransfer(volume, transferBody(t, volume, runName), ctx);
         ctx.log(completedLine(report, t.overwrite));
         return {

@@ -11,11 +11,11 @@ import { transfersOf } from '../../platform/transfer-data.js';
 import type { Answer } from '../../platform/session.js';
 import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../context.js';
-import { chooseVolumeConfig } from '../storage/choose-volume.js';
+import { chooseVolumeConfig, inStorageRegion } from '../storage/choose-volume.js';
 import { retried } from '../retries.js';
 import type { DeploySettings } from '../settings.js';
 import { deleteVolume } from '../storage/delete-volume.js';
-import { ensureVolume } from '../storage/ensure-volume.js';
+import { ensureVolume, type VolumeReport } from '../storage/ensure-volume.js';
 import { describeVolume, gib, readVolumes, volumeNamed } from '../storage/read-volumes.js';
 import type { Flow, PlannedStep } from './flow.js';
 import { storageStep, type StorageWork } from './storage-step.js';
@@ -35,14 +35,12 @@ export const volumeFlow: Flow = {
     return volumeStep(settings, {
       run: async (ctx) => {
         const report = await ensureVolume(ctx);
-        const { volume } = report;
-        ctx.log(
-          `volume ${volume.id}: Active, ${gib(volume.totalBytes)}${report.created ? ', made by this step' : report.grownFrom === undefined ? '' : `, grown from ${gib(report.grownFrom)}`}${ctx.settings.storage.volumeCleanup === 'delete' && report.created ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`
-        );
+        const { volume, created, adopted, grownFrom } = report;
+        ctx.log(`volume ${volume.id}: Active, ${gib(volume.totalBytes)}${didLine(report, ctx.settings)}`);
         return {
           answer: report.answer,
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          did: { volume: { volume, created: report.created, grownFrom: report.grownFrom, deleted: false } }
+          did: { volume: { volume, created, adopted, grownFrom, deleted: false } }
         };
       },
       dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -60,13 +58,14 @@ export const volumeListFlow: Flow = {
       run: async (ctx) => {
         const region = ctx.settings.storage.region;
         const list = await readVolumes(ctx);
-        const volumes = list.volumes.filter((v) => region === undefined || v.region === region);
+        const volumes = list.volumes.filter((v) => region === undefined || inStorageRegion(v, region));
         const summary = await retried('volume: summary', ctx.retries, () =>
           ctx.send(volumeSummaryCall(ctx.settings))
         );
-        const entries = list.entries.filter(
-          (_, i) => region === undefined || list.volumes[i]?.region === region
-        );
+        const entries = list.entries.filter((_, i) => {
+          const volume = list.volumes[i];
+          return region === undefined || (volume !== undefined && inStorageRegion(volume, region));
+        });
         const answer: Answer = {
           ...list.first,
           result: { ...list.first.result, data: { count: entries.length, results: entries } }
@@ -108,7 +107,7 @@ export const volumeDeleteFlow: Flow = {
         ctx.log(`volume ${volume.id} (${sanitize(volume.name, 40)}): deleted, and no list shows it`);
         return {
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          did: { volume: { volume, created: false, grownFrom: undefined, deleted: true } }
+          did: { volume: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true } }
         };
       },
       dryRun: async (ctx) => {
@@ -128,6 +127,19 @@ export const volumeDeleteFlow: Flow = {
     });
   }
 };
+
+/** What the step did to the volume, for its last line: made (and deleted at the end), adopted, grown. */
+function didLine(
+  report: Pick<VolumeReport, 'created' | 'adopted' | 'grownFrom'>,
+  settings: DeploySettings
+): string {
+  const deletes = settings.storage.volumeCleanup === 'delete';
+  if (report.created)
+    return `, made by this step${deletes ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`;
+  if (report.adopted)
+    return `, found by name after this step's create went unanswered${deletes ? '; kept when the job ends: nothing proves this step made it' : ''}`;
+  return report.grownFrom === undefined ? '' : `, grown from ${gib(report.grownFrom)}`;
+}
 
 /** The volume input, which volume and volume_delete need. */
 function volumeInput(settings: DeploySettings): string {
@@ -186,7 +198,7 @@ async function dryRunVolume(name: string, ctx: DeployContext): Promise<undefined
   if (found !== undefined) {
     const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
     ctx.log(
-      `dry run: volume ${describeVolume(found)} exists${grows ? `; volume would grow it to ${gib(sizeBytes)}` : ''}${region !== undefined && found.region !== region ? `; it is not in region ${sanitize(region, 60)}, so volume would fail` : ''}; only reads were sent`
+      `dry run: volume ${describeVolume(found)} exists${grows ? `; volume would grow it to ${gib(sizeBytes)}` : ''}${region !== undefined && !inStorageRegion(found, region) ? `; it is not in region ${sanitize(region, 60)}, so volume would fail` : ''}; only reads were sent`
     );
     return undefined;
   }

@@ -3,6 +3,17 @@ import type { VolumeConfig } from '../../platform/volume-data.js';
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB × 1,073,741,824. */
 export const BYTES_PER_GIB = 1024 ** 3;
 
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (北京一区), which the compute regions share.
+ */
+export function inStorageRegion(
+  where: { readonly region: string | undefined; readonly regionName: string | undefined },
+  asked: string
+): boolean {
+  return where.region === asked || where.regionName === asked;
+}
+
 /** What a volume is to be made of: its size in bytes, and the region it must be in (any when none). */
 export interface VolumeWish {
   readonly bytes: number;
@@ -19,7 +30,8 @@ export function chooseVolumeConfig(
   configs: readonly VolumeConfig[],
   wish: VolumeWish
 ): { chosen: VolumeConfig } | { chosen: undefined; why: string } {
-  const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+  const { region } = wish;
+  const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
   const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
   const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
   if (chosen !== undefined) return { chosen };
@@ -27,7 +39,13 @@ export function chooseVolumeConfig(
   const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
   if (inRegion.length === 0) {
     const regions = [
-      ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+      ...new Set(
+        configs.flatMap((config) =>
+          config.region === undefined
+            ? []
+            : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]
+        )
+      )
     ];
     return {
       chosen: undefined,

@@ -4,6 +4,7 @@ import type { DataCopy, TransferSettings } from '../settings.js';
 import {
   completedLine,
   runTransfer,
+  runTransferName,
   transferBody,
   transferVolume,
   type TransferReport
@@ -32,7 +33,7 @@ export async function copyData(
       prefix: copy.prefix,
       volumePath: copy.path
     };
-    const name = `ed-${sanitize(ctx.settings.taskName ?? volume.name, 40)}-${what}${index}-${ctx.runtime.now().toString(36)}`;
+    const name = runTransferName(ctx.settings.taskName ?? volume.name, ctx, `${what}${index}-`);
     const report = await runTransfer(volume, transferBody(settings, volume, name), ctx);
     ctx.log(`${what}: ${completedLine(report, settings.overwrite)}`);
     done.push(report);

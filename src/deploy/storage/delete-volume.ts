@@ -9,7 +9,7 @@ import { findLeftByName } from './find-left.js';
 import type { DeployContext } from '../context.js';
 import { pollUntil } from '../poll.js';
 import type { VolumeLeft } from '../cleanup-state.js';
-import { readVolume, readVolumes, volumeNamed } from './read-volumes.js';
+import { readVolume, readVolumes } from './read-volumes.js';
 import { settleVolume } from './volume-ledger.js';
 
 /**
@@ -85,28 +85,62 @@ async function statusNow(
   }
 }
 
+/** How the post step left a volume of the ledger: its outcome, and the id of one kept by name, if any. */
+export interface VolumeLeftOutcome {
+  readonly outcome: Persisted;
+  /**
+   * A volume of the ledger's name whose create's answer never came: listed, but nothing proves the step
+   * made it (another run may have), so it is kept, never deleted.
+   */
+  readonly kept: string | undefined;
+}
+
 /**
- * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, or
- * found by name when its create's answer never came (none of the name: the create did not land). It
- * leaves the ledger once gone. Never forced: the platform's checks stand.
+ * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
+ * its own create's answer gave, and nothing else. One the ledger holds by name only (its create's answer
+ * never came: the step was cancelled while it was in flight) is never deleted: a name is no proof of who
+ * made the volume, as another run may have made one of that name. It is looked for only to say whether
+ * one is there, kept. It leaves the ledger once gone, or once so said. Never forced: the platform's
+ * checks stand.
  */
-export async function deleteVolumeLeft(left: VolumeLeft, ctx: DeployContext): Promise<Persisted> {
-  let { id } = left;
+export async function deleteVolumeLeft(left: VolumeLeft, ctx: DeployContext): Promise<VolumeLeftOutcome> {
+  const { id } = left;
   if (id === undefined) {
     const found = await findLeftByName(
       left.name,
       'volumes',
-      async () => volumeNamed((await readVolumes(ctx)).volumes, left.name),
+      async () => {
+        // Every volume of the name (two runs may each have made one): each kept.
+        const named = (await readVolumes(ctx)).volumes.filter((v) => v.name === left.name);
+        return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
+      },
       ctx
     );
-    if ('failed' in found) return found.failed;
-    if (found.id === undefined) {
-      settleVolume(ctx, left);
-      return { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' };
-    }
-    id = found.id;
+    settleVolume(ctx, left);
+    if ('failed' in found)
+      return {
+        outcome: {
+          kind: 'shown',
+          accepted: false,
+          state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+        },
+        kept: undefined
+      };
+    return found.id === undefined
+      ? {
+          outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
+          kept: undefined
+        }
+      : {
+          outcome: {
+            kind: 'shown',
+            accepted: false,
+            state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+          },
+          kept: found.id
+        };
   }
   const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
   if (outcome.kind === 'shown') settleVolume(ctx, left);
-  return outcome;
+  return { outcome, kept: undefined };
 }

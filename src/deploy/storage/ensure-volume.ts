@@ -6,17 +6,23 @@ import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
 import { volumeConfigsOf, volumeWriteOf, type Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../context.js';
-import { chooseVolumeConfig } from './choose-volume.js';
+import { chooseVolumeConfig, inStorageRegion } from './choose-volume.js';
 import { retried } from '../retries.js';
 import { awaitActive } from './await-volume.js';
 import { describeVolume, gib, readVolumes, volumeNamed } from './read-volumes.js';
-import { leaveVolume } from './volume-ledger.js';
+import { leaveVolume, settleVolume } from './volume-ledger.js';
 
 /** What a volume step found or made: the volume as it is now, and what the step did to it. */
 export interface VolumeReport {
   readonly volume: Volume;
-  /** The step made it (else it was there). */
+  /** The step made it: its own create's answer gave its id (else it was there). */
   readonly created: boolean;
+  /**
+   * The step's create went unanswered (an error after it was sent, or no storage_id), and the list showed
+   * a volume of the name: the step uses it, but nothing proves it made it (another run may have), so no
+   * cleanup deletes it.
+   */
+  readonly adopted: boolean;
   /** What it held before the step grew it, in bytes; undefined when it was not grown. */
   readonly grownFrom: number | undefined;
   /** The list's answer that shows it as it is now (the data output). */
@@ -29,8 +35,9 @@ export interface VolumeReport {
  * named: found by name (or id) across the list's pages; else made from the cheapest configuration that
  * can hold it (see chooseVolumeConfig); grown when it holds less, never shrunk; each time waited on until
  * Active. A volume in another region, or in Exception, fails the step, saying why. A volume the step
- * makes is on the ledger for the post step to delete when volume_cleanup is delete, from before its
- * create is sent (by name until its id is known).
+ * makes is on the ledger for the post step to delete when volume_cleanup is delete: by name from before
+ * its create is sent (which the post step only reports: a name proves nothing), by id once its own
+ * create's answer gives it. One found by name after a create that went unanswered is used and kept.
  */
 export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
   const started = ctx.runtime.now();
@@ -48,12 +55,12 @@ export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
         `no volume is named ${JSON.stringify(sanitize(wanted, 40))}, and size is empty: set size (GiB) to create it, or volume to the name of one that exists`
       );
     const made = await createVolume(wanted, sizeBytes, ctx);
-    return report({ ...made, created: true, grownFrom: undefined });
+    return report({ ...made, grownFrom: undefined });
   }
   ctx.log(`volume: found ${describeVolume(found)}`);
-  if (region !== undefined && found.region !== region)
+  if (region !== undefined && !inStorageRegion(found, region))
     throw new Error(
-      `volume ${found.id} (${sanitize(found.name, 40)}) is in region ${sanitize(found.region ?? 'unknown', 60)}, not ${sanitize(region, 60)}: a volume cannot move; set region to ${sanitize(found.region ?? 'its region', 60)}, or volume to another name`
+      `volume ${found.id} (${sanitize(found.name, 40)}) is in region ${sanitize(found.region ?? 'unknown', 60)} (${sanitize(found.regionName ?? 'no name', 60)}), not ${sanitize(region, 60)}: a volume cannot move; set region to ${sanitize(found.region ?? 'its region', 60)}, or volume to another name`
     );
   const ready = await activeVolume(found, 'settling', ctx);
   const total = ready.volume.totalBytes ?? 0;
@@ -62,10 +69,10 @@ export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
       ctx.log(
         `volume ${found.id}: holds ${gib(total)}, more than size ${gib(sizeBytes)}; a volume is never shrunk`
       );
-    return report({ ...ready, created: false, grownFrom: undefined });
+    return report({ ...ready, created: false, adopted: false, grownFrom: undefined });
   }
   const grown = await growVolume(ready.volume, sizeBytes, ctx);
-  return report({ ...grown, created: false, grownFrom: total });
+  return report({ ...grown, created: false, adopted: false, grownFrom: total });
 }
 
 /** The volume, Active: as it is, or once what it is going through (Creating, Expanding) is over. */
@@ -109,13 +116,14 @@ async function growVolume(
  * Makes a volume: chooses its configuration, sends the create (again only when no attempt was sent: a
  * create is not idempotent, and one answered with an error may still land), then waits until it is
  * Active. When the create's answer says nothing sure (an error after it was sent, or no storage_id), the
- * list says whether it landed, by name.
+ * list says whether a volume of the name is there; the step uses it, but it is no proof that this step
+ * made it (another run may have, at the same moment), so it leaves the ledger: no cleanup deletes it.
  */
 async function createVolume(
   name: string,
   bytes: number,
   ctx: DeployContext
-): Promise<{ volume: Volume; answer: Answer }> {
+): Promise<{ volume: Volume; answer: Answer; created: boolean; adopted: boolean }> {
   const { result } = await retried('volume: configurations', ctx.retries, () =>
     ctx.send(volumeConfigsCall(ctx.settings))
   );
@@ -130,22 +138,26 @@ async function createVolume(
     `volume: creating ${JSON.stringify(sanitize(name, 40))} of ${gib(bytes)} from configuration ${config.id} (${sanitize(config.name ?? '', 40)}, ${sanitize(config.storageClass ?? '', 40)} in ${sanitize(config.region ?? '', 60)}, ${sanitize(config.displayUnitPrice ?? '?', 20)} yuan per GB a month)`
   );
   leaveVolume(ctx, { name, id: undefined });
-  const id = await sendCreate(name, config.id, bytes, ctx);
-  leaveVolume(ctx, { name, id });
+  const { id, proven } = await sendCreate(name, config.id, bytes, ctx);
+  if (proven) leaveVolume(ctx, { name, id });
+  else settleVolume(ctx, { name, id: undefined });
   ctx.log(`volume: storage_id ${id}`);
   const made = await awaitActive(id, 'being made', ctx);
   if (made.kind !== 'active') throw new Error(failedWait(made.why, { id }));
   ctx.log(`volume ${id}: Active after ${formatDuration(ctx.runtime.now() - ctx.startedAt)}`);
-  return made;
+  return { ...made, created: proven, adopted: !proven };
 }
 
-/** Sends a create, and answers the new volume's id: from the answer, else from the list by name. */
+/**
+ * Sends a create, and answers the new volume's id: from the answer (`proven`: this step made it), else
+ * the id of the volume the list shows by that name (not proven: a name is no proof of who made it).
+ */
 async function sendCreate(
   name: string,
   configId: string,
   bytes: number,
   ctx: DeployContext
-): Promise<string> {
+): Promise<{ id: string; proven: boolean }> {
   const call = volumeCreateCall(ctx.settings, { name, configId, totalBytes: bytes });
   let failure: unknown;
   try {
@@ -157,7 +169,7 @@ async function sendCreate(
       ctx.retries.deps
     );
     const { id } = volumeWriteOf(result.data);
-    if (id !== undefined) return id;
+    if (id !== undefined) return { id, proven: true };
   } catch (error) {
     if (neverSent(error) || ctx.runtime.cancelled()) throw error;
     failure = error;
@@ -166,9 +178,9 @@ async function sendCreate(
   const landed = volumeNamed((await readVolumes(ctx)).volumes, name);
   if (landed !== undefined) {
     ctx.log(
-      `volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${describeError(failure)})`}, but the list shows volume ${landed.id} of that name: it landed`
+      `volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${describeError(failure)})`}, but the list shows volume ${landed.id} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends${ctx.settings.storage.volumeCleanup === 'delete' ? ' (volume_cleanup: delete deletes only a volume whose own create answered its storage_id)' : ''}`
     );
-    return landed.id;
+    return { id: landed.id, proven: false };
   }
   throw new Error(
     `the create of volume ${JSON.stringify(sanitize(name, 40))} ${failure === undefined ? 'was answered without a storage_id' : `failed (${describeError(failure)})`}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`

@@ -19,10 +19,29 @@ export interface ResolvedMount {
   readonly regions: readonly Region[];
 }
 
-/** A region as the storage lists give it: its tag (the resource search's `region`), and its name. */
+/**
+ * A region as the storage lists give it: its tag and its name. A volume's tag is the storage's own (bj-001,
+ * suanli-nas-storage's form), never a compute region's (hebeif-1): what it shares with the resource search
+ * and a create's resources is the region's name (region_name). An object storage's accelerated regions carry
+ * the compute regions' tags (`computeTag`).
+ */
 export interface Region {
   readonly tag: string;
   readonly name: string | undefined;
+  /** Whether `tag` is a compute region's, as the resource search's `region` gives it. */
+  readonly computeTag: boolean;
+}
+
+/** Whether two regions are one: by name where both give one, else by a compute region's tag on both sides. */
+export function sameRegion(a: Region, b: Region): boolean {
+  if (a.name !== undefined && b.name !== undefined) return a.name === b.name;
+  return a.computeTag && b.computeTag && a.tag === b.tag;
+}
+
+/** One region as two lists give it: the name either gives, and a compute region's tag where either has one. */
+function merged(a: Region, b: Region): Region {
+  const compute = a.computeTag ? a : b.computeTag ? b : a;
+  return { tag: compute.tag, name: a.name ?? b.name, computeTag: compute.computeTag };
 }
 
 /** What a new task mounts, found and checked, and the regions it may run in: those all of them allow. */
@@ -52,7 +71,11 @@ export async function resolveMounts(mounts: readonly Mount[], ctx: DeployContext
     ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
   ];
   const regions = resolved.reduce<readonly Region[]>(
-    (common, one) => common.filter((r) => one.regions.some((o) => o.tag === r.tag)),
+    (common, one) =>
+      common.flatMap((r) => {
+        const same = one.regions.find((o) => sameRegion(o, r));
+        return same === undefined ? [] : [merged(r, same)];
+      }),
     resolved[0]?.regions ?? []
   );
   const names = (kind: Mount['kind']): string[] =>
@@ -65,7 +88,7 @@ export async function resolveMounts(mounts: readonly Mount[], ctx: DeployContext
   ].join(' and ');
   if (regions.length === 0)
     throw new Error(
-      `the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${sanitize(one.name, 40)}: ${one.regions.map((r) => sanitize(r.tag, 60)).join(' or ') || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`
+      `the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${sanitize(one.name, 40)}: ${describeRegions(one.regions) || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`
     );
   return { mounts: resolved, regions, why };
 }
@@ -84,18 +107,25 @@ async function resolveVolumes(mounts: readonly Mount[], ctx: DeployContext): Pro
       );
     return { mount, volume };
   });
-  // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
-  const regionOf = (volume: Volume): string => volume.region ?? '?';
-  const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
+  // A volume's region as the list gives it: by its name, which a task's region shares (the list's tag is
+  // the storage's own); '?' for one it gives neither, which no task can match.
+  const regionOf = (volume: Volume): Region => ({
+    tag: volume.region ?? '?',
+    name: volume.regionName,
+    computeTag: false
+  });
+  const regions = resolved
+    .map(({ volume }) => regionOf(volume))
+    .filter((r, i, all) => all.findIndex((o) => sameRegion(o, r) || o.tag === r.tag) === i);
   if (regions.length > 1)
     throw new Error(
-      `the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${sanitize(volume.name, 40)}: ${sanitize(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`
+      `the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${sanitize(volume.name, 40)}: ${describeRegions([regionOf(volume)])}`).join(', ')}), but a task runs in one: mount volumes of one region`
     );
   return resolved.map(({ mount, volume }) => ({
     mount,
     id: volume.id,
     name: volume.name,
-    regions: [{ tag: regionOf(volume), name: volume.regionName }]
+    regions: [regionOf(volume)]
   }));
 }
 
@@ -114,7 +144,8 @@ async function resolveObjects(mounts: readonly Mount[], ctx: DeployContext): Pro
           : `object storage ${asleep.id} (${sanitize(asleep.name, 40)}) is ${sanitize(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`
       );
     }
-    resolved.push({ mount, id: storage.id, name: storage.name, regions: storage.activeRegions });
+    const regions = storage.activeRegions.map((r) => ({ ...r, computeTag: true }));
+    resolved.push({ mount, id: storage.id, name: storage.name, regions });
   }
   return resolved;
 }
@@ -136,9 +167,19 @@ export function describeRegions(regions: readonly Region[]): string {
     .join(', ');
 }
 
-/** Whether a body's or a task's region (by its name or tag, as a create's resources may give either) is one of them. */
+/**
+ * Whether a body's or a task's region is one of them: by its name (a create's resources[].region_name), or
+ * by a compute region's tag (the resource search's region, a mark's resource.region).
+ */
 export function amongRegions(regions: readonly Region[], nameOrTag: string): boolean {
-  return regions.some((r) => r.tag === nameOrTag || r.name === nameOrTag);
+  return regions.some((r) => r.name === nameOrTag || (r.computeTag && r.tag === nameOrTag));
+}
+
+/** The regions as the resource search is matched with them: each by its name, and by a compute region's tag. */
+export function regionKeys(
+  regions: readonly Region[]
+): { name: string | undefined; tag: string | undefined }[] {
+  return regions.map((r) => ({ name: r.name, tag: r.computeTag ? r.tag : undefined }));
 }
 
 /**

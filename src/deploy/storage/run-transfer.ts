@@ -5,7 +5,6 @@ import {
   transferCheckCall,
   transferCreateCall,
   transferDetailCall,
-  transferListCall,
   transferRetryCall,
   type TransferBody
 } from '../../platform/operations/calls.js';
@@ -13,7 +12,7 @@ import type { Call } from '../../platform/operations/operation-table.js';
 import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
 import { TRANSFER_KIND, VOLUME_KIND } from '../../platform/task-kinds.js';
-import { transfersOf, type Transfer } from '../../platform/transfer-data.js';
+import type { Transfer } from '../../platform/transfer-data.js';
 import { isRecord } from '../../basics/records.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Volume } from '../../platform/volume-data.js';
@@ -22,6 +21,7 @@ import { HEARTBEAT_MS, pollUntil, timeLeft, type Round } from '../poll.js';
 import { retried } from '../retries.js';
 import type { TransferSettings } from '../settings.js';
 import { describeVolume, readVolumes, volumeNamed } from './read-volumes.js';
+import { findTransfer } from './find-transfer.js';
 import { stopTransfer } from './stop-transfer.js';
 import { leaveTransfer, settleTransfer } from './transfer-ledger.js';
 import { gibOf, moved, progressLine, rateOf } from './transfer-lines.js';
@@ -74,6 +74,21 @@ export async function transferVolume(name: string, ctx: DeployContext): Promise<
   return volume;
 }
 
+/**
+ * A transfer's name only this run uses (`ed-<base>-<what><time><random>`), by which a create whose answer
+ * was lost is found: two runs of one workflow at the same moment must not find each other's.
+ */
+export function runTransferName(
+  base: string,
+  ctx: { readonly runtime: Pick<DeployContext['runtime'], 'now' | 'random'> },
+  what = ''
+): string {
+  const random = Math.floor(ctx.runtime.random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
+  return `ed-${sanitize(base, 40)}-${what}${ctx.runtime.now().toString(36)}${random}`;
+}
+
 /** What the transfer sends: the inputs, the volume's id, and a name unique to the run (to find it by). */
 export function transferBody(settings: TransferSettings, volume: Volume, name: string): TransferBody {
   const { direction, supplier, endpoint, bucket, accessKey, secretKey } = settings;
@@ -118,7 +133,7 @@ export async function runTransfer(
 ): Promise<TransferReport> {
   const started = ctx.runtime.now();
   await checkConnection(body, ctx);
-  let id = await startTransfer(volume, body, ctx, transferCreateCall(ctx.settings, body), 'create');
+  let id = await startTransfer(volume, body, ctx, transferCreateCall(ctx.settings, body), undefined);
   for (let retries = 0; ; retries++) {
     const end = await watchTransfer(id, started, ctx);
     if (end.kind === 'completed') {
@@ -135,7 +150,7 @@ export async function runTransfer(
       ctx.log(
         `transfer ${id}: ${end.why}; submitting it again (retry ${retries + 1} of ${ctx.settings.storage.transfer.retries})`
       );
-      id = await startTransfer(volume, body, ctx, transferRetryCall(ctx.settings, id, body), 'retry');
+      id = await startTransfer(volume, body, ctx, transferRetryCall(ctx.settings, id, body), id);
       continue;
     }
     throw new Error(await endOf(id, end, retries, body, ctx));
@@ -188,17 +203,19 @@ async function checkConnection(body: TransferBody, ctx: DeployContext): Promise<
 }
 
 /**
- * Sends a transfer's create (or a retry, which makes a new one), and answers its id: from the answer,
- * else from the volume's transfers by name. Sent again only while no attempt can have been applied; on
- * the ledger by name before, by id after.
+ * Sends a transfer's create (or a retry of transfer `replaces`, which makes a new one of the same name and
+ * deletes the old), and answers its id: from the answer, else from the volume's transfers by name, in
+ * every status and on every page (see findTransfer), never the one a retry submitted again. Sent again
+ * only while no attempt can have been applied; on the ledger by name before, by id after.
  */
 async function startTransfer(
   volume: Volume,
   body: TransferBody,
   ctx: DeployContext,
   call: Call,
-  what: 'create' | 'retry'
+  replaces: string | undefined
 ): Promise<string> {
+  const what = replaces === undefined ? 'create' : 'retry';
   leaveTransfer(ctx, { name: body.name, storageId: volume.id, id: undefined });
   let failure: unknown;
   let id: string | undefined;
@@ -217,19 +234,17 @@ async function startTransfer(
   }
   if (id === undefined) {
     // The answer says nothing sure: the volume's transfers do.
-    const { result } = await retried('transfer: list', ctx.retries, () =>
-      ctx.send(
-        transferListCall(ctx.settings, { storageId: volume.id, statuses: TRANSFER_KIND.underWayStatuses })
-      )
-    );
-    id = transfersOf(result.data).find((t) => t.name === body.name)?.id;
+    const found = await findTransfer(body.name, volume.id, ctx);
+    id = found?.id === replaces ? undefined : found?.id;
     const answered =
       failure === undefined ? 'was answered without an id' : `failed (${describeError(failure)})`;
     if (id === undefined)
       throw new Error(
-        `the transfer's ${what} ${answered}, and the volume's transfers show none named ${JSON.stringify(body.name)}: it was not sent again, since one sent may still land; the post step stops it if it does`
+        `the transfer's ${what} ${answered}, and the volume's transfers show ${replaces === undefined ? 'none' : 'no new one'} named ${JSON.stringify(body.name)}: it was not sent again, since one sent may still land; the post step stops it if it does`
       );
-    ctx.log(`transfer: the ${what} ${answered}, but transfer ${id} of that name is listed: it landed`);
+    ctx.log(
+      `transfer: the ${what} ${answered}, but transfer ${id} of that name is listed (${sanitize(found?.status ?? 'no status', 20)}): it landed`
+    );
   }
   leaveTransfer(ctx, { name: body.name, storageId: volume.id, id });
   ctx.log(

@@ -1,14 +1,10 @@
 import { sanitize } from '../../basics/safe-text.js';
-import {
-  transferDeleteCall,
-  transferDetailCall,
-  transferListCall,
-  transferStopCall
-} from '../../platform/operations/calls.js';
+import { transferDeleteCall, transferDetailCall, transferStopCall } from '../../platform/operations/calls.js';
 import { TRANSFER_KIND } from '../../platform/task-kinds.js';
-import { transfersOf, type Transfer } from '../../platform/transfer-data.js';
+import type { Transfer } from '../../platform/transfer-data.js';
 import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 import { findLeftByName } from './find-left.js';
+import { findTransfer } from './find-transfer.js';
 import type { TransferLeft } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
@@ -58,8 +54,9 @@ export async function stopTransfer(id: string, ctx: DeployContext): Promise<Pers
 
 /**
  * Stops a transfer the step left under way (the post step's): by its id, or found by its name among its
- * volume's transfers when its create's answer never came (none of the name: the create did not land).
- * It leaves the ledger once it copies no more.
+ * volume's transfers when its create's (or a retry's) answer never came: in every status and on every
+ * page, the newest not Deleted (a retry keeps the name, and deletes the one it submits again; see
+ * findTransfer). None of the name: the create did not land. It leaves the ledger once it copies no more.
  */
 export async function stopTransferLeft(left: TransferLeft, ctx: DeployContext): Promise<Persisted> {
   let { id } = left;
@@ -67,12 +64,7 @@ export async function stopTransferLeft(left: TransferLeft, ctx: DeployContext): 
     const found = await findLeftByName(
       left.name,
       'transfers',
-      async () => {
-        const { result } = await retried('transfer: list', ctx.retries, () =>
-          ctx.send(transferListCall(ctx.settings, { storageId: left.storageId }))
-        );
-        return transfersOf(result.data).find((t) => t.name === left.name);
-      },
+      () => findTransfer(left.name, left.storageId, ctx),
       ctx
     );
     if ('failed' in found) return found.failed;

@@ -1,27 +1,89 @@
-export const id = 237;
-export const ids = [237];
+export const id = 77;
+export const ids = [77];
 export const modules = {
 
-/***/ 8237:
+/***/ 3077:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
-/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
-/* harmony export */   createTask: () => (/* binding */ createTask),
-/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
-/* harmony export */   placed: () => (/* binding */ placed)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
-/* harmony import */ var _storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1365);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
-/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3828);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+  RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
+  createTask: () => (/* binding */ createTask),
+  placeForDryRun: () => (/* binding */ placeForDryRun),
+  placed: () => (/* binding */ placed)
+});
+
+// EXTERNAL MODULE: ./deploy/storage/mounts.ts + 1 modules
+var storage_mounts = __webpack_require__(1365);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./deploy/create/create-once.ts
+var create_once = __webpack_require__(485);
+// EXTERNAL MODULE: ./deploy/create/find-capacity.ts
+var find_capacity = __webpack_require__(3929);
+// EXTERNAL MODULE: ./deploy/create/preheat.ts
+var preheat = __webpack_require__(3828);
+// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
+var choose_resource = __webpack_require__(511);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __webpack_require__(7581);
+;// CONCATENATED MODULE: ./deploy/create/resource-regions.ts
+
+
+
+
+/**
+ * The regions a create body's resources are in, before anything is sent: an entry's region_name; else its
+ * resource.region (a compute region's tag); else its mark's, as the resource search lists it (GPU devices
+ * first, then CPU ones, each searched once, and only when a mark is left), since a mark alone is opaque.
+ * `unknown`: marks no search lists, whose region the step cannot tell (the platform checks them).
+ */
+async function resourceRegions(resources, ctx) {
+    const regions = [];
+    const marks = [];
+    for (const entry of Array.isArray(resources) ? resources.filter(records/* isRecord */.u) : []) {
+        const tag = (0,records/* isRecord */.u)(entry.resource) ? entry.resource.region : undefined;
+        if (typeof entry.region_name === 'string')
+            regions.push({ values: [entry.region_name], said: (0,safe_text/* sanitize */.aj)(entry.region_name, 60) });
+        else if (typeof tag === 'string')
+            regions.push({ values: [tag], said: (0,safe_text/* sanitize */.aj)(tag, 60) });
+        else if (typeof entry.mark === 'string')
+            marks.push(entry.mark);
+    }
+    if (marks.length === 0)
+        return { regions, unknown: [] };
+    const searched = { jobRefused: false };
+    const offers = [];
+    for (const deviceType of ['GpuDevice', 'CpuDevice']) {
+        if (marks.every((mark) => offers.some((offer) => offer.mark === mark)))
+            break;
+        offers.push(...(0,resource_data/* offersOf */.f)((await (0,find_capacity/* resourceSearch */.Pt)(deviceType, ctx, searched)).result.data));
+    }
+    const unknown = [];
+    for (const mark of marks) {
+        const offer = offers.find((o) => o.mark === mark);
+        if (offer?.region === undefined)
+            unknown.push(mark);
+        else
+            regions.push({
+                values: [offer.region, ...(offer.regionName === undefined ? [] : [offer.regionName])],
+                said: `${(0,safe_text/* sanitize */.aj)(offer.region, 60)} (${offer.regionName === undefined ? '' : `${(0,safe_text/* sanitize */.aj)(offer.regionName, 60)}, `}by its mark)`
+            });
+    }
+    return { regions, unknown };
+}
+
+;// CONCATENATED MODULE: ./deploy/create/create-task.ts
 
 
 
@@ -36,7 +98,7 @@ __webpack_require__.r(__webpack_exports__);
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings) {
-    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
+    return (0,calls/* kindOf */.I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
@@ -51,46 +113,46 @@ async function createTask(given, givenCtx, report) {
     const { call, ctx } = await mounting(given, givenCtx);
     const wish = ctx.settings.capacity;
     if (wish === undefined)
-        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
+        return (0,create_once.createOnce)(call, ctx);
     const points = nodesAtOnce(ctx.settings);
-    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
+    const found = await (0,find_capacity/* findCapacity */.qJ)(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
     const mode = ctx.settings.preheat.mode;
     const [first] = found.eligible;
     if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        placement = { ...placement, preheated: await (0,preheat/* preheat */.IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         // The create refused on the region before may still land: waited out, and adopted if it does.
         if (placement.refused.length > 0) {
-            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
+            const late = await (0,create_once.adoptLateCreate)(ctx, 'capacity');
             if (late.kind === 'adopted')
                 return late.created;
             if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 100))}`);
         }
-        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
+        ctx.log(`capacity: creating on ${(0,find_capacity/* describeCandidate */.pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,safe_text/* sanitize */.aj)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
-            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
+            return await (0,create_once.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
             // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
+            if (!(0,failures/* isRefusal */.vu)(error))
                 throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
+            const why = (0,failures/* describeError */.Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
+            ctx.log(`capacity: the platform refused the create on ${(0,find_capacity/* describeCandidate */.pq)(candidate)} (${(0,safe_text/* sanitize */.aj)(why, 300)})`);
         }
     }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,safe_text/* sanitize */.aj)(why, 200)}`).join('; ')}`);
 }
 /**
  * The create with the volumes and juicefs_mounts inputs mounted (see withMounts), each storage found and
@@ -101,18 +163,22 @@ async function mounting(call, ctx) {
     const { mounts } = ctx.settings.storage;
     if (mounts.length === 0)
         return { call, ctx };
-    const found = await (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .resolveMounts */ .Nq)(mounts, ctx);
-    const body = (0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .withMounts */ .fG)(call.body ?? {}, found.mounts);
-    ctx.log(`mounts: ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeMounts */ .On)(found)}; the task runs in ${found.regions.length > 1 ? 'one of ' : ''}${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}`);
+    const found = await (0,storage_mounts/* resolveMounts */.Nq)(mounts, ctx);
+    const body = (0,storage_mounts/* withMounts */.fG)(call.body ?? {}, found.mounts);
+    ctx.log(`mounts: ${(0,storage_mounts/* describeMounts */.On)(found)}; the task runs in ${found.regions.length > 1 ? 'one of ' : ''}${(0,storage_mounts/* describeRegions */.rj)(found.regions)}`);
     const wish = ctx.settings.capacity;
     if (wish === undefined) {
-        const named = (Array.isArray(body.resources) ? body.resources : []).flatMap((r) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(r) && typeof r.region_name === 'string' ? [r.region_name] : []);
-        const elsewhere = named.filter((name) => !(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .amongRegions */ .eQ)(found.regions, name));
+        // The body's resources, each by its region_name, else its mark's region (a resource search): checked
+        // before the create is sent, as a gpu search is held to those regions.
+        const { regions, unknown } = await resourceRegions(body.resources, ctx);
+        const elsewhere = regions.filter((r) => !r.values.some((v) => (0,storage_mounts/* amongRegions */.eQ)(found.regions, v)));
         if (elsewhere.length > 0)
-            throw new Error(`body's resources are in ${elsewhere.map((n) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(n, 60)).join(', ')}, but the storages to mount can be mounted only in ${(0,_storage_mounts_js__WEBPACK_IMPORTED_MODULE_6__/* .describeRegions */ .rj)(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`);
+            throw new Error(`body's resources are in ${elsewhere.map((r) => r.said).join(', ')}, but the storages to mount can be mounted only in ${(0,storage_mounts/* describeRegions */.rj)(found.regions)}, ${found.why}: name a resource there, or set gpu to have the step pick one there`);
+        if (unknown.length > 0)
+            ctx.log(`mounts: the resource search lists no entry of the body's mark ${unknown.map((m) => JSON.stringify((0,safe_text/* sanitize */.aj)(m, 40))).join(', ')}: its region cannot be checked before the create (the platform checks it)`);
         return { call: { ...call, body }, ctx };
     }
-    const onlyRegions = { regions: found.regions.map((r) => r.tag), why: found.why };
+    const onlyRegions = { regions: (0,storage_mounts/* regionKeys */.DB)(found.regions), why: found.why };
     const settings = { ...ctx.settings, capacity: { ...wish, onlyRegions } };
     return { call: { ...call, body }, ctx: { ...ctx, settings } };
 }
@@ -130,12 +196,12 @@ class RefusedEverywhereError extends Error {
 async function placeForDryRun(plan, ctx) {
     if (ctx.settings.capacity === undefined)
         return plan;
-    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const choice = await (0,find_capacity/* chooseForDryRun */.PH)(ctx, ctx.settings.preheat.mode);
     const [best, ...others] = choice;
     if (best === undefined)
         return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
-    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(find_capacity/* describeCandidate */.pq);
+    ctx.log(`dry run: the step would create on ${(0,find_capacity/* describeCandidate */.pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
@@ -143,7 +209,7 @@ async function placeForDryRun(plan, ctx) {
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+    return { ...call, body: { ...call.body, resources: [(0,choose_resource/* resourcesEntry */.u$)(candidate.offer)] } };
 }
 
 
@@ -154,6 +220,7 @@ function placed(call, candidate) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   Pt: () => (/* binding */ resourceSearch),
 /* harmony export */   pq: () => (/* binding */ describeCandidate),
 /* harmony export */   qJ: () => (/* binding */ findCapacity)
 /* harmony export */ });
@@ -285,8 +352,12 @@ function noCapacity(choice, wish, points) {
         .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
     return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
 }
-/** "region guangdong-t-01", or "regions a or b". */
-const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions.map((r) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(r, 60)).join(' or ')}`;
+/** "region guangdong-t-01 (\u5e7f\u4e1c-T1)", "region \u5317\u4eac\u4e00\u533a", or "regions a or b". */
+const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions
+    .map(({ name, tag }) => tag === undefined
+    ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name ?? '?', 60)
+    : `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(tag, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 60)})`}`)
+    .join(' or ')}`;
 function noCapacityIn(choice, wish, points) {
     const device = describeWish(wish);
     if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
@@ -342,11 +413,19 @@ function logChoice(choice, wish, points, ctx) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig)
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
+/* harmony export */   fg: () => (/* binding */ inStorageRegion)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
+ */
+function inStorageRegion(where, asked) {
+    return where.region === asked || where.regionName === asked;
+}
 /**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
  * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
@@ -354,7 +433,8 @@ const BYTES_PER_GIB = 1024 ** 3;
  * why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const inRegion = configs.filter((config) => wish.region === undefined || config.region === wish.region);
+    const { region } = wish;
+    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
     const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
@@ -363,7 +443,9 @@ function chooseVolumeConfig(configs, wish) {
     const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
     if (inRegion.length === 0) {
         const regions = [
-            ...new Set(configs.flatMap((config) => (config.region === undefined ? [] : [config.region])))
+            ...new Set(configs.flatMap((config) => config.region === undefined
+                ? []
+                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
         ];
         return {
             chosen: undefined,
@@ -402,9 +484,12 @@ __webpack_require__.d(__webpack_exports__, {
   eQ: () => (/* binding */ amongRegions),
   On: () => (/* binding */ describeMounts),
   rj: () => (/* binding */ describeRegions),
+  DB: () => (/* binding */ regionKeys),
   Nq: () => (/* binding */ resolveMounts),
   fG: () => (/* binding */ withMounts)
 });
+
+// UNUSED EXPORTS: sameRegion
 
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
@@ -457,6 +542,17 @@ var read_volumes = __webpack_require__(2736);
 
 
 
+/** Whether two regions are one: by name where both give one, else by a compute region's tag on both sides. */
+function sameRegion(a, b) {
+    if (a.name !== undefined && b.name !== undefined)
+        return a.name === b.name;
+    return a.computeTag && b.computeTag && a.tag === b.tag;
+}
+/** One region as two lists give it: the name either gives, and a compute region's tag where either has one. */
+function merged(a, b) {
+    const compute = a.computeTag ? a : b.computeTag ? b : a;
+    return { tag: compute.tag, name: a.name ?? b.name, computeTag: compute.computeTag };
+}
 /** The body field each kind of mount goes in, and the input it comes from. */
 const FIELDS = {
     nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
@@ -474,7 +570,10 @@ async function resolveMounts(mounts, ctx) {
         ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
         ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
     ];
-    const regions = resolved.reduce((common, one) => common.filter((r) => one.regions.some((o) => o.tag === r.tag)), resolved[0]?.regions ?? []);
+    const regions = resolved.reduce((common, one) => common.flatMap((r) => {
+        const same = one.regions.find((o) => sameRegion(o, r));
+        return same === undefined ? [] : [merged(r, same)];
+    }), resolved[0]?.regions ?? []);
     const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
     const why = [
         ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
@@ -483,7 +582,7 @@ async function resolveMounts(mounts, ctx) {
             : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
     ].join(' and ');
     if (regions.length === 0)
-        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${one.regions.map((r) => (0,safe_text/* sanitize */.aj)(r.tag, 60)).join(' or ') || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
+        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${describeRegions(one.regions) || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
     return { mounts: resolved, regions, why };
 }
 async function resolveVolumes(mounts, ctx) {
@@ -496,16 +595,23 @@ async function resolveVolumes(mounts, ctx) {
             throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });
-    // A volume's region as the list gives it (its tag); '?' for one it gives none, which no task can match.
-    const regionOf = (volume) => volume.region ?? '?';
-    const regions = [...new Set(resolved.map(({ volume }) => regionOf(volume)))];
+    // A volume's region as the list gives it: by its name, which a task's region shares (the list's tag is
+    // the storage's own); '?' for one it gives neither, which no task can match.
+    const regionOf = (volume) => ({
+        tag: volume.region ?? '?',
+        name: volume.regionName,
+        computeTag: false
+    });
+    const regions = resolved
+        .map(({ volume }) => regionOf(volume))
+        .filter((r, i, all) => all.findIndex((o) => sameRegion(o, r) || o.tag === r.tag) === i);
     if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${(0,safe_text/* sanitize */.aj)(regionOf(volume), 60)}`).join(', ')}), but a task runs in one: mount volumes of one region`);
+        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${describeRegions([regionOf(volume)])}`).join(', ')}), but a task runs in one: mount volumes of one region`);
     return resolved.map(({ mount, volume }) => ({
         mount,
         id: volume.id,
         name: volume.name,
-        regions: [{ tag: regionOf(volume), name: volume.regionName }]
+        regions: [regionOf(volume)]
     }));
 }
 async function resolveObjects(mounts, ctx) {
@@ -521,7 +627,8 @@ async function resolveObjects(mounts, ctx) {
                 ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
                 : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
         }
-        resolved.push({ mount, id: storage.id, name: storage.name, regions: storage.activeRegions });
+        const regions = storage.activeRegions.map((r) => ({ ...r, computeTag: true }));
+        resolved.push({ mount, id: storage.id, name: storage.name, regions });
     }
     return resolved;
 }
@@ -537,9 +644,16 @@ function describeRegions(regions) {
         .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
         .join(', ');
 }
-/** Whether a body's or a task's region (by its name or tag, as a create's resources may give either) is one of them. */
+/**
+ * Whether a body's or a task's region is one of them: by its name (a create's resources[].region_name), or
+ * by a compute region's tag (the resource search's region, a mark's resource.region).
+ */
 function amongRegions(regions, nameOrTag) {
-    return regions.some((r) => r.tag === nameOrTag || r.name === nameOrTag);
+    return regions.some((r) => r.name === nameOrTag || (r.computeTag && r.tag === nameOrTag));
+}
+/** The regions as the resource search is matched with them: each by its name, and by a compute region's tag. */
+function regionKeys(regions) {
+    return regions.map((r) => ({ name: r.name, tag: r.computeTag ? r.tag : undefined }));
 }
 /**
  * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object
