@@ -4,6 +4,8 @@ import type { EmulatorOptions } from '../../../emulator/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
 import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
 import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
+import { DEVICES, resourceOf } from '../../../emulator/catalog.js';
+import { reference } from '../../helpers/reference.js';
 
 export function jobScenarios({ scenario, group }: ScenarioApi): void {
   group('GPU jobs', () => {
@@ -57,6 +59,51 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
           'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
         );
         expect(s.emulator.jobs.get(result.outputs.task_id ?? '').status).toBe('End');
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 60, point 15): the reference's own job create body (sub_type null: an on-demand job;
+    // job_support.estimated_exec_sec null) was refused against job_type, whose default the runner passes
+    // as if the user had set it. Its marks and storage are the account's: the emulator's mark, no mounts.
+    scenario(
+      "runs the reference's own job create body on demand, as the runner gives the inputs' defaults",
+      async (s) => {
+        const example = structuredClone(reference('job-create').example_request) as {
+          resources: Record<string, unknown>[];
+          services: Record<string, unknown>[];
+        };
+        const [device] = DEVICES;
+        const region = device?.regions[0];
+        if (device === undefined || region === undefined) throw new Error('the catalog is empty');
+        const body = {
+          ...example,
+          resources: example.resources.map((entry) => ({
+            ...entry,
+            mark: JOB_MARK_4090,
+            resource: resourceOf(device, region),
+            region_name: region.region_name
+          })),
+          services: example.services.map((service) => ({
+            ...service,
+            storage_config: null,
+            share_storage_config: null,
+            nas_storage_config: null
+          }))
+        };
+        const result = await s.run({
+          operation: 'job',
+          body: JSON.stringify(body),
+          ...FAST
+        });
+        expect(result.exitCode).toBe(0);
+        expect(result.outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+        const [sent] = s.emulator.requests.filter((r) => r.path === '/api/task/job/create');
+        expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+          task_name: 'job-202604210858',
+          sub_type: null,
+          job_support: { estimated_exec_sec: null }
+        });
       },
       JOB_OPTIONS
     );
