@@ -3,7 +3,14 @@
 // (sub_type Spot) name their expected run and may wait Queued for stock. Everything follows the
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
 import { POINTS_PER_YUAN, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
-import { runJob, scriptOf, type JobRun, type JobScript, type JobScriptRule, type PodRun } from './job-run.js';
+import {
+  runOrHold,
+  scriptOf,
+  type JobRun,
+  type JobScript,
+  type JobScriptRule,
+  type PodRun
+} from './job-run.js';
 import {
   jobSupportOf,
   listOf,
@@ -44,7 +51,7 @@ const SEARCH_FIELDS = [
 ] as const;
 type JobStatus = (typeof JOB_STATUSES)[number];
 /** job_status.status, the job's own verdict. */
-type RunStatus = 'Pending' | 'Running' | 'Complete' | 'Failed';
+type RunStatus = 'Pending' | JobRun['verdict'];
 
 interface Job {
   readonly task_id: bigint;
@@ -210,7 +217,8 @@ export class JobStore {
         active_pods: state.active,
         succeeded_pods: state.succeeded,
         failed_pods: state.failed,
-        completion_mode: 'default' in job.job_support.mod_param ? 'NonIndexed' : 'Indexed'
+        // The reference's enum has NonIndexed alone (nullable): an indexed job's is null.
+        completion_mode: 'default' in job.job_support.mod_param ? 'NonIndexed' : null
       },
       // The task's own times as the reference writes them (+08:00); the job's (job_status) in UTC.
       create_time: chinaTime(job.createdAt),
@@ -396,14 +404,15 @@ export class JobStore {
         ...none,
         endedAt: job.stoppedAt
       };
-    const run: JobRun = runJob(
+    const deadline = startAt + job.job_support.timeout_sec * 1000;
+    const run: JobRun = runOrHold(
       {
         points: job.points,
         parallelism: job.job_support.parallelism,
         mod: job.job_support.mod_param,
         script: job.script
       },
-      { startAt, until, deadline: startAt + job.job_support.timeout_sec * 1000, stopped }
+      { startAt, until, deadline, stopped, stoppedAt: job.stoppedAt }
     );
     const counts = {
       active: run.pods.filter((pod) => pod.status === 'Running').length,
@@ -412,7 +421,8 @@ export class JobStore {
       pods: run.pods
     };
     // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End.
-    const status = stopped ? this.settings.stoppedStatus : run.verdict === 'Running' ? 'Running' : 'End';
+    const ended = run.verdict === 'Complete' || run.verdict === 'Failed';
+    const status = stopped ? this.settings.stoppedStatus : ended ? 'End' : 'Running';
     return {
       status,
       run: run.verdict,

@@ -537,6 +537,25 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(sentSpot.job_support?.estimated_exec_sec).toBe(3240);
   });
 
+  // Issue 60, point 16: the reference lists job_status Manual without a meaning. A job held Manual was
+  // waited on until wait_timeout, billing all along; it is no success, said, and the job is stopped.
+  it('ends the wait on a job held Manual, never a success, saying what the reference does not, and stops the job', async () => {
+    emulator.jobs.configure({ scripts: [{ pattern: /-held$/, manualAfterSeconds: 30 }] });
+    const { outputs, failure, left } = await step({ task_name: 'gpu-tests-held', wait_timeout: '30m' });
+    const id = outputs.task_id;
+    expect(failure).toMatch(/Manual/);
+    expect(outputs).toMatchObject({ job_status: 'Manual', timed_out: 'false' });
+    expect(log).toContain(
+      `task ${id}: the platform holds the job Manual (job_status Manual, which its reference lists without saying what it means): not a success; its pods may still run, and bill, until it is stopped`
+    );
+    // Stopped by the step, not left for wait_timeout: it bills no more.
+    expect(emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+    expect(emulator.jobs.get(id)).toMatchObject({ status: 'Paused', job_status: { active_pods: 0 } });
+    expect(log).toContain(`job ${id} may still run: stopping it now`);
+    // Stopped until its detail showed it: the post step has nothing left of it.
+    expect(left?.created).toEqual([]);
+  });
+
   it('fails the step when the job fails, saying why: its limit, its failed pods, their exit codes, events and last log lines; a job that ended needs no stop from the post step', async () => {
     const { outputs, failure, left, result } = await step({ task_name: 'gpu-tests-fails', cleanup: 'stop' });
     expect(failure).toMatch(/Failed/);

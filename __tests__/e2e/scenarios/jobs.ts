@@ -24,7 +24,9 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
             pattern: /^e2e-job-long$/,
             runSeconds: 600,
             log: Array.from({ length: 200 }, (_, i) => `epoch ${i + 1}`)
-          }
+          },
+          // Held Manual by the platform a second after its pod starts.
+          { pattern: /^e2e-job-held$/, runSeconds: 600, manualAfterSeconds: 1 }
         ]
       }
     };
@@ -59,6 +61,29 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
           'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
         );
         expect(s.emulator.jobs.get(result.outputs.task_id ?? '').status).toBe('End');
+      },
+      JOB_OPTIONS
+    );
+
+    // Issue 60, point 16: the reference lists job_status Manual and says nothing of it; a job held so was
+    // waited on until wait_timeout, billing. It is no success, said, and stopped at once.
+    scenario(
+      'fails a job the platform holds Manual, saying so, and stops it at once: the post step has nothing left',
+      async (s) => {
+        const main = await s.run(job('e2e-job-held'));
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(main.outputs).toMatchObject({ job_status: 'Manual', timed_out: 'false' });
+        expect(shown(main)).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^task \d+: the platform holds the job Manual .*: not a success/),
+            `job ${id} may still run: stopping it now`
+          ])
+        );
+        expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Paused', job_status: { active_pods: 0 } });
+        expect(main.state.created_task_ids).toBe('[]');
+        const post = await s.run(job('e2e-job-held'), main.state);
+        expect(post.exitCode).toBe(0);
       },
       JOB_OPTIONS
     );

@@ -1,4 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -56,8 +57,9 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
   const waited = await waitForCalls(plan, calls, ctx);
 
-  // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
-  //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
+  // 6. A job that may still run (its wait timed out, was cancelled, or could not read it, or it failed
+  //    with pods that may still bill: held Manual) is stopped now, not at its end, when cleanup says stop
+  //    (a job's default): it would bill with nobody to read it.
   if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.waited.tasks, ctx);
 
   // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
@@ -93,15 +95,21 @@ function warnOfShortWait(ctx: DeployContext): void {
 const CANCELLED_STOP_MS = 5_000;
 
 /**
- * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
- * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
- * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
+ * Stops each job whose wait did not see it end, or that failed while it may still bill (held Manual, or
+ * Failed with a pod still active), until its detail shows it bills no more (Paused or End, or its run
+ * ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has nothing left
+ * to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
  * The stop has a deadline of its own, past the wait's: cleanup_timeout, or, once the step is cancelled, a
  * few seconds on a runtime the cancellation does not stop (its requests would be aborted), after which
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
-  const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+  const kind = kindOf(ctx.settings);
+  const unfinished = tasks.filter(
+    (task) =>
+      ['timed_out', 'cancelled', 'error'].includes(task.verdict) ||
+      (task.verdict === 'failed' && !kind.billsNoMore(task.status ?? '', task.data))
+  );
   if (unfinished.length === 0) return;
   const { cleanupTimeoutMs } = ctx.settings;
   // Once cancelled, the stop has a few seconds in all, its requests in flight included.
