@@ -110,7 +110,15 @@ function spotMove(facts) {
 /** The job created on demand: its create, through the same machinery as the first, and its context. */
 async function onDemand(why, ctx) {
     ctx.log(`spot_fallback: ${why}; creating the job on demand`);
-    const settings = { ...ctx.settings, jobType: 'on_demand', estimatedExecSec: undefined };
+    // A body that says sub_type Spot itself (copied from the reference's Spot example) says null now: the
+    // reference's on-demand job.
+    const { body } = ctx.settings;
+    const settings = {
+        ...ctx.settings,
+        jobType: 'on_demand',
+        estimatedExecSec: undefined,
+        body: 'sub_type' in body ? { ...body, sub_type: null } : body
+    };
     const onDemandCtx = { ...ctx, settings };
     const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .planCalls */ .j)(settings), onDemandCtx);
     const taskId = calls[0]?.taskId;

@@ -589,11 +589,10 @@ const INPUT_DOCS = {
         default: '30m'
     },
     job_type: {
-        description: "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand.",
+        description: "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand. Empty: as the body's sub_type says, as the reference writes it (Spot, or null for on demand), else spot.",
         byOperation: {
-            job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand."
-        },
-        default: 'spot'
+            job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand. Empty: as the body's sub_type says, as the reference writes it (Spot, or null for on demand), else spot."
+        }
     },
     estimated_exec_sec: {
         description: 'job with job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.',

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyConfig, parseConfig, parseFaultRule, parseStockChange, type EmulatorConfig } from './config.js';
 import { startEmulator, type EmulatorOptions } from './emulator.js';
+import { redactedRecord } from './record-redaction.js';
 
 const USAGE =
   'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile live|spec] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]... [--no-apps]';
@@ -101,12 +102,13 @@ function options(): {
       log: (line) => {
         console.error(`[emulator] ${line}`);
       },
-      // One JSON line per request, for a workflow to check what happened (the token is never in it).
+      // One JSON line per request, for a workflow to check what happened: never the token, the signature
+      // or a credential a body or an answer holds (see redactedRecord).
       ...(recordFile === undefined
         ? {}
         : {
             onRecord: (record) => {
-              appendFileSync(recordFile, `${JSON.stringify(record)}\n`);
+              appendFileSync(recordFile, `${JSON.stringify(redactedRecord(record))}\n`);
             }
           })
     },

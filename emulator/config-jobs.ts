@@ -32,6 +32,7 @@ export interface JobScriptConfig {
   failures?: number;
   failIndexes?: number[];
   log?: string[];
+  manualAfterSeconds?: number;
 }
 
 export const JOB_CONFIG: ConfigSection<JobConfig, Emulator> = {
@@ -74,14 +75,23 @@ function parseJobs(value: unknown, where: string): NonNullable<JobConfig['jobs']
   };
   const script = (item: unknown, at: string): JobScriptConfig => {
     const rule = object(item, at);
-    only(rule, at, ['pattern', 'runSeconds', 'exitCode', 'failures', 'failIndexes', 'log']);
+    only(rule, at, [
+      'pattern',
+      'runSeconds',
+      'exitCode',
+      'failures',
+      'failIndexes',
+      'log',
+      'manualAfterSeconds'
+    ]);
     return {
       pattern: pattern(rule.pattern, `${at}.pattern`),
       ...optional(rule, 'runSeconds', (v, n) => number(v, n), at),
       ...optional(rule, 'exitCode', (v, n) => number(v, n), at),
       ...optional(rule, 'failures', (v, n) => number(v, n), at),
       ...optional(rule, 'failIndexes', numbers, at),
-      ...optional(rule, 'log', lines, at)
+      ...optional(rule, 'log', lines, at),
+      ...optional(rule, 'manualAfterSeconds', (v, n) => number(v, n), at)
     };
   };
   if (jobs.scripts !== undefined && !Array.isArray(jobs.scripts))

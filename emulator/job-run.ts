@@ -23,6 +23,8 @@ export interface JobScript {
   failIndexes: readonly number[] | undefined;
   /** The lines an attempt writes, one at a time over its run (the last as it exits). */
   log: readonly string[];
+  /** When the platform holds the run Manual, after its pods started (see holdRun); never when undefined. */
+  manualAfterMs: number | undefined;
 }
 
 /** One pod: an attempt at a completion (or at an index), and any restarts of its container in place. */
@@ -34,6 +36,8 @@ export interface JobScriptRule {
   failures?: number;
   failIndexes?: number[];
   log?: string[];
+  /** Seconds after its pods start when the platform holds the run Manual (see holdRun). */
+  manualAfterSeconds?: number;
 }
 
 /** The pods' script of a job by its name: the first rule that matches, else success after podMs. */
@@ -52,7 +56,8 @@ export function scriptOf(
     exitCode,
     failures: rule?.failures ?? 'always',
     failIndexes: rule?.failIndexes,
-    log: rule?.log ?? [`$ ${command.join(' ')}`.trimEnd(), exitCode === 0 ? 'done' : `exit code ${exitCode}`]
+    log: rule?.log ?? [`$ ${command.join(' ')}`.trimEnd(), exitCode === 0 ? 'done' : `exit code ${exitCode}`],
+    manualAfterMs: rule?.manualAfterSeconds === undefined ? undefined : rule.manualAfterSeconds * 1000
   };
 }
 
@@ -72,8 +77,8 @@ export interface PodRun {
 }
 
 export interface JobRun {
-  /** Complete or Failed once decided; Running before. */
-  verdict: 'Running' | 'Complete' | 'Failed';
+  /** Complete or Failed once decided; Running before; Manual while the platform holds it (holdRun). */
+  verdict: 'Running' | 'Manual' | 'Complete' | 'Failed';
   endedAt: number | undefined;
   pods: PodRun[];
   succeeded: number;
@@ -192,4 +197,32 @@ function finish(
 
 function lastEnd(pods: readonly PodRun[]): number {
   return Math.max(...pods.map((pod) => pod.to ?? 0));
+}
+
+/**
+ * The run as runJob works it out, unless the platform holds it Manual first (the script's manualAfterMs
+ * after its pods start): then up to the hold, and held (see holdRun).
+ */
+export function runOrHold(
+  job: Parameters<typeof runJob>[0],
+  times: Parameters<typeof runJob>[1] & { stoppedAt: number | undefined }
+): JobRun {
+  const { manualAfterMs } = job.script;
+  const heldAt = manualAfterMs === undefined ? undefined : times.startAt + manualAfterMs;
+  if (heldAt === undefined || heldAt >= times.until) return runJob(job, times);
+  const worked = runJob(job, { ...times, until: heldAt, stopped: false });
+  return holdRun(worked, times.stopped ? times.stoppedAt : undefined);
+}
+
+/**
+ * A run the platform holds Manual (the reference lists job_status Manual and says nothing of it; here, held
+ * by hand where it was): worked out up to the hold, its pods running then run on, billing, until the job
+ * is stopped (`stoppedAt`), when they end. A run that ended before the hold is as it ended.
+ */
+function holdRun(run: JobRun, stoppedAt: number | undefined): JobRun {
+  if (run.verdict !== 'Running') return run;
+  if (stoppedAt !== undefined)
+    for (const pod of run.pods)
+      if (pod.status === 'Running') Object.assign(pod, { to: stoppedAt, status: 'End', reason: 'Stopped' });
+  return { ...run, verdict: 'Manual' };
 }

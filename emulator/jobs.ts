@@ -4,7 +4,14 @@
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
 import { bookedBetween, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
 import { podName, podNodeView, POINTS_PER_JOB } from './job-pods.js';
-import { runJob, scriptOf, type JobRun, type JobScript, type JobScriptRule, type PodRun } from './job-run.js';
+import {
+  runOrHold,
+  scriptOf,
+  type JobRun,
+  type JobScript,
+  type JobScriptRule,
+  type PodRun
+} from './job-run.js';
 import {
   jobSupportOf,
   listOf,
@@ -43,7 +50,7 @@ const SEARCH_FIELDS = [
 ] as const;
 type JobStatus = (typeof JOB_STATUSES)[number];
 /** job_status.status, the job's own verdict. */
-type RunStatus = 'Pending' | 'Running' | 'Complete' | 'Failed';
+type RunStatus = 'Pending' | JobRun['verdict'];
 
 interface Job {
   readonly task_id: bigint;
@@ -221,7 +228,8 @@ export class JobStore {
         active_pods: state.active,
         succeeded_pods: state.succeeded,
         failed_pods: state.failed,
-        completion_mode: 'default' in job.job_support.mod_param ? 'NonIndexed' : 'Indexed'
+        // The reference's enum has NonIndexed alone (nullable): an indexed job's is null.
+        completion_mode: 'default' in job.job_support.mod_param ? 'NonIndexed' : null
       },
       // The task's own times as the reference writes them (+08:00); the job's (job_status) in UTC.
       create_time: chinaTime(job.createdAt),
@@ -379,14 +387,15 @@ export class JobStore {
         billing: 0,
         runs: []
       };
-    const run: JobRun = runJob(
+    const deadline = startAt + job.job_support.timeout_sec * 1000;
+    const run: JobRun = runOrHold(
       {
         points: job.points,
         parallelism: job.job_support.parallelism,
         mod: job.job_support.mod_param,
         script: job.script
       },
-      { startAt, until, deadline: startAt + job.job_support.timeout_sec * 1000, stopped }
+      { startAt, until, deadline, stopped, stoppedAt: job.stoppedAt }
     );
     const counts = {
       active: run.pods.filter((pod) => pod.status === 'Running').length,
@@ -400,12 +409,14 @@ export class JobStore {
     const billedNow = run.pods.filter(
       (pod) => pod.to === undefined || pod.to + this.settings.billedAfterEndMs > until
     );
-    // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End once no pod bills.
+    // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End once no pod bills;
+    // else (running, or held Manual) Running.
+    const ended = run.verdict === 'Complete' || run.verdict === 'Failed';
     const status = stopped
       ? this.settings.stoppedStatus
-      : run.verdict === 'Running' || billedNow.length > 0
-        ? 'Running'
-        : 'End';
+      : ended && billedNow.length === 0
+        ? 'End'
+        : 'Running';
     return {
       status,
       run: run.verdict,

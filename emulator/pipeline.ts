@@ -120,7 +120,8 @@ export function judge(
       {
         version: ctx.versions.get(route.path) ?? DEFAULT_VERSION,
         encrypt: route.encrypt,
-        contentType: route.contentType ?? 'application/json',
+        contentType: route.contentType,
+        profile: ctx.profile,
         strict: ctx.strict,
         ignoreTokenSignature: ctx.profile === 'live' && !ctx.strict
       },

@@ -27,8 +27,8 @@ export interface Route {
   readonly methods: readonly Method[];
   readonly encrypt: boolean;
   /**
-   * The Content-Type the document gives the route, where it is not application/json (the reference's S3
-   * check: an encrypted body "submitted as text/plain"). Strict takes only it; otherwise both are taken.
+   * The Content-Type the document gives the route, where it says (the reference's S3 check: an encrypted
+   * body "submitted as text/plain"): only it is taken. Else each profile's own (see checkContentType).
    */
   readonly contentType?: 'text/plain';
   /** The route makes a task (its answer's task_id is recorded with the request). */

@@ -8,6 +8,7 @@ import { parseJson } from '../../emulator/json.js';
 import { ROUTES } from '../../emulator/routes.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 import {
+  enumProblems,
   exampleFieldsMissing,
   reference,
   referenceEndpoints,
@@ -258,10 +259,32 @@ describe('the emulator answers as the platform reference documents', () => {
       `/api/deployment/task/point_log?task_id=${spot}&point_id=${pod}&service_id=${running.services[0]?.service_id}`
     );
     const { task_id: onDemand } = (await job('contract-job-stopped', false)) as { task_id: number };
+    // An indexed job (its completion mode has no word in the reference's enum), and a job whose run the
+    // platform holds Manual, read while held and once stopped.
+    const { task_id: indexed } = (await call('job-create', '/api/task/job/create', {
+      task_name: 'contract-job-indexed',
+      resources: [{ mark: jobMarks.results[0]?.regions[0]?.mark.mark }],
+      points: 2,
+      job_support: { timeout_sec: 600, parallelism: 2, mod_param: { index: { index_backoff_limit: 0 } } },
+      services: [
+        {
+          service_name: 'shards',
+          service_image: 'pytorch/pytorch:2.5.1',
+          resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+          start_script: { command: ['python'], args: ['shard.py'] }
+        }
+      ]
+    })) as { task_id: number };
+    emulator.jobs.configure({ scripts: [{ pattern: /^contract-job-held$/, manualAfterSeconds: 1 }] });
+    const { task_id: held } = (await job('contract-job-held', false)) as { task_id: number };
     clock.advance(60);
     await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Complete
     await call('job-search', `/api/task/job/search?status=Running,Pending,Paused,End&${PAGE}`);
     await call('job-stop', '/api/task/job/stop', { task_id: onDemand });
+    await call('job-detail', `/api/task/job/detail?task_id=${indexed}`);
+    await call('job-detail', `/api/task/job/detail?task_id=${held}`); // Manual
+    await call('job-stop', '/api/task/job/stop', { task_id: held });
+    await call('job-detail', `/api/task/job/detail?task_id=${held}`); // Paused, Manual
     const group = emulator.jobs.addQueueGroup({
       queue_id: 7,
       queue_name: 'evals',
@@ -407,6 +430,28 @@ describe('the emulator answers as the platform reference documents', () => {
     clock.advance(0.001);
     const response = await client.call({ method: endpoint.method, target: `${endpoint.path}?${query}` });
     expect(parseJson(response.text)).toMatchObject({ code, data: null });
+  });
+
+  // Issue 60, point 16: job_status.status has Manual in the reference's enum, which the emulator never
+  // answered, and completion_mode NonIndexed alone (nullable), where an indexed job read Indexed.
+  it.each(
+    [...REFERENCE.values()]
+      .filter((endpoint) => endpoint.enums !== undefined)
+      .map((endpoint) => [endpoint.name, endpoint] as const)
+  )("%s: answers only the values of the reference's enums (its own example too)", (name, endpoint) => {
+    const enums = endpoint.enums ?? {};
+    expect(enumProblems(endpoint.example?.data, enums)).toEqual([]);
+    const answered = answers.get(name) ?? [];
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap((data) => enumProblems(data, enums))).toEqual([]);
+  });
+
+  it('answers a job Manual, and an indexed job with no completion mode, as the reference enumerates them', () => {
+    const runs = (answers.get('job-detail') ?? []).map(
+      (data) => (data as { job_status: unknown }).job_status
+    );
+    expect(runs).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'Manual' })]));
+    expect(runs).toEqual(expect.arrayContaining([expect.objectContaining({ completion_mode: null })]));
   });
 
   it('serves every endpoint the reference records, where the reference puts it', () => {

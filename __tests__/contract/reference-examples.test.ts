@@ -17,6 +17,11 @@ import { parseJson } from '../../src/protocol/json.js';
 import { listRowsOf } from '../../src/platform/list-rows.js';
 import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
+import { useStepBench } from '../helpers/emulator-step.js';
+import { DEVICES, markOf, resourceOf } from '../../emulator/catalog.js';
+
+/** A region of the emulator's, as its storages name it. */
+const GUANGDONG = { tag: 'guangdong-t-01', name: '广东-T1' };
 
 /** An example as the action reads an answer: through its own exact JSON reader. */
 const exampleData = (name: string): unknown => {
@@ -61,7 +66,11 @@ describe("the reference's example answers, read by the action", () => {
     const stopped = { ...(detail as Record<string, unknown>), status: 'Paused', billing_points: 0 };
     expect(jobFactsOf(stopped)).toMatchObject({ stopped: true, ended: true, seconds: 31 });
     // Stopped, but a pod still billed (billing_points, 计费中 Pod 数): it bills yet (issue 60, point 7).
-    expect(jobFactsOf({ ...stopped, billing_points: 1 })).toMatchObject({ stopped: true, billing: 1, ended: false });
+    expect(jobFactsOf({ ...stopped, billing_points: 1 })).toMatchObject({
+      stopped: true,
+      billing: 1,
+      ended: false
+    });
     const [listed] = (exampleData('job-search') as { results: unknown[] }).results;
     expect(jobFactsOf(listed)).toMatchObject({ status: 'Running', ended: false });
   });
@@ -308,5 +317,235 @@ describe('the operation table, row by row against the reference', () => {
       create_time: '2026-04-21 09:04:20.500576 +08:00'
     });
     expect(listRowsOf('detail', exampleData('job-search'))).toBeUndefined();
+  });
+});
+
+// Issue 60, point 15: every request example of the reference, as the reference writes it, sent through the
+// action's own checks (the operation that sends it, or the request operation where the action builds that
+// body from inputs) to the emulator, and accepted. Only what names the account's own things changes: a
+// mark (the reference's come from its own resource search; the emulator's search gives others), and the
+// ids of the task, job or volume the example acts on.
+describe('every request example of the reference, sent through the action and accepted', () => {
+  const bench = useStepBench(
+    { strict: true, readyAfterSeconds: 1, jobs: { podSeconds: 5 } },
+    { api_profile: 'live', wait: 'false', poll_interval: '1s' }
+  );
+
+  /** The example's request body, as its fixture records it. */
+  const example = (name: string): Record<string, unknown> => {
+    const body = reference(name).example_request;
+    if (body === undefined || typeof body !== 'object') throw new Error(`no example request for ${name}`);
+    return structuredClone(body) as Record<string, unknown>;
+  };
+
+  /**
+   * Each resources[] entry of `body` with the mark, resource and region_name a resource search of the
+   * emulator gives for a 4090 node (its regions from the `first`, one per entry), for a task of `taskType`.
+   */
+  function withEmulatorMarks(
+    body: Record<string, unknown>,
+    taskType: string,
+    first = 0
+  ): Record<string, unknown> {
+    const [device] = DEVICES;
+    if (device === undefined) throw new Error('the catalog is empty');
+    const resources = (body.resources as Record<string, unknown>[]).map((entry, i) => {
+      const region = device.regions[(first + i) % device.regions.length];
+      if (region === undefined) throw new Error('the 4090 has no region');
+      return {
+        ...entry,
+        mark: markOf(device, region, taskType),
+        ...('resource' in entry ? { resource: resourceOf(device, region) } : {}),
+        ...('region_name' in entry ? { region_name: region.region_name } : {})
+      };
+    });
+    return { ...body, resources };
+  }
+
+  /** Runs a step; it must succeed, having sent `path` once and had it accepted. */
+  async function accepted(path: string, inputs: Record<string, string>): Promise<Record<string, string>> {
+    const before = bench.sent(path).length;
+    const { outputs, failure } = await bench.step(inputs);
+    expect({ path, failure }).toEqual({ path, failure: undefined });
+    const sent = bench.sent(path).slice(before);
+    expect(sent.map((r) => [r.path, r.verdict?.reason])).toEqual([[path, 'ok']]);
+    return outputs;
+  }
+
+  const SENT: Record<string, () => Promise<void>> = {
+    'task-create': async () => {
+      const body = withEmulatorMarks(example('task-create'), 'Deployment');
+      await accepted('/api/task/deployment/create', { operation: 'create', body: JSON.stringify(body) });
+    },
+    'job-create': async () => {
+      // The reference's own body: an on-demand job (sub_type null) with estimated_exec_sec null, and
+      // storage its service mounts. The job_type input is left to the body. Its storage is the account's:
+      // here a volume and an accelerated object storage in the region of its mark (Guangdong).
+      const volume = await activeVolume(11);
+      const storage = bench.emulator.storage.addObjectStorage({
+        name: 'example-weights',
+        status: 'Activate',
+        regions: [GUANGDONG],
+        activeRegions: [GUANGDONG]
+      });
+      const body = withEmulatorMarks(example('job-create'), 'Job', 1);
+      const [service] = body.services as Record<string, unknown>[];
+      Object.assign(service ?? {}, {
+        storage_config: [{ storage_id: storage, target_dir: '/root/s3' }],
+        share_storage_config: [{ storage_id: storage, target_dir: '/root/share' }],
+        nas_storage_config: [{ storage_id: volume, target_dir: '/mnt/nas' }]
+      });
+      const outputs = await accepted('/api/task/job/create', {
+        operation: 'job',
+        body: JSON.stringify(body)
+      });
+      expect(outputs.job_type).toBe('on_demand');
+      const [sent] = bench.sent('/api/task/job/create');
+      expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+        sub_type: null,
+        job_support: { estimated_exec_sec: null }
+      });
+    },
+    'preheat-create': async () => {
+      // The preheat operation picks its resource itself (gpu): the example's own, through request.
+      const body = withEmulatorMarks(example('preheat-create'), 'ImagePreHeat');
+      await accepted('/api/task/image_preheat/create', {
+        operation: 'request',
+        method: 'POST',
+        path: '/api/task/image_preheat/create',
+        body: JSON.stringify(body)
+      });
+    },
+    'node-num-edit': async () => {
+      const id = bench.emulator.tasks.add({ task_name: 'example-scale', points: 2, status: 'Running' });
+      const body = { ...example('node-num-edit'), task_id: Number(id) };
+      await accepted('/api/deployment/task/change_points', {
+        operation: 'change_points',
+        task_id: id,
+        body: JSON.stringify(body)
+      });
+    },
+    'task-stop': async () => {
+      const id = bench.emulator.tasks.add({ task_name: 'example-stop', points: 1, status: 'Running' });
+      const body = { ...example('task-stop'), task_id: Number(id) };
+      await accepted('/api/deployment/task/stop', {
+        operation: 'stop',
+        task_id: id,
+        body: JSON.stringify(body)
+      });
+    },
+    'task-pause': async () => {
+      const id = bench.emulator.tasks.add({ task_name: 'example-pause', points: 1, status: 'Running' });
+      const body = { ...example('task-pause'), task_id: Number(id) };
+      await accepted('/api/deployment/task/pause', {
+        operation: 'pause',
+        task_id: id,
+        body: JSON.stringify(body)
+      });
+    },
+    'task-recover': async () => {
+      const id = bench.emulator.tasks.add({ task_name: 'example-recover', points: 1, status: 'Paused' });
+      const body = { ...example('task-recover'), task_id: Number(id) };
+      await accepted('/api/deployment/task/recover', {
+        operation: 'recover',
+        task_id: id,
+        body: JSON.stringify(body)
+      });
+    },
+    'job-stop': async () => {
+      const id = bench.emulator.jobs.add({ task_name: 'example-job-stop' });
+      const body = { ...example('job-stop'), task_id: Number(id) };
+      await accepted('/api/task/job/stop', {
+        operation: 'job_stop',
+        task_id: id,
+        body: JSON.stringify(body)
+      });
+    },
+    'storage-s3-check': async () => {
+      await accepted('/api/storage/nas/v1/encrypt/s3/check', {
+        operation: 'storage_check',
+        body: JSON.stringify(example('storage-s3-check'))
+      });
+    },
+    // The volume and transfer operations build their bodies from their inputs: the examples go through
+    // request, whose checks are the action's own (its endpoint, its encryption, its signature).
+    'nas-create': async () => {
+      await post('/api/storage/nas/v1/create', example('nas-create'));
+    },
+    'nas-expand': async () => {
+      const id = await activeVolume(10);
+      await post('/api/storage/nas/v1/expand', { ...example('nas-expand'), id });
+    },
+    'nas-delete': async () => {
+      const id = await activeVolume(10);
+      await post('/api/storage/nas/v1/delete', { ...example('nas-delete'), id });
+    },
+    's3-create': async () => {
+      const storage_id = await activeVolume(10);
+      await post('/api/storage/nas/v1/encrypt/s3/create', { ...example('s3-create'), storage_id }, true);
+    },
+    's3-retry': async () => {
+      const storage_id = await activeVolume(10);
+      bench.emulator.storage.failTransfers(1, { atShare: 0.5, error_code: 'S410', error_message: 'denied' });
+      const id = await transfer(storage_id);
+      bench.clock.advance(120);
+      await post('/api/storage/nas/v1/encrypt/s3/retry', { ...example('s3-retry'), id, storage_id }, true);
+    },
+    's3-stop': async () => {
+      const id = await transfer(await activeVolume(10));
+      bench.clock.advance(7);
+      await post('/api/storage/nas/v1/s3/stop', { ...example('s3-stop'), id });
+    },
+    's3-delete': async () => {
+      const id = await transfer(await activeVolume(10));
+      bench.clock.advance(7);
+      await post('/api/storage/nas/v1/s3/stop', { id });
+      await post('/api/storage/nas/v1/s3/delete', { ...example('s3-delete'), id });
+    }
+  };
+
+  /** A POST of `body` to `path` through the request operation (encrypted where the reference says). */
+  async function post(path: string, body: unknown, encrypt = false): Promise<unknown> {
+    const outputs = await accepted(path, {
+      operation: 'request',
+      method: 'POST',
+      path,
+      body: JSON.stringify(body),
+      ...(encrypt ? { encrypt: 'true' } : {})
+    });
+    return JSON.parse(outputs.data ?? 'null');
+  }
+
+  /** A volume made from configuration `config` (the reference's create), once Active: its storage_id. */
+  async function activeVolume(config: number): Promise<number> {
+    const made = (await post('/api/storage/nas/v1/create', {
+      ...example('nas-create'),
+      name: `example-${config}-${bench.emulator.requests.length}`,
+      nas_config_id: config
+    })) as { storage_id: number };
+    bench.clock.advance(60);
+    return made.storage_id;
+  }
+
+  /** A transfer into volume `storage_id`, as the reference's example makes it: its id. */
+  async function transfer(storage_id: number): Promise<number> {
+    const made = (await post(
+      '/api/storage/nas/v1/encrypt/s3/create',
+      { ...example('s3-create'), storage_id },
+      true
+    )) as { id: number };
+    return made.id;
+  }
+
+  it('sends every request example the fixtures record', () => {
+    const recorded = [...referenceEndpoints().values()]
+      .filter((endpoint) => endpoint.example_request !== undefined)
+      .map((endpoint) => endpoint.name)
+      .sort();
+    expect(recorded).toEqual(Object.keys(SENT).sort());
+  });
+
+  it.each(Object.keys(SENT))("sends the reference's %s example, and the platform takes it", async (name) => {
+    await SENT[name]?.();
   });
 });

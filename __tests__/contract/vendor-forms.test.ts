@@ -5,12 +5,13 @@ import type { Emulator } from '../../emulator/index.js';
 import { parseJson } from '../../emulator/json.js';
 import { send, startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 
-describe("the platform's own call.sh forms, against the emulator's live profile", () => {
+describe("the platform's own call.sh forms, against the emulator's live profile, strict", () => {
   let emulator: Emulator;
   let clock: TestClock;
 
+  // Strict (issue 60, point 16): the reference's letter is what call.sh sends, a GET with no Content-Type.
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ profile: 'live', readyAfterSeconds: 5 }));
+    ({ emulator, clock } = await startTestEmulator({ profile: 'live', strict: true, readyAfterSeconds: 5 }));
   });
   afterEach(() => emulator.stop());
 

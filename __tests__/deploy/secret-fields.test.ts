@@ -1,4 +1,11 @@
-import { isSecretName, REDACTED, redactFields, secretValues } from '../../src/deploy/secret-fields.js';
+import {
+  answerSecrets,
+  envTextSecrets,
+  isSecretName,
+  REDACTED,
+  redactFields,
+  secretValues
+} from '../../src/deploy/secret-fields.js';
 import { exactInteger } from '../../src/protocol/json.js';
 
 describe('isSecretName', () => {
@@ -81,7 +88,8 @@ describe('redactFields and secretValues', () => {
         { env: REDACTED }
       ]
     });
-    expect(secretValues(body)).toEqual(['hf_secret_value']);
+    // Both forms alike (issue 60, point 13): a job's {name, value} and a deployment's NAME=value text.
+    expect(secretValues(body)).toEqual(['hf_secret_value', 'abcd1234']);
   });
 
   // Redaction copies what holds something to redact, and keeps the rest as it is: a bulk step redacts a
@@ -101,5 +109,34 @@ describe('redactFields and secretValues', () => {
     expect(redacted.resources).toBe(body.resources);
     const clean = { task_id: 2, resources: [{ mark: 'm' }] };
     expect(redactFields(clean)).toBe(clean);
+  });
+});
+
+// Regression (issue 60, point 13): a deployment service's env is a string (the reference types it so) of
+// NAME=value lines; its secret values were never masked, where a job's {name, value} entries were.
+describe("a deployment's env text", () => {
+  it.each([
+    ['API_KEY=s3cr3t\nOTHER=x', ['s3cr3t']],
+    ['API_KEY=s3cr3t\r\nDB_PASSWORD=hunter22', ['s3cr3t', 'hunter22']],
+    ['export HF_TOKEN="hf_quoted_1"\nMODE=production', ['hf_quoted_1']],
+    ["  AWS_SECRET_ACCESS_KEY = 'wJalr/K7MDENG'  ", ['wJalr/K7MDENG']],
+    ['PASSWORD=a=b=c=d', ['a=b=c=d']],
+    ['MODE=production\nLOG_LEVEL=debug', []],
+    ['API_KEY=abc\n# a comment\n\nnot a variable', []],
+    ['', []]
+  ])('%j masks %j', (text, values) => {
+    expect(envTextSecrets(text)).toEqual(values);
+  });
+
+  it('is masked as a body gives it, and as an answer of the platform names it', () => {
+    const service = { service_name: 'web', env: 'API_KEY=s3cr3t\nOTHER=x' };
+    expect(secretValues({ services: [service] })).toEqual(['s3cr3t']);
+    const detail = JSON.stringify({ code: '0000', message: 'success', data: { services: [service] } });
+    expect(answerSecrets(detail)).toEqual(['s3cr3t']);
+    const job = JSON.stringify({ data: { services: [{ env: [{ name: 'HF_TOKEN', value: 'hf_x_1234' }] }] } });
+    expect(answerSecrets(job)).toEqual(['hf_x_1234']);
+    // An answer that names no environment and no credential is not even parsed; one that is no JSON names none.
+    expect(answerSecrets('{"code":"0000","data":{"env":null,"task_id":1}}')).toEqual([]);
+    expect(answerSecrets('<html>env: API_KEY=x</html>"env": "API_KEY=s3cr3t"')).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
-import { JOB_BODY, jobBodyWithSecrets } from '../helpers/bodies.js';
+import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
 
 const run = promisify(execFile);
 const SERVICE =
@@ -718,6 +718,60 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
           expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
       }
     );
+
+    // Regression (issue 60, point 13): a deployment's env is a string of NAME=value lines; its secret
+    // values, printed by the service, reached the CLI's log, its diagnostics and a logs command's files.
+    it("masks a deployment's string env values in every stream and file: the create, and a logs command that only reads the task", async () => {
+      const secret = 's3cr3t-pkg-env-value';
+      const name = `pkg-env-${node.major}-envcrash`;
+      emulator.tasks.setCrashLoops([
+        { pattern: '-envcrash$', restartEverySeconds: 0.5, log: `booting\nAPI_KEY=${secret}\nOTHER=x\n` }
+      ]);
+      const body = JSON.stringify({
+        resources: [{ mark: MARK_4090 }],
+        services: [
+          {
+            service_name: 'web',
+            service_image: 'nginx:1',
+            env: `API_KEY=${secret}\nOTHER=x`,
+            remote_ports: [{ service_port: 80 }]
+          }
+        ]
+      });
+      const files = mkdtempSync(join(dir, 'env-files-'));
+      const common = [
+        '--files-dir',
+        files,
+        '--summary-file',
+        join(files, 'summary.md'),
+        '--with-data',
+        '--debug'
+      ];
+      const created = await elasticDeploy(node, [
+        'create',
+        '--task-name',
+        name,
+        '--body',
+        body,
+        '--poll-interval',
+        '1s',
+        ...common
+      ]);
+      expect(created.code).not.toBe(0);
+      const id = (JSON.parse(created.stdout) as Record<string, string>).task_id ?? '';
+      const createdOutputs = JSON.parse(created.stdout) as Record<string, string>;
+      expect(readFileSync(createdOutputs.diagnostics_file ?? '', 'utf8')).toContain('API_KEY=***');
+      const logs = await elasticDeploy(node, ['logs', '--task-id', id, ...common]);
+      expect(logs.code).toBe(0);
+      const logsOutputs = JSON.parse(logs.stdout) as Record<string, string>;
+      expect(readFileSync(logsOutputs.response_file ?? '', 'utf8')).toContain('API_KEY=***');
+      const written = readdirSync(files, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+      const everything = [created.stdout, created.stderr, logs.stdout, logs.stderr, ...written].join('\n');
+      expect({ shown: everything.includes(secret) }).toEqual({ shown: false });
+      emulator.tasks.stop(id);
+    });
 
     // Regression (issue 48): two runs with one --state-file started together both passed the check, and
     // the file then named one job of two (seen in 2 of 3 rounds).

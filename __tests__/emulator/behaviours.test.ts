@@ -38,7 +38,10 @@ describe('configurable behaviours', () => {
   afterEach(() => emulator.stop());
 
   /** A correct request, sent raw (a fault answer need not be JSON). */
-  function raw(target = SEARCH, options: { method?: string; json?: unknown; encrypt?: boolean } = {}) {
+  function raw(
+    target = SEARCH,
+    options: { method?: string; json?: unknown; encrypt?: boolean; headers?: Record<string, string> } = {}
+  ) {
     clock.advance(0.001);
     return send(
       emulator.base_url,
@@ -287,10 +290,12 @@ describe('configurable behaviours', () => {
   it("takes a 20 KB query (no 431) and decrypts a 1 MiB encrypted body (the spec's create)", async () => {
     const long = await raw(`${SEARCH}&note=${'a'.repeat(20_000)}`);
     expect([long.status, parseEnvelope(long.text).code]).toEqual([200, '0000']);
+    // Sent as the platform's documented forms send an encrypted body (the default profile, live): text/plain.
     const big = await raw('/api/deployment/task/create', {
       method: 'POST',
       json: { ...NEW_TASK, note: 'n'.repeat(1024 * 1024) },
-      encrypt: true
+      encrypt: true,
+      headers: { 'content-type': 'text/plain' }
     });
     expect([big.status, parseEnvelope(big.text).code]).toEqual([200, '0000']);
     expect(emulator.requests.at(-1)?.plaintext?.length).toBeGreaterThan(1024 * 1024);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { EmulatorInfo, RecordedRequest } from '../../emulator/index.js';
 import { send, TestClient } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
-import { MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
+import { JOB_MARK_4090, jobBodyWithSecrets, MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
+import { reference } from '../helpers/reference.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEARCH_PATH = '/api/deployment/resource/search';
@@ -252,6 +253,82 @@ describe('npm run emulator', () => {
         code: '0000',
         data: { pass: false, message: 'the bucket does not exist' }
       });
+    } finally {
+      await stopAll(child, exit);
+    }
+  }, 40_000);
+
+  // Regression (issue 60, point 14): --record wrote each encrypted body's plaintext as it decrypted it, the
+  // S3 keys of a storage check included, and plain bodies and answers with their env values and registry
+  // passwords; and every request's signature.
+  it('keeps no credential in its --record file: S3 keys, env values, registry credentials, signatures', async () => {
+    const recordFile = join(dir, 'secrets-record.jsonl');
+    const { info, child, exit } = await startCli(dir, 'secrets', ['--record', recordFile]);
+    const secret = {
+      ak: 'AKIDrecord0example',
+      sk: 'record-s3-secret-key',
+      env: 'record-env-value-1',
+      password: 'record-reg-pass-1',
+      user: 'record-reg-user-1',
+      hf: 'hf-record-env-value'
+    };
+    try {
+      const client = new TestClient(info, Date.now);
+      const ok = async (o: Parameters<TestClient['call']>[0]): Promise<unknown> => {
+        const answer = await client.call(o);
+        expect([o.target, answer.envelope.code]).toEqual([o.target, '0000']);
+        return answer.envelope.data;
+      };
+      const plain = { 'content-type': 'text/plain' };
+      await ok({
+        method: 'POST',
+        target: '/api/storage/nas/v1/encrypt/s3/check',
+        json: {
+          ...(reference('storage-s3-check').example_request as object),
+          ak: secret.ak,
+          sk: secret.sk
+        },
+        encrypt: true,
+        headers: plain
+      });
+      const { task_id: id } = (await ok({
+        method: 'POST',
+        target: CREATE,
+        json: {
+          ...NEW_TASK,
+          repository_username: secret.user,
+          repository_password: secret.password,
+          services: [{ ...WEB_SERVICE, env: `API_KEY=${secret.env}\nMODE=prod` }]
+        }
+      })) as { task_id: number };
+      await ok({ method: 'GET', target: `${DETAIL}?task_id=${id}` });
+      await ok({
+        method: 'POST',
+        target: '/api/task/job/create',
+        json: {
+          ...(JSON.parse(
+            jobBodyWithSecrets([{ name: 'HF_TOKEN', value: secret.hf }], secret.password)
+          ) as object),
+          task_name: 'record-job',
+          points: 1,
+          resources: [{ mark: JOB_MARK_4090 }]
+        }
+      });
+      await ok({ method: 'POST', target: STOP, json: { task_id: id } });
+      const text = readFileSync(recordFile, 'utf8');
+      for (const value of [...Object.values(secret), info.rsa.token])
+        expect({ value, recorded: text.includes(value) }).toEqual({ value, recorded: false });
+      const record = text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as RecordedRequest);
+      // What a workflow reads of it stays: the stop's task, the create's, the storage check's fields.
+      const stop = record.find((r) => r.path === STOP);
+      expect(JSON.parse(stop?.body ?? '{}')).toEqual({ task_id: id });
+      expect(record.find((r) => r.path === CREATE)?.createdTaskId).toBe(String(id));
+      const check = record.find((r) => r.path.endsWith('/s3/check'));
+      expect(JSON.parse(check?.plaintext ?? '{}')).toMatchObject({ supplier: 'tencent', ak: '<redacted>' });
+      expect(record.every((r) => r.headers.sign_str === '<redacted>')).toBe(true);
     } finally {
       await stopAll(child, exit);
     }

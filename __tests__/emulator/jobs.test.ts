@@ -17,6 +17,7 @@ interface JobDetail {
     succeeded_pods: number;
     failed_pods: number;
     completion_time: string | null;
+    completion_mode: string | null;
   };
 }
 
@@ -254,6 +255,46 @@ describe('jobs, as the reference describes them', () => {
     expect(progress(await detail(bounded))).toEqual(['End', 'Failed', 0, 2, 4]);
     // Without a bound, the other indexes finish, and the job fails for the two that did not.
     expect(progress(await detail(unbounded))).toEqual(['End', 'Failed', 0, 2, 4]);
+  });
+
+  // Issue 60, point 16: the reference's job_status enum has Manual, which the emulator never answered,
+  // and its completion_mode enum NonIndexed alone (nullable): an indexed job read Indexed.
+  it("writes completion_mode as the reference's enum has it: NonIndexed, or null for an indexed job", async () => {
+    const plain = await create(body({ points: 1 }));
+    const indexed = await create(
+      body({ points: 2 }, { parallelism: 2, mod_param: { index: { index_backoff_limit: 0 } } })
+    );
+    expect((await detail(plain)).job_status.completion_mode).toBe('NonIndexed');
+    expect((await detail(indexed)).job_status.completion_mode).toBeNull();
+  });
+
+  it('answers a job whose run the platform holds Manual: its task Running, its pods on and billing, until stopped', async () => {
+    applyConfig(
+      emulator,
+      parseConfig({ jobs: { scripts: [{ pattern: '-held$', manualAfterSeconds: 30 }] } })
+    );
+    const id = await create(body({ task_name: 'gpu-tests-held', points: 3 }));
+    clock.advance(10 + 29);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 0, 0]);
+    clock.advance(2);
+    const held = await detail(id);
+    expect(progress(held)).toEqual(['Running', 'Manual', 1, 0, 0]);
+    // Held where it was: no pod ends or starts, and the one running bills on.
+    clock.advance(600);
+    const later = await detail(id);
+    expect(progress(later)).toEqual(['Running', 'Manual', 1, 0, 0]);
+    expect(later.billing_value + later.forecast_value).toBeGreaterThan(
+      held.billing_value + held.forecast_value
+    );
+    expect((await call('POST', '/api/task/job/stop', { task_id: Number(id) })).code).toBe('0000');
+    const stopped = await detail(id);
+    expect(progress(stopped)).toEqual(['Paused', 'Manual', 0, 0, 0]);
+    clock.advance(600);
+    const after = await detail(id);
+    expect(after.billing_value + after.forecast_value).toBe(stopped.billing_value + stopped.forecast_value);
+    expect(() => parseConfig({ jobs: { scripts: [{ pattern: 'x', manualAfterSeconds: 'soon' }] } })).toThrow(
+      /manualAfterSeconds/
+    );
   });
 
   it("writes each pod's log line by line, reads its nodes as Succeeded with exit code 0, and its events", async () => {

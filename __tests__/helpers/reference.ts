@@ -36,6 +36,8 @@ export interface ReferenceEndpoint {
   values?: Record<string, (string | number)[]>;
   /** The refusals the reference names a code for: the query that draws one, and its code. */
   refusals?: { query: string; code: string }[];
+  /** The values the reference's enums allow, null where the field is nullable, by field path (see enumProblems). */
+  enums?: Record<string, (string | null)[]>;
   example_request?: unknown;
 }
 
@@ -165,6 +167,24 @@ export function timeFormProblems(value: unknown, times: Readonly<Record<string, 
     valuesAt(value, path.split('.'))
       .filter((found) => found !== null && (typeof found !== 'string' || !new RegExp(form).test(found)))
       .map((found) => `${path} is ${JSON.stringify(found)}, the reference writes ${form}`)
+  );
+}
+
+/**
+ * Where a field of `value` holds a value its enum in the reference does not list: `enums` maps a field's path
+ * (`status`, `results[].job_status.completion_mode`) to the values allowed, null among them where the
+ * reference makes the field nullable. A field absent is no problem (the shape says whether it must be).
+ */
+export function enumProblems(
+  value: unknown,
+  enums: Readonly<Record<string, readonly (string | null)[]>>
+): string[] {
+  return Object.entries(enums).flatMap(([path, allowed]) =>
+    valuesAt(value, path.split('.'))
+      .filter((found) => !allowed.includes(found as string | null))
+      .map(
+        (found) => `${path} is ${JSON.stringify(found)}, the reference's enum is ${JSON.stringify(allowed)}`
+      )
   );
 }
 

@@ -83,6 +83,24 @@ describe('the default forms against the platform as it documents itself', () => 
     );
   });
 
+  // Regression (issue 60, point 16): every GET carried Content-Type: application/json, which the
+  // reference lists "for POST" and the platform's own scripts never send on a GET.
+  it('sends a GET with no Content-Type, a plain POST as application/json, as the reference lists them', async () => {
+    const before = emulator.requests.length;
+    await step({ operation: 'create', task_name: 'live-headers', points: '1' }, 'rsa');
+    const sent = since(before);
+    const gets = sent.filter((r) => r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(0);
+    expect(gets.map((r) => [r.path, r.headers['content-type']])).toEqual(
+      gets.map((r) => [r.path, undefined])
+    );
+    const posts = sent.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.path, r.headers['content-type']])).toEqual([
+      ['/api/task/deployment/create', 'application/json']
+    ]);
+    expect(sent.every((r) => r.verdict?.reason === 'ok')).toBe(true);
+  });
+
   it('creates with an RSA-mode key on the newer path, signed over the plain body, with no platform key needed', async () => {
     const before = emulator.requests.length;
     const { result } = await step(

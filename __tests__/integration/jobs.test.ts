@@ -454,6 +454,108 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
+  // Issue 60, point 15: the reference requires start_script's command and args both, and whole numbers of
+  // resource_weight; a body without them was sent, and refused by the platform after a resource search.
+  type ServiceChange = (service: Record<string, unknown>) => Record<string, unknown>;
+  it.each<[string, ServiceChange, string]>([
+    [
+      'a start_script without args',
+      (service: Record<string, unknown>) => ({ ...service, start_script: { command: ['pytest'] } }),
+      'body services[0].start_script.args is missing, but the platform needs both command and args as lists of strings (args: [] when there are none): set it, as in {command: [python], args: [train.py]}'
+    ],
+    [
+      'a start_script whose command is a string',
+      (service: Record<string, unknown>) => ({
+        ...service,
+        start_script: { command: 'pytest -q', args: [] }
+      }),
+      'body services[0].start_script.command is "pytest -q", but the platform needs both command and args as lists of strings (args: [] when there are none): set it, as in {command: [python], args: [train.py]}'
+    ],
+    [
+      'a resource_weight of 1.5',
+      (service: Record<string, unknown>) => ({
+        ...service,
+        resource_weight: { cpu_weight: 1.5, mem_weight: 1, gpu_weight: 1 }
+      }),
+      'body services[0].resource_weight.cpu_weight is 1.5, but the platform takes a whole number above 0: set it to an integer, such as 1'
+    ],
+    [
+      'a gpu_weight of 0.5',
+      (service: Record<string, unknown>) => ({
+        ...service,
+        resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 0.5 }
+      }),
+      'body services[0].resource_weight.gpu_weight is 0.5, but the platform takes a whole number of 0 or more: set it to an integer, such as 0'
+    ],
+    [
+      'a resource_weight without mem_weight',
+      (service: Record<string, unknown>) => ({
+        ...service,
+        resource_weight: { cpu_weight: 1, gpu_weight: 1 }
+      }),
+      'body services[0].resource_weight.mem_weight is missing, but the platform takes a whole number above 0: set it to an integer, such as 1'
+    ]
+  ])(
+    'refuses %s before sending anything, in one line naming it and the fix',
+    async (_what, change, message) => {
+      const body = JSON.parse(BODY) as { services: Record<string, unknown>[] };
+      const changed = { ...body, services: body.services.map(change) };
+      await expect(step({ task_name: 'x', body: JSON.stringify(changed) })).rejects.toThrow(message);
+      expect(message).not.toContain('\n');
+      expect(emulator.requests).toHaveLength(0);
+    }
+  );
+
+  // Issue 60, point 15: the reference's own job create body carries sub_type null (its on-demand job) and
+  // job_support.estimated_exec_sec null; both were refused against the job_type input.
+  it('takes sub_type null as an on-demand job and estimated_exec_sec null as none; refuses sub_type null against job_type spot', async () => {
+    const body = JSON.parse(BODY) as { job_support: Record<string, unknown> };
+    const reference = {
+      ...body,
+      sub_type: null,
+      job_support: { ...body.job_support, estimated_exec_sec: null }
+    };
+    const { outputs, failure } = await step({ task_name: 'gpu-tests', body: JSON.stringify(reference) });
+    expect(failure).toBeUndefined();
+    expect(outputs.job_type).toBe('on_demand');
+    const sent = JSON.parse(created()[0]?.body ?? '') as Record<string, Record<string, unknown> | null>;
+    expect(sent.sub_type).toBeNull();
+    expect(sent.job_support?.estimated_exec_sec).toBeNull();
+    emulator.clearRequests();
+    // Said in one place, or the same in both: job_type spot and sub_type null say otherwise.
+    await expect(step({ task_name: 'x', job_type: 'spot', body: JSON.stringify(reference) })).rejects.toThrow(
+      'body sets sub_type null, but the job_type input says spot: set it in one place, or the same value in both'
+    );
+    await expect(
+      step({ task_name: 'x', job_type: 'on_demand', body: JSON.stringify(reference) })
+    ).resolves.toMatchObject({ failure: undefined });
+    // A Spot job's expected run is the input's, null in the body or not.
+    const spot = { ...reference, sub_type: 'Spot' };
+    const { outputs: spotOutputs } = await step({ task_name: 'gpu-tests', body: JSON.stringify(spot) });
+    expect(spotOutputs.job_type).toBe('spot');
+    const sentSpot = JSON.parse(created().at(-1)?.body ?? '') as Record<string, Record<string, unknown>>;
+    expect(sentSpot.job_support?.estimated_exec_sec).toBe(3240);
+  });
+
+  // Issue 60, point 16: the reference lists job_status Manual without a meaning. A job held Manual was
+  // waited on until wait_timeout, billing all along; it is no success, said, and the job is stopped.
+  it('ends the wait on a job held Manual, never a success, saying what the reference does not, and stops the job', async () => {
+    emulator.jobs.configure({ scripts: [{ pattern: /-held$/, manualAfterSeconds: 30 }] });
+    const { outputs, failure, left } = await step({ task_name: 'gpu-tests-held', wait_timeout: '30m' });
+    const id = outputs.task_id;
+    expect(failure).toMatch(/Manual/);
+    expect(outputs).toMatchObject({ job_status: 'Manual', timed_out: 'false' });
+    expect(log).toContain(
+      `task ${id}: the platform holds the job Manual (job_status Manual, which its reference lists without saying what it means): not a success; its pods may still run, and bill, until it is stopped`
+    );
+    // Stopped by the step, not left for wait_timeout: it bills no more.
+    expect(emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+    expect(emulator.jobs.get(id)).toMatchObject({ status: 'Paused', job_status: { active_pods: 0 } });
+    expect(log).toContain(`job ${id} may still run: stopping it now`);
+    // Stopped until its detail showed it: the post step has nothing left of it.
+    expect(left?.created).toEqual([]);
+  });
+
   it('fails the step when the job fails, saying why: its limit, its failed pods, their exit codes, events and last log lines; a job that ended needs no stop from the post step', async () => {
     const { outputs, failure, left, result } = await step({ task_name: 'gpu-tests-fails', cleanup: 'stop' });
     expect(failure).toMatch(/Failed/);
@@ -721,6 +823,29 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       const refused = await step({ task_name: 'gpu-tests-2' });
       expect(refused.failure).toMatch(/C010/);
       expect(created()).toHaveLength(2);
+    });
+
+    // A body copied from the reference's Spot example says sub_type Spot itself: its on-demand create
+    // was refused before it was sent (sub_type against job_type on_demand), after the Spot job was given up.
+    it('runs on demand a job whose body says sub_type Spot itself, sending sub_type null', async () => {
+      emulator.inject({
+        path: '/api/task/job/create',
+        answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+        times: 2
+      });
+      const spot = { ...(JSON.parse(BODY) as Record<string, unknown>), sub_type: 'Spot' };
+      const { outputs, failure } = await step({
+        task_name: 'gpu-tests',
+        spot_fallback: 'true',
+        body: JSON.stringify(spot)
+      });
+      expect(failure).toBeUndefined();
+      const bodies = created().map(
+        (r) => JSON.parse(r.body) as Record<string, Record<string, unknown> | null>
+      );
+      expect(bodies.map((body) => body.sub_type)).toEqual(['Spot', 'Spot', null]);
+      expect(bodies[2]?.job_support?.estimated_exec_sec).toBeUndefined();
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
     });
 
     // Regression (issue 48): a Spot create refused but applied a few seconds later was followed by the

@@ -37,6 +37,24 @@ describe('the kinds of task', () => {
     ]);
   });
 
+  // Issue 60, point 16: the reference's job_status enum has Manual and no word of what it is.
+  it("knows every job_status of the reference's enum, and takes Manual for no success: the wait fails, saying why", () => {
+    const { job } = TASK_KINDS;
+    const [, enumerated] = Object.entries(reference('job-detail').enums ?? {}).find(
+      ([path]) => path === 'job_status.status'
+    ) ?? ['', []];
+    expect(enumerated.every((status) => job.knownStatuses.includes(String(status)))).toBe(true);
+    expect(job.waitDefaults.finished.success).toEqual(['Complete']);
+    expect(job.waitDefaults.finished.failure).toContain('Manual');
+    const held = {
+      status: 'Running',
+      points: 2,
+      job_status: { status: 'Manual', active_pods: 1, succeeded_pods: 0, failed_pods: 0 }
+    };
+    expect(job.snapshotOf(held, ['status'])).toMatchObject({ status: 'Manual', billsNoMore: false });
+    expect(job.failureReason(held)).toMatch(/^the platform holds the job Manual .*: not a success/);
+  });
+
   it("reads a preheat by the reference's paths, and its detail's example as a preheat under way", () => {
     const settings = testSettings();
     expect(preheatDetailCall(settings, '38646').endpoint.path).toBe(reference('preheat-detail').path);

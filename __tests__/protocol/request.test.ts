@@ -86,6 +86,36 @@ describe('buildRequest', () => {
     }
   );
 
+  // Issue 60, point 16: the platform's reference lists Content-Type "for POST"; the spec (5.1) gives it to
+  // every request. The header is not signed: leaving it off changes no signature.
+  it('leaves Content-Type off a GET when asked, and never off a POST', () => {
+    const args = {
+      baseUrl: BASE,
+      query: [['task_id', '1']] as const,
+      credentials: rsa('tok'),
+      now: 1_763_715_600_000
+    };
+    const get = {
+      method: 'GET',
+      path: '/api/task/deployment/detail',
+      version: '1.0.0',
+      encrypt: false
+    } as const;
+    const bare = buildRequest({ ...args, endpoint: get, body: undefined, contentTypeOnGet: false });
+    const spec = buildRequest({ ...args, endpoint: get, body: undefined });
+    expect(Object.keys(bare.headers)).toEqual(['token', 'version', 'timestamp', 'sign_str']);
+    expect(spec.headers['content-type']).toBe('application/json');
+    expect(bare.headers.sign_str).toBe(spec.headers.sign_str);
+    const post = buildRequest({
+      ...args,
+      query: [],
+      endpoint: { ...get, method: 'POST', path: '/api/deployment/task/stop' },
+      body: { task_id: 1 },
+      contentTypeOnGet: false
+    });
+    expect(post.headers['content-type']).toBe('application/json');
+  });
+
   it('encrypts first, then signs the Base64 ciphertext that is sent', () => {
     const request = buildRequest({
       baseUrl: BASE,

@@ -67,10 +67,10 @@ async function runJob(plan, stepCtx) {
     // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
     const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);
-    // 6. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
-    //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it. A
-    //    job whose run ended but whose pods are still billed (billing_points) is stopped whatever cleanup
-    //    says: nothing of its run is left to lose.
+    // 6. A job that may still run (its wait timed out, was cancelled, or could not read it, or it failed
+    //    with pods that may still bill: held Manual) is stopped now, not at its end, when cleanup says stop
+    //    (a job's default): it would bill with nobody to read it. A job whose run ended but whose pods are
+    //    still billed (billing_points) is stopped whatever cleanup says: nothing of its run is left to lose.
     await stopUnfinishedJobs(waited.waited.tasks, ctx);
     // 7. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
     await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .settleTwins */ .h)(calls, waited.waited.tasks, ctx);
@@ -99,30 +99,38 @@ function warnOfShortWait(ctx) {
 /** What the job's last detail says of its run. */
 const runOf = (task, ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runOf?.(task.data);
 /**
- * A job whose wait saw its run end (Complete or Failed) whose pods are still billed: not stopped by anyone
- * (a stopped one has nothing a stop could change), yet not billing no more (see JobFacts.ended).
+ * A job whose wait saw its run end (Complete or Failed, no pod active) whose pods are still billed: not
+ * stopped by anyone (a stopped one has nothing a stop could change), yet not billing no more (see
+ * JobFacts.ended).
  */
 function ranOutBilling(task, ctx) {
     const run = runOf(task, ctx);
     return ((task.verdict === 'reached' || task.verdict === 'failed') &&
         run !== undefined &&
+        (run.status === 'Complete' || run.status === 'Failed') &&
+        (run.running ?? 0) === 0 &&
         !run.stopped &&
         (run.billing ?? 0) > 0);
 }
 /** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
 const CANCELLED_STOP_MS = 5_000;
 /**
- * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
- * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
- * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
+ * Stops each job whose wait did not see it end, or that failed while it may still bill (held Manual, or
+ * Failed with a pod still active), until its detail shows it bills no more (Paused or End, or its run
+ * ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has nothing left
+ * to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
  * The stop has a deadline of its own, past the wait's: cleanup_timeout, or, once the step is cancelled, a
  * few seconds on a runtime the cancellation does not stop (its requests would be aborted), after which
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks, ctx) {
-    const cut = ctx.settings.cleanup === 'stop' ? ['timed_out', 'cancelled', 'error'] : [];
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings);
+    const cut = ctx.settings.cleanup === 'stop';
     const billedOn = tasks.filter((task) => ranOutBilling(task, ctx));
-    const unfinished = [...tasks.filter((task) => cut.includes(task.verdict)), ...billedOn];
+    const unfinished = tasks.filter((task) => billedOn.includes(task) ||
+        (cut &&
+            (['timed_out', 'cancelled', 'error'].includes(task.verdict) ||
+                (task.verdict === 'failed' && !kind.billsNoMore(task.status ?? '', task.data)))));
     if (unfinished.length === 0)
         return;
     for (const task of billedOn)

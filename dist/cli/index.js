@@ -48,7 +48,6 @@ const INPUT_DEFAULTS = {
     preheat: 'none',
     preheat_timeout: '30m',
     delete_last_node: 'false',
-    job_type: 'spot',
     spot_fallback: 'false',
     queue_timeout: '10m',
     volume_cleanup: 'keep',
@@ -650,12 +649,21 @@ function settingsForCleanup(host) {
     });
 }
 /**
- * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
- * (a job's log), every line masked as the log is (`redact`).
+ * What a step's runtime takes of the host: its log, the job's cancellation, where its own files go (a
+ * job's log), every line masked as the log is (`redact`), and where the secrets it learns from the
+ * platform's answers go (masked from then on, in the log and through `redact`).
  */
 function hostHooks(host, cancel, redact) {
     const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)());
+    const masked = new Set();
     return {
+        // Each secret once: the runner writes an ::add-mask:: line for each, and a wait reads one detail often.
+        mask: (secrets) => {
+            const fresh = [...new Set(secrets)].filter((secret) => !masked.has(secret));
+            fresh.forEach((secret) => masked.add(secret));
+            if (fresh.length > 0)
+                host.setSecrets(fresh);
+        },
         log: host.info,
         warn: host.warning,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
@@ -1406,11 +1414,13 @@ function mayCleanUp(rawInput) {
         // A create's data is copied in by transfers, stopped if the step is stopped while they run.
         rawInput('data').trim() !== '');
 }
+/** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
+const DEFAULT_JOB_TYPE = 'spot';
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
-function readSpotFallback({ given, flag }) {
+function readSpotFallback({ text, given, flag }) {
     if (!flag('spot_fallback'))
         return undefined;
-    if (given('job_type') === 'on_demand')
+    if (text('job_type') === 'on_demand')
         throw new input_error/* InputError */.d('spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot');
     return {
         queueTimeoutMs: parseDuration('queue_timeout', given('queue_timeout'), { minMs: 10_000, maxMs: 6 * HOUR })
@@ -1656,7 +1666,8 @@ function readCallInputs(inputs, now) {
         path: path === undefined ? undefined : parsePath('path', path),
         encrypt: inputs.flag('encrypt'),
         billingWindow: readBillingWindow(given, now),
-        jobType: parseChoice('job_type', given('job_type'), ['spot', 'on_demand']),
+        // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
+        jobType: parseChoice('job_type', text('job_type') ?? DEFAULT_JOB_TYPE, ['spot', 'on_demand']),
         estimatedExecSec: estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
     };
 }
@@ -5603,8 +5614,10 @@ function cleanupRecorder(initial, save = () => undefined) {
 /* harmony export */ });
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(386);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8064);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
+
 
 
 
@@ -5626,7 +5639,7 @@ function deployContext(settings, runtime, options) {
     const policy = { maxRetries: settings.maxRetries, ..._platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU, deadline };
     return {
         settings,
-        send: (0,_platform_session_js__WEBPACK_IMPORTED_MODULE_1__/* .openSession */ .fA)(settings, runtime, deadline),
+        send: maskingSecrets((0,_platform_session_js__WEBPACK_IMPORTED_MODULE_1__/* .openSession */ .fA)(settings, runtime, deadline), runtime.mask),
         retries: { policy, deps },
         stopRetries: { policy: { ...policy, maxRetries: _retries_js__WEBPACK_IMPORTED_MODULE_2__/* .CLEANUP_RETRIES */ .C }, deps },
         startedAt,
@@ -5659,6 +5672,22 @@ function readsBy(ctx, notAfter) {
         retries: bounded(ctx.retries),
         stopRetries: bounded(ctx.stopRetries),
         deadline
+    };
+}
+/**
+ * A session whose answers' secrets (the environment values of the tasks they describe, in either form the
+ * reference gives them) are masked as each answer comes, before anything read from it is shown: a later
+ * step that reads a task and its nodes' logs was given no body to learn them from.
+ */
+function maskingSecrets(send, mask) {
+    if (mask === undefined)
+        return send;
+    return async (call, limits) => {
+        const answer = await send(call, limits);
+        const secrets = (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_4__/* .answerSecrets */ .iY)(answer.raw);
+        if (secrets.length > 0)
+            mask(secrets);
+        return answer;
     };
 }
 
@@ -6185,8 +6214,10 @@ const CLEANUP_RETRIES = 20;
 /* harmony export */   XF: () => (/* binding */ REDACTED),
 /* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   eh: () => (/* binding */ isSecretName),
+/* harmony export */   iY: () => (/* binding */ answerSecrets),
 /* harmony export */   tf: () => (/* binding */ redactedAnswer)
 /* harmony export */ });
+/* unused harmony export envTextSecrets */
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 
@@ -6286,17 +6317,20 @@ function redactEnvironment(env) {
         : redactFields(entry, true));
 }
 /**
- * The values of secret-named fields, at any depth, as text to mask in logs, and the value of an entry
- * {name, value} whose name is a credential's (a job's environment: {name: HF_TOKEN, value: ...}). Booleans and values under 4
- * characters are left out: masking "true" or "1" would hide those words in every log line, and
- * reveal nothing worth a mask.
+ * The values of secret-named fields, at any depth, as text to mask in logs, and the value of each
+ * environment variable whose name is a credential's, in both forms the reference gives a service's env: a
+ * job's list of {name, value} ({name: HF_TOKEN, value: ...}) and a deployment's string of NAME=value lines
+ * (see envTextSecrets). Booleans and values under 4 characters are left out: masking "true" or "1" would
+ * hide those words in every log line, and reveal nothing worth a mask.
  */
 function secretValues(value, secret = false) {
     if (Array.isArray(value))
         return value.flatMap((item) => secretValues(item, secret));
     if (isPlainObject(value)) {
         const named = typeof value.name === 'string' && isSecretName(value.name);
-        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name) || (named && name === 'value')));
+        return Object.entries(value).flatMap(([name, item]) => name === 'env' && typeof item === 'string' && !secret
+            ? envTextSecrets(item)
+            : secretValues(item, secret || isSecretName(name) || (named && name === 'value')));
     }
     const text = typeof value === 'string' ||
         typeof value === 'number' ||
@@ -6305,6 +6339,38 @@ function secretValues(value, secret = false) {
         ? String(value)
         : undefined;
     return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+/**
+ * The values of a deployment's env text (the reference types it a string: NAME=value, a variable a line,
+ * as a shell or a .env file writes it) whose NAME is a credential's: `export ` before a name and quotes
+ * around a value are a shell's, not the value's. Values under 4 characters are left out, as secretValues
+ * leaves them.
+ */
+function envTextSecrets(text) {
+    return text.split(/\r?\n|\r/).flatMap((line) => {
+        const match = /^\s*(?:export\s+)?([^=\s]+)\s*=(.*)$/.exec(line);
+        if (match === null || !isSecretName(match[1] ?? ''))
+            return [];
+        const value = (match[2] ?? '').trim();
+        const unquoted = /^(["'])(.*)\1$/.exec(value)?.[2] ?? value;
+        return unquoted.length >= 4 ? [unquoted] : [];
+    });
+}
+/**
+ * The secret values an answer of the platform names (see secretValues: the environment values of its
+ * tasks' services, in either form, and its secret-named fields), for a step to mask before it shows anything
+ * read from that answer (a node's log that prints its environment). Most answers name none: they are not
+ * parsed (see mayHoldSecret), nor is one that is no JSON.
+ */
+function answerSecrets(raw) {
+    if (!mayHoldSecret(raw))
+        return [];
+    try {
+        return secretValues((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw));
+    }
+    catch {
+        return [];
+    }
 }
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
@@ -6532,6 +6598,7 @@ function stepRuntime(settings, host) {
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
         ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
+        ...(host.mask === undefined ? {} : { mask: host.mask }),
         uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
         dispose: () => {
             client.dispose();
@@ -8262,8 +8329,13 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
 function endpointFor(settings, operation, spec) {
     const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
     const { version = settings.apiVersion, ...where } = override;
-    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+    const live = settings.apiProfile === 'live';
+    const profiled = live ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
     const endpoint = { ...profiled, ...where, version };
+    // The platform's reference takes every encrypted body as text/plain (its S3 check, a transfer's create
+    // and retry), as its scripts send one; the interface spec keeps application/json (5.4).
+    if (live && endpoint.encrypt)
+        endpoint.contentType ??= 'text/plain';
     checkEndpoint(operation, endpoint, spec, where);
     const { credentials } = settings;
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
@@ -8376,14 +8448,22 @@ const FIELDS_FROM_INPUTS = {
     search_tasks: ['status'],
     job_search: ['status', 'search_value']
 };
-/** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
-const NOT_TAKEN = new Set(['sub_type']);
+/**
+ * Fields whose value is not the input's text, and the input's value each stands for: a job's sub_type is
+ * Spot for job_type spot, and null (the reference: "null or absent is an on-demand job") for on_demand.
+ * A value that stands for none is not taken (the checks refuse it).
+ */
+const AS_INPUT = {
+    sub_type: (value) => (value === 'Spot' ? 'spot' : value === null ? 'on_demand' : undefined)
+};
 /**
  * The fields an operation sets from an input that a body or query carries while the operation, as its
- * inputs say, leaves them out (a job's sub_type, with job_type on_demand): each one a conflict.
+ * inputs say, leaves them out (a job's sub_type "Spot", with job_type on_demand): each one a conflict. A
+ * field the body sets to null says what leaving it out says (the reference's job example: sub_type null).
  */
 function fieldsLeftOut(operation, fields, given) {
-    return (FIELDS_FROM_INPUTS[operation] ?? []).filter((field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field)));
+    return (FIELDS_FROM_INPUTS[operation] ?? []).filter((field) => !(field in fields) &&
+        ((field in given.body && given.body[field] !== null) || given.query.some(([name]) => name === field)));
 }
 /** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
 function asInputText(value) {
@@ -8403,9 +8483,10 @@ function inputsFromFields(operation, body, query) {
     const found = new Map();
     for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
         const input = FIELD_INPUTS[field];
-        if (input === undefined || NOT_TAKEN.has(field))
+        if (input === undefined)
             continue;
-        const value = query.find(([name]) => name === field)?.[1] ?? (field in body ? asInputText(body[field]) : undefined);
+        const asInput = AS_INPUT[field] ?? asInputText;
+        const value = query.find(([name]) => name === field)?.[1] ?? (field in body ? asInput(body[field]) : undefined);
         if (value !== undefined && value.trim() !== '')
             found.set(input, value.trim());
     }
@@ -8422,7 +8503,7 @@ function sameFieldValue(own, given) {
 /** Why a field the body or query sets differently is refused, and the fix. */
 function ownedBy(field, own) {
     const input = FIELD_INPUTS[field];
-    const says = asInputText(own) ?? '';
+    const says = (AS_INPUT[field] ?? asInputText)(own) ?? '';
     if (input === undefined)
         return `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`;
     if (own === undefined)
@@ -8479,11 +8560,14 @@ function resourceMarks(body) {
 const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}';
 /**
  * A job's body, as the reference requires it: job_support with timeout_sec, parallelism and mod_param,
- * and services each with service_name, service_image and resource_weight. Its expected run
- * (estimated_exec_sec) is an input: a Spot job's alone.
+ * and services each with service_name, service_image and resource_weight (whole numbers), and a
+ * start_script with both command and args where one is given. Its expected run (estimated_exec_sec) is an
+ * input: a Spot job's alone (null in the body, as the reference's own example has it, says none).
  */
 function jobFields(body, settings) {
-    const support = body.job_support;
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => jobSupport(body.job_support, settings), () => jobServices(Array.isArray(body.services) ? body.services : []));
+}
+function jobSupport(support, settings) {
     if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(support))
         return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
     // Numbers as the body was read: exact (a LosslessNumber) or not.
@@ -8492,13 +8576,16 @@ function jobFields(body, settings) {
         missing.push('mod_param');
     if (missing.length > 0)
         return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
-    if ('estimated_exec_sec' in support)
+    if (support.estimated_exec_sec !== undefined && support.estimated_exec_sec !== null)
         return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
     if (settings.jobType === 'on_demand' && settings.estimatedExecSec !== undefined)
         return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
-    const services = Array.isArray(body.services) ? body.services : [];
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+}
+const JOB_SERVICE_EXAMPLE = 'services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]';
+function jobServices(services) {
     if (services.length === 0)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body has no services, but a job needs them: add ${JOB_SERVICE_EXAMPLE}`);
     for (const [index, service] of services.entries()) {
         const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : {};
         const absent = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
@@ -8506,12 +8593,54 @@ function jobFields(body, settings) {
             absent.push('resource_weight');
         if (absent.length > 0)
             return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
+        const checked = (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => resourceWeight(entry.resource_weight, `body services[${index}].resource_weight`), () => startScript(entry.start_script, `body services[${index}].start_script`));
+        if (!checked.ok)
+            return checked;
     }
     // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
     const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
     if (weights.every((weight) => weight === 0))
         return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
     return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+}
+/**
+ * The reference's resource_weight: cpu_weight, mem_weight and gpu_weight, each a whole number; the CPU's
+ * and the memory's more than 0 (millicores and MiB are its smallest shares), the GPU's 0 or more.
+ */
+function resourceWeight(weight, where) {
+    const given = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(weight) ? weight : {};
+    for (const [name, least] of [
+        ['cpu_weight', 1],
+        ['mem_weight', 1],
+        ['gpu_weight', 0]
+    ]) {
+        const value = given[name];
+        const count = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(value);
+        if (count !== undefined && count >= least)
+            continue;
+        const said = value === undefined ? 'missing' : describe(value);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`${where}.${name} is ${said}, but the platform takes a whole number ${least === 1 ? 'above 0' : 'of 0 or more'}: set it to an integer, such as ${least === 1 ? 1 : 0}`);
+    }
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+}
+/** The reference's start_script: null, or {command, args}, both required, each a list of strings. */
+function startScript(script, where) {
+    if (script === undefined || script === null)
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+    const example = '{command: [python], args: [train.py]}';
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(script))
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`${where} is ${describe(script)}, but it must be ${example} (or null)`);
+    for (const name of ['command', 'args']) {
+        const list = script[name];
+        if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`${where}.${name} is ${list === undefined ? 'missing' : describe(list)}, but the platform needs both command and args as lists of strings (args: [] when there are none): set it, as in ${example}`);
+    }
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+}
+/** A value an error names (never undefined): a short JSON form of it, a number as written. */
+function describe(value) {
+    const text = JSON.stringify(value, (_, v) => typeof v === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(v) ? Number(String(v)) : v);
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 /**
  * A Spot job's expected run: the input, else a little under timeout_sec (the reference: a bit longer than
@@ -9289,9 +9418,19 @@ var client = __nccwpck_require__(5619);
 
 
 
-/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
+/**
+ * The request a call makes at `now`: signed, and encrypted where its endpoint says; a GET with no
+ * Content-Type in the platform's documented forms (the live profile: its reference lists the header for
+ * POST, and its scripts send none on a GET), with one in the interface spec's (5.1: every request).
+ */
 function prepareRequest(connection, call, now) {
-    return (0,protocol_request/* buildRequest */.mK)({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
+    return (0,protocol_request/* buildRequest */.mK)({
+        ...call,
+        baseUrl: connection.baseUrl,
+        credentials: connection.credentials,
+        now,
+        contentTypeOnGet: connection.apiProfile !== 'live'
+    });
 }
 /**
  * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
@@ -9452,6 +9591,7 @@ function describeForDebug(request) {
 /* harmony export */   $4: () => (/* binding */ numberText),
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
+/* harmony export */   HN: () => (/* binding */ JOB_HELD_STATUS),
 /* harmony export */   Ig: () => (/* binding */ jobFailureReason),
 /* harmony export */   MX: () => (/* binding */ isQueued),
 /* harmony export */   Vi: () => (/* binding */ JOB_STOPPED_STATUSES),
@@ -9478,6 +9618,12 @@ const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 const JOB_STOPPED_STATUSES = ['Paused', 'End'];
 /** A job's task statuses while it may bill: what a search for the jobs of a name asks for. */
 const JOB_ACTIVE_STATUSES = ['Running', 'Pending'];
+/**
+ * job_status.status Manual: the reference lists it among a job's run statuses and says nothing of it. A run
+ * held so (by hand, it seems) is read as no success and no end: the wait ends failed, and the job is
+ * stopped, since its pods may still run and bill.
+ */
+const JOB_HELD_STATUS = 'Manual';
 /** job_status.status once a job's run has ended: its verdict. */
 const RUN_ENDED = ['Complete', 'Failed'];
 /**
@@ -9557,6 +9703,8 @@ function jobFactsOf(data) {
  */
 function jobFailureReason(data) {
     const job = jobFactsOf(data);
+    if (job.status === JOB_HELD_STATUS)
+        return `the platform holds the job ${JOB_HELD_STATUS} (job_status ${JOB_HELD_STATUS}, which its reference lists without saying what it means): not a success; its pods may still run, and bill, until it is stopped`;
     if (job.status !== 'Failed')
         return undefined;
     const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data.job_support) ? data.job_support : {};
@@ -9667,9 +9815,11 @@ const DEPLOYMENT_WAITS = {
     ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
     paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
     ended: { success: ['End'], failure: [], gone: 'success' },
+    // Manual: the reference lists it among a job's run statuses without saying what it is; a run held so is
+    // no success, and not left to bill while the wait runs out (see jobFailureReason).
     finished: {
         success: ['Complete'],
-        failure: ['Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+        failure: ['Failed', _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_HELD_STATUS */ .HN, ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
         gone: 'failure',
         stopped: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
     }
@@ -9732,7 +9882,7 @@ const JOB = {
     startingStatus: 'Pending',
     // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
     stoppedStatus: 'Paused',
-    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+    knownStatuses: ['Pending', _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_HELD_STATUS */ .HN, 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
     // A job is stopped once it reads Paused or End: a wait for its stop ends there.
     waitDefaults: {
         ...DEPLOYMENT_WAITS,
@@ -10577,7 +10727,9 @@ function encodeQuery(params) {
 }
 /**
  * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
- * requires it, then the string to sign over the body as sent, and the headers.
+ * requires it, then the string to sign over the body as sent, and the headers. The spec gives every
+ * request a Content-Type (5.1); `contentTypeOnGet: false` leaves it off a GET, which carries no body, as
+ * the platform's reference lists it ("for POST") and its own scripts send a GET.
  */
 function buildRequest(args) {
     const { endpoint, credentials } = args;
@@ -10597,9 +10749,10 @@ function buildRequest(args) {
     const headers = {
         token: credentials.token,
         version: endpoint.version,
-        timestamp,
-        'content-type': endpoint.contentType ?? 'application/json'
+        timestamp
     };
+    if (endpoint.method !== 'GET' || args.contentTypeOnGet !== false)
+        headers['content-type'] = endpoint.contentType ?? 'application/json';
     if (credentials.mode === 'rsa') {
         headers.sign_str = signRequest(credentials.privateKey, {
             target,

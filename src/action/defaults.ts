@@ -37,7 +37,6 @@ export const INPUT_DEFAULTS = {
   preheat: 'none',
   preheat_timeout: '30m',
   delete_last_node: 'false',
-  job_type: 'spot',
   spot_fallback: 'false',
   queue_timeout: '10m',
   volume_cleanup: 'keep',

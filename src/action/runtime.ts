@@ -49,12 +49,20 @@ export function settingsForCleanup(host: StepHost): Promise<Settings> {
 }
 
 /**
- * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
- * (a job's log), every line masked as the log is (`redact`).
+ * What a step's runtime takes of the host: its log, the job's cancellation, where its own files go (a
+ * job's log), every line masked as the log is (`redact`), and where the secrets it learns from the
+ * platform's answers go (masked from then on, in the log and through `redact`).
  */
 export function hostHooks(host: StepHost, cancel: AbortSignal, redact: Redact): HostHooks {
   const files = appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir());
+  const masked = new Set<string>();
   return {
+    // Each secret once: the runner writes an ::add-mask:: line for each, and a wait reads one detail often.
+    mask: (secrets) => {
+      const fresh = [...new Set(secrets)].filter((secret) => !masked.has(secret));
+      fresh.forEach((secret) => masked.add(secret));
+      if (fresh.length > 0) host.setSecrets(fresh);
+    },
     log: host.info,
     warn: host.warning,
     ...(host.debug === undefined ? {} : { debug: host.debug }),

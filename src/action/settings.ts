@@ -170,10 +170,13 @@ export function mayCleanUp(
   );
 }
 
+/** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
+const DEFAULT_JOB_TYPE = 'spot';
+
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
-function readSpotFallback({ given, flag }: Inputs): Settings['spotFallback'] {
+function readSpotFallback({ text, given, flag }: Inputs): Settings['spotFallback'] {
   if (!flag('spot_fallback')) return undefined;
-  if (given('job_type') === 'on_demand')
+  if (text('job_type') === 'on_demand')
     throw new InputError(
       'spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot'
     );
@@ -481,7 +484,8 @@ function readCallInputs(
     path: path === undefined ? undefined : parsePath('path', path),
     encrypt: inputs.flag('encrypt'),
     billingWindow: readBillingWindow(given, now),
-    jobType: parseChoice('job_type', given('job_type'), ['spot', 'on_demand'] as const),
+    // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
+    jobType: parseChoice('job_type', text('job_type') ?? DEFAULT_JOB_TYPE, ['spot', 'on_demand'] as const),
     estimatedExecSec:
       estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
   };

@@ -141,11 +141,10 @@ export const INPUT_DOCS: Readonly<
   },
   job_type: {
     description:
-      "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand.",
+      "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand. Empty: as the body's sub_type says, as the reference writes it (Spot, or null for on demand), else spot.",
     byOperation: {
-      job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand."
-    },
-    default: 'spot'
+      job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand. Empty: as the body's sub_type says, as the reference writes it (Spot, or null for on demand), else spot."
+    }
   },
   estimated_exec_sec: {
     description:

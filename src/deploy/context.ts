@@ -1,5 +1,6 @@
 import { DEFAULT_BACKOFF, type RetryDeps } from '../platform/retry.js';
 import { openSession, type Send } from '../platform/session.js';
+import { answerSecrets } from './secret-fields.js';
 import { cleanupRecorder, NO_CLEANUP, type CleanupRecorder } from './cleanup-state.js';
 import { CLEANUP_RETRIES, type Retries } from './retries.js';
 import type { DeploySettings } from './settings.js';
@@ -45,7 +46,7 @@ export function deployContext(
   const policy = { maxRetries: settings.maxRetries, ...DEFAULT_BACKOFF, deadline };
   return {
     settings,
-    send: openSession(settings, runtime, deadline),
+    send: maskingSecrets(openSession(settings, runtime, deadline), runtime.mask),
     retries: { policy, deps },
     stopRetries: { policy: { ...policy, maxRetries: CLEANUP_RETRIES }, deps },
     startedAt,
@@ -79,5 +80,20 @@ export function readsBy(ctx: DeployContext, notAfter: number | undefined): Deplo
     retries: bounded(ctx.retries),
     stopRetries: bounded(ctx.stopRetries),
     deadline
+  };
+}
+
+/**
+ * A session whose answers' secrets (the environment values of the tasks they describe, in either form the
+ * reference gives them) are masked as each answer comes, before anything read from it is shown: a later
+ * step that reads a task and its nodes' logs was given no body to learn them from.
+ */
+function maskingSecrets(send: Send, mask: ((secrets: readonly string[]) => void) | undefined): Send {
+  if (mask === undefined) return send;
+  return async (call, limits) => {
+    const answer = await send(call, limits);
+    const secrets = answerSecrets(answer.raw);
+    if (secrets.length > 0) mask(secrets);
+    return answer;
   };
 }

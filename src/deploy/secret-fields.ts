@@ -100,17 +100,20 @@ function redactEnvironment(env: unknown): unknown {
 }
 
 /**
- * The values of secret-named fields, at any depth, as text to mask in logs, and the value of an entry
- * {name, value} whose name is a credential's (a job's environment: {name: HF_TOKEN, value: ...}). Booleans and values under 4
- * characters are left out: masking "true" or "1" would hide those words in every log line, and
- * reveal nothing worth a mask.
+ * The values of secret-named fields, at any depth, as text to mask in logs, and the value of each
+ * environment variable whose name is a credential's, in both forms the reference gives a service's env: a
+ * job's list of {name, value} ({name: HF_TOKEN, value: ...}) and a deployment's string of NAME=value lines
+ * (see envTextSecrets). Booleans and values under 4 characters are left out: masking "true" or "1" would
+ * hide those words in every log line, and reveal nothing worth a mask.
  */
 export function secretValues(value: unknown, secret = false): string[] {
   if (Array.isArray(value)) return value.flatMap((item: unknown) => secretValues(item, secret));
   if (isPlainObject(value)) {
     const named = typeof value.name === 'string' && isSecretName(value.name);
     return Object.entries(value).flatMap(([name, item]) =>
-      secretValues(item, secret || isSecretName(name) || (named && name === 'value'))
+      name === 'env' && typeof item === 'string' && !secret
+        ? envTextSecrets(item)
+        : secretValues(item, secret || isSecretName(name) || (named && name === 'value'))
     );
   }
   const text =
@@ -121,6 +124,37 @@ export function secretValues(value: unknown, secret = false): string[] {
       ? String(value)
       : undefined;
   return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+
+/**
+ * The values of a deployment's env text (the reference types it a string: NAME=value, a variable a line,
+ * as a shell or a .env file writes it) whose NAME is a credential's: `export ` before a name and quotes
+ * around a value are a shell's, not the value's. Values under 4 characters are left out, as secretValues
+ * leaves them.
+ */
+export function envTextSecrets(text: string): string[] {
+  return text.split(/\r?\n|\r/).flatMap((line) => {
+    const match = /^\s*(?:export\s+)?([^=\s]+)\s*=(.*)$/.exec(line);
+    if (match === null || !isSecretName(match[1] ?? '')) return [];
+    const value = (match[2] ?? '').trim();
+    const unquoted = /^(["'])(.*)\1$/.exec(value)?.[2] ?? value;
+    return unquoted.length >= 4 ? [unquoted] : [];
+  });
+}
+
+/**
+ * The secret values an answer of the platform names (see secretValues: the environment values of its
+ * tasks' services, in either form, and its secret-named fields), for a step to mask before it shows anything
+ * read from that answer (a node's log that prints its environment). Most answers name none: they are not
+ * parsed (see mayHoldSecret), nor is one that is no JSON.
+ */
+export function answerSecrets(raw: string): string[] {
+  if (!mayHoldSecret(raw)) return [];
+  try {
+    return secretValues(parseJson(raw));
+  } catch {
+    return [];
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

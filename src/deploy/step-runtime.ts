@@ -25,6 +25,11 @@ export interface StepRuntime extends SessionRuntime {
   uncancelled: (withinMs: number) => StepRuntime & { dispose: () => void };
   /** The pull requests' host (GitHub), opened when a preview step first asks; absent where there is none. */
   pullRequests?: () => Promise<PullRequests>;
+  /**
+   * Masks secrets the step learns as it goes (an environment value a task's detail names) in everything
+   * it shows and writes from then on; absent: the host masks only what its inputs held.
+   */
+  mask?: (secrets: readonly string[]) => void;
 }
 
 /** A file a step appends to as it goes (a job's log), and where it is. */
@@ -48,6 +53,8 @@ export interface HostHooks {
   openFile?: (name: string) => AppendFile;
   /** The pull requests' host (see StepRuntime.pullRequests). */
   pullRequests?: () => Promise<PullRequests>;
+  /** Where the secrets a step learns go (see StepRuntime.mask). */
+  mask?: (secrets: readonly string[]) => void;
 }
 
 /**
@@ -79,6 +86,7 @@ export function stepRuntime(
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
     ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
+    ...(host.mask === undefined ? {} : { mask: host.mask }),
     uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
     dispose: () => {
       client.dispose();

@@ -43,13 +43,23 @@ export interface SessionRuntime {
   debug?: (line: string) => void;
 }
 
-/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
+/**
+ * The request a call makes at `now`: signed, and encrypted where its endpoint says; a GET with no
+ * Content-Type in the platform's documented forms (the live profile: its reference lists the header for
+ * POST, and its scripts send none on a GET), with one in the interface spec's (5.1: every request).
+ */
 export function prepareRequest(
-  connection: Pick<Connection, 'baseUrl' | 'credentials'>,
+  connection: Pick<Connection, 'baseUrl' | 'credentials' | 'apiProfile'>,
   call: Call,
   now: number
 ): PreparedRequest {
-  return buildRequest({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
+  return buildRequest({
+    ...call,
+    baseUrl: connection.baseUrl,
+    credentials: connection.credentials,
+    now,
+    contentTypeOnGet: connection.apiProfile !== 'live'
+  });
 }
 
 /**

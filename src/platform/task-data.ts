@@ -36,6 +36,13 @@ export const JOB_STOPPED_STATUSES: readonly string[] = ['Paused', 'End'];
 /** A job's task statuses while it may bill: what a search for the jobs of a name asks for. */
 export const JOB_ACTIVE_STATUSES: readonly string[] = ['Running', 'Pending'];
 
+/**
+ * job_status.status Manual: the reference lists it among a job's run statuses and says nothing of it. A run
+ * held so (by hand, it seems) is read as no success and no end: the wait ends failed, and the job is
+ * stopped, since its pods may still run and bill.
+ */
+export const JOB_HELD_STATUS = 'Manual';
+
 /** job_status.status once a job's run has ended: its verdict. */
 const RUN_ENDED = ['Complete', 'Failed'];
 
@@ -160,6 +167,8 @@ export function jobFactsOf(data: unknown): JobFacts {
  */
 export function jobFailureReason(data: unknown): string | undefined {
   const job = jobFactsOf(data);
+  if (job.status === JOB_HELD_STATUS)
+    return `the platform holds the job ${JOB_HELD_STATUS} (job_status ${JOB_HELD_STATUS}, which its reference lists without saying what it means): not a success; its pods may still run, and bill, until it is stopped`;
   if (job.status !== 'Failed') return undefined;
   const support = isRecord(data) && isRecord(data.job_support) ? data.job_support : {};
   const mode = isRecord(support.mod_param) ? support.mod_param : {};

@@ -25,6 +25,7 @@ import {
   ACTIVE_STATUSES,
   countOf,
   JOB_ACTIVE_STATUSES,
+  JOB_HELD_STATUS,
   JOB_STOPPED_STATUSES,
   jobFactsOf,
   jobFailureReason,
@@ -119,9 +120,11 @@ const DEPLOYMENT_WAITS: Readonly<Record<WaitTarget, WaitDefaults>> = {
   ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
   paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
   ended: { success: ['End'], failure: [], gone: 'success' },
+  // Manual: the reference lists it among a job's run statuses without saying what it is; a run held so is
+  // no success, and not left to bill while the wait runs out (see jobFailureReason).
   finished: {
     success: ['Complete'],
-    failure: ['Failed', ...JOB_STOPPED_STATUSES],
+    failure: ['Failed', JOB_HELD_STATUS, ...JOB_STOPPED_STATUSES],
     gone: 'failure',
     stopped: JOB_STOPPED_STATUSES
   }
@@ -186,7 +189,7 @@ const JOB: TaskKindDescriptor = {
   startingStatus: 'Pending',
   // The reference's job list names a stopped job Paused (已停止).
   stoppedStatus: 'Paused',
-  knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES],
+  knownStatuses: ['Pending', JOB_HELD_STATUS, 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES],
   // A job is stopped once it reads Paused or End: a wait for its stop ends there.
   waitDefaults: {
     ...DEPLOYMENT_WAITS,

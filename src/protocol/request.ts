@@ -65,7 +65,9 @@ export function encodeQuery(params: QueryParams): string {
 
 /**
  * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
- * requires it, then the string to sign over the body as sent, and the headers.
+ * requires it, then the string to sign over the body as sent, and the headers. The spec gives every
+ * request a Content-Type (5.1); `contentTypeOnGet: false` leaves it off a GET, which carries no body, as
+ * the platform's reference lists it ("for POST") and its own scripts send a GET.
  */
 export function buildRequest(args: {
   baseUrl: string;
@@ -74,6 +76,7 @@ export function buildRequest(args: {
   body: Record<string, unknown> | undefined;
   credentials: Credentials;
   now: number;
+  contentTypeOnGet?: boolean;
 }): PreparedRequest {
   const { endpoint, credentials } = args;
   if (endpoint.method === 'GET' && args.body !== undefined) {
@@ -94,9 +97,10 @@ export function buildRequest(args: {
   const headers: Record<string, string> = {
     token: credentials.token,
     version: endpoint.version,
-    timestamp,
-    'content-type': endpoint.contentType ?? 'application/json'
+    timestamp
   };
+  if (endpoint.method !== 'GET' || args.contentTypeOnGet !== false)
+    headers['content-type'] = endpoint.contentType ?? 'application/json';
   if (credentials.mode === 'rsa') {
     headers.sign_str = signRequest(credentials.privateKey, {
       target,

@@ -1,6 +1,7 @@
 // End-to-end scenarios: Creating and waiting, the outputs and the summary, retries, proxies, signals and dry runs.
 import { runnerView, type StepRun } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
+import { MARK_4090 } from '../../helpers/bodies.js';
 import {
   SERVICE,
   FAST,
@@ -63,9 +64,10 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     });
     const view = runnerView(result, { debug: true });
     expect(result.stdout).toContain(`::add-mask::${s.rsa.token ?? ''}`);
+    // A GET of the platform's documented forms carries no Content-Type (issue 60, point 16).
     expect(view.lines).toContainEqual(
       expect.stringMatching(
-        /^::debug::request: GET https:\/\/127\.0\.0\.1:\d+\/api\/task\/deployment\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, content-type=application\/json, sign_str=<redacted>; no body\)$/
+        /^::debug::request: GET https:\/\/127\.0\.0\.1:\d+\/api\/task\/deployment\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, sign_str=<redacted>; no body\)$/
       )
     );
     expect(view.lines.join('\n')).not.toContain(s.rsa.token);
@@ -295,6 +297,57 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     const data = json(result.outputs.data) as { services: { env: string }[] }[];
     expect(data.map((task) => task.services[0]?.env)).toEqual(['<redacted>', '<redacted>', '<redacted>']);
   });
+
+  // Regression (issue 60, point 13): a deployment service's env is a string of NAME=value lines (the
+  // reference types it string); its secret values reached the step log, the diagnostics file and the logs
+  // step's response file when the service printed them, where a job's {name, value} entries were masked.
+  scenario(
+    "masks a deployment's string env values everywhere: the create's log and diagnostics, and a logs step that only reads the task",
+    async (s) => {
+      const secret = 's3cr3t-e2e-env-value';
+      const quoted = 'quoted-e2e-env-password';
+      s.emulator.tasks.setCrashLoops([
+        {
+          pattern: '-envcrash$',
+          restartEverySeconds: 0.5,
+          log: `booting\nAPI_KEY=${secret}\nDB_PASSWORD=${quoted}\nOTHER=x\n`
+        }
+      ]);
+      const env = `API_KEY=${secret}\r\nexport DB_PASSWORD="${quoted}"\nOTHER=x`;
+      const body = JSON.stringify({
+        resources: [{ mark: MARK_4090 }],
+        services: [
+          { service_name: 'web', service_image: 'nginx:1.27', env, remote_ports: [{ service_port: 80 }] }
+        ]
+      });
+      const inputs = { operation: 'create', task_name: 'e2e-envcrash', body, cleanup: 'stop', ...FAST };
+      const main = await s.run(inputs);
+      const id = main.outputs.task_id ?? '';
+      expect(main.exitCode).toBe(1);
+      expect(main.diagnosticsFile).toContain('API_KEY=***');
+      // A later step that reads the task and its nodes' logs, and was given no body: the values it masks
+      // are those the platform's answers name.
+      const logs = await s.run({ operation: 'logs', task_id: id });
+      expect(logs.exitCode).toBe(0);
+      expect(logs.responseFile).toContain('API_KEY=***');
+      // Masked once, however many answers name it.
+      const masks = logs.stdout.split('\n').filter((line) => line === `::add-mask::${secret}`);
+      expect(masks).toHaveLength(1);
+      const post = await s.run(inputs, main.state);
+      expect(post.exitCode).toBe(0);
+      for (const run of [main, logs, post]) {
+        const everything = [
+          runnerView(run, { debug: true }).lines.join('\n'),
+          run.stderr,
+          run.summary,
+          JSON.stringify(run.outputs),
+          ...Object.values(run.files)
+        ].join('\n');
+        for (const value of [secret, quoted])
+          expect({ value, shown: everything.includes(value) }).toEqual({ value, shown: false });
+      }
+    }
+  );
 
   scenario('stops the task it created in the post step, with cleanup: stop', async (s) => {
     const main = await s.run({

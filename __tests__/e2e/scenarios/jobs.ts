@@ -5,6 +5,8 @@ import { runnerView } from '../../../scripts/action-runner.js';
 import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
 import { until } from '../../helpers/until.js';
 import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
+import { DEVICES, resourceOf } from '../../../emulator/catalog.js';
+import { reference } from '../../helpers/reference.js';
 
 export function jobScenarios({ scenario, group }: ScenarioApi): void {
   group('GPU jobs', () => {
@@ -24,7 +26,9 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
             pattern: /^e2e-job-long$/,
             runSeconds: 600,
             log: Array.from({ length: 200 }, (_, i) => `epoch ${i + 1}`)
-          }
+          },
+          // Held Manual by the platform a second after its pod starts.
+          { pattern: /^e2e-job-held$/, runSeconds: 600, manualAfterSeconds: 1 }
         ]
       }
     };
@@ -76,6 +80,74 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
           `job ${id}: its run ended (Complete), but 1 of its pods are still billed (billing_points): stopping it`
         );
         expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Paused', billing_points: 0 });
+      },
+      JOB_OPTIONS
+    );
+
+    // Issue 60, point 16: the reference lists job_status Manual and says nothing of it; a job held so was
+    // waited on until wait_timeout, billing. It is no success, said, and stopped at once.
+    scenario(
+      'fails a job the platform holds Manual, saying so, and stops it at once: the post step has nothing left',
+      async (s) => {
+        const main = await s.run(job('e2e-job-held'));
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(main.outputs).toMatchObject({ job_status: 'Manual', timed_out: 'false' });
+        expect(shown(main)).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^task \d+: the platform holds the job Manual .*: not a success/),
+            `job ${id} may still run: stopping it now`
+          ])
+        );
+        expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Paused', job_status: { active_pods: 0 } });
+        expect(main.state.created_task_ids).toBe('[]');
+        const post = await s.run(job('e2e-job-held'), main.state);
+        expect(post.exitCode).toBe(0);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 60, point 15): the reference's own job create body (sub_type null: an on-demand job;
+    // job_support.estimated_exec_sec null) was refused against job_type, whose default the runner passes
+    // as if the user had set it. Its marks and storage are the account's: the emulator's mark, no mounts.
+    scenario(
+      "runs the reference's own job create body on demand, as the runner gives the inputs' defaults",
+      async (s) => {
+        const example = structuredClone(reference('job-create').example_request) as {
+          resources: Record<string, unknown>[];
+          services: Record<string, unknown>[];
+        };
+        const [device] = DEVICES;
+        const region = device?.regions[0];
+        if (device === undefined || region === undefined) throw new Error('the catalog is empty');
+        const body = {
+          ...example,
+          resources: example.resources.map((entry) => ({
+            ...entry,
+            mark: JOB_MARK_4090,
+            resource: resourceOf(device, region),
+            region_name: region.region_name
+          })),
+          services: example.services.map((service) => ({
+            ...service,
+            storage_config: null,
+            share_storage_config: null,
+            nas_storage_config: null
+          }))
+        };
+        const result = await s.run({
+          operation: 'job',
+          body: JSON.stringify(body),
+          ...FAST
+        });
+        expect(result.exitCode).toBe(0);
+        expect(result.outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+        const [sent] = s.emulator.requests.filter((r) => r.path === '/api/task/job/create');
+        expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({
+          task_name: 'job-202604210858',
+          sub_type: null,
+          job_support: { estimated_exec_sec: null }
+        });
       },
       JOB_OPTIONS
     );

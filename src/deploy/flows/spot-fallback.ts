@@ -98,7 +98,15 @@ export function spotMove(facts: {
 /** The job created on demand: its create, through the same machinery as the first, and its context. */
 async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
   ctx.log(`spot_fallback: ${why}; creating the job on demand`);
-  const settings = { ...ctx.settings, jobType: 'on_demand' as const, estimatedExecSec: undefined };
+  // A body that says sub_type Spot itself (copied from the reference's Spot example) says null now: the
+  // reference's on-demand job.
+  const { body } = ctx.settings;
+  const settings = {
+    ...ctx.settings,
+    jobType: 'on_demand' as const,
+    estimatedExecSec: undefined,
+    body: 'sub_type' in body ? { ...body, sub_type: null } : body
+  };
   const onDemandCtx: DeployContext = { ...ctx, settings };
   const calls = await startCalls(planCalls(settings), onDemandCtx);
   const taskId = calls[0]?.taskId;

@@ -522,8 +522,12 @@ export function endpointFor(
 ): Endpoint {
   const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
   const { version = settings.apiVersion, ...where } = override;
-  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+  const live = settings.apiProfile === 'live';
+  const profiled = live ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
   const endpoint: Endpoint = { ...profiled, ...where, version };
+  // The platform's reference takes every encrypted body as text/plain (its S3 check, a transfer's create
+  // and retry), as its scripts send one; the interface spec keeps application/json (5.4).
+  if (live && endpoint.encrypt) endpoint.contentType ??= 'text/plain';
   checkEndpoint(operation, endpoint, spec, where);
   const { credentials } = settings;
   if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {

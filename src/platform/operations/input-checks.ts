@@ -1,4 +1,4 @@
-import { failedCheck, PASSED, type Check } from '../../basics/check.js';
+import { failedCheck, firstFailed, PASSED, type Check } from '../../basics/check.js';
 import { InputError } from '../../basics/input-error.js';
 import { isLosslessNumber } from 'lossless-json';
 import { isRecord } from '../../basics/records.js';
@@ -36,12 +36,19 @@ const FIELDS_FROM_INPUTS: Partial<Record<OperationName, readonly string[]>> = {
   job_search: ['status', 'search_value']
 };
 
-/** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
-const NOT_TAKEN = new Set(['sub_type']);
+/**
+ * Fields whose value is not the input's text, and the input's value each stands for: a job's sub_type is
+ * Spot for job_type spot, and null (the reference: "null or absent is an on-demand job") for on_demand.
+ * A value that stands for none is not taken (the checks refuse it).
+ */
+const AS_INPUT: Readonly<Record<string, (value: unknown) => string | undefined>> = {
+  sub_type: (value) => (value === 'Spot' ? 'spot' : value === null ? 'on_demand' : undefined)
+};
 
 /**
  * The fields an operation sets from an input that a body or query carries while the operation, as its
- * inputs say, leaves them out (a job's sub_type, with job_type on_demand): each one a conflict.
+ * inputs say, leaves them out (a job's sub_type "Spot", with job_type on_demand): each one a conflict. A
+ * field the body sets to null says what leaving it out says (the reference's job example: sub_type null).
  */
 export function fieldsLeftOut(
   operation: OperationName,
@@ -49,7 +56,9 @@ export function fieldsLeftOut(
   given: { body: Readonly<Record<string, unknown>>; query: QueryParams }
 ): string[] {
   return (FIELDS_FROM_INPUTS[operation] ?? []).filter(
-    (field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field))
+    (field) =>
+      !(field in fields) &&
+      ((field in given.body && given.body[field] !== null) || given.query.some(([name]) => name === field))
   );
 }
 
@@ -76,9 +85,10 @@ export function inputsFromFields(
   const found = new Map<string, string>();
   for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
     const input = FIELD_INPUTS[field];
-    if (input === undefined || NOT_TAKEN.has(field)) continue;
+    if (input === undefined) continue;
+    const asInput = AS_INPUT[field] ?? asInputText;
     const value =
-      query.find(([name]) => name === field)?.[1] ?? (field in body ? asInputText(body[field]) : undefined);
+      query.find(([name]) => name === field)?.[1] ?? (field in body ? asInput(body[field]) : undefined);
     if (value !== undefined && value.trim() !== '') found.set(input, value.trim());
   }
   return found;
@@ -97,7 +107,7 @@ export function sameFieldValue(own: unknown, given: unknown): boolean {
 /** Why a field the body or query sets differently is refused, and the fix. */
 export function ownedBy(field: string, own: unknown): string {
   const input = FIELD_INPUTS[field];
-  const says = asInputText(own) ?? '';
+  const says = (AS_INPUT[field] ?? asInputText)(own) ?? '';
   if (input === undefined)
     return `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`;
   if (own === undefined) return `but the ${input} input leaves it out: set it with ${input} alone`;
@@ -165,11 +175,18 @@ const JOB_EXAMPLE =
 
 /**
  * A job's body, as the reference requires it: job_support with timeout_sec, parallelism and mod_param,
- * and services each with service_name, service_image and resource_weight. Its expected run
- * (estimated_exec_sec) is an input: a Spot job's alone.
+ * and services each with service_name, service_image and resource_weight (whole numbers), and a
+ * start_script with both command and args where one is given. Its expected run (estimated_exec_sec) is an
+ * input: a Spot job's alone (null in the body, as the reference's own example has it, says none).
  */
 export function jobFields(body: Record<string, unknown>, settings: PlatformSettings): Check {
-  const support = body.job_support;
+  return firstFailed(
+    () => jobSupport(body.job_support, settings),
+    () => jobServices(Array.isArray(body.services) ? body.services : [])
+  );
+}
+
+function jobSupport(support: unknown, settings: PlatformSettings): Check {
   if (!isRecord(support))
     return failedCheck(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
   // Numbers as the body was read: exact (a LosslessNumber) or not.
@@ -179,7 +196,7 @@ export function jobFields(body: Record<string, unknown>, settings: PlatformSetti
     return failedCheck(
       `body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`
     );
-  if ('estimated_exec_sec' in support)
+  if (support.estimated_exec_sec !== undefined && support.estimated_exec_sec !== null)
     return failedCheck(
       'body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there'
     );
@@ -187,11 +204,15 @@ export function jobFields(body: Record<string, unknown>, settings: PlatformSetti
     return failedCheck(
       'estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it'
     );
-  const services = Array.isArray(body.services) ? body.services : [];
+  return PASSED;
+}
+
+const JOB_SERVICE_EXAMPLE =
+  'services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]';
+
+function jobServices(services: readonly unknown[]): Check {
   if (services.length === 0)
-    return failedCheck(
-      'body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]'
-    );
+    return failedCheck(`body has no services, but a job needs them: add ${JOB_SERVICE_EXAMPLE}`);
   for (const [index, service] of services.entries()) {
     const entry = isRecord(service) ? service : {};
     const absent = ['service_name', 'service_image'].filter(
@@ -202,6 +223,11 @@ export function jobFields(body: Record<string, unknown>, settings: PlatformSetti
       return failedCheck(
         `body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`
       );
+    const checked = firstFailed(
+      () => resourceWeight(entry.resource_weight, `body services[${index}].resource_weight`),
+      () => startScript(entry.start_script, `body services[${index}].start_script`)
+    );
+    if (!checked.ok) return checked;
   }
   // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
   const weights = services.map((service) =>
@@ -212,6 +238,52 @@ export function jobFields(body: Record<string, unknown>, settings: PlatformSetti
       "body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU"
     );
   return PASSED;
+}
+
+/**
+ * The reference's resource_weight: cpu_weight, mem_weight and gpu_weight, each a whole number; the CPU's
+ * and the memory's more than 0 (millicores and MiB are its smallest shares), the GPU's 0 or more.
+ */
+function resourceWeight(weight: unknown, where: string): Check {
+  const given = isRecord(weight) ? weight : {};
+  for (const [name, least] of [
+    ['cpu_weight', 1],
+    ['mem_weight', 1],
+    ['gpu_weight', 0]
+  ] as const) {
+    const value = given[name];
+    const count = countOf(value);
+    if (count !== undefined && count >= least) continue;
+    const said = value === undefined ? 'missing' : describe(value);
+    return failedCheck(
+      `${where}.${name} is ${said}, but the platform takes a whole number ${least === 1 ? 'above 0' : 'of 0 or more'}: set it to an integer, such as ${least === 1 ? 1 : 0}`
+    );
+  }
+  return PASSED;
+}
+
+/** The reference's start_script: null, or {command, args}, both required, each a list of strings. */
+function startScript(script: unknown, where: string): Check {
+  if (script === undefined || script === null) return PASSED;
+  const example = '{command: [python], args: [train.py]}';
+  if (!isRecord(script))
+    return failedCheck(`${where} is ${describe(script)}, but it must be ${example} (or null)`);
+  for (const name of ['command', 'args'] as const) {
+    const list = script[name];
+    if (!Array.isArray(list) || !list.every((item) => typeof item === 'string'))
+      return failedCheck(
+        `${where}.${name} is ${list === undefined ? 'missing' : describe(list)}, but the platform needs both command and args as lists of strings (args: [] when there are none): set it, as in ${example}`
+      );
+  }
+  return PASSED;
+}
+
+/** A value an error names (never undefined): a short JSON form of it, a number as written. */
+function describe(value: unknown): string {
+  const text = JSON.stringify(value, (_, v: unknown) =>
+    typeof v === 'bigint' || isLosslessNumber(v) ? Number(String(v)) : v
+  );
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /**
