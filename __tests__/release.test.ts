@@ -170,5 +170,5 @@ describe("the release workflow's last step", () => {
     } finally {
       rmSync(temp, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

@@ -313,7 +313,7 @@ describe('the main and post steps on a test host', () => {
     } finally {
       emulator.clearFaults();
     }
-  }, 20_000);
+  });
 
   it('finds by name, and stops, the task of a create whose answer the step never read', async () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
@@ -392,7 +392,7 @@ describe('the main and post steps on a test host', () => {
     await runMain(sweep);
     expect(sweep.failed).toBeUndefined();
     expect([emulator.tasks.get(made).status, emulator.tasks.get(kept).status]).toEqual(['End', 'Running']);
-  }, 20_000);
+  });
 
   it('stops in the post step an image preheat its job was cancelled during; warns when it cannot', async () => {
     emulator.preheats.configure({ durationSeconds: 600 });
@@ -437,7 +437,7 @@ describe('the main and post steps on a test host', () => {
     } finally {
       emulator.preheats.configure({ durationSeconds: 0 });
     }
-  }, 20_000);
+  });
 
   it('deletes in the post step a volume made for the run, and stops a transfer left under way; fails loudly when it cannot', async () => {
     emulator.storage.setVolumeSettleSeconds(0);
@@ -502,7 +502,7 @@ describe('the main and post steps on a test host', () => {
       undefined,
       'cleanup: deleted volume 1001 (scratch), made for this run (volume_cleanup: delete): no list shows it'
     ]);
-  }, 30_000);
+  });
 
   it('runs in token mode too, and fails the post step on a bad input', async () => {
     const id = emulator.tasks.add({ task_name: 'token', points: 1, status: 'Running' });
@@ -579,7 +579,7 @@ describe('the main and post steps on a test host', () => {
     } finally {
       emulator.tasks.setBadImages(undefined);
     }
-  }, 30_000);
+  });
 
   it('sets back in the post step a scale up its job left when a new node fails; says the count to set when it cannot tell', async () => {
     const services = [
@@ -623,5 +623,5 @@ describe('the main and post steps on a test host', () => {
     expect(post.failed).toMatch(
       /^cleanup \(none\) failed: task 987654 may run a failing node \(it could not be read \(.+\)\): check its nodes, and set its points back to 1 \(operation change_points\) if a new one fails$/
     );
-  }, 30_000);
+  });
 });

@@ -496,7 +496,7 @@ describe('elastic-deploy, the command-line tool', () => {
       emulator.tasks.setReadyAfter(0);
     }
     // Each cleanup keeps trying for its cleanup_timeout of 5 s before it gives up.
-  }, 30_000);
+  });
 
   it('pauses a task still Pending when its run timed out once it runs: the platform pauses Running tasks only', async () => {
     emulator.tasks.setReadyAfter(2);
@@ -522,7 +522,7 @@ describe('elastic-deploy, the command-line tool', () => {
     } finally {
       emulator.tasks.setReadyAfter(0);
     }
-  }, 30_000);
+  });
 
   it('leaves a task that succeeded running, for `elastic-deploy cleanup --state-file F` to stop later', async () => {
     const stateFile = join(dir, 'state.json');
@@ -701,7 +701,7 @@ describe('elastic-deploy, the command-line tool', () => {
     } finally {
       emulator.tasks.setReadyAfter(0);
     }
-  }, 20_000);
+  });
 
   it.each([
     ['search_resources'],

@@ -105,7 +105,7 @@ const node24 = nodeRuntimes().find((node) => node.major === 24);
       if (emulatorGroup !== undefined) process.kill(-emulatorGroup, 'SIGTERM');
       rmSync(temp, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('verify-cleanup, the check of the CI job', () => {

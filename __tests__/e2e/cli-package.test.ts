@@ -71,7 +71,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     );
     bin = join(dir, 'install/node_modules/.bin/elastic-deploy');
     cli = join(dir, 'install/node_modules/elastic-deploy-action/dist/cli/index.js');
-  }, 120_000);
+  });
   afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
@@ -347,7 +347,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       user?.uid ?? owner
     );
     expect(statSync(join(work, 'deploy-state.json')).uid).toBe(user?.uid ?? owner);
-  }, 120_000);
+  });
 
   it('links the bin, which runs with the shebang', () => {
     expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe('0.1.0\n');

@@ -299,7 +299,7 @@ describe('configurable behaviours', () => {
     });
     expect([big.status, parseEnvelope(big.text).code]).toEqual([200, '0000']);
     expect(emulator.requests.at(-1)?.plaintext?.length).toBeGreaterThan(1024 * 1024);
-  }, 60_000);
+  });
 
   it('shuffles its refusal codes where asked: each answered as another of the published set, by seed', async () => {
     const published = [

@@ -183,7 +183,7 @@ describe('npm run emulator', () => {
     } finally {
       await stopAll(child, exit);
     }
-  }, 40_000);
+  });
 
   it('shows the faults of --config and --fault: stop refused, storage check failing, odd URLs', async () => {
     const configFile = join(dir, 'config.json');
@@ -256,7 +256,7 @@ describe('npm run emulator', () => {
     } finally {
       await stopAll(child, exit);
     }
-  }, 40_000);
+  });
 
   // Regression (issue 60, point 14): --record wrote each encrypted body's plaintext as it decrypted it, the
   // S3 keys of a storage check included, and plain bodies and answers with their env values and registry
@@ -332,7 +332,7 @@ describe('npm run emulator', () => {
     } finally {
       await stopAll(child, exit);
     }
-  }, 40_000);
+  });
 
   it('follows --profile spec and --strict', async () => {
     const { info, child, exit } = await startCli(dir, 'spec', ['--profile', 'spec', '--strict']);
@@ -352,7 +352,7 @@ describe('npm run emulator', () => {
     } finally {
       await stopAll(child, exit);
     }
-  }, 30_000);
+  });
 
   it('refuses a --config or --fault it cannot use, naming the field', async () => {
     const child = spawn(
@@ -381,7 +381,7 @@ describe('npm run emulator', () => {
     const stockErr = collect(stock);
     expect((await exited(stock)).code).toBe(2);
     expect(stockErr()).toMatch(/^emulator: no device A100 in region x in the catalog\n/);
-  }, 30_000);
+  });
 
   it('refuses a bad flag with one line naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', 'eighty'], {
@@ -391,5 +391,5 @@ describe('npm run emulator', () => {
     const stderr = collect(child);
     expect((await exited(child)).code).toBe(2);
     expect(stderr()).toMatch(/^emulator: --port "eighty" is not valid: use 0 to 65535\nusage: /);
-  }, 30_000);
+  });
 });

@@ -540,5 +540,5 @@ describe('waiting against the emulator', () => {
     } finally {
       await live.stop();
     }
-  }, 20_000);
+  });
 });
