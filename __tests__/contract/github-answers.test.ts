@@ -8,6 +8,11 @@ import { answerSchema, githubDescription, requestSchema, schemaProblems } from '
 describe('the GitHub stand-in answers as GitHub describes its REST API', () => {
   let github: GitHubStandIn;
   const answered: { method: string; route: string; status: number; body: unknown }[] = [];
+  /**
+   * The answers of the calls made before the tests, kept apart: the tests run in any order
+   * (--randomize), and a test's own calls (refusals among them) must not count in another's.
+   */
+  const setUp: typeof answered = [];
 
   async function call(method: string, route: string, path: string, body?: unknown, token?: string) {
     const response = await fetch(`${github.url}${path}`, {
@@ -76,24 +81,25 @@ describe('the GitHub stand-in answers as GitHub describes its REST API', () => {
       { body: 'changed' }
     );
     await call('GET', comments, `${repo}/issues/7/comments`);
+    setUp.push(...answered);
   });
   afterAll(() => github.stop());
 
   it('answers each call with what the description documents for it, and nothing else', () => {
-    const problems = answered.flatMap(({ method, route, status, body }) => {
+    const problems = setUp.flatMap(({ method, route, status, body }) => {
       const schema = answerSchema(method, route, status);
       if (schema === undefined)
         return [`${method} ${route} ${status}: the description documents no such answer`];
       return schemaProblems(body, schema).map((problem) => `${method} ${route} ${status} ${problem}`);
     });
     expect(problems).toEqual([]);
-    expect(answered.map((a) => a.status)).toEqual([
+    expect(setUp.map((a) => a.status)).toEqual([
       201, 201, 201, 200, 200, 200, 200, 200, 200, 201, 200, 200
     ]);
   });
 
   it('finds what departs from the description: a field missing, one it does not have, one typed otherwise', () => {
-    const [made] = answered;
+    const [made] = setUp;
     const schema = answerSchema('POST', '/repos/{owner}/{repo}/deployments', 201) ?? {};
     const withoutSha: Record<string, unknown> = { ...(made?.body as object) };
     delete withoutSha.sha;
