@@ -8016,6 +8016,7 @@ function jobFactsOf(data) {
         failed: countOf(job.failed_pods),
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
         stopped,
+        runEnded,
         billing,
         ended,
         doubt,

@@ -107,7 +107,7 @@ function ranOutBilling(task, ctx) {
     const run = runOf(task, ctx);
     return ((task.verdict === 'reached' || task.verdict === 'failed') &&
         run !== undefined &&
-        (run.status === 'Complete' || run.status === 'Failed') &&
+        run.runEnded &&
         (run.running ?? 0) === 0 &&
         !run.stopped &&
         (run.billing ?? 0) > 0);

@@ -99,6 +99,8 @@ export interface JobFacts {
   mode: 'spot' | 'on_demand';
   /** Its task reads Paused or End: it was stopped (see JOB_STOPPED_STATUSES). */
   stopped: boolean;
+  /** Its run ended: job_status Complete or Failed. */
+  runEnded: boolean;
   /**
    * Its pods being billed (billing_points, 计费中 Pod 数), apart from those running: a pod that exited may
    * still be billed. Undefined when the detail does not say.
@@ -152,6 +154,7 @@ export function jobFactsOf(data: unknown): JobFacts {
     failed: countOf(job.failed_pods),
     mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
     stopped,
+    runEnded,
     billing,
     ended,
     doubt,
