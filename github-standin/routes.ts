@@ -28,8 +28,8 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH';
   /** The path, as the OpenAPI description writes it: /repos/{owner}/{repo}/deployments. */
   readonly path: string;
-  /** The permission a write needs; reads need none. */
-  readonly needs?: Permission;
+  /** The permissions a write needs, any one of them (GitHub's alternatives); reads need none. */
+  readonly needs?: readonly Permission[];
   readonly handle: (request: RouteRequest, store: GitHubStore, bases: Bases) => RouteAnswer;
 }
 
@@ -82,7 +82,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/deployments',
-    needs: 'deployments',
+    needs: ['deployments'],
     handle: ({ body }, store, bases) => {
       const ref = text(body.ref);
       if (ref === undefined || ref === '')
@@ -162,7 +162,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
-    needs: 'deployments',
+    needs: ['deployments'],
     handle: ({ params, body }, store, bases) => {
       const target = store.deployments.find((d) => d.id === integer(params.deployment_id));
       if (target === undefined) return notFound();
@@ -222,7 +222,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-    needs: 'pull-requests',
+    needs: ['issues', 'pull-requests'],
     handle: ({ params, body }, store, bases) => {
       const issue = integer(params.issue_number);
       if (!store.pulls.has(issue)) return notFound();
@@ -245,7 +245,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'PATCH',
     path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-    needs: 'pull-requests',
+    needs: ['issues', 'pull-requests'],
     handle: ({ params, body }, store, bases) => {
       const index = store.comments.findIndex((c) => c.id === integer(params.comment_id));
       const found = store.comments[index];

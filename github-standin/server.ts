@@ -93,13 +93,13 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
     send(...answer(notFound(), url));
     return;
   }
-  if (match.route.needs !== undefined && !grant.write.has(match.route.needs)) {
+  const needs = match.route.needs;
+  if (needs !== undefined && !needs.some((permission) => grant.write.has(permission))) {
     send(
       403,
       { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' },
-      {
-        'x-accepted-github-permissions': `${match.route.needs}=write`
-      }
+      // GitHub's names (pull_requests), each set of permissions that would do separated by a semicolon.
+      { 'x-accepted-github-permissions': needs.map((p) => `${p.replace('-', '_')}=write`).join('; ') }
     );
     return;
   }

@@ -54,6 +54,12 @@ describe('the pull request of an event', () => {
         'acme/app'
       )
     ).toMatchObject({ fromFork: true });
+    // On pull_request_target the run has the base repository's secrets: the step says so of a fork.
+    expect(pullEventOf('pull_request_target', payload('opened', 'outsider/app'), 'acme/app')).toMatchObject({
+      fromFork: true,
+      onTarget: true
+    });
+    expect(pullEventOf('pull_request', payload('opened'), 'acme/app')).toMatchObject({ onTarget: false });
   });
 
   it('says why there is nothing to do: another event, another action, no pull request', () => {

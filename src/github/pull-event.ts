@@ -9,6 +9,8 @@ import type { PullRequestEvent } from '../deploy/engine.js';
 export interface PullEvent extends PullRequestEvent {
   readonly headRef: string;
   readonly fromFork: boolean;
+  /** pull_request_target runs in the base repository, with its secrets and a token that can write. */
+  readonly onTarget: boolean;
 }
 
 /** Why an event has no pull request to preview: `misuse` when the workflow runs on another event. */
@@ -52,6 +54,7 @@ export function pullEventOf(eventName: string, payload: unknown, repository: str
     headRef: typeof head.ref === 'string' ? head.ref : '',
     // A head repository that is gone (a deleted fork) reads as a fork: it is not this repository.
     fromFork: headRepo.full_name !== repository,
+    onTarget: eventName === 'pull_request_target',
     merged: pull.merged === true
   };
 }

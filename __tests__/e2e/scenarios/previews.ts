@@ -179,6 +179,43 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
       })
     );
 
+    // Regression (issue 60, point 17): on pull_request_target the line said the run gets no secrets,
+    // which is false there.
+    scenario(
+      "says what is true of a fork's pull request on pull_request_target: the run has the secrets, so no preview",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(78, { fork: true });
+        const run = await s.run(
+          { ...PREVIEW, github_token: g.github.token },
+          undefined,
+          g.env(g.github.event(78, 'opened'), 'pull_request_target')
+        );
+        expect(run.exitCode).toBe(0);
+        expect(shown(run).filter((line) => line !== '')).toEqual([
+          "preview: pull request #78 comes from a fork: on pull_request_target the run has the repository's secrets and a token that can write, and a preview would run the fork's code with them, so none is made (nothing to do)"
+        ]);
+        expect([s.emulator.requests, g.github.calls]).toEqual([[], []]);
+      })
+    );
+
+    // Regression (issue 60, point 17): a refused comment named its permission in the header's form,
+    // "(permissions: issues: write; pull_requests=write)", which a permissions: block does not take.
+    scenario(
+      "names a refused comment's permission as a workflow's permissions: block writes it",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(10);
+        const run = await g.step(10, 'opened', {}, g.github.tokenWith(['deployments', 'contents']));
+        expect(run.exitCode).toBe(1);
+        expect(shown(run)).toContainEqual(
+          "::error::preview: GitHub refused the comment on pull request #10: HTTP 403: Resource not accessible by integration - https://docs.github.com/rest: the token lacks pull-requests: write (or issues: write); grant it in the workflow's permissions (permissions: pull-requests: write); the preview is left as the step made it"
+        );
+        // The preview itself runs, and its deployment says so: only the comment was refused.
+        expect(s.emulator.tasks.get(run.outputs.task_id ?? '').status).toBe('Running');
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
     scenario(
       'fails naming the permission when GitHub refuses the deployment, and creates nothing',
       withGitHub(async (s, g) => {
