@@ -73,9 +73,17 @@ export const ROUTES: readonly Route[] = [
       const state = query.get('state') ?? 'open';
       if (!['open', 'closed', 'all'].includes(state))
         return unprocessable(`state ${state} is not one of open, closed, all`);
+      // GitHub's order: by created (the default) or updated, descending unless asked otherwise for a
+      // sort given (its documented default: desc for created or none, asc for the others).
+      const sort = query.get('sort') ?? 'created';
+      if (!['created', 'updated'].includes(sort))
+        return unprocessable(`sort ${sort} is not one the stand-in serves (created, updated)`);
+      const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc');
+      const key = (p: { number: number; updatedAt: number }): number =>
+        sort === 'updated' ? p.updatedAt : p.number;
       const pulls = [...store.pulls.values()]
         .filter((p) => state === 'all' || p.state === state)
-        .sort((a, b) => b.number - a.number);
+        .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.number - b.number));
       return { status: 200, page: pulls.map((p) => pullRequest(bases, p, true)) };
     }
   },

@@ -27,11 +27,22 @@ export interface LimitKnob {
   readonly status: 403 | 429;
 }
 
+/** A failure a test has GitHub answer to the requests that match: a 5xx its servers give at times. */
+export interface FaultKnob {
+  readonly method: string | undefined;
+  /** The request's path (without the query) matches it. */
+  readonly path: RegExp;
+  readonly status: 500 | 502 | 503 | 504;
+  /** How many matching requests meet it (Infinity: every one). */
+  times: number;
+}
+
 export interface ServerState {
   readonly store: GitHubStore;
   readonly bases: Bases;
   readonly calls: RecordedCall[];
   readonly limits: LimitKnob[];
+  readonly faults: FaultKnob[];
 }
 
 const DOCS = 'https://docs.github.com/rest';
@@ -82,6 +93,14 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   if (limit !== undefined) {
     limit.times -= 1;
     send(...limited(limit));
+    return;
+  }
+  const fault = state.faults.find(
+    (f) => f.times > 0 && (f.method === undefined || f.method === req.method) && f.path.test(url.pathname)
+  );
+  if (fault !== undefined) {
+    fault.times -= 1;
+    send(fault.status, { message: 'Server Error', documentation_url: DOCS, status: String(fault.status) });
     return;
   }
   const match = matchRoute(req.method ?? '', url.pathname);

@@ -107,11 +107,11 @@ describe('the preview steps, at their edges', () => {
     const sweep = await step(SWEEP, host(undefined), { dryRun: true });
     expect(sweep.result.tasks.map((t) => [t.id, t.message])).toEqual([[live, 'pull request #4 is closed']]);
     expect(bench.log).toContainEqual(expect.stringMatching(/; dry run: none is stopped$/));
-    expect([bench.sent(CREATE), bench.emulator.tasks.get(live).status, github.store.deployments]).toEqual([
-      [],
-      'Running',
-      []
-    ]);
+    expect([
+      bench.sent(CREATE),
+      bench.emulator.tasks.get(live).status,
+      github.store.deploymentsIn(/^pr-/)
+    ]).toEqual([[], 'Running', []]);
   });
 
   it('records a preview that does not become ready as a failure, and says why in the comment', async () => {
@@ -119,7 +119,7 @@ describe('the preview steps, at their edges', () => {
     bench.emulator.tasks.setFailPattern(/-pr-13$/);
     const failed = await step({ comment: 'true' }, host(13));
     expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-13\) /);
-    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
     expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
     // It ended in Other, which the platform does not let a stop change: the rollback's stop is refused.
     expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
@@ -134,11 +134,12 @@ describe('the preview steps, at their edges', () => {
       /^preview: GitHub refused the comment on pull request #21: HTTP 403: .*pull-requests: write.*; the preview is left as the step made it$/
     );
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
-    // A close whose deployments cannot be marked: the preview is stopped all the same.
+    // A close whose records cannot be written (the first of them: what the previews cost): the preview
+    // is stopped all the same.
     github.store.closePull(21, false);
     const down = await step({}, host(21, 'closed', github.tokenWith([])));
     expect(down.failure).toMatch(
-      /^preview: GitHub refused marking the deployments of pull request #21 inactive: HTTP 403: /
+      /^preview: GitHub refused the record of what the previews of pull request #21 have cost: HTTP 403: .*deployments: write/
     );
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');
     expect(down.outputs.total_cost).toMatch(/^0\.\d{6}$/);
@@ -195,7 +196,7 @@ describe('the preview steps, at their edges', () => {
     bench.emulator.tasks.setBillPending(true);
     const capped = await step({ comment: 'true', max_cost: '0.05', poll_interval: '30s' }, host(61));
     expect(capped.outputs.capped).toBe('true');
-    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
     expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(capped.outputs.task_id).status).toBe('End');
   });

@@ -77,7 +77,7 @@ describe('previews of pull requests', () => {
     expect(open.failure).toBeUndefined();
     const first = open.outputs.task_id;
     expect([statusOf(first), bench.emulator.tasks.get(first).task_name]).toEqual(['Running', 'web-pr-42']);
-    const [deployment] = github.store.deployments;
+    const [deployment] = github.store.deploymentsIn(/^pr-/);
     expect(deployment).toMatchObject({
       environment: 'pr-42',
       transient: true,
@@ -102,7 +102,7 @@ describe('previews of pull requests', () => {
     const second = push.outputs.task_id;
     expect([statusOf(first), statusOf(second)]).toEqual(['End', 'Running']);
     expect(JSON.parse(push.outputs.replaced_task_ids)).toEqual([first]);
-    const [, newer] = github.store.deployments;
+    const [, newer] = github.store.deploymentsIn(/^pr-/);
     expect([latest(deployment?.id ?? 0)?.state, latest(newer?.id ?? 0)?.state]).toEqual([
       'inactive',
       'success'
@@ -115,7 +115,10 @@ describe('previews of pull requests', () => {
     const close = await step({ comment: 'true' }, 42, 'closed');
     expect(close.failure).toBeUndefined();
     expect(statusOf(second)).toBe('End');
-    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive', 'inactive']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual([
+      'inactive',
+      'inactive'
+    ]);
     expect(github.store.comments).toHaveLength(1);
     expect(github.store.comments[0]?.body).toContain(
       '### Preview of web: stopped: the pull request is closed'
@@ -142,7 +145,7 @@ describe('previews of pull requests', () => {
     );
     expect(bench.sent(CREATE)).toHaveLength(1);
     expect(statusOf(first.outputs.task_id)).toBe('Running');
-    expect(github.store.deployments.map((d) => d.environment)).toEqual(['pr-1']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => d.environment)).toEqual(['pr-1']);
     expect(github.store.comments[0]?.body).toContain(
       '> No preview&#58; max&#95;previews &#40;1&#41; previews run already&#58; web-pr-1&#46;'
     );
@@ -164,7 +167,7 @@ describe('previews of pull requests', () => {
     expect(capped.outputs.capped).toBe('true');
     expect(statusOf(open.outputs.task_id)).toBe('End');
     // The preview the cap stopped is served no more: its deployment says so.
-    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual(['inactive']);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
@@ -201,7 +204,7 @@ describe('previews of pull requests', () => {
     expect(sweep.result.tasks.map((t) => [t.name, t.message])).toEqual([
       ['web-pr-3', 'pull request #3 is closed']
     ]);
-    expect(github.store.deployments.map((d) => [d.environment, latest(d.id)?.state])).toEqual([
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(d.id)?.state])).toEqual([
       ['pr-3', 'inactive'],
       ['pr-4', 'success'],
       ['pr-5', 'success']

@@ -1,6 +1,7 @@
 // What a pull request's previews cost, as the preview steps count it against max_cost: exact sums of the
 // platform's points, shown as yuan, and what the cap leaves for the next push.
-import { costOf, reachesCap, remainingCap, yuanText } from '../../../src/deploy/flows/preview.js';
+import { reachesCap, remainingCap, yuanText } from '../../../src/deploy/flows/preview.js';
+import { costOf, theMore, worthKeeping, type PreviewSpend } from '../../../src/deploy/flows/preview-spend.js';
 
 const task = (billingValue: string | undefined, forecastValue: string | undefined) => ({
   id: '1',
@@ -33,5 +34,35 @@ describe("a pull request's previews, counted against max_cost", () => {
     expect(remainingCap('5', '1250000')).toBe('3.750000');
     expect(remainingCap('5', undefined)).toBe('5');
     expect(remainingCap(undefined, '1250000')).toBeUndefined();
+  });
+
+  it('counts each task at the more of what the platform says and what GitHub keeps, and keeps only what GitHub lacks', () => {
+    expect([theMore('500', undefined), theMore('500', '499'), theMore('500', '501.5')]).toEqual([
+      '500',
+      '500',
+      '501.5'
+    ]);
+    const spend = (points: Record<string, string>): PreviewSpend => ({
+      tasks: Object.entries(points).map(([id, p]) => ({
+        ...task(undefined, undefined),
+        id,
+        points: p,
+        from: 'detail'
+      })),
+      total: '0',
+      billing: []
+    });
+    const kept = new Map([
+      ['1', '500'],
+      ['2', '7']
+    ]);
+    expect(worthKeeping(spend({ '1': '500', '2': '7' }), kept)).toBeUndefined();
+    expect(worthKeeping(spend({ '1': '499', '2': '7' }), kept)).toBeUndefined();
+    expect(Object.fromEntries(worthKeeping(spend({ '1': '500', '2': '8' }), kept) ?? [])).toEqual({
+      '1': '500',
+      '2': '8'
+    });
+    // A task GitHub has no figure of yet, even a nought, is kept.
+    expect(worthKeeping(spend({ '3': '0' }), new Map())).toBeDefined();
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sha, startGitHub, type GitHubStandIn } from '../../../github-standin/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
-import { DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
+import { CREATE, DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
 
 const BODY =
   'services: [{service_name: web, service_image: "registry.example.com/web:1", remote_ports: [{service_port: 80}]}]';
@@ -86,7 +86,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         }
         expect(ids.map((id) => s.emulator.tasks.get(id ?? '').status)).toEqual(['End', 'End', 'Running']);
         // A deployment per push, the live one the last; the URL on its status, the run as its log.
-        const deployments = g.github.store.deployments;
+        const deployments = g.github.store.deploymentsIn(/^pr-/);
         expect(deployments.map((d) => [d.environment, d.ref, latest(g.github, d.id)])).toEqual([
           ['pr-42', sha(42, 1), 'inactive'],
           ['pr-42', sha(42, 2), 'inactive'],
@@ -144,7 +144,9 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           'End',
           'Running'
         ]);
-        expect(g.github.store.deployments.map((d) => [d.environment, latest(g.github, d.id)])).toEqual([
+        expect(
+          g.github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(g.github, d.id)])
+        ).toEqual([
           ['pr-5', 'inactive'],
           ['pr-6', 'success']
         ]);
@@ -247,8 +249,43 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           )
         );
         expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
-        expect(g.github.store.deployments).toHaveLength(1);
+        expect(g.github.store.deploymentsIn(/^pr-/)).toHaveLength(1);
         expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
+    // Regression (issue 60, point 5): a pull request's spend was read from a search of its tasks, which
+    // forgot it once the platform deleted the ended ones: push 4 made a preview past the cap.
+    scenario(
+      'keeps what a pull request spent on GitHub: after the platform deletes its ended tasks, a push still finds the cap reached',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(12);
+        const open = await g.step(12, 'opened', { comment: 'false' });
+        expect(open.exitCode).toBe(0);
+        g.github.store.pushPull(12, sha(12, 2));
+        const capped = await g.step(12, 'synchronize', { comment: 'false', max_cost: '0.000001' });
+        expect([capped.exitCode, capped.outputs.capped]).toEqual([1, 'true']);
+        expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
+        // The platform deletes the ended task: no search lists it any more.
+        s.emulator.tasks.setEndedTasksGone(true);
+        g.github.store.pushPull(12, sha(12, 3));
+        const next = await g.step(12, 'synchronize', { comment: 'false', max_cost: '0.000001' });
+        expect(next.exitCode).toBe(1);
+        expect(shown(next)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: the previews of pull request #12 have cost 0\.\d+ yuan, which reaches max_cost 0\.000001 yuan: no new preview is made$/
+          )
+        );
+        expect(next.outputs.total_cost).toBe(capped.outputs.total_cost);
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(1);
+        // Kept without the comment: a record deployment's payload.
+        expect(g.github.store.comments).toEqual([]);
+        expect(g.github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+          task_name: 'web-pr-12',
+          spent: { [open.outputs.task_id ?? '']: expect.stringMatching(/^\d+$/) as unknown }
+        });
       }),
       DEFAULT_EMULATOR,
       PREVIEW_TIMEOUT_MS
@@ -281,7 +318,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           expect(new Set(proxy.tunnels)).toEqual(
             new Set([`platform.test:${port(s.emulator.base_url)}`, `platform.test:${port(g.github.url)}`])
           );
-          expect(latest(g.github, g.github.store.deployments[0]?.id ?? 0)).toBe('success');
+          expect(latest(g.github, g.github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)).toBe('success');
         } finally {
           await proxy.stop();
         }

@@ -10,16 +10,8 @@ import type { StepResult } from '../calls/step-result.js';
 import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import {
-  costOf,
-  livePreviews,
-  previewsCost,
-  pullRequestsOf,
-  reachesCap,
-  recording,
-  stopPreview,
-  yuanText
-} from './preview.js';
+import { costOf, readSpend } from './preview-spend.js';
+import { livePreviews, pullRequestsOf, reachesCap, recording, stopPreview, yuanText } from './preview.js';
 import { stepResult } from './toolkit.js';
 
 /**
@@ -101,7 +93,7 @@ async function sweepOne(
   const stopped = await stopPreview(name, ctx, how.dryRun);
   const cost = how.dryRun
     ? costOf(how.live.filter((task) => task.name === name))
-    : await previewsCost(name, ctx);
+    : (await readSpend(name, await how.host.spentKept(name), ctx)).total;
   if (!how.dryRun) {
     const retired = await how.host.retire(number);
     ctx.log(
@@ -136,7 +128,7 @@ async function whyStop(
     return `pull request #${number} was ${deployed}, more than preview_ttl`;
   const { maxCost } = ctx.settings;
   if (maxCost !== undefined) {
-    const spent = await previewsCost(name, ctx);
+    const spent = (await readSpend(name, await host.spentKept(name), ctx)).total;
     if (reachesCap(spent, maxCost))
       return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
   }

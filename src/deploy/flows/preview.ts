@@ -1,5 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
+import { costOf, readSpend, worthKeeping, type PreviewSpend } from './preview-spend.js';
 import type { DeployContext } from '../context.js';
 import {
   previewName,
@@ -129,16 +130,28 @@ export function livePreviews(taskName: string, ctx: DeployContext): Promise<Foun
   );
 }
 
-/** What the tasks found have cost, billed and not billed yet, in points. */
-export function costOf(tasks: readonly FoundTask[]): string {
-  return sumPoints(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
+/**
+ * Keeps on GitHub what the preview's tasks have cost, when GitHub does not keep it all already: the
+ * figures outlive the tasks (the platform may delete ended ones) and the runner.
+ */
+export async function keepSpend(
+  host: PullRequests,
+  pull: { number: number; name: string },
+  spend: PreviewSpend,
+  kept: ReadonlyMap<string, string>
+): Promise<void> {
+  const worth = worthKeeping(spend, kept);
+  if (worth !== undefined) await host.keepSpent(pull.number, pull.name, worth);
 }
 
-/** Every task of the preview's name, whatever its status: what the pull request's previews cost. */
-export function previewsCost(name: string, ctx: DeployContext): Promise<string> {
-  return retried('preview: reading what its previews cost', ctx.retries, () =>
-    searchTasks(name, (found) => found === name, ctx, 'every')
-  ).then(costOf);
+/** The tasks' results with their money as the spend read it from their details (a search's rows may lack it). */
+export function withSpend(tasks: readonly TaskResult[], spend: PreviewSpend): TaskResult[] {
+  return tasks.map((task) => {
+    const read = spend.tasks.find((t) => t.id === task.id && t.from !== 'kept');
+    return read === undefined
+      ? task
+      : { ...task, billingValue: read.billingValue, forecastValue: read.forecastValue };
+  });
 }
 
 /** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
@@ -156,38 +169,41 @@ export function yuanText(points: string): string {
 async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { host, pull, name } = preview;
   const stopped = await stopPreview(name, ctx, dryRun);
-  const result = (fields: Partial<StepResult>) =>
-    stepResult(NO_PLAN(ctx), ctx, {
-      tasks: stopped,
-      ...fields
-    });
   if (dryRun) {
     ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
-    return result({});
+    return stepResult(NO_PLAN(ctx), ctx, { tasks: stopped });
   }
-  const total = await previewsCost(name, ctx);
   const failed = stopped.filter((task) => task.verdict === 'error');
+  let spend: PreviewSpend | undefined;
+  // What it cost kept first, the comment next, the deployments marked inactive last: a deployment left
+  // live says that the close's records are unfinished, and preview_sweep finishes them.
   const failure = await recording(ctx, async () => {
-    const retired = await host.retire(pull.number);
-    ctx.log(
-      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(total)} in all`
-    );
+    const kept = await host.spentKept(name);
+    spend = await readSpend(name, kept, ctx);
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
     await commentIf(host, ctx, {
       ...view(preview),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-      totalCost: yuanText(total),
+      totalCost: yuanText(spend.total),
       note:
         failed.length === 0
           ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
           : `Task ${failed.map((t) => t.id).join(', ')} could not be stopped: preview_sweep tries again.`
     });
+    const retired = await host.retire(pull.number);
+    ctx.log(
+      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(spend.total)} in all`
+    );
   });
-  return result({
+  // GitHub refused what it keeps: what the platform still shows is all there is to say.
+  spend ??= await readSpend(name, new Map(), ctx);
+  return stepResult(NO_PLAN(ctx), ctx, {
+    tasks: withSpend(stopped, spend),
     preview: {
       number: pull.number,
       taskName: name,
-      totalPoints: total,
+      totalPoints: spend.total,
       ...(failure === undefined ? {} : { failure })
     }
   });
@@ -240,22 +256,17 @@ export async function commentIf(host: PullRequests, ctx: DeployContext, shown: P
  * the replace under the preview's name (its wait held to what max_cost leaves), and the deployment's end.
  */
 async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
-  const { name, pull } = preview;
-  const spent = ctx.settings.maxCost === undefined ? undefined : await previewsCost(name, ctx);
-  const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
-  if (refusal !== undefined) {
-    ctx.log(`preview: ${refusal.why}`);
-    // A preview the cap stopped is one the environment no longer serves: its deployments are marked so.
-    if (!dryRun) await recordRefusal(preview, refusal, ctx);
-    return stepResult(NO_PLAN(ctx), ctx, {
-      tasks: refusal.stopped,
-      preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
-    });
-  }
+  const { name, pull, host } = preview;
+  // What the pull request's previews have spent, GitHub's records beside the platform's details, read
+  // before anything is made: GitHub refusing them makes nothing.
+  const kept = await host.spentKept(name);
+  const spend = await readSpend(name, kept, ctx);
+  const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
+  if (refusal !== undefined) return refused(preview, { refusal, spend, kept }, ctx, dryRun);
   const settings: DeploySettings = {
     ...ctx.settings,
     taskName: name,
-    maxCost: remainingCap(ctx.settings.maxCost, spent)
+    maxCost: remainingCap(ctx.settings.maxCost, spend.total)
   };
   const planned = replaceFlow.plan(settings);
   const inner: DeployContext = { ...ctx, settings };
@@ -268,13 +279,40 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   const deployment = await preview.host.deploying(pull.number, pull.headSha, name);
   ctx.log(`preview: deployment ${deployment} of pull request #${pull.number} is in progress`);
   const step = await planned.run(inner);
-  return finishUp(preview, { step, deployment }, ctx);
+  return finishUp(preview, { step, deployment, kept }, ctx);
 }
 
-/** The comment of a refused preview, and the deployments of one the cap stopped marked inactive. */
-async function recordRefusal(preview: Preview, refusal: Refusal, ctx: DeployContext): Promise<void> {
-  if (refusal.stopped.length > 0) await preview.host.retire(preview.pull.number);
-  await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+/**
+ * A preview refused: said, and, but in a dry run, recorded: what the cap stopped kept on GitHub with what
+ * it cost, the comment, and the deployments of a preview the cap stopped marked inactive (the environment
+ * serves it no more).
+ */
+async function refused(
+  preview: Preview,
+  { refusal, spend, kept }: { refusal: Refusal; spend: PreviewSpend; kept: ReadonlyMap<string, string> },
+  ctx: DeployContext,
+  dryRun: boolean
+): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  ctx.log(`preview: ${refusal.why}`);
+  // Once stopped, the tasks' details say what they cost in the end.
+  const after = refusal.stopped.length === 0 || dryRun ? spend : await readSpend(name, kept, ctx);
+  const failure = dryRun
+    ? undefined
+    : await recording(ctx, async () => {
+        await keepSpend(host, { number: pull.number, name }, after, kept);
+        await commentIf(host, ctx, { ...view(preview), ...refusal.shown });
+        if (refusal.stopped.length > 0) await host.retire(pull.number);
+      });
+  return stepResult(NO_PLAN(ctx), ctx, {
+    tasks: withSpend(refusal.stopped, after),
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: after.total,
+      failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
+    }
+  });
 }
 
 const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
@@ -313,13 +351,13 @@ async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<
  */
 async function atCap(
   preview: Preview,
-  spent: string | undefined,
+  spend: PreviewSpend,
   ctx: DeployContext,
   dryRun: boolean
 ): Promise<Refusal | undefined> {
   const { maxCost } = ctx.settings;
-  if (maxCost === undefined || spent === undefined) return undefined;
-  if (!reachesCap(spent, maxCost)) return undefined;
+  const spent = spend.total;
+  if (maxCost === undefined || !reachesCap(spent, maxCost)) return undefined;
   const { name } = preview;
   const stopped = await stopPreview(name, ctx, dryRun);
   const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
@@ -356,16 +394,18 @@ export function remainingCap(maxCost: string | undefined, spent: string | undefi
  */
 async function finishUp(
   preview: Preview,
-  done: { step: StepResult; deployment: number },
+  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string> },
   ctx: DeployContext
 ): Promise<StepResult> {
   const { host, pull, name } = preview;
-  const { step, deployment } = done;
+  const { step, deployment, kept } = done;
   const [created] = step.tasks;
   const ready = created?.verdict === 'reached';
   const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-  const total = await previewsCost(name, ctx);
+  const spend = await readSpend(name, kept, ctx);
+  const total = spend.total;
   const failure = await recording(ctx, async () => {
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
     await host.deployed(deployment, {
       state: ready ? 'success' : 'failure',
       description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
@@ -383,7 +423,7 @@ async function finishUp(
       gpu: offer?.gpuName,
       region: offer?.regionName ?? offer?.region,
       status: created?.status,
-      pushCost: created === undefined ? undefined : yuanText(costOf([{ ...created, name }])),
+      pushCost: created === undefined ? undefined : yuanText(costOf([created])),
       totalCost: yuanText(total),
       note: ready ? undefined : created?.message
     });
