@@ -30,6 +30,8 @@ var safe_text = __webpack_require__(9817);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __webpack_require__(8998);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __webpack_require__(2037);
 // EXTERNAL MODULE: ./platform/node-data.ts
 var node_data = __webpack_require__(965);
 // EXTERNAL MODULE: ./deploy/tasks/node-services.ts
@@ -142,6 +144,7 @@ function advance(stream, fresh) {
 
 
 
+
 const LOG_LIMITS = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
 /**
@@ -164,8 +167,9 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
             out.close();
             return out.path();
         },
-        follow: async (taskId, data) => {
-            if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline)
+        follow: async (taskId, data, notAfter) => {
+            const reads = (0,context/* readsBy */.Hi)(ctx, notAfter);
+            if (reads.runtime.cancelled() || reads.runtime.now() >= reads.deadline)
                 return;
             let job = jobs.get(taskId);
             if (job === undefined) {
@@ -179,7 +183,7 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
                 return;
             let nodes;
             try {
-                nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+                nodes = await (0,read_task/* readNodeList */.XV)(taskId, reads);
             }
             catch (error) {
                 if (!job.listUnreadable)
@@ -189,7 +193,7 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
             }
             job.listUnreadable = false;
             job.pods = pods;
-            await readLogs(taskId, job, nodes, { data, ended, ctx, out });
+            await readLogs(taskId, job, nodes, { data, ended, ctx: reads, out });
         }
     };
 }

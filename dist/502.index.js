@@ -372,7 +372,7 @@ async function rollBack(failed, ctx) {
         };
     ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
     const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_15__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
+    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_15__/* .contextFor */ .BT)(ctx, budget), ctx.runtime.now() + budget);
     const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
     if (restored.kind === 'serving') {
         ctx.cleanup.clear('rollback');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { parseHealthPath, rfc3339 } from '../../src/action/inputs.js';
+import { parseHealthPath } from '../../src/action/inputs.js';
+import { rfc3339 } from '../../src/basics/units.js';
 
 describe('rfc3339', () => {
   it('writes any moment from the year 1 to 9999 as Date does, to the second in UTC', () => {

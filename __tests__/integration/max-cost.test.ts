@@ -2,7 +2,12 @@
 // when the rate it is billed at would pass the cap before the wait ends, and at the cap what the step
 // waits on stopped (verified by its state) and the step failed with capped true.
 import { renderSummary } from '../../src/action/summary.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { criteriaFor } from '../../src/deploy/wait/criteria.js';
+import { taskResult } from '../../src/deploy/wait/task-result.js';
+import { waitUntil } from '../../src/deploy/wait/wait-until.js';
+import { urlPublisher } from '../../src/deploy/tasks/publishable-urls.js';
+import { TASK_KINDS } from '../../src/platform/task-kinds.js';
+import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 import { JOB_BODY } from '../helpers/bodies.js';
 
 const SERVICE =
@@ -115,6 +120,113 @@ describe('max_cost', () => {
         /^task 1229831 could not be stopped at max_cost 0\.10 yuan now \(.*\): the post step stops it$/
       )
     );
+  });
+
+  // 4090 in beijing-jxq-p1 bills 1.88 yuan an hour from its create (billPending): 522 points a second.
+  const DETAIL = '/api/task/deployment/detail';
+  const costOfTask = (id: string): number => {
+    const detail = bench.emulator.tasks.get(id) as unknown as {
+      billing_value: number;
+      forecast_value: number;
+    };
+    return (detail.billing_value + detail.forecast_value) / 1_000_000;
+  };
+
+  it('stops first when a read held back by Retry-After would come after the cost reaches the cap (issue 60, point 1)', async () => {
+    // Reads at 0 s and 10 s give the rate; the cap (0.02 yuan) is reached at about 38 s. The read at 20 s is
+    // answered 429 with Retry-After: 30: the next one could come at 50 s only, past the cap. The step must not
+    // wait it out: at 30 s it stops the task, then reads it.
+    bench.emulator.inject({
+      path: DETAIL,
+      skip: 2,
+      answer: { kind: 'status', status: 429, retryAfter: { seconds: 30 } }
+    });
+    const { failure, outputs } = await bench.step({ max_cost: '0.02', poll_interval: '10s' });
+    expect(outputs.capped).toBe('true');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
+    expect(costOfTask(outputs.task_id)).toBeLessThan(0.02);
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^cost: the platform asked for a pause of 2\ds before the next request \(429 with Retry-After\), which is later than the cost would reach max_cost 0\.02 yuan \(in about \ds, at the rate seen\): stopping what the step waits on first, and reading it after$/
+      )
+    );
+    expect(failure).toMatch(
+      /stopped at max_cost after 30s, .*spent while it waited: the platform held back the next read past the cap; stopped$/
+    );
+    expect(bench.log.some((line) => line.includes('passed max_cost'))).toBe(false);
+  });
+
+  it('stops at a read that failed when the cost, at the rate seen, would reach the cap before the next (issue 60, point 1)', async () => {
+    for (const answer of [
+      { kind: 'status', status: 429, retryAfter: { seconds: 20 } },
+      { kind: 'status', status: 502 }
+    ] as const) {
+      bench.log.length = 0;
+      bench.emulator.inject({ path: DETAIL, skip: 2, answer });
+      // The cap (0.015 yuan) is reached at about 29 s, before the read after the one that failed at 20 s.
+      const { outputs } = await bench.step({ max_cost: '0.015', poll_interval: '10s' });
+      expect(outputs.capped).toBe('true');
+      expect(costOfTask(outputs.task_id)).toBeLessThan(0.015);
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(
+          /^cost: 0\.01 yuan as last read 10s ago, growing by 1\.88 yuan an hour \(as seen between the last two reads\), would pass max_cost 0\.015 yuan in about \ds, before the next read: stopping what the step waits on$/
+        )
+      );
+    }
+  });
+
+  it('says in the log and the summary when the cap was passed by the time the stop took (issue 60, point 1)', async () => {
+    // The stop is refused for a while (the platform's own trouble): the cost goes on past the cap meanwhile.
+    bench.emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: 6,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    const { result, failure, outputs } = await bench.step({ max_cost: '0.015', poll_interval: '10s' });
+    expect(outputs.capped).toBe('true');
+    expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
+    expect(costOfTask(outputs.task_id)).toBeGreaterThan(0.015);
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^cost: by the time the stop took, 0\.0\d yuan passed max_cost 0\.015 yuan by 0\.0\d yuan$/
+      )
+    );
+    expect(failure).toMatch(
+      /; stopped; by the stop, 0\.0\d yuan passed max_cost 0\.015 yuan by 0\.0\d yuan$/
+    );
+    const summary = renderSummary(result, { passed: false, why: failure ?? '' });
+    expect(summary).toMatch(/by the stop, 0&#46;0\d yuan passed max&#95;cost 0&#46;015 yuan by/);
+  });
+
+  it('counts what was spent before and the tasks that bill beside those waited on, and stops them all at the cap', async () => {
+    // The older task bills beside the new one the wait is on (a preview's older push while its replace waits).
+    const older = await bench.step({ wait: 'false' });
+    bench.clock.advance(60);
+    const newer = await bench.step({ wait: 'false' });
+    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, {
+      ...{ operation: 'create', task_name: 'web', poll_interval: '10s', wait_timeout: '1h', max_cost: '0.20' }
+    });
+    // 0.10 yuan spent before (ended tasks, whose records are gone); two tasks at 1.88 yuan an hour each.
+    const waited = await waitUntil(
+      [taskResult(newer.outputs.task_id)],
+      criteriaFor('ready', ctx.settings.wait, TASK_KINDS.deployment),
+      ctx,
+      {
+        readAlready: new Set(),
+        publish: urlPublisher(ctx),
+        cap: { maxCost: '0.20', from: 'made', spentBefore: '100000', alongside: [older.outputs.task_id] }
+      }
+    );
+    expect(waited.tasks[0]).toMatchObject({ verdict: 'capped' });
+    expect(waited.alongsideStopped).toEqual([
+      expect.objectContaining({ id: older.outputs.task_id, verdict: 'capped' })
+    ]);
+    // Both stopped, by their state; what they cost with what was spent before stays below the cap.
+    expect(bench.emulator.tasks.get(older.outputs.task_id).status).toBe('End');
+    expect(bench.emulator.tasks.get(newer.outputs.task_id).status).toBe('End');
+    expect(0.1 + costOfTask(older.outputs.task_id) + costOfTask(newer.outputs.task_id)).toBeLessThan(0.2);
+    expect(0.1 + costOfTask(older.outputs.task_id) + costOfTask(newer.outputs.task_id)).toBeGreaterThan(0.19);
+    expect(bench.log).toContainEqual(`task ${older.outputs.task_id} stopped at max_cost 0.20 yuan`);
   });
 
   it('refuses max_cost that is no sum of yuan, or on a step that does not wait on what bills', async () => {

@@ -75,7 +75,7 @@ async function runJob(plan, stepCtx) {
     //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
     //    wait_timeout of their own.
     const result = (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
-    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, ctx.settings.wait.timeoutMs), 'out');
+    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .BT)(ctx, ctx.settings.wait.timeoutMs), 'out');
     return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
 }
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
@@ -112,8 +112,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
     const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
     const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .BT)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H3)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
         const { cleanUpTask } = await __webpack_require__.e(/* import() */ 757).then(__webpack_require__.bind(__webpack_require__, 9138));
         for (const task of unfinished) {

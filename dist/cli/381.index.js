@@ -334,7 +334,7 @@ async function runPost(given) {
     try {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
         runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal, redact));
-        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
+        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
         const report = await finishCleanup(state, ctx);
         const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;
         if (rollback !== undefined)

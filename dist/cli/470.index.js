@@ -592,7 +592,7 @@ async function runScale(scale, ctx) {
  * again.
  */
 async function setCountBack(taskId, total, ctx) {
-    const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_12__/* .contextFor */ .B)(ctx, ctx.settings.cleanupTimeoutMs);
+    const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_12__/* .contextFor */ .BT)(ctx, ctx.settings.cleanupTimeoutMs);
     const setBack = await (0,_cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_13__/* .setPointsBack */ .l)(taskId, total, budget, 'scale');
     if (setBack.kind === 'failed')
         return {

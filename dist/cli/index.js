@@ -742,10 +742,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./action/yaml.ts
@@ -1021,7 +1021,7 @@ function parseRfc3339(name, value) {
 }
 /** `now` (the moment the step starts) or an RFC 3339 time. */
 function parseEndTime(name, value, now) {
-    return value === 'now' ? { text: rfc3339(now), ms: now } : parseRfc3339(name, value);
+    return value === 'now' ? { text: (0,units/* rfc3339 */.ag)(now), ms: now } : parseRfc3339(name, value);
 }
 /** An RFC 3339 time, or a span before `end` written in days, hours and minutes, such as 7d or 12h. */
 function parseStartTime(name, value, end) {
@@ -1042,20 +1042,10 @@ function parseStartTime(name, value, end) {
     if (ms < YEAR_ONE) {
         throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} reaches back before the year 1: write a shorter span`);
     }
-    return { text: rfc3339(ms), ms };
+    return { text: (0,units/* rfc3339 */.ag)(ms), ms };
 }
 /** 0001-01-01T00:00:00Z: RFC 3339 writes years in four digits. */
 const YEAR_ONE = -62_135_596_800_000;
-/**
- * A moment as RFC 3339 in UTC, to the second. Composed from the UTC fields: Date's toISOString loads
- * the time zone data (0.8 MiB of the step's memory) that no step needs.
- */
-function rfc3339(ms) {
-    const date = new Date(ms);
-    const two = (n) => String(n).padStart(2, '0');
-    const day = `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
-    return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
-}
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -2684,7 +2674,8 @@ function lineLabel(text, max) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   QP: () => (/* binding */ SIZE_UNITS),
 /* harmony export */   Xq: () => (/* binding */ formatSize),
-/* harmony export */   a3: () => (/* binding */ formatDuration)
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   ag: () => (/* binding */ rfc3339)
 /* harmony export */ });
 /** The binary size units sizes are written in. */
 const SIZE_UNITS = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
@@ -2704,6 +2695,16 @@ function formatSize(bytes) {
             return `${bytes / size} ${unit}`;
     }
     return `${bytes} bytes`;
+}
+/**
+ * A moment as RFC 3339 in UTC, to the second. Composed from the UTC fields: Date's toISOString loads
+ * the time zone data (0.8 MiB of the step's memory) that no step needs.
+ */
+function rfc3339(ms) {
+    const date = new Date(ms);
+    const two = (n) => String(n).padStart(2, '0');
+    const day = `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+    return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
 }
 
 
@@ -3444,7 +3445,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3465,8 +3466,8 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
-    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(850), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
+    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237), __nccwpck_require__.e(619), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
@@ -3793,7 +3794,7 @@ async function runPlanned(host, settings, how) {
         ...(pullRequests === undefined ? {} : { pullRequests })
     });
     try {
-        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
         if (step !== undefined)
             report(host, step, { settings, redact: how.redact });
@@ -5567,8 +5568,9 @@ function cleanupRecorder(initial, save = () => undefined) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ contextFor),
-/* harmony export */   H: () => (/* binding */ deployContext)
+/* harmony export */   BT: () => (/* binding */ contextFor),
+/* harmony export */   H3: () => (/* binding */ deployContext),
+/* harmony export */   Hi: () => (/* binding */ readsBy)
 /* harmony export */ });
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(386);
@@ -5611,6 +5613,24 @@ function deployContext(settings, runtime, options) {
  */
 function contextFor(ctx, budgetMs) {
     return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
+}
+/**
+ * The context's reads bounded by `notAfter` (local time; undefined: no bound): each request fails with a
+ * HeldBackError rather than be held past it (a platform's pause, no answer), and no retry or wait goes on
+ * past it. A wait held to max_cost reads so: no read may come later than the cost reaching the cap.
+ */
+function readsBy(ctx, notAfter) {
+    if (notAfter === undefined)
+        return ctx;
+    const deadline = Math.min(ctx.deadline, notAfter);
+    const bounded = (retries) => ({ ...retries, policy: { ...retries.policy, deadline } });
+    return {
+        ...ctx,
+        send: (call, limits) => ctx.send(call, { notAfter: Math.min(notAfter, limits?.notAfter ?? Infinity) }),
+        retries: bounded(ctx.retries),
+        stopRetries: bounded(ctx.stopRetries),
+        deadline
+    };
 }
 
 
@@ -6012,7 +6032,7 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(850), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9850))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(619), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2619))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
     return { criteria, waited };
 }
 /**
@@ -7314,7 +7334,9 @@ class TransportError extends Error {
     reason;
     constructor(message, errorCode, 
     /** The whole request reached the socket: the server may have acted on it. */
-    sent, reason) {
+    sent, 
+    /** `late`: no answer by the moment the caller needed it (see SendLimits), before request_timeout. */
+    reason) {
         super(message);
         this.errorCode = errorCode;
         this.sent = sent;
@@ -7362,8 +7384,8 @@ class ApiClient {
         this.#cancel = options.cancel;
         this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
     }
-    async send(request) {
-        return this.#sendWith(request, await this.#agentFor(request.url));
+    async send(request, limits = {}) {
+        return this.#sendWith(request, await this.#agentFor(request.url), limits.timeoutMs);
     }
     /**
      * Any request of another API (GitHub's, for the preview steps), under the same rules: proxy, CAs,
@@ -7384,18 +7406,20 @@ class ApiClient {
         this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
         return this.#proxied.getAgent(url);
     }
-    #sendWith(request, agent) {
+    #sendWith(request, agent, neededInMs = Infinity) {
         // The client's user agent, unless the request names its own (GitHub's client adds its own parts).
         const headers = { 'user-agent': this.#userAgent, ...request.headers };
         if (request.method !== 'GET')
             headers['content-length'] = String(Buffer.byteLength(request.body));
         // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
         const abort = new AbortController();
+        // The caller's limit, when it comes first, makes a request with no answer by then a late one.
+        const late = neededInMs < this.#timeoutMs;
         let timedOut = false;
         const timer = setTimeout(() => {
             timedOut = true;
             abort.abort();
-        }, this.#timeoutMs);
+        }, Math.max(0, Math.min(neededInMs, this.#timeoutMs)));
         this.#inFlight.add(abort);
         if (this.#cancel?.aborted === true)
             abort.abort();
@@ -7407,7 +7431,7 @@ class ApiClient {
             let sent = false;
             const fail = (error) => {
                 settle();
-                reject(this.#transportError(request, error, sent, timedOut));
+                reject(this.#transportError(request, error, sent, timedOut ? (late ? 'late' : 'timeout') : undefined));
             };
             // The API is https:// only (base_url is checked); a health check may be http://.
             const send = request.url.startsWith('http:') ? external_node_http_namespaceObject.request : external_node_https_namespaceObject.request;
@@ -7477,7 +7501,9 @@ class ApiClient {
     #transportError(request, error, sent, timedOut) {
         const code = error.code;
         const what = `${request.method} ${request.target} got no answer`;
-        if (timedOut) {
+        if (timedOut === 'late')
+            return new TransportError(`${what} by the moment it was needed`, 'ETIMEDOUT', sent, 'late');
+        if (timedOut === 'timeout') {
             return new TransportError(`${what} within ${(0,units/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
         }
         if (this.#cancel?.aborted === true)
@@ -7519,6 +7545,8 @@ function transientReason(error) {
     if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX) {
         if (error.reason === 'tls' || error.reason === 'cancelled')
             return undefined;
+        if (error.reason === 'late')
+            return 'no answer by the moment it was needed';
         return error.reason === 'timeout'
             ? 'no answer within request_timeout'
             : (error.errorCode ?? 'a network error');
@@ -7803,6 +7831,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   Il: () => (/* binding */ transferRetryCall),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
 /* harmony export */   L$: () => (/* binding */ transferDeleteCall),
+/* harmony export */   Mi: () => (/* binding */ billingRecordsCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
@@ -7828,12 +7857,14 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(564);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(564);
 /* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+
 
 
 
@@ -7863,6 +7894,19 @@ function detailCall(settings, taskId) {
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
     const call = callFor(settings, 'nodes', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.nodes, taskId, false);
+    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]] };
+}
+/**
+ * One page of the billing records of tasks (get_billing_record?task_ids), by the hour from `fromMs` to
+ * `toMs`: what max_cost is held to when a task's detail says no cost.
+ */
+function billingRecordsCall(settings, taskIds, window, page = 1) {
+    const billingWindow = {
+        range: 'hour',
+        startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.fromMs),
+        endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.toMs)
+    };
+    const call = callFor({ ...settings, taskIds: [...taskIds], billingWindow }, 'billing', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.billing, undefined, false);
     return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]] };
 }
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
@@ -7958,7 +8002,7 @@ function preheatDetailCall(settings, taskId) {
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** The configurations a volume can be made from (GET pre-create). */
 function volumeConfigsCall(settings) {
@@ -7985,12 +8029,12 @@ function volumeListCall(settings, which = {}) {
  */
 function objectStorageListCall(settings, which) {
     const query = [
-        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__/* .OBJECT_STORAGE */ .o.type],
+        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__/* .OBJECT_STORAGE */ .o.type],
         ['status', which.status],
         ['page', String(which.page)],
         ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]
     ];
-    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_3__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
 }
 /**
  * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
@@ -7999,8 +8043,8 @@ function objectStorageListCall(settings, which) {
 function volumeCreateCall(settings, volume) {
     const body = {
         name: volume.name,
-        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(volume.configId),
-        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(String(volume.totalBytes))
+        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(volume.configId),
+        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(String(volume.totalBytes))
     };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
@@ -8009,7 +8053,7 @@ function volumeCreateCall(settings, volume) {
 }
 /** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
 function volumeExpandCall(settings, id, totalBytes) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(String(totalBytes)) };
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(String(totalBytes)) };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.expand, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
@@ -8017,7 +8061,7 @@ function volumeExpandCall(settings, id, totalBytes) {
 }
 /** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
 function volumeDeleteCall(settings, id, force = false) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), force };
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), force };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
@@ -8058,7 +8102,7 @@ function transferRetryCall(settings, id, body) {
     return {
         ...create,
         endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.retry },
-        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id), ...body }
+        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), ...body }
     };
 }
 /** A transfer's detail (GET s3/detail?id=). */
@@ -8077,14 +8121,14 @@ function transferListCall(settings, which = {}) {
 }
 /** A transfer stopped (POST s3/stop {id}): harmless to repeat; only a Running one can be. */
 function transferStopCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id) }, {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id) }, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
 /** A transfer deleted (POST s3/delete {id}): any status, again and again; how a queued one is ended. */
 function transferDeleteCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(id) }, {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id) }, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
         resend: 'repeatable'
     });
@@ -8119,7 +8163,7 @@ function updateCall(settings, taskId, configuration) {
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
     const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(pointId) } };
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
@@ -8131,7 +8175,7 @@ function cleanupCall(settings, taskId, action) {
     const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
     if (operation === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
     return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
@@ -8153,7 +8197,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -8187,7 +8231,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -8204,24 +8248,24 @@ function describeValue(value) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     // The same value in both is no conflict (a body copied from the reference); a different one is.
     for (const [name, own] of Object.entries(fields)) {
-        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, body[name]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, own)}`);
         const inQuery = query.find(([key]) => key === name);
-        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, inQuery[1]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, own)}`);
     }
-    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
         const where = name in body ? 'body' : 'query';
         const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, undefined)}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, undefined)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -8234,7 +8278,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 
@@ -9194,7 +9238,10 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
 
 // EXTERNAL MODULE: ./platform/throttle.ts
 var platform_throttle = __nccwpck_require__(768);
+// EXTERNAL MODULE: ./platform/client.ts + 2 modules
+var client = __nccwpck_require__(5619);
 ;// CONCATENATED MODULE: ./platform/session.ts
+
 
 
 
@@ -9223,10 +9270,10 @@ function prepareRequest(connection, call, now) {
 function openSession(connection, runtime, deadline) {
     let warnedSkew = false;
     const proof = new KeyProof();
-    const throttle = new platform_throttle/* Throttle */.X(connection.concurrency, runtime.now, runtime.sleep, deadline);
-    const send = async (call, probe = false) => {
+    const throttle = new platform_throttle/* Throttle */.X5(connection.concurrency, runtime.now, runtime.sleep, deadline);
+    const send = async (call, probe = false, notAfter = Infinity) => {
         for (let resent = false;; resent = true) {
-            const { request, answer, onPlatformTime } = await throttle.run(() => stampAndSend(connection, call, runtime));
+            const { request, answer, onPlatformTime } = await throttle.run(() => stampAndSend(connection, call, runtime, notAfter), notAfter);
             runtime.clock.observe(answer.headers.date, runtime.now());
             // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
             if (answer.status !== 429)
@@ -9267,18 +9314,34 @@ function openSession(connection, runtime, deadline) {
             }
         }
     };
-    return (call) => send(call);
+    return (call, limits) => send(call, false, limits?.notAfter ?? Infinity);
 }
 /**
  * Stamps, signs and sends a call, inside the throttle so a wait there cannot age the timestamp; says
  * whether it was stamped on the corrected clock (a refusal of one stamped before may be the skew's).
  */
-async function stampAndSend(connection, call, runtime) {
+async function stampAndSend(connection, call, runtime, notAfter) {
     const onPlatformTime = runtime.clock.corrected;
     const request = prepareRequest(connection, call, runtime.clock.stamp());
     runtime.debug?.(describeForDebug(request));
-    const answer = await runtime.transport.send(request);
+    const answer = await sendBy(request, runtime, notAfter);
     return { request, answer: withoutSignature(answer, request.headers.sign_str), onPlatformTime };
+}
+/** Sends a request whose answer is needed by `notAfter`: none by then is a HeldBackError. */
+async function sendBy(request, runtime, notAfter) {
+    if (notAfter === Infinity)
+        return runtime.transport.send(request);
+    const neededInMs = notAfter - runtime.now();
+    if (neededInMs <= 0)
+        throw new platform_throttle/* HeldBackError */.Hx('the read could not be sent before it was needed', neededInMs);
+    try {
+        return await runtime.transport.send(request, { timeoutMs: neededInMs });
+    }
+    catch (error) {
+        if (error instanceof client/* TransportError */.wX && error.reason === 'late')
+            throw new platform_throttle/* HeldBackError */.Hx(`${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)} got no answer`, neededInMs);
+        throw error;
+    }
 }
 /**
  * The answer with the request's own signature replaced, should the server echo it (in a refusal's
@@ -9722,8 +9785,9 @@ const TRANSFER_KIND = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ Throttle),
-/* harmony export */   z: () => (/* binding */ PastDeadlineError)
+/* harmony export */   Hx: () => (/* binding */ HeldBackError),
+/* harmony export */   X5: () => (/* binding */ Throttle),
+/* harmony export */   zJ: () => (/* binding */ PastDeadlineError)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 
@@ -9736,6 +9800,26 @@ class PastDeadlineError extends Error {
         this.pauseMs = pauseMs;
         this.leftMs = leftMs;
         this.name = 'PastDeadlineError';
+    }
+}
+/**
+ * A read asked to be answered by a moment (a wait held to max_cost: the moment the cost reaches the cap)
+ * would be held back past it: by the platform's pause after a 429 (its Retry-After), or by no answer in
+ * time. Waiting for it would let the cost pass the cap unseen: the caller acts first (stops what bills),
+ * and reads after.
+ */
+class HeldBackError extends Error {
+    why;
+    neededInMs;
+    constructor(
+    /** Why the read would come late, as a line says it. */
+    why, 
+    /** How long before it the read was needed by, from when it was held back. */
+    neededInMs) {
+        super(`${why}, past the moment it was needed by (in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, neededInMs))})`);
+        this.why = why;
+        this.neededInMs = neededInMs;
+        this.name = 'HeldBackError';
     }
 }
 /**
@@ -9769,8 +9853,12 @@ class Throttle {
         const nearTheEnd = this.#capacity !== undefined && this.#cycleSuccesses + this.concurrency >= this.#capacity;
         return nearTheEnd ? 1 : this.concurrency;
     }
-    async run(request) {
-        await this.#acquire();
+    /**
+     * Runs `request` when the pace allows. `notAfter`: the request is needed by then; a pause that would
+     * hold it past that fails it with a HeldBackError instead of being slept through.
+     */
+    async run(request, notAfter = Infinity) {
+        await this.#acquire(notAfter);
         try {
             return await request();
         }
@@ -9792,13 +9880,15 @@ class Throttle {
     passed() {
         this.#cycleSuccesses += 1;
     }
-    async #acquire() {
+    async #acquire(notAfter) {
         for (;;) {
             const now = this.now();
             const pause = this.#pausedUntil - now;
             if (pause > 0) {
                 if (this.#pausedUntil >= this.deadline)
                     throw new PastDeadlineError(pause, this.deadline - now);
+                if (this.#pausedUntil > notAfter)
+                    throw new HeldBackError(`the platform asked for a pause of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(pause)} before the next request (429 with Retry-After)`, notAfter - now);
                 await this.sleep(pause);
             }
             else if (this.#inFlight < this.limit) {

@@ -1,6 +1,6 @@
 import { isLosslessNumber } from 'lossless-json';
+import { formatDuration, formatSize, rfc3339, SIZE_UNITS } from '../basics/units.js';
 import { InputError, quote } from '../basics/input-error.js';
-import { formatDuration, formatSize, SIZE_UNITS } from '../basics/units.js';
 import { parseWrittenJson, type QueryParams } from '../deploy/engine.js';
 import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
 
@@ -349,14 +349,3 @@ export function parseStartTime(name: string, value: string, end: number): { text
 
 /** 0001-01-01T00:00:00Z: RFC 3339 writes years in four digits. */
 const YEAR_ONE = -62_135_596_800_000;
-
-/**
- * A moment as RFC 3339 in UTC, to the second. Composed from the UTC fields: Date's toISOString loads
- * the time zone data (0.8 MiB of the step's memory) that no step needs.
- */
-export function rfc3339(ms: number): string {
-  const date = new Date(ms);
-  const two = (n: number): string => String(n).padStart(2, '0');
-  const day = `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
-  return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
-}

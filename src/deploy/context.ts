@@ -63,3 +63,21 @@ export function deployContext(
 export function contextFor(ctx: DeployContext, budgetMs: number): DeployContext {
   return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
 }
+
+/**
+ * The context's reads bounded by `notAfter` (local time; undefined: no bound): each request fails with a
+ * HeldBackError rather than be held past it (a platform's pause, no answer), and no retry or wait goes on
+ * past it. A wait held to max_cost reads so: no read may come later than the cost reaching the cap.
+ */
+export function readsBy(ctx: DeployContext, notAfter: number | undefined): DeployContext {
+  if (notAfter === undefined) return ctx;
+  const deadline = Math.min(ctx.deadline, notAfter);
+  const bounded = (retries: Retries): Retries => ({ ...retries, policy: { ...retries.policy, deadline } });
+  return {
+    ...ctx,
+    send: (call, limits) => ctx.send(call, { notAfter: Math.min(notAfter, limits?.notAfter ?? Infinity) }),
+    retries: bounded(ctx.retries),
+    stopRetries: bounded(ctx.stopRetries),
+    deadline
+  };
+}

@@ -13,7 +13,8 @@ export class TransportError extends Error {
     readonly errorCode: string | undefined,
     /** The whole request reached the socket: the server may have acted on it. */
     readonly sent: boolean,
-    readonly reason: 'network' | 'timeout' | 'cancelled' | 'tls'
+    /** `late`: no answer by the moment the caller needed it (see SendLimits), before request_timeout. */
+    readonly reason: 'network' | 'timeout' | 'late' | 'cancelled' | 'tls'
   ) {
     super(message);
     this.name = 'TransportError';
@@ -49,6 +50,12 @@ const TLS_CODES = new Set([
 /** A request as the client sends it: the API's (a PreparedRequest), or another's with any method. */
 export type Outgoing = Pick<PreparedRequest, 'url' | 'target' | 'headers' | 'body'> & { method: string };
 
+/** What bounds one request beyond the client's own request timeout. */
+export interface SendLimits {
+  /** The answer is needed within this: a request that gets none by then fails as `late`. */
+  timeoutMs?: number;
+}
+
 export class ApiClient {
   /** The agent of requests that no proxy setting names, made on the first. */
   #direct: Agent | undefined;
@@ -80,8 +87,8 @@ export class ApiClient {
     this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
   }
 
-  async send(request: PreparedRequest): Promise<HttpAnswer> {
-    return this.#sendWith(request, await this.#agentFor(request.url));
+  async send(request: PreparedRequest, limits: SendLimits = {}): Promise<HttpAnswer> {
+    return this.#sendWith(request, await this.#agentFor(request.url), limits.timeoutMs);
   }
 
   /**
@@ -104,17 +111,22 @@ export class ApiClient {
     return this.#proxied.getAgent(url);
   }
 
-  #sendWith(request: Outgoing, agent: HttpAgent): Promise<HttpAnswer> {
+  #sendWith(request: Outgoing, agent: HttpAgent, neededInMs = Infinity): Promise<HttpAnswer> {
     // The client's user agent, unless the request names its own (GitHub's client adds its own parts).
     const headers: Record<string, string> = { 'user-agent': this.#userAgent, ...request.headers };
     if (request.method !== 'GET') headers['content-length'] = String(Buffer.byteLength(request.body));
     // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
     const abort = new AbortController();
+    // The caller's limit, when it comes first, makes a request with no answer by then a late one.
+    const late = neededInMs < this.#timeoutMs;
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, this.#timeoutMs);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        abort.abort();
+      },
+      Math.max(0, Math.min(neededInMs, this.#timeoutMs))
+    );
     this.#inFlight.add(abort);
     if (this.#cancel?.aborted === true) abort.abort();
     const settle = (): void => {
@@ -125,7 +137,9 @@ export class ApiClient {
       let sent = false;
       const fail = (error: Error): void => {
         settle();
-        reject(this.#transportError(request, error, sent, timedOut));
+        reject(
+          this.#transportError(request, error, sent, timedOut ? (late ? 'late' : 'timeout') : undefined)
+        );
       };
       // The API is https:// only (base_url is checked); a health check may be http://.
       const send = request.url.startsWith('http:') ? httpRequest : httpsRequest;
@@ -211,10 +225,17 @@ export class ApiClient {
     this.#proxied?.dispose();
   }
 
-  #transportError(request: Outgoing, error: Error, sent: boolean, timedOut: boolean): TransportError {
+  #transportError(
+    request: Outgoing,
+    error: Error,
+    sent: boolean,
+    timedOut: 'timeout' | 'late' | undefined
+  ): TransportError {
     const code = (error as NodeJS.ErrnoException).code;
     const what = `${request.method} ${request.target} got no answer`;
-    if (timedOut) {
+    if (timedOut === 'late')
+      return new TransportError(`${what} by the moment it was needed`, 'ETIMEDOUT', sent, 'late');
+    if (timedOut === 'timeout') {
       return new TransportError(
         `${what} within ${formatDuration(this.#timeoutMs)} (request_timeout)`,
         'ETIMEDOUT',

@@ -9,6 +9,7 @@ const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 export function transientReason(error: unknown): string | undefined {
   if (error instanceof TransportError) {
     if (error.reason === 'tls' || error.reason === 'cancelled') return undefined;
+    if (error.reason === 'late') return 'no answer by the moment it was needed';
     return error.reason === 'timeout'
       ? 'no answer within request_timeout'
       : (error.errorCode ?? 'a network error');

@@ -9,10 +9,11 @@ import type { PlatformClock } from './platform-clock.js';
 import type { Connection } from './platform-settings.js';
 import { DEFAULT_BACKOFF } from './retry.js';
 import { signatureDiagnosis } from './signature-diagnosis.js';
-import { Throttle } from './throttle.js';
+import { HeldBackError, Throttle } from './throttle.js';
+import { TransportError, type SendLimits } from './client.js';
 
 export interface Transport {
-  send: (request: PreparedRequest) => Promise<HttpAnswer>;
+  send: (request: PreparedRequest, limits?: SendLimits) => Promise<HttpAnswer>;
 }
 
 /** A success answer: the envelope read, and the body exactly as received. */
@@ -21,7 +22,11 @@ export interface Answer {
   raw: string;
 }
 
-export type Send = (call: Call) => Promise<Answer>;
+/**
+ * Sends a call. `notAfter` (local time): its answer is needed by then (a read of a wait held to max_cost);
+ * a pause of the platform's, or no answer, that would hold it past then fails it with a HeldBackError.
+ */
+export type Send = (call: Call, limits?: { notAfter?: number }) => Promise<Answer>;
 
 /** What a session needs of its surroundings. */
 export interface SessionRuntime {
@@ -63,10 +68,11 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
   let warnedSkew = false;
   const proof = new KeyProof();
   const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
-  const send = async (call: Call, probe = false): Promise<Answer> => {
+  const send = async (call: Call, probe = false, notAfter = Infinity): Promise<Answer> => {
     for (let resent = false; ; resent = true) {
-      const { request, answer, onPlatformTime } = await throttle.run(() =>
-        stampAndSend(connection, call, runtime)
+      const { request, answer, onPlatformTime } = await throttle.run(
+        () => stampAndSend(connection, call, runtime, notAfter),
+        notAfter
       );
       runtime.clock.observe(answer.headers.date, runtime.now());
       // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
@@ -111,7 +117,7 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       }
     }
   };
-  return (call) => send(call);
+  return (call, limits) => send(call, false, limits?.notAfter ?? Infinity);
 }
 
 /**
@@ -121,13 +127,32 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
 async function stampAndSend(
   connection: Connection,
   call: Call,
-  runtime: SessionRuntime
+  runtime: SessionRuntime,
+  notAfter: number
 ): Promise<{ request: PreparedRequest; answer: HttpAnswer; onPlatformTime: boolean }> {
   const onPlatformTime = runtime.clock.corrected;
   const request = prepareRequest(connection, call, runtime.clock.stamp());
   runtime.debug?.(describeForDebug(request));
-  const answer = await runtime.transport.send(request);
+  const answer = await sendBy(request, runtime, notAfter);
   return { request, answer: withoutSignature(answer, request.headers.sign_str), onPlatformTime };
+}
+
+/** Sends a request whose answer is needed by `notAfter`: none by then is a HeldBackError. */
+async function sendBy(
+  request: PreparedRequest,
+  runtime: SessionRuntime,
+  notAfter: number
+): Promise<HttpAnswer> {
+  if (notAfter === Infinity) return runtime.transport.send(request);
+  const neededInMs = notAfter - runtime.now();
+  if (neededInMs <= 0) throw new HeldBackError('the read could not be sent before it was needed', neededInMs);
+  try {
+    return await runtime.transport.send(request, { timeoutMs: neededInMs });
+  } catch (error) {
+    if (error instanceof TransportError && error.reason === 'late')
+      throw new HeldBackError(`${request.method} ${withoutQuery(request.target)} got no answer`, neededInMs);
+    throw error;
+  }
 }
 
 /**

@@ -14,6 +14,24 @@ export class PastDeadlineError extends Error {
 }
 
 /**
+ * A read asked to be answered by a moment (a wait held to max_cost: the moment the cost reaches the cap)
+ * would be held back past it: by the platform's pause after a 429 (its Retry-After), or by no answer in
+ * time. Waiting for it would let the cost pass the cap unseen: the caller acts first (stops what bills),
+ * and reads after.
+ */
+export class HeldBackError extends Error {
+  constructor(
+    /** Why the read would come late, as a line says it. */
+    readonly why: string,
+    /** How long before it the read was needed by, from when it was held back. */
+    readonly neededInMs: number
+  ) {
+    super(`${why}, past the moment it was needed by (in ${formatDuration(Math.max(0, neededInMs))})`);
+    this.name = 'HeldBackError';
+  }
+}
+
+/**
  * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
  * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
  * cycle between two such answers carries; in later cycles it sends the last few of them one at a time,
@@ -43,8 +61,12 @@ export class Throttle {
     return nearTheEnd ? 1 : this.concurrency;
   }
 
-  async run<T>(request: () => Promise<T>): Promise<T> {
-    await this.#acquire();
+  /**
+   * Runs `request` when the pace allows. `notAfter`: the request is needed by then; a pause that would
+   * hold it past that fails it with a HeldBackError instead of being slept through.
+   */
+  async run<T>(request: () => Promise<T>, notAfter = Infinity): Promise<T> {
+    await this.#acquire(notAfter);
     try {
       return await request();
     } finally {
@@ -66,12 +88,17 @@ export class Throttle {
     this.#cycleSuccesses += 1;
   }
 
-  async #acquire(): Promise<void> {
+  async #acquire(notAfter: number): Promise<void> {
     for (;;) {
       const now = this.now();
       const pause = this.#pausedUntil - now;
       if (pause > 0) {
         if (this.#pausedUntil >= this.deadline) throw new PastDeadlineError(pause, this.deadline - now);
+        if (this.#pausedUntil > notAfter)
+          throw new HeldBackError(
+            `the platform asked for a pause of ${formatDuration(pause)} before the next request (429 with Retry-After)`,
+            notAfter - now
+          );
         await this.sleep(pause);
       } else if (this.#inFlight < this.limit) {
         this.#inFlight += 1;

@@ -4,7 +4,7 @@ import { isRecord } from '../../basics/records.js';
 import { lineLabel, safeLine } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import { jobFactsOf, type JobFacts } from '../../platform/task-data.js';
-import type { DeployContext } from '../context.js';
+import { readsBy, type DeployContext } from '../context.js';
 import type { AppendFile } from '../step-runtime.js';
 import { fieldText, nodeEnded, nodePending, restartsOf } from '../../platform/node-data.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
@@ -26,8 +26,11 @@ const MAX_LINE = 2000;
 
 /** Follows the logs of a step's jobs as their wait goes (see followJobLogs). */
 export interface JobLogFollower {
-  /** Reads and shows what is new in the task's log, after a look at its detail (its data). */
-  follow: (taskId: string, data: unknown) => Promise<void>;
+  /**
+   * Reads and shows what is new in the task's log, after a look at its detail (its data); its reads by
+   * `notAfter` when given (see readsBy).
+   */
+  follow: (taskId: string, data: unknown, notAfter?: number) => Promise<void>;
   /** The file that holds every line read, once a line was; it is closed (a later line opens it again). */
   file: () => string | undefined;
 }
@@ -73,8 +76,9 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
       out.close();
       return out.path();
     },
-    follow: async (taskId, data) => {
-      if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline) return;
+    follow: async (taskId, data, notAfter) => {
+      const reads = readsBy(ctx, notAfter);
+      if (reads.runtime.cancelled() || reads.runtime.now() >= reads.deadline) return;
       let job = jobs.get(taskId);
       if (job === undefined) {
         job = { pods: '0/0/0', nodes: new Map(), several: several(data), listUnreadable: false };
@@ -86,7 +90,7 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
       if (!readsNodes(facts, job.pods)) return;
       let nodes: Record<string, unknown>[];
       try {
-        nodes = await readNodeList(taskId, ctx);
+        nodes = await readNodeList(taskId, reads);
       } catch (error) {
         if (!job.listUnreadable)
           ctx.log(
@@ -97,7 +101,7 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
       }
       job.listUnreadable = false;
       job.pods = pods;
-      await readLogs(taskId, job, nodes, { data, ended, ctx, out });
+      await readLogs(taskId, job, nodes, { data, ended, ctx: reads, out });
     }
   };
 }

@@ -1,10 +1,11 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { formatDuration } from '../../basics/units.js';
-import { PastDeadlineError } from '../../platform/throttle.js';
+import { HeldBackError, PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
-import { besideCap, costPoints, costSince, seeCost, startCap, type SpendingCap } from './spending-cap.js';
+import { CapGuard, type CapGuardDeps } from './cap-guard.js';
+import type { SpendingCap } from './spending-cap.js';
 import {
   progress,
   readsAt,
@@ -42,7 +43,11 @@ export interface WaitOptions {
 }
 
 export interface WaitDeps {
-  poll: (taskId: string) => Promise<Poll>;
+  /**
+   * Reads a task's detail. `notAfter` (local time): under max_cost, the moment the cost would reach the
+   * cap; a read the platform would hold back past it fails with a HeldBackError.
+   */
+  poll: (taskId: string, notAfter?: number) => Promise<Poll>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   log: (line: string) => void;
@@ -55,14 +60,16 @@ export interface WaitDeps {
    * Reads a task's nodes: why one will not come up (which ends the task's wait at once), and whether every
    * node is held back (see allHeldBack). Given, it is read as readsAt says: on every round.
    */
-  checkNodes?: (taskId: string) => Promise<NodesRead>;
+  checkNodes?: (taskId: string, notAfter?: number) => Promise<NodesRead>;
   /** Takes a line after each round of polls (a terminal's progress line), when the host shows one. */
   progress?: (line: string) => void;
   /**
    * Given, called with each detail read of a task before the wait sees it (a job's log, read on: its
    * lines come before the status they led to). It must not throw: what it reads never decides the wait.
    */
-  follow?: (taskId: string, data: unknown) => Promise<void>;
+  follow?: (taskId: string, data: unknown, notAfter?: number) => Promise<void>;
+  /** Under max_cost, what the tasks cost as the billing records say, for details that say no cost. */
+  billed?: CapGuardDeps['billed'];
 }
 
 export interface TaskWait {
@@ -86,7 +93,7 @@ export async function waitForTasks(
   ids: readonly string[],
   options: WaitOptions,
   deps: WaitDeps
-): Promise<{ tasks: TaskWait[]; timedOut: boolean }> {
+): Promise<WaitEnd> {
   const watches = new Map(ids.map((id) => [id, startWatch(id)]));
   const unknownSaid = new Set<string>();
   const elapsed = (): number => deps.now() - options.startedAt;
@@ -100,26 +107,21 @@ export async function waitForTasks(
   };
   const rules: WatchRules = { ...options, unknownSaid };
   const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
-  const cap = capGuard(options.cap, options, deps, () => [...watches.values()], elapsed);
-  const shown = (): string => {
-    const spent = cap.spent();
-    return `${progress(waiting(), options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
-  };
+  const cap = options.cap === undefined ? undefined : capGuardOf(options.cap, options, deps);
+  const shown = (): string => shownOf(waiting(), options, cap);
   const left = (): string => timeLeft(options.startedAt + options.timeoutMs, deps.now());
-  const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
+  const loop: Loop = { deps, rules, elapsed, record, cap, round: newRound(undefined) };
   const end = await pollUntil(
     async (round) => {
       said.any = false;
+      loop.round = newRound(cap?.notAfter());
       await mapLimit(waiting(), options.concurrency, (watch) =>
         lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop)
       );
+      const alongside = await cap?.readAlongside();
       if (waiting().length === 0) return { kind: 'done', value: undefined };
-      const capped = cap.reached();
-      if (capped !== undefined) {
-        const spent = `${capped} spent while it waited`;
-        for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, 'capped', elapsed(), spent));
+      if (cap !== undefined && (await capped(cap, watches, loop, alongside)))
         return { kind: 'done', value: undefined };
-      }
       return {
         kind: 'waiting',
         progress: `waiting ${formatDuration(elapsed())} (${left()}): ${shown()}`,
@@ -140,8 +142,69 @@ export async function waitForTasks(
   );
   if (end.kind === 'timed_out' || end.kind === 'cancelled')
     for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, end.kind, elapsed()));
-  return result(watches);
+  return { ...result(watches), ...(cap === undefined ? {} : { cap }) };
 }
+
+/** How a wait ended: each task's wait, whether one timed out, and the guard of max_cost when one held it. */
+export interface WaitEnd {
+  tasks: TaskWait[];
+  timedOut: boolean;
+  /** What held the wait to max_cost: the tasks it counted beside those waited on, and what passed the cap. */
+  cap?: CapGuard;
+}
+
+/**
+ * Whether a round reached max_cost (see CapGuard.reached), from what it read of the tasks and those beside:
+ * then every task still waited on ends its wait, capped, saying why.
+ */
+async function capped(
+  cap: CapGuard,
+  watches: Map<string, TaskWatch>,
+  loop: Loop,
+  alongside: { complete: boolean; heldBack: string | undefined } | undefined
+): Promise<boolean> {
+  const all = [...watches.values()];
+  const waited = all.map((w) => ({ id: w.id, snapshot: w.snapshot, waiting: w.verdict === 'waiting' }));
+  const { read, heldBack } = loop.round;
+  const why = await cap.reached(
+    { waited, read, heldBack: heldBack ?? alongside?.heldBack },
+    alongside ?? { complete: true }
+  );
+  if (why === undefined) return false;
+  for (const watch of all.filter((w) => w.verdict === 'waiting'))
+    watches.set(watch.id, stopWatching(watch, 'capped', loop.elapsed(), why));
+  return true;
+}
+
+/** The tasks still waited on, as a line of progress says them, and the cost beside the cap. */
+function shownOf(waiting: readonly TaskWatch[], options: WaitOptions, cap: CapGuard | undefined): string {
+  const spent = cap?.spent();
+  return `${progress(waiting, options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
+}
+
+/** The guard of max_cost over a wait (see CapGuard), reading through the wait's own deps. */
+function capGuardOf(cap: SpendingCap, options: WaitOptions, deps: WaitDeps): CapGuard {
+  return new CapGuard(cap, options, {
+    poll: deps.poll,
+    snapshotOf: options.snapshotOf,
+    log: deps.log,
+    now: deps.now,
+    ...(deps.billed === undefined ? {} : { billed: deps.billed })
+  });
+}
+
+/** What one round of a wait knows besides the watches: when its reads are needed by, which were read, which held back. */
+interface RoundReads {
+  readonly notAfter: number | undefined;
+  readonly read: Set<string>;
+  heldBack: string | undefined;
+}
+
+const newRound = (notAfter: number | undefined): RoundReads => ({
+  notAfter,
+  read: new Set(),
+  heldBack: undefined
+});
 
 /**
  * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
@@ -149,9 +212,9 @@ export async function waitForTasks(
  * failed has often ended in Other too, and its status says so).
  */
 async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined, loop: Loop): Promise<void> {
-  const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined, loop.costWatched);
+  const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined, loop.cap !== undefined);
   if (reads.first === 'nodes') {
-    const report = await readNodes(watch, loop.deps);
+    const report = await readNodes(watch, loop);
     if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
       loop.record({ watch: skipDetail(seeNodes(watch, report, loop.elapsed()).watch), lines: [] });
       return;
@@ -162,52 +225,16 @@ async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined
   }
   const read = await readDetail(watch, known, loop);
   if (read.verdict === 'waiting' && reads.nodes)
-    loop.record(seeNodes(read, await readNodes(read, loop.deps), loop.elapsed()));
-}
-
-/**
- * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
- * cap (see seeCost), its lines logged, and once it is reached what was spent ("0.49 yuan of max_cost 0.50
- * yuan"); and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
- * a line of progress. Without max_cost, never reached and nothing to show.
- */
-function capGuard(
-  given: SpendingCap | undefined,
-  options: Pick<WaitOptions, 'timeoutMs' | 'intervalMs'>,
-  deps: WaitDeps,
-  looked: () => readonly TaskWatch[],
-  elapsed: () => number
-): { reached: () => string | undefined; spent: () => string | undefined } {
-  if (given === undefined) return { reached: () => undefined, spent: () => undefined };
-  let cap = startCap(given.maxCost);
-  // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
-  const baselines = new Map<string, string>();
-  return {
-    reached: () => {
-      const watches = looked();
-      if (given.from === 'first_read')
-        for (const w of watches) {
-          const cost = costPoints([w.snapshot]);
-          if (cost !== undefined && !baselines.has(w.id)) baselines.set(w.id, cost);
-        }
-      const spent = costSince(
-        watches.map((w) => w.snapshot),
-        [...baselines.values()]
-      );
-      const seen = seeCost(cap, spent, elapsed(), { endMs: options.timeoutMs, nextInMs: options.intervalMs });
-      cap = seen.watch;
-      for (const line of seen.lines) deps.log(line);
-      return seen.reached ? besideCap(cap) : undefined;
-    },
-    spent: () => besideCap(cap)
-  };
+    loop.record(seeNodes(read, await readNodes(read, loop), loop.elapsed()));
 }
 
 /** What a round's look takes of the wait. */
 interface Loop {
   deps: WaitDeps;
-  /** max_cost is set: the detail, which says the cost, is read every round. */
-  costWatched: boolean;
+  /** The guard of max_cost, when it is set: the detail, which says the cost, is read every round. */
+  cap: CapGuard | undefined;
+  /** This round's reads: when they are needed by, and which were read or held back. */
+  round: RoundReads;
   rules: WatchRules;
   elapsed: () => number;
   record: (seen: Seen) => TaskWatch;
@@ -215,16 +242,20 @@ interface Loop {
 
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
 async function readDetail(watch: TaskWatch, known: Poll | undefined, loop: Loop): Promise<TaskWatch> {
-  const { deps, rules, elapsed, record } = loop;
+  const { deps, rules, elapsed, record, round } = loop;
   try {
-    const poll = known ?? (await deps.poll(watch.id));
+    const poll = known ?? (await deps.poll(watch.id, round.notAfter));
     const atMs = elapsed();
-    if (poll.kind === 'task' && deps.follow !== undefined) await deps.follow(watch.id, poll.data);
+    round.read.add(watch.id);
+    if (poll.kind === 'task' && deps.follow !== undefined)
+      await deps.follow(watch.id, poll.data, round.notAfter);
     return record(seePoll(watch, poll, atMs, rules));
   } catch (error) {
+    if (error instanceof HeldBackError) round.heldBack ??= error.why;
+    // A read held back past the cap's moment is the cap's to act on (see CapGuard), not the task's verdict.
     const failure = {
       why: deps.describeError(error),
-      transient: deps.isTransient(error),
+      transient: error instanceof HeldBackError || deps.isTransient(error),
       pastDeadline: error instanceof PastDeadlineError
     };
     return record(seePollFailure(watch, failure, elapsed(), rules));
@@ -232,16 +263,16 @@ async function readDetail(watch: TaskWatch, known: Poll | undefined, loop: Loop)
 }
 
 /** What the task's nodes say, or that they could not be read. */
-async function readNodes(watch: TaskWatch, deps: WaitDeps): Promise<NodeReport> {
+async function readNodes(watch: TaskWatch, { deps, round }: Loop): Promise<NodeReport> {
   if (deps.checkNodes === undefined) return { unreadable: 'no node list' };
   try {
-    return await deps.checkNodes(watch.id);
+    return await deps.checkNodes(watch.id, round.notAfter);
   } catch (error) {
     return { unreadable: deps.describeError(error) };
   }
 }
 
-function result(watches: ReadonlyMap<string, TaskWatch>): { tasks: TaskWait[]; timedOut: boolean } {
+function result(watches: ReadonlyMap<string, TaskWatch>): Omit<WaitEnd, 'cap'> {
   const tasks = [...watches.values()].map((w): TaskWait => ({
     id: w.id,
     verdict: w.verdict === 'waiting' ? 'timed_out' : w.verdict,

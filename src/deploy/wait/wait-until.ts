@@ -2,7 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
-import type { DeployContext } from '../context.js';
+import { readsBy, type DeployContext } from '../context.js';
 import { diagnose, DIAGNOSTICS } from './diagnose.js';
 import { readDetailOnce, readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
@@ -13,6 +13,7 @@ import { describeState, readTaskState } from '../tasks/read-task-state.js';
 import type { Criteria } from './criteria.js';
 import type { SpendingCap } from './spending-cap.js';
 import { stopCapped } from './stop-at-cap.js';
+import { billedSince } from './billed-since.js';
 import type { NodesRead } from './task-watch.js';
 import { waitForTasks, type Poll, type WaitDeps } from './wait-for-tasks.js';
 
@@ -31,7 +32,7 @@ export async function waitUntil(
     /** max_cost, when the wait is held to it. */
     cap?: SpendingCap;
   }
-): Promise<{ tasks: TaskResult[]; timedOut: boolean; logFile?: string }> {
+): Promise<WaitedTasks> {
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
   if (waiting.length === 0) return { tasks, timedOut: false };
@@ -65,13 +66,25 @@ export async function waitUntil(
     const result = byId.get(task.id);
     return result === undefined ? task : taskAfterWait(task, result, how.publish);
   });
-  const checked = await withHealth(await stopCapped(settled, ctx), criteria, ctx);
+  const capped = await stopCapped(settled, waited.cap, ctx);
+  const checked = await withHealth(capped.tasks, criteria, ctx);
   const logFile = logs?.file();
   return {
     tasks: await withDiagnostics(checked, criteria, ctx),
     timedOut: waited.timedOut,
-    ...(logFile === undefined ? {} : { logFile })
+    ...(logFile === undefined ? {} : { logFile }),
+    ...(capped.alongside.length === 0 ? {} : { alongsideStopped: capped.alongside })
   };
+}
+
+/** How a wait ended for its tasks. */
+export interface WaitedTasks {
+  tasks: TaskResult[];
+  timedOut: boolean;
+  /** The file of the jobs' logs read as they ran. */
+  logFile?: string;
+  /** The tasks beside those waited on that max_cost counted (see SpendingCap.alongside), stopped at the cap. */
+  alongsideStopped?: TaskResult[];
 }
 
 /** A task whose call answered with its detail (`readAlready`) has its first check in its result. */
@@ -90,7 +103,7 @@ function waitDeps(
 ): WaitDeps {
   const { runtime } = ctx;
   return {
-    poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
+    poll: (taskId, notAfter) => pollTask(taskId, names.get(taskId), readsBy(ctx, notAfter)),
     now: runtime.now,
     sleep: runtime.sleep,
     log: ctx.log,
@@ -98,7 +111,10 @@ function waitDeps(
     describeError,
     cancelled: runtime.cancelled,
     ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-    ...(criteria.target === 'ready' ? { checkNodes: (taskId: string) => readNodesOf(taskId, ctx) } : {})
+    billed: (taskIds, notAfter) => billedSince(taskIds, readsBy(ctx, notAfter)),
+    ...(criteria.target === 'ready'
+      ? { checkNodes: (taskId: string, notAfter?: number) => readNodesOf(taskId, readsBy(ctx, notAfter)) }
+      : {})
   };
 }
 

@@ -1,4 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
+import { rfc3339 } from '../../basics/units.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { OBJECT_STORAGE } from '../object-storage-data.js';
@@ -44,6 +45,31 @@ export function detailCall(settings: PlatformSettings, taskId: string): Call {
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 export function nodesCall(settings: PlatformSettings, taskId: string, page = 1): Call {
   const call = callFor(settings, 'nodes', OPERATION_TABLE.nodes, taskId, false);
+  return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
+}
+
+/**
+ * One page of the billing records of tasks (get_billing_record?task_ids), by the hour from `fromMs` to
+ * `toMs`: what max_cost is held to when a task's detail says no cost.
+ */
+export function billingRecordsCall(
+  settings: PlatformSettings,
+  taskIds: readonly string[],
+  window: { fromMs: number; toMs: number },
+  page = 1
+): Call {
+  const billingWindow = {
+    range: 'hour',
+    startTime: rfc3339(window.fromMs),
+    endTime: rfc3339(window.toMs)
+  } as const;
+  const call = callFor(
+    { ...settings, taskIds: [...taskIds], billingWindow },
+    'billing',
+    OPERATION_TABLE.billing,
+    undefined,
+    false
+  );
   return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 

@@ -1,5 +1,5 @@
-export const id = 850;
-export const ids = [850];
+export const id = 619;
+export const ids = [619];
 export const modules = {
 
 /***/ 3820:
@@ -160,9 +160,13 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   HU: () => (/* binding */ costPoints),
+/* harmony export */   J5: () => (/* binding */ pastCap),
 /* harmony export */   LJ: () => (/* binding */ startCap),
+/* harmony export */   Uz: () => (/* binding */ saysCost),
 /* harmony export */   XE: () => (/* binding */ pointsOf),
+/* harmony export */   Zg: () => (/* binding */ heldBack),
 /* harmony export */   f1: () => (/* binding */ besideCap),
+/* harmony export */   gM: () => (/* binding */ capAtMs),
 /* harmony export */   iD: () => (/* binding */ costSince),
 /* harmony export */   lU: () => (/* binding */ seeCost)
 /* harmony export */ });
@@ -170,9 +174,12 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
 
 
-/** A watch of the cap max_cost gives (yuan, decimal text), nothing seen yet. */
-function startCap(capYuan) {
-    return { capPoints: pointsOf(capYuan), capYuan, warned: false, last: undefined };
+/**
+ * A watch of the cap max_cost gives (yuan, decimal text). `seed`: a reading known before any read (what a
+ * step's own new task cost when the step began: nothing), so that the first read already gives a rate.
+ */
+function startCap(capYuan, seed) {
+    return { capPoints: pointsOf(capYuan), capYuan, warned: false, last: seed, perMs: undefined };
 }
 /** Yuan (decimal text) as points: a yuan is 1,000,000 points. */
 function pointsOf(yuan) {
@@ -183,58 +190,89 @@ function pointsOf(yuan) {
 }
 /** The cost of the tasks' last details, in points; undefined when none says one. */
 function costPoints(snapshots) {
-    const amounts = snapshots.flatMap((s) => s === undefined || (s.billingValue === undefined && s.forecastValue === undefined)
-        ? []
-        : [s.billingValue ?? '0', s.forecastValue ?? '0']);
+    const amounts = snapshots.flatMap((s) => (s === undefined || !saysCost(s) ? [] : costAmounts(s)));
     return amounts.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)(amounts);
 }
+/** Whether a detail says what its task cost (billing_value or forecast_value). */
+function saysCost(snapshot) {
+    return snapshot.billingValue !== undefined || snapshot.forecastValue !== undefined;
+}
+const costAmounts = (s) => [s.billingValue ?? '0', s.forecastValue ?? '0'];
 /** What the tasks have cost beyond their baselines (their costs when first read), in points. */
 function costSince(snapshots, baselines) {
     const total = costPoints(snapshots);
     if (total === undefined || baselines.length === 0)
         return total;
-    const negated = baselines.map((b) => (b.startsWith('-') ? b.slice(1) : `-${b}`));
-    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)([total, ...negated]);
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)([total, ...baselines.map(negated)]);
 }
+const negated = (points) => (points.startsWith('-') ? points.slice(1) : `-${points}`);
 /**
- * One look at the cost, at `atMs` (since the step began), the next look `nextInMs` later and the wait
- * ending at `endMs`. Reached when the cost is the cap or more, or when, at the rate seen since the last
- * look, it would pass the cap before the next look: the step stops before it passes the cap, not one
- * interval after. Else, once, a warning when that rate would pass the cap before the wait ends.
+ * One look at the cost at `nowMs` (since the step began), the next look due `nextInMs` later and the wait
+ * ending at `endMs`. `reading`: the cost read now, undefined when this round could not read it (a failed or
+ * partial read): the last reading then stands, projected at the last rate. Reached when the cost is the cap
+ * or more, or when, at that rate, it would reach the cap before the next look: the step stops before it
+ * passes the cap, not one interval after. Else, once, a warning when that rate would pass the cap before
+ * the wait ends.
  */
-function seeCost(watch, points, atMs, ahead) {
-    if (points === undefined)
-        return { watch, lines: [], reached: false };
-    const next = { ...watch, last: { atMs, points } };
-    const cap = `max_cost ${watch.capYuan} yuan`;
-    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(points, watch.capPoints) ?? -1) >= 0)
-        return {
-            watch: next,
-            lines: [`cost: ${yuanText(points)} so far has reached ${cap}: stopping what the step waits on`],
-            reached: true
-        };
-    const rate = rateOf(watch.last, { atMs, points });
-    if (rate === undefined)
+function seeCost(watch, reading, nowMs, ahead) {
+    const next = reading === undefined ? watch : withReading(watch, { atMs: nowMs, points: reading });
+    const last = next.last;
+    if (last === undefined || (reading === undefined && next.perMs === undefined))
         return { watch: next, lines: [], reached: false };
-    const capInMs = (Number(watch.capPoints) - Number(points)) / rate.perMs;
-    const perHour = `${yuanText(String(Math.round(rate.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
-    if (capInMs <= ahead.nextInMs)
+    const cap = `max_cost ${watch.capYuan} yuan`;
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(last.points, watch.capPoints) ?? -1) >= 0)
         return {
             watch: next,
-            lines: [
-                `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capInMs)}, before the next read: stopping what the step waits on`
-            ],
+            lines: [`cost: ${yuanText(last.points)} so far has reached ${cap}: stopping what the step waits on`],
             reached: true
         };
-    if (watch.warned || atMs + capInMs >= ahead.endMs)
+    const capAt = capAtMs(next);
+    if (capAt === undefined || next.perMs === undefined)
+        return { watch: next, lines: [], reached: false };
+    const since = reading === undefined ? ` as last read ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(nowMs - last.atMs)} ago` : ' so far';
+    const perHour = `${yuanText(String(Math.round(next.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
+    const growing = `cost: ${yuanText(last.points)}${since}, growing by ${perHour}`;
+    if (capAt <= nowMs + ahead.nextInMs) {
+        const when = capAt <= nowMs
+            ? `has likely reached ${cap} by now`
+            : `would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capAt - nowMs)}, before the next read`;
+        return { watch: next, lines: [`${growing}, ${when}: stopping what the step waits on`], reached: true };
+    }
+    if (next.warned || capAt >= ahead.endMs)
         return { watch: next, lines: [], reached: false };
     return {
         watch: { ...next, warned: true },
         lines: [
-            `cost: ${yuanText(points)} so far, growing by ${perHour}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capInMs)}, before the wait ends: the step stops it before it does`
+            `${growing}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capAt - nowMs)}, before the wait ends: the step stops it before it does`
         ],
         reached: false
     };
+}
+/**
+ * A read the platform would hold back (see HeldBackError) past the moment the cost reaches the cap: the
+ * cap is reached, since the step must not learn of it later; what it waits on is stopped first, and read
+ * after.
+ */
+function heldBack(watch, why, nowMs) {
+    const capAt = capAtMs(watch);
+    const when = capAt === undefined ? '' : ` (in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(Math.max(0, capAt - nowMs))}, at the rate seen)`;
+    return {
+        watch,
+        lines: [
+            `cost: ${why}, which is later than the cost would reach max_cost ${watch.capYuan} yuan${when}: stopping what the step waits on first, and reading it after`
+        ],
+        reached: true
+    };
+}
+/**
+ * When the cost reaches the cap (ms since the step began) at the last rate seen, from the last reading:
+ * the latest moment the next read may come. Undefined while no rate is known.
+ */
+function capAtMs(watch) {
+    const { last, perMs } = watch;
+    if (last === undefined || perMs === undefined)
+        return undefined;
+    return last.atMs + Math.max(0, Number(watch.capPoints) - Number(last.points)) / perMs;
 }
 /** "0.42 yuan of max_cost 5 yuan": the cost beside the cap, for a line of progress. */
 function besideCap(watch) {
@@ -242,16 +280,24 @@ function besideCap(watch) {
         ? undefined
         : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
 }
+/** Whether `points` is more than the cap: what a stop that came late let through, said as such. */
+function pastCap(watch, points) {
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(points, watch.capPoints) ?? 0) <= 0)
+        return undefined;
+    const over = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)([points, negated(watch.capPoints)]) ?? '0';
+    return `${yuanText(points)} passed max_cost ${watch.capYuan} yuan by ${yuanText(over)}`;
+}
 const yuanText = (points) => {
     const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .yuanOf */ .xU)(points);
     return (yuan === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readableYuan */ .o$)(yuan)) ?? `${points} points`;
 };
-/** The rate the cost grew at between two looks, in points a millisecond; undefined when it did not grow. */
-function rateOf(before, now) {
+/** The watch after a reading: it is the last one, and the rate is the growth since the one before. */
+function withReading(watch, now) {
+    const before = watch.last;
     if (before === undefined || now.atMs <= before.atMs)
-        return undefined;
+        return { ...watch, last: now };
     const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
-    return perMs > 0 ? { perMs } : undefined;
+    return { ...watch, last: now, perMs: perMs > 0 ? perMs : undefined };
 }
 
 
@@ -309,7 +355,7 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
-/***/ 9850:
+/***/ 2619:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -328,6 +374,8 @@ var failures = __webpack_require__(3035);
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __webpack_require__(2037);
 // EXTERNAL MODULE: ./deploy/wait/diagnose.ts
 var diagnose = __webpack_require__(9828);
 // EXTERNAL MODULE: ./deploy/tasks/read-task.ts
@@ -340,44 +388,99 @@ var failing_nodes = __webpack_require__(7659);
 var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
 var read_task_state = __webpack_require__(4633);
-// EXTERNAL MODULE: ./deploy/context.ts
-var context = __webpack_require__(2037);
 // EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
 var clean_up_task = __webpack_require__(9138);
 ;// CONCATENATED MODULE: ./deploy/wait/stop-at-cap.ts
 
 
+
+
+
 /**
- * Each task whose wait ended at max_cost (capped), stopped until its state shows it bills no more, within
- * cleanup_timeout, whatever cleanup says: the cap is the user's word on money. One that cannot be stopped
- * now is put on the ledger for the post step to stop, and its message says so.
+ * Each task whose wait ended at max_cost (capped), and each task the cap counted beside them (see
+ * SpendingCap.alongside), stopped until its state shows it bills no more, within cleanup_timeout, whatever
+ * cleanup says: the cap is the user's word on money. One that cannot be stopped now is put on the ledger
+ * for the post step to stop, and its message says so. Then each is read once more: what they cost when
+ * the stop took is compared with the cap, and a cap passed (a read held back, a stop that took a while) is
+ * said, in the log and in their messages, which the summary shows.
  */
-async function stopCapped(tasks, ctx) {
+async function stopCapped(tasks, cap, ctx) {
     const capped = tasks.filter((task) => task.verdict === 'capped');
     if (capped.length === 0)
-        return [...tasks];
-    const stopCtx = (0,context/* contextFor */.B)(ctx, ctx.settings.cleanupTimeoutMs);
-    const cap = `max_cost ${ctx.settings.maxCost ?? '?'} yuan`;
+        return { tasks: [...tasks], alongside: [] };
+    const stopCtx = (0,context/* contextFor */.BT)(ctx, ctx.settings.cleanupTimeoutMs);
+    const alongside = (cap?.alongside() ?? []).map((t) => (0,task_result/* taskResult */.h)(t.id, { verdict: 'capped', name: t.snapshot?.name, status: t.snapshot?.status }));
     const stopped = new Map();
-    for (const task of capped) {
-        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', stopCtx, task.name);
-        const waited = task.message ?? `stopped at ${cap}`;
-        if (outcome.kind === 'failed') {
-            ctx.cleanup.add('created', [task.id]);
-            ctx.cleanup.update({ action: 'stop' });
-            ctx.log(`task ${task.id} could not be stopped at ${cap} now (${outcome.why}): the post step stops it`);
-            stopped.set(task.id, `${waited}; it could not be stopped yet: ${outcome.why}`);
-            continue;
-        }
-        ctx.cleanup.settle('created', task.id);
-        const how = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
-        ctx.log(`task ${task.id} ${how} at ${cap}`);
-        stopped.set(task.id, `${waited}; ${how}`);
-    }
-    return tasks.map((task) => {
+    for (const task of [...capped, ...alongside])
+        stopped.set(task.id, await stopOne(task, stopCtx, ctx));
+    const passed = cap?.passed(await readAfter([...stopped.keys()], stopCtx));
+    if (passed !== undefined)
+        ctx.log(`cost: by the time the stop took, ${passed}`);
+    const said = (task) => {
         const message = stopped.get(task.id);
-        return message === undefined ? task : { ...task, message };
-    });
+        if (message === undefined)
+            return task;
+        return { ...task, message: passed === undefined ? message : `${message}; by the stop, ${passed}` };
+    };
+    return { tasks: tasks.map(said), alongside: alongside.map(said) };
+}
+/** Stops one task at the cap: its message, said so; on the ledger when it cannot be stopped now. */
+async function stopOne(task, stopCtx, ctx) {
+    const cap = `max_cost ${ctx.settings.maxCost ?? '?'} yuan`;
+    const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', stopCtx, task.name);
+    const waited = task.message ?? `stopped at ${cap}`;
+    if (outcome.kind === 'failed') {
+        ctx.cleanup.add('created', [task.id]);
+        ctx.cleanup.update({ action: 'stop' });
+        ctx.log(`task ${task.id} could not be stopped at ${cap} now (${outcome.why}): the post step stops it`);
+        return `${waited}; it could not be stopped yet: ${outcome.why}`;
+    }
+    ctx.cleanup.settle('created', task.id);
+    const how = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
+    ctx.log(`task ${task.id} ${how} at ${cap}`);
+    return `${waited}; ${how}`;
+}
+/** Each task's detail read once more, where it can be (a task the platform deleted keeps its last). */
+async function readAfter(ids, ctx) {
+    const after = new Map();
+    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    for (const id of ids) {
+        try {
+            const { data } = await (0,read_task/* readDetail */.on)(id, ctx);
+            after.set(id, kind.snapshotOf(data, ctx.settings.wait.statusField));
+        }
+        catch {
+            // Unread: what the cap saw last stands for it.
+        }
+    }
+    return after;
+}
+
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __webpack_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./deploy/tasks/read-all-pages.ts
+var read_all_pages = __webpack_require__(7660);
+;// CONCATENATED MODULE: ./deploy/wait/billed-since.ts
+
+
+
+
+/** Billing records begin on the hour: the window's start, at or before the step's. */
+const HOUR_MS = 3_600_000;
+/**
+ * What the tasks have been billed since the step began, as the platform's billing records say
+ * (get_billing_record with task_ids, every page, by the hour from the hour the step began in), in points.
+ * The records are booked every five minutes: they lag the use by up to that. Throws when they cannot be
+ * read: max_cost then fails closed (see CapGuard).
+ */
+async function billedSince(taskIds, ctx) {
+    const fromMs = Math.floor(ctx.startedAt / HOUR_MS) * HOUR_MS;
+    const toMs = Math.max(ctx.runtime.now(), fromMs + 1000);
+    const list = await (0,read_all_pages/* readAllPages */.s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,calls/* billingRecordsCall */.Mi)(ctx.settings, taskIds, { fromMs, toMs }, page), ctx.send);
+    const bills = (0,billing_data/* billsOf */.K)({ results: list.results });
+    return (0,money/* sumPoints */.RN)(bills.map((bill) => bill.billed)) ?? '0';
 }
 
 // EXTERNAL MODULE: ./basics/units.ts
@@ -386,8 +489,172 @@ var units = __webpack_require__(2589);
 var throttle = __webpack_require__(768);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./deploy/wait/spending-cap.ts
 var spending_cap = __webpack_require__(4001);
+;// CONCATENATED MODULE: ./deploy/wait/cap-guard.ts
+
+
+
+
+/**
+ * max_cost over a wait: after each round, what the tasks it counts cost together (those waited on, and
+ * `alongside`, read here, plus `spentBefore`) against the cap (see seeCost), its lines logged; the moment
+ * the next reads are needed by (see capAtMs); and once reached, what was spent ("0.49 yuan of max_cost
+ * 0.50 yuan"). A read held back past that moment reaches the cap (see heldBack). A detail that says no
+ * cost is said at once, and the cap held to the billing records; when they cannot be read either, the cap
+ * is reached: a cap that cannot be read fails closed, never silent.
+ */
+class CapGuard {
+    cap;
+    timing;
+    deps;
+    #watch;
+    /** Each task's cost when first read, for tasks the step did not make: what the step spends starts there. */
+    #baselines = new Map();
+    #alongside = new Map();
+    #billsSaid = false;
+    /** The tasks waited on, as the last round saw them. */
+    #waited = [];
+    constructor(cap, timing, deps) {
+        this.cap = cap;
+        this.timing = timing;
+        this.deps = deps;
+        for (const id of cap.alongside ?? [])
+            this.#alongside.set(id, undefined);
+        // What the step makes cost nothing when it began: the first read already gives a rate.
+        const seeded = cap.from === 'made' && this.#alongside.size === 0;
+        this.#watch = (0,spending_cap/* startCap */.LJ)(cap.maxCost, seeded ? { atMs: 0, points: cap.spentBefore ?? '0' } : undefined);
+    }
+    /** The latest moment (local time) a read of the next round may be answered by; undefined: any time. */
+    notAfter() {
+        const at = (0,spending_cap/* capAtMs */.gM)(this.#watch);
+        return at === undefined ? undefined : this.timing.startedAt + at;
+    }
+    /**
+     * Reads the tasks that bill beside those waited on, by notAfter; says whether each was read, or why one
+     * was held back.
+     */
+    async readAlongside() {
+        const notAfter = this.notAfter();
+        let complete = true;
+        let held;
+        for (const id of this.#alongside.keys()) {
+            try {
+                const poll = await this.deps.poll(id, notAfter);
+                // A task gone (the platform deleted it once it ended) keeps what it was last seen to cost.
+                if (poll.kind === 'task')
+                    this.#alongside.set(id, this.deps.snapshotOf(poll.data));
+            }
+            catch (error) {
+                complete = false;
+                if (error instanceof throttle/* HeldBackError */.Hx)
+                    held ??= error.why;
+            }
+        }
+        return { complete, heldBack: held };
+    }
+    /**
+     * After a round: the cap reached, and why, as the stopped tasks' message says it ("0.49 yuan of
+     * max_cost 0.50 yuan spent while it waited"); or undefined.
+     */
+    async reached(round, alongside) {
+        this.#waited = round.waited;
+        const atMs = this.deps.now() - this.timing.startedAt;
+        const ahead = { endMs: this.timing.timeoutMs, nextInMs: this.timing.intervalMs };
+        if (round.heldBack !== undefined)
+            return this.#said((0,spending_cap/* heldBack */.Zg)(this.#watch, round.heldBack, atMs), ': the platform held back the next read past the cap');
+        const reading = await this.#reading(round, alongside);
+        if (typeof reading === 'object') {
+            this.deps.log(reading.unreadable);
+            return `its cost could not be read (its detail says none, and the billing records could not be read), so max_cost ${this.cap.maxCost} yuan could not be held`;
+        }
+        return this.#said((0,spending_cap/* seeCost */.lU)(this.#watch, reading, atMs, ahead), '');
+    }
+    /** The lines of a look logged; when it reached the cap, what was spent, and `more`. */
+    #said(seen, more) {
+        this.#watch = seen.watch;
+        for (const line of seen.lines)
+            this.deps.log(line);
+        if (!seen.reached)
+            return undefined;
+        const spent = (0,spending_cap/* besideCap */.f1)(this.#watch);
+        return `${spent === undefined ? 'nothing read yet' : `${spent} spent while it waited`}${more}`;
+    }
+    /** "0.42 yuan of max_cost 5 yuan", for a line of progress; undefined before any reading. */
+    spent() {
+        return (0,spending_cap/* besideCap */.f1)(this.#watch);
+    }
+    /** The tasks beside those waited on, as last read: those the cap stops with them. */
+    alongside() {
+        return [...this.#alongside].map(([id, snapshot]) => ({ id, snapshot }));
+    }
+    /**
+     * What the counted tasks cost as the cap counts them, from their details read after the stop (by id; a
+     * task not read again keeps its last): said when it passed the cap.
+     */
+    passed(after) {
+        const all = [...this.#waited, ...this.alongside()].map((t) => after.get(t.id) ?? t.snapshot);
+        const total = this.#total(all);
+        return total === undefined ? undefined : (0,spending_cap/* pastCap */.J5)(this.#watch, total);
+    }
+    /**
+     * The cost this round read, in points; undefined when a task it counts was not read (the last reading
+     * then stands, projected), unless what was read already reaches the cap.
+     */
+    async #reading(round, alongside) {
+        const waited = round.waited;
+        const costless = waited.filter((t) => round.read.has(t.id) && t.snapshot !== undefined && !(0,spending_cap/* saysCost */.Uz)(t.snapshot));
+        if (costless.length > 0)
+            return this.#fromBills(waited, costless);
+        if (this.cap.from === 'first_read')
+            for (const t of waited) {
+                const cost = t.snapshot === undefined ? undefined : (0,spending_cap/* costPoints */.HU)([t.snapshot]);
+                if (cost !== undefined && !this.#baselines.has(t.id))
+                    this.#baselines.set(t.id, cost);
+            }
+        const total = this.#total([...waited.map((t) => t.snapshot), ...this.#alongside.values()]);
+        const complete = alongside.complete && waited.every((t) => !t.waiting || round.read.has(t.id));
+        if (total === undefined || complete)
+            return total;
+        return ((0,money/* compareDecimals */.YL)(total, this.#watch.capPoints) ?? -1) >= 0 ? total : undefined;
+    }
+    /** The tasks' cost beyond their baselines, plus what was spent before; undefined when none says one. */
+    #total(snapshots) {
+        const since = (0,spending_cap/* costSince */.iD)(snapshots, [...this.#baselines.values()]);
+        if (since === undefined)
+            return undefined;
+        return this.cap.spentBefore === undefined ? since : (0,money/* sumPoints */.RN)([since, this.cap.spentBefore]);
+    }
+    /**
+     * The cost from the billing records, for tasks whose detail says none: said once; a cap that cannot be
+     * read that way either is reached (its line says why).
+     */
+    async #fromBills(waited, costless) {
+        const cap = `max_cost ${this.cap.maxCost} yuan`;
+        if (!this.#billsSaid) {
+            this.#billsSaid = true;
+            this.deps.log(`cost: the detail of task ${costless.map((t) => t.id).join(', ')} says neither billing_value nor forecast_value: ${cap} is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`);
+        }
+        const ids = [...waited.map((t) => t.id), ...this.#alongside.keys()];
+        try {
+            if (this.deps.billed === undefined)
+                throw new Error('no billing records are read here');
+            const billed = await this.deps.billed(ids, this.notAfter());
+            return this.cap.spentBefore === undefined
+                ? billed
+                : ((0,money/* sumPoints */.RN)([billed, this.cap.spentBefore]) ?? billed);
+        }
+        catch (error) {
+            const why = (0,safe_text/* sanitize */.aj)(error instanceof Error ? error.message : String(error), 300);
+            return {
+                unreadable: `cost: the billing records could not be read either (${why}): ${cap} cannot be held, so the step stops what it waits on`
+            };
+        }
+    }
+}
+
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(7928);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
@@ -419,25 +686,19 @@ async function waitForTasks(ids, options, deps) {
     };
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
-    const cap = capGuard(options.cap, options, deps, () => [...watches.values()], elapsed);
-    const shown = () => {
-        const spent = cap.spent();
-        return `${(0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
-    };
+    const cap = options.cap === undefined ? undefined : capGuardOf(options.cap, options, deps);
+    const shown = () => shownOf(waiting(), options, cap);
     const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
-    const loop = { deps, rules, elapsed, record, costWatched: options.cap !== undefined };
+    const loop = { deps, rules, elapsed, record, cap, round: newRound(undefined) };
     const end = await (0,poll/* pollUntil */.g3)(async (round) => {
         said.any = false;
+        loop.round = newRound(cap?.notAfter());
         await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
+        const alongside = await cap?.readAlongside();
         if (waiting().length === 0)
             return { kind: 'done', value: undefined };
-        const capped = cap.reached();
-        if (capped !== undefined) {
-            const spent = `${capped} spent while it waited`;
-            for (const watch of waiting())
-                watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', elapsed(), spent));
+        if (cap !== undefined && (await capped(cap, watches, loop, alongside)))
             return { kind: 'done', value: undefined };
-        }
         return {
             kind: 'waiting',
             progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`,
@@ -456,17 +717,52 @@ async function waitForTasks(ids, options, deps) {
     if (end.kind === 'timed_out' || end.kind === 'cancelled')
         for (const watch of waiting())
             watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, end.kind, elapsed()));
-    return result(watches);
+    return { ...result(watches), ...(cap === undefined ? {} : { cap }) };
 }
+/**
+ * Whether a round reached max_cost (see CapGuard.reached), from what it read of the tasks and those beside:
+ * then every task still waited on ends its wait, capped, saying why.
+ */
+async function capped(cap, watches, loop, alongside) {
+    const all = [...watches.values()];
+    const waited = all.map((w) => ({ id: w.id, snapshot: w.snapshot, waiting: w.verdict === 'waiting' }));
+    const { read, heldBack } = loop.round;
+    const why = await cap.reached({ waited, read, heldBack: heldBack ?? alongside?.heldBack }, alongside ?? { complete: true });
+    if (why === undefined)
+        return false;
+    for (const watch of all.filter((w) => w.verdict === 'waiting'))
+        watches.set(watch.id, (0,task_watch/* stopWatching */.Q5)(watch, 'capped', loop.elapsed(), why));
+    return true;
+}
+/** The tasks still waited on, as a line of progress says them, and the cost beside the cap. */
+function shownOf(waiting, options, cap) {
+    const spent = cap?.spent();
+    return `${(0,task_watch/* progress */.qB)(waiting, options.criteria.requireAllNodes)}${spent === undefined ? '' : `; ${spent}`}`;
+}
+/** The guard of max_cost over a wait (see CapGuard), reading through the wait's own deps. */
+function capGuardOf(cap, options, deps) {
+    return new CapGuard(cap, options, {
+        poll: deps.poll,
+        snapshotOf: options.snapshotOf,
+        log: deps.log,
+        now: deps.now,
+        ...(deps.billed === undefined ? {} : { billed: deps.billed })
+    });
+}
+const newRound = (notAfter) => ({
+    notAfter,
+    read: new Set(),
+    heldBack: undefined
+});
 /**
  * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
  * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
  * failed has often ended in Other too, and its status says so).
  */
 async function lookOnce(watch, round, known, loop) {
-    const reads = (0,task_watch/* readsAt */.x1)(watch, round, loop.deps.checkNodes !== undefined, loop.costWatched);
+    const reads = (0,task_watch/* readsAt */.x1)(watch, round, loop.deps.checkNodes !== undefined, loop.cap !== undefined);
     if (reads.first === 'nodes') {
-        const report = await readNodes(watch, loop.deps);
+        const report = await readNodes(watch, loop);
         if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
             loop.record({ watch: (0,task_watch/* skipDetail */.Jr)((0,task_watch/* seeNodes */.Xr)(watch, report, loop.elapsed()).watch), lines: [] });
             return;
@@ -478,64 +774,37 @@ async function lookOnce(watch, round, known, loop) {
     }
     const read = await readDetail(watch, known, loop);
     if (read.verdict === 'waiting' && reads.nodes)
-        loop.record((0,task_watch/* seeNodes */.Xr)(read, await readNodes(read, loop.deps), loop.elapsed()));
-}
-/**
- * max_cost over a wait: after each round, what the tasks cost together (their last details) against the
- * cap (see seeCost), its lines logged, and once it is reached what was spent ("0.49 yuan of max_cost 0.50
- * yuan"); and the cost beside the cap ("0.42 yuan of max_cost 5 yuan"), for
- * a line of progress. Without max_cost, never reached and nothing to show.
- */
-function capGuard(given, options, deps, looked, elapsed) {
-    if (given === undefined)
-        return { reached: () => undefined, spent: () => undefined };
-    let cap = (0,spending_cap/* startCap */.LJ)(given.maxCost);
-    // Each task's cost when first read, for tasks the step did not make: what the step spends starts there.
-    const baselines = new Map();
-    return {
-        reached: () => {
-            const watches = looked();
-            if (given.from === 'first_read')
-                for (const w of watches) {
-                    const cost = (0,spending_cap/* costPoints */.HU)([w.snapshot]);
-                    if (cost !== undefined && !baselines.has(w.id))
-                        baselines.set(w.id, cost);
-                }
-            const spent = (0,spending_cap/* costSince */.iD)(watches.map((w) => w.snapshot), [...baselines.values()]);
-            const seen = (0,spending_cap/* seeCost */.lU)(cap, spent, elapsed(), { endMs: options.timeoutMs, nextInMs: options.intervalMs });
-            cap = seen.watch;
-            for (const line of seen.lines)
-                deps.log(line);
-            return seen.reached ? (0,spending_cap/* besideCap */.f1)(cap) : undefined;
-        },
-        spent: () => (0,spending_cap/* besideCap */.f1)(cap)
-    };
+        loop.record((0,task_watch/* seeNodes */.Xr)(read, await readNodes(read, loop), loop.elapsed()));
 }
 /** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
 async function readDetail(watch, known, loop) {
-    const { deps, rules, elapsed, record } = loop;
+    const { deps, rules, elapsed, record, round } = loop;
     try {
-        const poll = known ?? (await deps.poll(watch.id));
+        const poll = known ?? (await deps.poll(watch.id, round.notAfter));
         const atMs = elapsed();
+        round.read.add(watch.id);
         if (poll.kind === 'task' && deps.follow !== undefined)
-            await deps.follow(watch.id, poll.data);
+            await deps.follow(watch.id, poll.data, round.notAfter);
         return record((0,task_watch/* seePoll */.zv)(watch, poll, atMs, rules));
     }
     catch (error) {
+        if (error instanceof throttle/* HeldBackError */.Hx)
+            round.heldBack ??= error.why;
+        // A read held back past the cap's moment is the cap's to act on (see CapGuard), not the task's verdict.
         const failure = {
             why: deps.describeError(error),
-            transient: deps.isTransient(error),
-            pastDeadline: error instanceof throttle/* PastDeadlineError */.z
+            transient: error instanceof throttle/* HeldBackError */.Hx || deps.isTransient(error),
+            pastDeadline: error instanceof throttle/* PastDeadlineError */.zJ
         };
         return record((0,task_watch/* seePollFailure */.v5)(watch, failure, elapsed(), rules));
     }
 }
 /** What the task's nodes say, or that they could not be read. */
-async function readNodes(watch, deps) {
+async function readNodes(watch, { deps, round }) {
     if (deps.checkNodes === undefined)
         return { unreadable: 'no node list' };
     try {
-        return await deps.checkNodes(watch.id);
+        return await deps.checkNodes(watch.id, round.notAfter);
     }
     catch (error) {
         return { unreadable: deps.describeError(error) };
@@ -556,6 +825,8 @@ function result(watches) {
 }
 
 ;// CONCATENATED MODULE: ./deploy/wait/wait-until.ts
+
+
 
 
 
@@ -603,12 +874,14 @@ async function waitUntil(tasks, criteria, ctx, how) {
         const result = byId.get(task.id);
         return result === undefined ? task : (0,task_result/* taskAfterWait */.N)(task, result, how.publish);
     });
-    const checked = await withHealth(await stopCapped(settled, ctx), criteria, ctx);
+    const capped = await stopCapped(settled, waited.cap, ctx);
+    const checked = await withHealth(capped.tasks, criteria, ctx);
     const logFile = logs?.file();
     return {
         tasks: await withDiagnostics(checked, criteria, ctx),
         timedOut: waited.timedOut,
-        ...(logFile === undefined ? {} : { logFile })
+        ...(logFile === undefined ? {} : { logFile }),
+        ...(capped.alongside.length === 0 ? {} : { alongsideStopped: capped.alongside })
     };
 }
 /** A task whose call answered with its detail (`readAlready`) has its first check in its result. */
@@ -620,7 +893,7 @@ function firstChecks(waiting, readAlready) {
 function waitDeps(criteria, names, ctx) {
     const { runtime } = ctx;
     return {
-        poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
+        poll: (taskId, notAfter) => pollTask(taskId, names.get(taskId), (0,context/* readsBy */.Hi)(ctx, notAfter)),
         now: runtime.now,
         sleep: runtime.sleep,
         log: ctx.log,
@@ -628,7 +901,10 @@ function waitDeps(criteria, names, ctx) {
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
         ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => readNodesOf(taskId, ctx) } : {})
+        billed: (taskIds, notAfter) => billedSince(taskIds, (0,context/* readsBy */.Hi)(ctx, notAfter)),
+        ...(criteria.target === 'ready'
+            ? { checkNodes: (taskId, notAfter) => readNodesOf(taskId, (0,context/* readsBy */.Hi)(ctx, notAfter)) }
+            : {})
     };
 }
 /**
