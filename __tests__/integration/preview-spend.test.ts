@@ -159,6 +159,35 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(github.store.comments).toEqual([]);
   });
 
+  // Regression (issue 60, point 2): a pull request's cap was passed about 2x while a push waited: the wait
+  // counted only the new preview against what was left, while the old one billed on uncounted (cap 0.02,
+  // spent 0.039), and the comment said "stopped at max_cost" of a preview that still served.
+  it("holds a push's wait to the cap with the old preview's cost counted at every poll, and stops both at it", async () => {
+    github.store.openPull(14);
+    const open = await step({ comment: 'true' }, 14, 'opened');
+    expect(open.failure).toBeUndefined();
+    bench.clock.advance(60);
+    // The new preview takes an hour to come up and bills while it starts: the old one serves and bills on.
+    bench.emulator.tasks.setReadyAfter(3600);
+    bench.emulator.tasks.setBillPending(true);
+    github.store.pushPull(14, sha(14, 2));
+    const push = await step({ comment: 'true', max_cost: '0.5', poll_interval: '30s' }, 14, 'synchronize');
+    expect(push.outputs.capped).toBe('true');
+    const ids = [open.outputs.task_id, push.outputs.task_id];
+    // Both stopped, as their state says: what the cap stops is stopped.
+    expect(ids.map((id) => bench.emulator.tasks.get(id).status)).toEqual(['End', 'End']);
+    // What the pull request spent, as the platform's details add it up, did not pass the cap.
+    const spent = Number(detailsCost(ids));
+    expect(spent).toBeLessThanOrEqual(500_000);
+    expect(spent).toBeGreaterThan(400_000);
+    expect(push.result.preview?.totalPoints).toBe(detailsCost(ids));
+    // Nothing serves: no deployment says it does, and the comment says it was stopped.
+    const deployments = github.store.deploymentsIn(/^pr-/);
+    expect(deployments.map((d) => github.store.statusesOf(d.id)[0]?.state)).toEqual(['inactive', 'failure']);
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    expect(push.result.replaced.map((t) => [t.id, t.verdict])).toEqual([[open.outputs.task_id, 'capped']]);
+  });
+
   it('keeps nothing new when GitHub keeps every figure already', async () => {
     github.store.openPull(11);
     const open = await step({}, 11, 'opened');

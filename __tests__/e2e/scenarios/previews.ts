@@ -256,6 +256,42 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
       PREVIEW_TIMEOUT_MS
     );
 
+    // Regression (issue 60, point 2): a push's wait counted only the new preview against what the cap
+    // left, while the old one billed on uncounted and served on after "stopped at max_cost".
+    scenario(
+      "holds a push's wait to the cap with the old preview billing beside it, and stops both at it",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(13);
+        const open = await g.step(13, 'opened');
+        expect(open.exitCode).toBe(0);
+        const old = open.outputs.task_id ?? '';
+        // The new preview takes an hour to come up, billing while it starts; the old one bills on.
+        s.emulator.tasks.setReadyAfter(3600);
+        s.emulator.tasks.setBillPending(true);
+        const before = s.emulator.tasks.get(old);
+        const spent = Number(before.billing_value) + Number(before.forecast_value);
+        // About 6 s of the two together (a 4090 bills 0.00052 yuan a second).
+        const maxCost = ((spent + 6000) / 1_000_000).toFixed(6);
+        g.github.store.pushPull(13, sha(13, 2));
+        const push = await g.step(13, 'synchronize', { max_cost: maxCost });
+        expect([push.exitCode, push.outputs.capped]).toEqual([1, 'true']);
+        const ids = [old, push.outputs.task_id ?? ''];
+        expect(ids.map((id) => s.emulator.tasks.get(id).status)).toEqual(['End', 'End']);
+        const cost = ids.reduce((sum, id) => {
+          const detail = s.emulator.tasks.get(id);
+          return sum + Number(detail.billing_value) + Number(detail.forecast_value);
+        }, 0);
+        expect(cost).toBeLessThanOrEqual(Number(maxCost) * 1_000_000);
+        expect(g.github.store.deploymentsIn(/^pr-/).map((d) => latest(g.github, d.id))).toEqual([
+          'inactive',
+          'failure'
+        ]);
+        expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
     // Regression (issue 60, point 5): a pull request's spend was read from a search of its tasks, which
     // forgot it once the platform deleted the ended ones: push 4 made a preview past the cap.
     scenario(

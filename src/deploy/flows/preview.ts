@@ -16,7 +16,8 @@ import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
 import { pointsOf } from '../wait/spending-cap.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow, PlannedStep } from './flow.js';
-import { replaceFlow } from './replace.js';
+import { replaceFlow, runReplace } from './replace.js';
+import type { CapBesides } from './wait.js';
 import { stopMatches } from './sweep.js';
 import { stepResult } from './toolkit.js';
 import { retried } from '../retries.js';
@@ -253,7 +254,8 @@ export async function commentIf(host: PullRequests, ctx: DeployContext, shown: P
 
 /**
  * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
- * the replace under the preview's name (its wait held to what max_cost leaves), and the deployment's end.
+ * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
+ * counted), and the deployment's end.
  */
 async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { name, pull, host } = preview;
@@ -263,11 +265,7 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   const spend = await readSpend(name, kept, ctx);
   const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
   if (refusal !== undefined) return refused(preview, { refusal, spend, kept }, ctx, dryRun);
-  const settings: DeploySettings = {
-    ...ctx.settings,
-    taskName: name,
-    maxCost: remainingCap(ctx.settings.maxCost, spend.total)
-  };
+  const settings: DeploySettings = { ...ctx.settings, taskName: name };
   const planned = replaceFlow.plan(settings);
   const inner: DeployContext = { ...ctx, settings };
   if (dryRun) {
@@ -278,8 +276,17 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   // Nothing is made without its record: a token that cannot write deployments fails the step here.
   const deployment = await preview.host.deploying(pull.number, pull.headSha, name);
   ctx.log(`preview: deployment ${deployment} of pull request #${pull.number} is in progress`);
-  const step = await planned.run(inner);
+  // max_cost holds all of the pull request's previews at every poll of the wait: what the ended ones
+  // spent, and the older ones that bill on while the new one comes up (stopped with it at the cap).
+  const step = await runReplace(planned.plan, inner, capBesides(spend));
   return finishUp(preview, { step, deployment, kept }, ctx);
+}
+
+/** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
+export function capBesides(spend: PreviewSpend): CapBesides {
+  const billing = new Set(spend.billing);
+  const ended = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
+  return { spentBefore: sumPoints(ended) ?? '0', alongside: [...spend.billing] };
 }
 
 /**
@@ -380,13 +387,6 @@ export function reachesCap(spent: string, maxCost: string): boolean {
   return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
 }
 
-/** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
-export function remainingCap(maxCost: string | undefined, spent: string | undefined): string | undefined {
-  if (maxCost === undefined || spent === undefined) return maxCost;
-  const left = sumPoints([pointsOf(maxCost), `-${spent}`]) ?? pointsOf(maxCost);
-  return yuanOf(left);
-}
-
 /**
  * The deployment's end, once the replace is over: success with the service's URL (and the earlier
  * deployments of the environment marked inactive), or failure; the cost said, and the comment written.
@@ -411,7 +411,9 @@ async function finishUp(
       description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
       ...(ready && url !== undefined ? { url } : {})
     });
-    const retired = ready ? await host.retire(pull.number, deployment) : [];
+    // Ready, the earlier deployments are superseded; stopped at max_cost with the old preview, nothing serves.
+    const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
+    const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
     ctx.log(
       `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`
     );
