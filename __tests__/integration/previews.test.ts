@@ -153,6 +153,44 @@ describe('previews of pull requests', () => {
     expect((await step({ max_previews: '1' }, 1, 'synchronize')).failure).toBeUndefined();
   });
 
+  // Regression (issue 60, point 3): max_previews did not hold across pull requests opened together (the
+  // documented concurrency group is per pull request): two runs at once both made a preview over a limit
+  // of 1, as Dependabot's pull requests do.
+  it('holds max_previews across pull requests opened together: of two runs at once, the later-made preview is stopped', async () => {
+    github.store.openPull(21);
+    github.store.openPull(22);
+    bench.clock.advance(1);
+    const inputs = { max_previews: '1', comment: 'true' };
+    // Two runners: their clocks differ, as two machines' do.
+    const runs = await Promise.all([
+      bench.step(inputs, on(21, 'opened')),
+      bench.step(inputs, { ...on(22, 'opened'), clockSkewMs: 60_000 })
+    ]);
+    // Both found none running, and both made one: the race the limit must hold through.
+    expect(bench.sent(CREATE)).toHaveLength(2);
+    const ids = runs.map((run) => run.outputs.task_id);
+    const live = ids.filter((id) => statusOf(id) !== 'End');
+    expect(live).toHaveLength(1);
+    // The one made later is the one over the limit.
+    const later = BigInt(ids[0] ?? '0') > BigInt(ids[1] ?? '0') ? 0 : 1;
+    const [kept, stopped] = later === 0 ? [runs[1], runs[0]] : [runs[0], runs[1]];
+    const [keptPull, stoppedPull] = later === 0 ? [22, 21] : [21, 22];
+    expect(live).toEqual([kept?.outputs.task_id]);
+    expect(kept?.failure).toBeUndefined();
+    expect(stopped?.failure).toBe(
+      `preview: max_previews is 1, and 1 preview(s) of "web" made before this one run ("web-pr-${keptPull}"): another run made them at the same time, so the preview of pull request #${stoppedPull} is stopped; close one of those pull requests, or raise max_previews`
+    );
+    const stateOf = (pull: number) =>
+      github.store.deploymentsIn(new RegExp(`^pr-${pull}$`)).map((d) => latest(d.id)?.state);
+    expect([stateOf(keptPull), stateOf(stoppedPull)]).toEqual([['success'], ['failure']]);
+    const comment = (pull: number) =>
+      github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
+    expect([comment(keptPull), comment(stoppedPull)]).toEqual([
+      '### Preview of web: running',
+      '### Preview of web: not made'
+    ]);
+  });
+
   it("holds all of a pull request's previews to max_cost: at it, makes no new one and stops the one running", async () => {
     github.store.openPull(7);
     const open = await step({ max_cost: '5' }, 7, 'opened');

@@ -1,7 +1,14 @@
 // What a pull request's previews cost, as the preview steps count it against max_cost: exact sums of the
 // platform's points, shown as yuan, and what a push's wait counts besides its new preview.
-import { capBesides, reachesCap, yuanText } from '../../../src/deploy/flows/preview.js';
-import { costOf, theMore, worthKeeping, type PreviewSpend } from '../../../src/deploy/flows/preview-spend.js';
+import { capBesides } from '../../../src/deploy/flows/preview.js';
+import {
+  costOf,
+  reachesCap,
+  theMore,
+  worthKeeping,
+  yuanText,
+  type PreviewSpend
+} from '../../../src/deploy/flows/preview-spend.js';
 
 const task = (billingValue: string | undefined, forecastValue: string | undefined) => ({
   id: '1',

@@ -256,6 +256,36 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
       PREVIEW_TIMEOUT_MS
     );
 
+    // Regression (issue 60, point 3): max_previews did not hold across pull requests opened together (the
+    // concurrency group is per pull request): two runs at once both made a preview over a limit of 1.
+    scenario(
+      'holds max_previews across two pull requests opened together: two runs at once leave one preview',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(31);
+        g.github.store.openPull(32);
+        const runs = await Promise.all([
+          g.step(31, 'opened', { max_previews: '1' }),
+          g.step(32, 'opened', { max_previews: '1' })
+        ]);
+        // Both found none running, and both made one (GitHub's client spaces the deployment's writes a
+        // second apart, between the check and the create): the race the limit must hold through.
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(2);
+        const ids = runs.map((run) => run.outputs.task_id ?? '');
+        const live = ids.filter((id) => id !== '' && s.emulator.tasks.get(id).status !== 'End');
+        expect(live).toHaveLength(1);
+        // One succeeded; the other, made later, was stopped, saying why.
+        expect(runs.map((run) => run.exitCode).sort()).toEqual([0, 1]);
+        const failed = runs.find((run) => run.exitCode === 1);
+        expect(shown(failed as (typeof runs)[number])).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: max_previews is 1, and 1 preview\(s\) of "web" made before this one run \("web-pr-3[12]"\): another run made them at the same time/
+          )
+        );
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
     // Regression (issue 60, point 2): a push's wait counted only the new preview against what the cap
     // left, while the old one billed on uncounted and served on after "stopped at max_cost".
     scenario(

@@ -1,11 +1,13 @@
 import { mapLimit } from '../../basics/concurrency.js';
-import { compareDecimals, sumPoints } from '../../platform/money.js';
+import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
 import { readDetail } from '../tasks/read-task.js';
+import { pointsOf } from '../wait/spending-cap.js';
+import type { TaskResult } from '../wait/task-result.js';
 
 /**
  * What a pull request's previews have spent, as the platform bills it: every task of the preview's name,
@@ -104,4 +106,27 @@ export function worthKeeping(
   const spent = new Map(spend.tasks.map((task) => [task.id, task.points]));
   const news = [...spent].some(([id, points]) => (compareDecimals(points, kept.get(id) ?? '-1') ?? 1) > 0);
   return news ? spent : undefined;
+}
+
+/** The tasks' results with their money as the spend read it from their details (a search's rows may lack it). */
+export function withSpend(tasks: readonly TaskResult[], spend: PreviewSpend): TaskResult[] {
+  return tasks.map((task) => {
+    const read = spend.tasks.find((t) => t.id === task.id && t.from !== 'kept');
+    return read === undefined
+      ? task
+      : { ...task, billingValue: read.billingValue, forecastValue: read.forecastValue };
+  });
+}
+
+/** Whether what previews cost (points) reaches max_cost (yuan). */
+export function reachesCap(spent: string, maxCost: string): boolean {
+  return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
+}
+
+/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
+export function yuanText(points: string): string {
+  const yuan = yuanOf(points) ?? '0';
+  const readable = readableYuan(yuan) ?? `${points} points`;
+  // Below a fen, the exact sum: a cap of a few fen is compared with it.
+  return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
 }

@@ -10,8 +10,10 @@ import type { StepResult } from '../calls/step-result.js';
 import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import { costOf, readSpend } from './preview-spend.js';
-import { livePreviews, pullRequestsOf, reachesCap, recording, stopPreview, yuanText } from './preview.js';
+import { costOf, reachesCap, readSpend, yuanText } from './preview-spend.js';
+import { pullRequestsOf } from './preview.js';
+import { recording } from './preview-recording.js';
+import { livePreviews, stopPreview } from './preview-tasks.js';
 import { stepResult } from './toolkit.js';
 
 /**

@@ -1,26 +1,17 @@
 import { InputError } from '../../basics/input-error.js';
-import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
-import { costOf, readSpend, worthKeeping, type PreviewSpend } from './preview-spend.js';
+import { sumPoints } from '../../platform/money.js';
 import type { DeployContext } from '../context.js';
-import {
-  previewName,
-  previewNumber,
-  PullRequestsRefusal,
-  type PullRequestEvent,
-  type PullRequests,
-  type PreviewView
-} from '../pull-requests.js';
+import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
 import { placementOf, type StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
-import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
-import { pointsOf } from '../wait/spending-cap.js';
-import type { TaskResult } from '../wait/task-result.js';
 import type { Flow, PlannedStep } from './flow.js';
+import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
+import { commentIf, keepSpend, recording } from './preview-recording.js';
+import { costOf, reachesCap, readSpend, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { stopPreview } from './preview-tasks.js';
 import { replaceFlow, runReplace } from './replace.js';
-import type { CapBesides } from './wait.js';
-import { stopMatches } from './sweep.js';
 import { stepResult } from './toolkit.js';
-import { retried } from '../retries.js';
+import type { CapBesides } from './wait.js';
 
 /**
  * A preview of a pull request, on its workflow's pull_request events. Opened, pushed to or reopened: the
@@ -113,57 +104,6 @@ interface Preview {
 }
 
 /**
- * Stops every live task of a preview's name until its state shows it ended, searching again until none is
- * left (see stopMatches); a dry run says what it would stop.
- */
-export function stopPreview(name: string, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
-  return stopMatches(
-    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
-    ctx,
-    dryRun
-  );
-}
-
-/** The live previews of task_name (task_name-pr-<number>), across every page of the task search. */
-export function livePreviews(taskName: string, ctx: DeployContext): Promise<FoundTask[]> {
-  return retried(`${ctx.settings.operation}: looking for the previews running`, ctx.retries, () =>
-    searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
-  );
-}
-
-/**
- * Keeps on GitHub what the preview's tasks have cost, when GitHub does not keep it all already: the
- * figures outlive the tasks (the platform may delete ended ones) and the runner.
- */
-export async function keepSpend(
-  host: PullRequests,
-  pull: { number: number; name: string },
-  spend: PreviewSpend,
-  kept: ReadonlyMap<string, string>
-): Promise<void> {
-  const worth = worthKeeping(spend, kept);
-  if (worth !== undefined) await host.keepSpent(pull.number, pull.name, worth);
-}
-
-/** The tasks' results with their money as the spend read it from their details (a search's rows may lack it). */
-export function withSpend(tasks: readonly TaskResult[], spend: PreviewSpend): TaskResult[] {
-  return tasks.map((task) => {
-    const read = spend.tasks.find((t) => t.id === task.id && t.from !== 'kept');
-    return read === undefined
-      ? task
-      : { ...task, billingValue: read.billingValue, forecastValue: read.forecastValue };
-  });
-}
-
-/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
-export function yuanText(points: string): string {
-  const yuan = yuanOf(points) ?? '0';
-  const readable = readableYuan(yuan) ?? `${points} points`;
-  // Below a fen, the exact sum: a cap of a few fen is compared with it.
-  return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
-}
-
-/**
  * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
  * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
  */
@@ -210,24 +150,6 @@ async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): 
   });
 }
 
-/**
- * Records on GitHub once the platform's part is done: a refusal is said, and fails the step, but leaves
- * what was done on the platform as it is (a stop made, a preview up). Its message, or undefined.
- */
-export async function recording(
-  ctx: DeployContext,
-  records: () => Promise<void>
-): Promise<string | undefined> {
-  try {
-    await records();
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof PullRequestsRefusal)) throw error;
-    ctx.log(`${ctx.settings.operation}: ${error.message}`);
-    return error.message;
-  }
-}
-
 /** The comment's view of a preview before anything is known of it. */
 function view(preview: Preview): PreviewView {
   return {
@@ -245,13 +167,6 @@ function view(preview: Preview): PreviewView {
   };
 }
 
-/** Writes the comment when the comment input asks for one. */
-export async function commentIf(host: PullRequests, ctx: DeployContext, shown: PreviewView): Promise<void> {
-  if (!ctx.settings.previews.comment) return;
-  await host.comment(shown);
-  ctx.log(`preview: the comment on pull request #${shown.number} says ${shown.state}`);
-}
-
 /**
  * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
  * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
@@ -263,7 +178,8 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   // before anything is made: GitHub refusing them makes nothing.
   const kept = await host.spentKept(name);
   const spend = await readSpend(name, kept, ctx);
-  const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
+  const refusal =
+    (await beyondMaxPreviews(previewOf(preview), ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
   if (refusal !== undefined) return refused(preview, { refusal, spend, kept }, ctx, dryRun);
   const settings: DeploySettings = { ...ctx.settings, taskName: name };
   const planned = replaceFlow.plan(settings);
@@ -279,7 +195,44 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   // max_cost holds all of the pull request's previews at every poll of the wait: what the ended ones
   // spent, and the older ones that bill on while the new one comes up (stopped with it at the cap).
   const step = await runReplace(planned.plan, inner, capBesides(spend));
+  // A preview this run added (none ran before) is held to max_previews again, now that it was made.
+  const [created] = step.tasks;
+  const added = spend.billing.length === 0 && created?.verdict === 'reached';
+  const over = added ? await overMaxPreviews(previewOf(preview), created.id, ctx) : undefined;
+  if (over !== undefined) return undone(preview, { step, deployment, kept, over }, ctx);
   return finishUp(preview, { step, deployment, kept }, ctx);
+}
+
+const previewOf = ({ given, name, pull }: Preview) => ({ given, name, number: pull.number });
+
+/**
+ * A preview this run made and then stopped, over max_previews (see overMaxPreviews): its deployment a
+ * failure that says why, what it cost kept, and the comment.
+ */
+async function undone(
+  preview: Preview,
+  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string>; over: Refusal },
+  ctx: DeployContext
+): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  const { step, deployment, kept, over } = done;
+  const spend = await readSpend(name, kept, ctx);
+  const failure = await recording(ctx, async () => {
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
+    await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
+    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: yuanText(spend.total) });
+  });
+  return {
+    ...step,
+    tasks: withSpend(over.stopped, spend),
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: spend.total,
+      deployment,
+      failure: failure === undefined ? over.why : `${over.why}; ${failure}`
+    }
+  };
 }
 
 /** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
@@ -324,34 +277,6 @@ async function refused(
 
 const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
 
-/** Why a preview is not brought up, what the comment shows of it, and what was stopped for it. */
-interface Refusal {
-  why: string;
-  shown: Partial<PreviewView>;
-  stopped: TaskResult[];
-}
-
-/**
- * max_previews: the previews of task_name that run for other pull requests, when there are that many
- * already and this pull request has none running (its own new push replaces its own).
- */
-async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<Refusal | undefined> {
-  const taskName = preview.given;
-  const live = await livePreviews(taskName, ctx);
-  const names = [...new Set(live.map((task) => task.name))].sort();
-  const most = ctx.settings.previews.maxPreviews;
-  if (names.includes(preview.name) || names.length < most) return undefined;
-  const running = names.map((name) => JSON.stringify(name)).join(', ');
-  return {
-    why: `max_previews is ${most}, and ${names.length} preview(s) of ${JSON.stringify(taskName)} run (${running}): no preview is made for pull request #${preview.pull.number}; close one of those pull requests, or raise max_previews`,
-    shown: {
-      state: 'refused',
-      note: `No preview: max_previews (${most}) previews run already: ${names.join(', ')}.`
-    },
-    stopped: []
-  };
-}
-
 /**
  * max_cost over all of the pull request's previews: at it (or past it), no new one is made, and the one
  * running is stopped (until its state shows it), as a cap reached stops what it caps.
@@ -380,11 +305,6 @@ async function atCap(
       task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' }
     )
   };
-}
-
-/** Whether what previews cost (points) reaches max_cost (yuan). */
-export function reachesCap(spent: string, maxCost: string): boolean {
-  return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
 }
 
 /**
