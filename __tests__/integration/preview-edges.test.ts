@@ -167,7 +167,7 @@ describe('the preview steps, at their edges', () => {
     // A token GitHub does not know: the sweep fails saying so, having stopped nothing.
     const refused = await step(SWEEP, host(undefined, 'opened', 'ghs_unknown'));
     expect(refused.failure).toMatch(
-      /^preview_sweep: GitHub refused the state of pull request #99: HTTP 401: /
+      /^preview_sweep: could not sweep #99 \(GitHub refused the state of pull request #99: HTTP 401: .*\); the pull requests closed lately \(GitHub refused the pull requests closed lately: HTTP 401: .*\): left as they were, the others swept; the next sweep tries again$/
     );
     expect(bench.emulator.tasks.get(stray).status).toBe('Running');
   });

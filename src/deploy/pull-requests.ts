@@ -83,8 +83,8 @@ export interface PreviewView {
   readonly region: string | undefined;
   /** The task's status, as the platform says it. */
   readonly status: string | undefined;
-  /** The commit this push deployed (its first seven characters are shown). */
-  readonly sha: string;
+  /** The commit this push deployed (its first seven characters are shown); unknown to the sweep. */
+  readonly sha: string | undefined;
   /** What this push's preview has cost so far, and all of the pull request's previews together (readable yuan). */
   readonly pushCost: string | undefined;
   readonly totalCost: string | undefined;

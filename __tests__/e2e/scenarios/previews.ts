@@ -256,6 +256,62 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
       PREVIEW_TIMEOUT_MS
     );
 
+    // Regression (issue 60, point 4): a 502 on one pull request's read stopped the sweep, leaving every
+    // later one running.
+    scenario(
+      'sweeps past a pull request GitHub answers 502 for, naming it, and fails at the end',
+      withGitHub(async (s, g) => {
+        const ids = new Map<number, string>();
+        for (const number of [5, 6, 7]) {
+          g.github.store.openPull(number);
+          ids.set(number, (await g.step(number, 'opened', { comment: 'false' })).outputs.task_id ?? '');
+          g.github.store.closePull(number, number === 5);
+        }
+        g.github.failOn({ path: /\/pulls\/6$/, method: 'GET' });
+        const sweep = await g.sweep();
+        expect(sweep.exitCode).toBe(1);
+        expect([5, 6, 7].map((n) => s.emulator.tasks.get(ids.get(n) ?? '').status)).toEqual([
+          'End',
+          'Running',
+          'End'
+        ]);
+        expect(shown(sweep)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview_sweep: could not sweep #6 \(GitHub refused the state of pull request #6: HTTP 502: Server Error.*\): left as they were, the others swept; the next sweep tries again$/
+          )
+        );
+        expect(sweep.summary).toMatch(/\| web-pr-7 \| pull request &#35;7 is closed \|/);
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
+    // Regression (issue 60, point 4): a close run that met GitHub 5xx left its deployment success and its
+    // comment "running" for a stopped service, which the sweep never fixed.
+    scenario(
+      'finishes the records of a close run GitHub failed: the deployment inactive, the comment stopped',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(8);
+        const up = await g.step(8, 'opened');
+        g.github.store.closePull(8, true);
+        // Every write of the close meets a 502 (sent three times), after its stop.
+        g.github.failOn({ path: /./, method: 'POST', times: 3 });
+        const close = await g.step(8, 'closed');
+        expect(close.exitCode).toBe(1);
+        expect(s.emulator.tasks.get(up.outputs.task_id ?? '').status).toBe('End');
+        const deployment = g.github.store.deploymentsIn(/^pr-8$/)[0]?.id ?? 0;
+        expect(latest(g.github, deployment)).toBe('success');
+        const sweep = await g.sweep();
+        expect(sweep.exitCode).toBe(0);
+        expect(latest(g.github, deployment)).toBe('inactive');
+        expect(g.github.store.comments[0]?.body).toContain(
+          '### Preview of web: stopped: the pull request is closed'
+        );
+      }),
+      DEFAULT_EMULATOR,
+      PREVIEW_TIMEOUT_MS
+    );
+
     // Regression (issue 60, point 3): max_previews did not hold across pull requests opened together (the
     // concurrency group is per pull request): two runs at once both made a preview over a limit of 1.
     scenario(
