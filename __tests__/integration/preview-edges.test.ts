@@ -189,6 +189,28 @@ describe('the preview steps, at their edges', () => {
     );
   });
 
+  // Regression (issue 60, point 2): the comment said "stopped at max_cost" of a preview that still served.
+  it('says a preview the cap could not stop still serves: the comment says so, the deployment stays live', async () => {
+    github.store.openPull(62);
+    const up = await step({ comment: 'true' }, host(62));
+    bench.clock.advance(3600);
+    bench.emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    const capped = await step({ comment: 'true', max_cost: '1', cleanup_timeout: '5s' }, host(62));
+    expect(capped.failure).toMatch(
+      new RegExp(
+        `^preview: the previews of pull request #62 have cost 1\\.\\d\\d yuan, which reaches max_cost 1 yuan: no new preview is made, but task ${up.outputs.task_id} could not be stopped: preview_sweep tries again$`
+      )
+    );
+    expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(github.store.comments[0]?.body).toContain('could not be stopped');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('success');
+  });
+
   it("stops a push's preview whose wait reaches what max_cost leaves, recording a failure", async () => {
     github.store.openPull(61);
     // A node that bills while Pending, for an hour: the wait reaches the cap long before it is ready.

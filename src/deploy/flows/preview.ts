@@ -262,7 +262,9 @@ async function refused(
     : await recording(ctx, async () => {
         await keepSpend(host, { number: pull.number, name }, after, kept);
         await commentIf(host, ctx, { ...view(preview), ...refusal.shown });
-        if (refusal.stopped.length > 0) await host.retire(pull.number);
+        // The deployments say it serves no more once all of it is stopped.
+        const serves = refusal.stopped.some((task) => task.verdict === 'error');
+        if (refusal.stopped.length > 0 && !serves) await host.retire(pull.number);
       });
   return stepResult(NO_PLAN(ctx), ctx, {
     tasks: withSpend(refusal.stopped, after),
@@ -292,15 +294,25 @@ async function atCap(
   if (maxCost === undefined || !reachesCap(spent, maxCost)) return undefined;
   const { name } = preview;
   const stopped = await stopPreview(name, ctx, dryRun);
-  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
+  // What could not be stopped still serves and bills: said so, never "stopped".
+  const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
+  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
   return {
     why,
-    shown: {
-      state: 'capped',
-      status: 'stopped',
-      totalCost: yuanText(spent),
-      note: `Stopped at max_cost (${maxCost} yuan).`
-    },
+    shown:
+      left.length === 0
+        ? {
+            state: 'capped',
+            status: 'stopped',
+            totalCost: yuanText(spent),
+            note: `Stopped at max_cost (${maxCost} yuan).`
+          }
+        : {
+            state: 'failed',
+            status: 'could not be stopped',
+            totalCost: yuanText(spent),
+            note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
+          },
     stopped: stopped.map((task) =>
       task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' }
     )
