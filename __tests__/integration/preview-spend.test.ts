@@ -188,6 +188,22 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(push.result.replaced.map((t) => [t.id, t.verdict])).toEqual([[open.outputs.task_id, 'capped']]);
   });
 
+  it('counts a preview that ended in Other, which no task search lists, by its detail', async () => {
+    // It bills while it starts, then fails: the platform's search is never asked for Other.
+    bench.emulator.tasks.setBillPending(true);
+    bench.emulator.tasks.setFailPattern(/-pr-15$/);
+    github.store.openPull(15);
+    const failed = await step({}, 15, 'opened');
+    expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-15\) /);
+    expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
+    const cost = detailsCost([failed.outputs.task_id]);
+    expect(Number(cost)).toBeGreaterThan(0);
+    expect(failed.result.preview?.totalPoints).toBe(cost);
+    expect(github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+      spent: { [failed.outputs.task_id]: cost }
+    });
+  });
+
   it('keeps nothing new when GitHub keeps every figure already', async () => {
     github.store.openPull(11);
     const open = await step({}, 11, 'opened');

@@ -32,16 +32,26 @@ export interface SpentTask extends FoundTask {
   readonly from: 'detail' | 'search' | 'kept';
 }
 
-/** Reads what the preview `name`'s tasks have spent: the platform's figures, with what GitHub keeps (`kept`). */
+/**
+ * Reads what the preview `name`'s tasks have spent: the platform's figures, with what GitHub keeps
+ * (`kept`). `also`: tasks the step knows of that the search may not list (one that ended in Other, which
+ * no search asks for), read by their detail.
+ */
 export async function readSpend(
   name: string,
   kept: ReadonlyMap<string, string>,
-  ctx: DeployContext
+  ctx: DeployContext,
+  also: readonly string[] = []
 ): Promise<PreviewSpend> {
   const found = await retried('preview: reading what its previews cost', ctx.retries, () =>
     searchTasks(name, (found) => found === name, ctx, 'every')
   );
-  const read = await mapLimit(found, ctx.settings.concurrency, (task) => detailOf(task, ctx));
+  const listed = new Set(found.map((task) => task.id));
+  const unlisted = [...new Set(also)].filter((id) => !listed.has(id));
+  const read = [
+    ...(await mapLimit(found, ctx.settings.concurrency, (task) => detailOf(task, ctx))),
+    ...(await mapLimit(unlisted, ctx.settings.concurrency, (id) => unlistedOf(id, name, ctx)))
+  ].filter((task) => task !== undefined);
   const kind = kindOf(ctx.settings);
   const seen = new Set(read.map((task) => task.id));
   // A task GitHub keeps and the platform no longer lists: deleted once it ended (its cost is final).
@@ -85,6 +95,24 @@ async function detailOf(
       `preview: could not read the detail of task ${task.id} (${describeError(error)}): its cost is what the task search says`
     );
     return { ...task, from: 'search' };
+  }
+}
+
+/** A task the search did not list, read by its detail; undefined (said) when it cannot be read. */
+async function unlistedOf(
+  id: string,
+  name: string,
+  ctx: DeployContext
+): Promise<(FoundTask & { from: 'detail' }) | undefined> {
+  try {
+    const { snapshot } = await readDetail(id, ctx);
+    const { status, billingValue, forecastValue } = snapshot;
+    return { id, name, status, billingValue, forecastValue, from: 'detail' };
+  } catch (error) {
+    ctx.log(
+      `preview: could not read the detail of task ${id} (${describeError(error)}): its cost is not counted`
+    );
+    return undefined;
   }
 }
 

@@ -205,6 +205,9 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
 
 const previewOf = ({ given, name, pull }: Preview) => ({ given, name, number: pull.number });
 
+/** The tasks a push's step made or stopped: counted whatever the task search lists. */
+const stepTaskIds = (step: StepResult): string[] => [...step.tasks, ...step.replaced].map((task) => task.id);
+
 /**
  * A preview this run made and then stopped, over max_previews (see overMaxPreviews): its deployment a
  * failure that says why, what it cost kept, and the comment.
@@ -216,7 +219,7 @@ async function undone(
 ): Promise<StepResult> {
   const { host, pull, name } = preview;
   const { step, deployment, kept, over } = done;
-  const spend = await readSpend(name, kept, ctx);
+  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
   const failure = await recording(ctx, async () => {
     await keepSpend(host, { number: pull.number, name }, spend, kept);
     await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
@@ -334,7 +337,7 @@ async function finishUp(
   const [created] = step.tasks;
   const ready = created?.verdict === 'reached';
   const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-  const spend = await readSpend(name, kept, ctx);
+  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
   const total = spend.total;
   const failure = await recording(ctx, async () => {
     await keepSpend(host, { number: pull.number, name }, spend, kept);
