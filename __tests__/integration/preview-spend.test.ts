@@ -8,7 +8,8 @@ import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { readSpend } from '../../src/deploy/flows/preview-spend.js';
+import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 
 const CREATE = '/api/task/deployment/create';
 const SERVICE =
@@ -202,6 +203,57 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
       spent: { [failed.outputs.task_id]: cost }
     });
+  });
+
+  it('counts a task whose detail cannot be read by its search row, one no search lists and none can read not at all, and one GitHub alone keeps', async () => {
+    const ended = bench.emulator.tasks.add({ task_name: 'web-pr-16', points: 1, status: 'Running' });
+    const live = bench.emulator.tasks.add({ task_name: 'web-pr-16', points: 1, status: 'Running' });
+    bench.clock.advance(600);
+    bench.emulator.tasks.stop(ended);
+    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, {
+      operation: 'preview',
+      task_name: 'web',
+      max_retries: '0',
+      github_token: 'ghs_test'
+    });
+    // Every detail read of the live task fails: its search row stands for it.
+    bench.emulator.inject({
+      path: '/api/task/deployment/detail',
+      times: Infinity,
+      answer: { kind: 'status', status: 503 }
+    });
+    const spend = await readSpend(
+      'web-pr-16',
+      new Map([
+        ['1000999', '777'],
+        [ended, '1']
+      ]),
+      ctx,
+      ['1000998']
+    );
+    const row = (id: string) => {
+      const detail = bench.emulator.tasks.get(id);
+      return sumPoints([String(detail.billing_value), String(detail.forecast_value)]) ?? '';
+    };
+    expect(spend.tasks.map((t) => [t.id, t.status, t.from, t.points])).toEqual([
+      [live, 'Running', 'search', row(live)],
+      [ended, 'End', 'search', row(ended)],
+      ['1000999', 'End', 'kept', '777']
+    ]);
+    expect(spend.billing).toEqual([live]);
+    expect(spend.total).toBe(sumPoints([row(live), row(ended), '777']));
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^preview: could not read the detail of task ${live} \\(.*\\): its cost is what the task search says$`
+        )
+      )
+    );
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^preview: could not read the detail of task 1000998 \(.*\): its cost is not counted$/
+      )
+    );
   });
 
   it('keeps nothing new when GitHub keeps every figure already', async () => {

@@ -128,6 +128,13 @@ describe('the preview sweep, where GitHub fails', () => {
     expect(close.failure).toMatch(/^preview: GitHub refused .*HTTP 502/);
     expect(statusOf(up.outputs.task_id)).toBe('End');
     expect([latest(8), heading(8)]).toEqual([['success'], '### Preview of web: running']);
+    // A dry run says what it would finish, and writes nothing.
+    const dry = await bench.step(SWEEP, { ...on(undefined), dryRun: true });
+    expect(dry.failure).toBeUndefined();
+    expect(bench.log).toContain(
+      'preview_sweep: web-pr-8: pull request #8 is closed, and its deployment still said success: dry run: its records would be finished'
+    );
+    expect(latest(8)).toEqual(['success']);
     const sweep = await step(SWEEP, undefined);
     expect(sweep.failure).toBeUndefined();
     expect([latest(8), heading(8)]).toEqual([
