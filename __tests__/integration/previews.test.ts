@@ -173,11 +173,12 @@ describe('previews of pull requests', () => {
     expect(live).toHaveLength(1);
     // The one made later is the one over the limit.
     const later = BigInt(ids[0] ?? '0') > BigInt(ids[1] ?? '0') ? 0 : 1;
-    const [kept, stopped] = later === 0 ? [runs[1], runs[0]] : [runs[0], runs[1]];
+    const [first, second] = runs;
+    const [kept, stopped] = later === 0 ? [second, first] : [first, second];
     const [keptPull, stoppedPull] = later === 0 ? [22, 21] : [21, 22];
-    expect(live).toEqual([kept?.outputs.task_id]);
-    expect(kept?.failure).toBeUndefined();
-    expect(stopped?.failure).toBe(
+    expect(live).toEqual([kept.outputs.task_id]);
+    expect(kept.failure).toBeUndefined();
+    expect(stopped.failure).toBe(
       `preview: max_previews is 1, and 1 preview(s) of "web" made before this one run ("web-pr-${keptPull}"): another run made them at the same time, so the preview of pull request #${stoppedPull} is stopped; close one of those pull requests, or raise max_previews`
     );
     const stateOf = (pull: number) =>
