@@ -344,6 +344,7 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
       nameOverride: undefined,
       serviceUrl: undefined,
       endedTasksGone: false,
+      listSchemaOnly: false,
       nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
       crashLoops: (options.crashLoops ?? []).map(crashLoop),
       badImages: options.badImages,

@@ -64,6 +64,11 @@ export interface TaskControl {
   setOmitCostFields(omit: boolean): void;
   /** Whether ended tasks are deleted, so that asking about them answers that they do not exist. */
   setEndedTasksGone(gone: boolean): void;
+  /**
+   * Whether the task list answers its schema's fields only (billing_value, no forecast_value nor
+   * billing_points): what a task has used since it was last billed then shows in its detail alone.
+   */
+  setListSchemaOnly(only: boolean): void;
 }
 
 export function taskControl(
@@ -131,6 +136,9 @@ export function taskControl(
     },
     setEndedTasksGone: (gone) => {
       settings.endedTasksGone = gone;
+    },
+    setListSchemaOnly: (only) => {
+      settings.listSchemaOnly = only;
     }
   };
 }

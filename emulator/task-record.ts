@@ -22,6 +22,11 @@ export interface TaskSettings {
   nameOverride: string | undefined;
   /** Ended tasks are deleted: every call about them answers that they do not exist. */
   endedTasksGone: boolean;
+  /**
+   * The task list answers its schema's fields only: billing_value, without forecast_value and
+   * billing_points (the reference's prose says the list has them; the list's schema does not).
+   */
+  listSchemaOnly: boolean;
   /** The URL of a running service port, {task_id} and {port} replaced; undefined for the default. */
   serviceUrl: string | undefined;
   /** How long after a task runs its nodes take to run, one after another: runing_points lags behind points. */

@@ -115,7 +115,10 @@ export class TaskStore {
       .filter(
         (task) => filter.searchValue === undefined || task.config.task_name.includes(filter.searchValue)
       )
-      .map((task) => listView(task, this.#look(task)));
+      .map((task) => listView(task, this.#look(task)))
+      .map(({ forecast_value, billing_points, ...row }) =>
+        this.settings.listSchemaOnly ? row : { ...row, forecast_value, billing_points }
+      );
   }
 
   /** The reference: pause applies to a Running task only. */

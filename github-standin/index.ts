@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { handle, type LimitKnob, type RecordedCall } from './server.js';
+import { handle, type FaultKnob, type LimitKnob, type RecordedCall } from './server.js';
 import { BOT, GitHubStore, type Permission } from './store.js';
 import { pullRequest, repository, user } from './shapes.js';
 
@@ -40,6 +40,12 @@ export interface GitHubStandIn {
   ): Record<string, unknown>;
   /** The next `times` requests meet a rate limit: the primary (its quota spent) or a secondary one. */
   limitNext(kind: 'primary' | 'secondary', times: number, status?: 403 | 429): void;
+  /**
+   * The requests whose path matches `path` (and `method`, when given) are answered `status` (502 by
+   * default), `times` of them (every one by default), as GitHub's servers fail at times: one pull
+   * request's read, a deployment status's write.
+   */
+  failOn(fault: { path: RegExp; method?: string; status?: FaultKnob['status']; times?: number }): void;
   stop(): Promise<void>;
 }
 
@@ -47,11 +53,12 @@ export async function startGitHub(options: { now?: () => number } = {}): Promise
   const store = new GitHubStore(options.now ?? Date.now);
   const calls: RecordedCall[] = [];
   const limits: LimitKnob[] = [];
+  const faults: FaultKnob[] = [];
   const [cert, key] = await Promise.all([
     readFile(`${TLS_DIR}server.pem`),
     readFile(`${TLS_DIR}server-key.pem`)
   ]);
-  const state = { store, calls, limits, bases: { api: '', web: 'https://github.test' } };
+  const state = { store, calls, limits, faults, bases: { api: '', web: 'https://github.test' } };
   const server: Server = createServer({ cert, key }, (req, res) => {
     handle(state, req, res).catch(() => {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -90,6 +97,9 @@ export async function startGitHub(options: { now?: () => number } = {}): Promise
     },
     limitNext: (kind, times, status = 403) => {
       limits.push({ kind, times, status });
+    },
+    failOn: ({ path, method, status = 502, times = Infinity }) => {
+      faults.push({ path, method, status, times });
     },
     stop: async () => {
       server.closeAllConnections();

@@ -28,8 +28,8 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PATCH';
   /** The path, as the OpenAPI description writes it: /repos/{owner}/{repo}/deployments. */
   readonly path: string;
-  /** The permission a write needs; reads need none. */
-  readonly needs?: Permission;
+  /** The permissions a write needs, any one of them (GitHub's alternatives); reads need none. */
+  readonly needs?: readonly Permission[];
   readonly handle: (request: RouteRequest, store: GitHubStore, bases: Bases) => RouteAnswer;
 }
 
@@ -73,16 +73,24 @@ export const ROUTES: readonly Route[] = [
       const state = query.get('state') ?? 'open';
       if (!['open', 'closed', 'all'].includes(state))
         return unprocessable(`state ${state} is not one of open, closed, all`);
+      // GitHub's order: by created (the default) or updated, descending unless asked otherwise for a
+      // sort given (its documented default: desc for created or none, asc for the others).
+      const sort = query.get('sort') ?? 'created';
+      if (!['created', 'updated'].includes(sort))
+        return unprocessable(`sort ${sort} is not one the stand-in serves (created, updated)`);
+      const direction = query.get('direction') ?? (sort === 'created' ? 'desc' : 'asc');
+      const key = (p: { number: number; updatedAt: number }): number =>
+        sort === 'updated' ? p.updatedAt : p.number;
       const pulls = [...store.pulls.values()]
         .filter((p) => state === 'all' || p.state === state)
-        .sort((a, b) => b.number - a.number);
+        .sort((a, b) => (direction === 'asc' ? 1 : -1) * (key(a) - key(b) || a.number - b.number));
       return { status: 200, page: pulls.map((p) => pullRequest(bases, p, true)) };
     }
   },
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/deployments',
-    needs: 'deployments',
+    needs: ['deployments'],
     handle: ({ body }, store, bases) => {
       const ref = text(body.ref);
       if (ref === undefined || ref === '')
@@ -162,7 +170,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
-    needs: 'deployments',
+    needs: ['deployments'],
     handle: ({ params, body }, store, bases) => {
       const target = store.deployments.find((d) => d.id === integer(params.deployment_id));
       if (target === undefined) return notFound();
@@ -222,7 +230,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: '/repos/{owner}/{repo}/issues/{issue_number}/comments',
-    needs: 'pull-requests',
+    needs: ['issues', 'pull-requests'],
     handle: ({ params, body }, store, bases) => {
       const issue = integer(params.issue_number);
       if (!store.pulls.has(issue)) return notFound();
@@ -245,7 +253,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'PATCH',
     path: '/repos/{owner}/{repo}/issues/comments/{comment_id}',
-    needs: 'pull-requests',
+    needs: ['issues', 'pull-requests'],
     handle: ({ params, body }, store, bases) => {
       const index = store.comments.findIndex((c) => c.id === integer(params.comment_id));
       const found = store.comments[index];

@@ -27,11 +27,22 @@ export interface LimitKnob {
   readonly status: 403 | 429;
 }
 
+/** A failure a test has GitHub answer to the requests that match: a 5xx its servers give at times. */
+export interface FaultKnob {
+  readonly method: string | undefined;
+  /** The request's path (without the query) matches it. */
+  readonly path: RegExp;
+  readonly status: 500 | 502 | 503 | 504;
+  /** How many matching requests meet it (Infinity: every one). */
+  times: number;
+}
+
 export interface ServerState {
   readonly store: GitHubStore;
   readonly bases: Bases;
   readonly calls: RecordedCall[];
   readonly limits: LimitKnob[];
+  readonly faults: FaultKnob[];
 }
 
 const DOCS = 'https://docs.github.com/rest';
@@ -84,6 +95,14 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
     send(...limited(limit));
     return;
   }
+  const fault = state.faults.find(
+    (f) => f.times > 0 && (f.method === undefined || f.method === req.method) && f.path.test(url.pathname)
+  );
+  if (fault !== undefined) {
+    fault.times -= 1;
+    send(fault.status, { message: 'Server Error', documentation_url: DOCS, status: String(fault.status) });
+    return;
+  }
   const match = matchRoute(req.method ?? '', url.pathname);
   if (
     match === undefined ||
@@ -93,13 +112,13 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
     send(...answer(notFound(), url));
     return;
   }
-  if (match.route.needs !== undefined && !grant.write.has(match.route.needs)) {
+  const needs = match.route.needs;
+  if (needs !== undefined && !needs.some((permission) => grant.write.has(permission))) {
     send(
       403,
       { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' },
-      {
-        'x-accepted-github-permissions': `${match.route.needs}=write`
-      }
+      // GitHub's names (pull_requests), each set of permissions that would do separated by a semicolon.
+      { 'x-accepted-github-permissions': needs.map((p) => `${p.replace('-', '_')}=write`).join('; ') }
     );
     return;
   }

@@ -80,6 +80,11 @@ export class GitHubStore {
     return closed;
   }
 
+  /** The deployments of the environments `environment` matches, oldest first. */
+  deploymentsIn(environment: RegExp): DeploymentFacts[] {
+    return this.deployments.filter((d) => environment.test(d.environment));
+  }
+
   /** The statuses of a deployment, newest first. */
   statusesOf(deploymentId: number): StatusFacts[] {
     return this.statuses.filter((s) => s.deployment.id === deploymentId).reverse();

@@ -71,13 +71,13 @@ export async function previewDemo({ emulator, node, env, say, show }: DemoParts)
       say(terminalSummary(body).trimEnd().replace(/^/gm, '  '));
       say();
     }
-    const live = github.store.deployments.filter(
-      (d) => github.store.statusesOf(d.id)[0]?.state !== 'inactive'
-    );
+    const live = github.store
+      .deploymentsIn(/^pr-/)
+      .filter((d) => github.store.statusesOf(d.id)[0]?.state !== 'inactive');
     const ids = runs.slice(0, 2).map((run) => run.outputs.task_id ?? '');
     const billing = ids.filter((id) => id !== '' && emulator.tasks.get(id).status !== 'End');
     say(
-      `GitHub: ${github.store.deployments.length} deployments of pr-42, ${live.length} still live; ${github.store.comments.length} comment. The emulator: ${billing.length} preview task(s) still billing.`
+      `GitHub: ${github.store.deploymentsIn(/^pr-/).length} deployments of pr-42, ${live.length} still live; ${github.store.comments.length} comment. The emulator: ${billing.length} preview task(s) still billing.`
     );
     const ok =
       runs.every((run) => run.exitCode === 0) &&

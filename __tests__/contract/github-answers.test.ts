@@ -93,9 +93,7 @@ describe('the GitHub stand-in answers as GitHub describes its REST API', () => {
       return schemaProblems(body, schema).map((problem) => `${method} ${route} ${status} ${problem}`);
     });
     expect(problems).toEqual([]);
-    expect(setUp.map((a) => a.status)).toEqual([
-      201, 201, 201, 200, 200, 200, 200, 200, 200, 201, 200, 200
-    ]);
+    expect(setUp.map((a) => a.status)).toEqual([201, 201, 201, 200, 200, 200, 200, 200, 200, 201, 200, 200]);
   });
 
   it('finds what departs from the description: a field missing, one it does not have, one typed otherwise', () => {

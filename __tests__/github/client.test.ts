@@ -3,7 +3,7 @@
 // refusal for want of a permission named.
 import { ApiClient } from '../../src/platform/client.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
-import { describeGitHubError, githubClient } from '../../src/github/client.js';
+import { describeGitHubError, githubClient, permissionsNeeded } from '../../src/github/client.js';
 
 describe('the GitHub client', () => {
   let github: GitHubStandIn;
@@ -89,5 +89,27 @@ describe('the GitHub client', () => {
     expect(describeGitHubError(error)).toBe(
       "HTTP 403: Resource not accessible by integration - https://docs.github.com/rest: the token lacks deployments: write; grant it in the workflow's permissions (permissions: deployments: write)"
     );
+  });
+
+  // Regression (issue 60, point 17): a comment's 403 said "(permissions: issues: write; pull_requests=write)",
+  // the header's form, which a workflow's permissions: block does not take.
+  it("names a refused comment's permission as a workflow's permissions: block writes it, with GitHub's alternative", async () => {
+    const error = await client(github.tokenWith(['deployments']))
+      .rest.issues.createComment({ owner, repo, issue_number: 7, body: 'hello' })
+      .catch((e: unknown) => e);
+    expect(describeGitHubError(error)).toBe(
+      "HTTP 403: Resource not accessible by integration - https://docs.github.com/rest: the token lacks pull-requests: write (or issues: write); grant it in the workflow's permissions (permissions: pull-requests: write)"
+    );
+  });
+
+  it.each([
+    ['deployments=write', ['deployments: write']],
+    ['issues=write; pull_requests=write', ['pull-requests: write', 'issues: write']],
+    ['contents=read,metadata=read; actions=write', ['contents: read, metadata: read', 'actions: write']],
+    [' pull_requests = read ;', ['pull-requests: read']],
+    ['', []],
+    ['not a permission', []]
+  ])('reads x-accepted-github-permissions %j as the permissions: block writes it', (header, expected) => {
+    expect(permissionsNeeded(header)).toEqual(expected);
   });
 });

@@ -54,6 +54,12 @@ describe('the pull request of an event', () => {
         'acme/app'
       )
     ).toMatchObject({ fromFork: true });
+    // On pull_request_target the run has the base repository's secrets: the step says so of a fork.
+    expect(pullEventOf('pull_request_target', payload('opened', 'outsider/app'), 'acme/app')).toMatchObject({
+      fromFork: true,
+      onTarget: true
+    });
+    expect(pullEventOf('pull_request', payload('opened'), 'acme/app')).toMatchObject({ onTarget: false });
   });
 
   it('says why there is nothing to do: another event, another action, no pull request', () => {
@@ -107,6 +113,10 @@ describe('the preview comment', () => {
     expect(body).toContain('| URL | <a href="https://t1-80.apps.example/?a=1&amp;b=&lt;2&gt;">');
     expect(body).toContain('| This push (abcdef1) | 0&#46;42 yuan |');
     expect(body).not.toMatch(/<img|\*\*Running|\[a\]\(b\)|^::/m);
+    // The sweep, which finishes what a close left, knows no push's commit.
+    expect(renderPreviewComment({ ...view, sha: undefined, pushCost: undefined }, runUrl)).toContain(
+      '| The last push | unknown |'
+    );
   });
 
   it('keeps a task_name that would close its HTML comment from doing so', () => {

@@ -11,6 +11,7 @@ import {
   upsertComment
 } from '../../src/github/records.js';
 import { commentMarker } from '../../src/github/preview-comment.js';
+import { keepSpend, readKeptSpend, SPEND_ENVIRONMENT, spendTask } from '../../src/github/kept-spend.js';
 
 describe("a preview's records on GitHub", () => {
   let github: GitHubStandIn;
@@ -94,5 +95,46 @@ describe("a preview's records on GitHub", () => {
     expect(api).not.toBe(id);
     const ours = github.store.comments.filter((c) => c.body.startsWith('<!--'));
     expect(ours.map((c) => c.body)).toEqual([body('second push'), `${commentMarker('api')}\nx`]);
+    // A repair only updates: on a pull request without the preview's comment, it writes none.
+    github.store.openPull(43);
+    expect(
+      await upsertComment(octokit, repo, { number: 43, taskName: 'web', body: body('x') }, 'existing')
+    ).toBeUndefined();
+    expect(github.store.comments.filter((c) => c.issue === 43)).toEqual([]);
+  });
+
+  it("keeps what a preview's tasks cost in record deployments, and reads each task's most recorded figure", async () => {
+    const keep = (spent: Record<string, string>, name = 'web-pr-42') =>
+      keepSpend(octokit, repo, { number: 42, name, ref: 'main', spent: new Map(Object.entries(spent)) });
+    await keep({ '1229831': '550000' });
+    await keep({ '1229831': '1200000.5', '1229900': '300' });
+    // An older figure recorded after a newer one (two runs at once) does not lower what is kept.
+    await keep({ '1229831': '9', '1229901': '0' });
+    await keep({ '7': '99' }, 'api-pr-42');
+    // A record another hand wrote: read for what it holds of the shape only.
+    await recordDeployment(octokit, repo, {
+      ref: 'main',
+      environment: SPEND_ENVIRONMENT,
+      task: spendTask('web-pr-42'),
+      description: 'by hand',
+      payload: { spent: { abc: '5', '1229902': 17, '1229903': '1e9', '1229904': '-3', '1229905': '40' } }
+    });
+    expect(Object.fromEntries(await readKeptSpend(octokit, repo, 'web-pr-42'))).toEqual({
+      '1229831': '1200000.5',
+      '1229900': '300',
+      '1229901': '0',
+      '1229905': '40'
+    });
+    const records = github.store.deploymentsIn(/^preview-spend$/);
+    expect(records.map((r) => [r.task, r.ref, r.transient, r.production])).toEqual([
+      ...Array.from({ length: 3 }, () => ['preview-spend:web-pr-42', 'main', true, false]),
+      ['preview-spend:api-pr-42', 'main', true, false],
+      ['preview-spend:web-pr-42', 'main', true, false]
+    ]);
+    // Each record the step makes serves nothing: inactive at once.
+    expect(records.slice(0, 4).map((r) => latestState(r.id))).toEqual(Array(4).fill('inactive'));
+    expect(records[1]?.description).toBe(
+      'What the previews of pull request #42 have cost: 1.20 yuan (a record; nothing is deployed)'
+    );
   });
 });

@@ -9,6 +9,7 @@ import { runTestStep, testContext, testRuntime, type TestRuntime } from './runti
 import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { SHUFFLED_CODES } from './platform-client.js';
+import { PlatformClock } from '../../src/platform/platform-clock.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
 
 /**
@@ -22,12 +23,14 @@ export function emulatorStep(
   into: { log: string[]; created?: string[] },
   defaults: Record<string, string> = {}
 ) {
-  return async (
-    inputs: Record<string, string> = {},
-    options: { dryRun?: boolean; cancelWhen?: RegExp; pullRequests?: () => Promise<PullRequests> } = {}
-  ) => {
+  return async (inputs: Record<string, string> = {}, options: StepOptions = {}) => {
     const { settings, runtime } = emulatorRun(emulator, clock, client, into, { ...defaults, ...inputs });
     const { cancelWhen } = options;
+    // Another runner's clock: its requests' timestamps (and so their signatures) differ from this one's.
+    if (options.clockSkewMs !== undefined) {
+      const skew = options.clockSkewMs;
+      runtime.clock = new PlatformClock(() => clock.now() + skew);
+    }
     // The pull requests' host a preview step asks: GitHub's stand-in, through the real client.
     if (options.pullRequests !== undefined) runtime.pullRequests = options.pullRequests;
     if (cancelWhen !== undefined) {
@@ -52,6 +55,15 @@ export function emulatorStep(
       files: runtime.files
     };
   };
+}
+
+/** How a test runs a step: a dry run, cancelled at a line, on GitHub's stand-in, on another runner's clock. */
+export interface StepOptions {
+  dryRun?: boolean;
+  cancelWhen?: RegExp;
+  pullRequests?: () => Promise<PullRequests>;
+  /** How far the runner's clock is ahead (steps run at once on the shared clock would stamp alike). */
+  clockSkewMs?: number;
 }
 
 /** Runs the post step's cleanup of `state` in this process against the emulator, on the shared fake clock. */
@@ -114,7 +126,7 @@ export interface StepBench {
   /** Runs a step with `defaults` under `inputs`. */
   readonly step: (
     inputs?: Record<string, string>,
-    options?: { dryRun?: boolean; cancelWhen?: RegExp; pullRequests?: () => Promise<PullRequests> }
+    options?: StepOptions
   ) => ReturnType<ReturnType<typeof emulatorStep>>;
   /** The requests the emulator received on `path`. */
   readonly sent: (path: string) => Emulator['requests'];

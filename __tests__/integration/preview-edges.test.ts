@@ -107,11 +107,11 @@ describe('the preview steps, at their edges', () => {
     const sweep = await step(SWEEP, host(undefined), { dryRun: true });
     expect(sweep.result.tasks.map((t) => [t.id, t.message])).toEqual([[live, 'pull request #4 is closed']]);
     expect(bench.log).toContainEqual(expect.stringMatching(/; dry run: none is stopped$/));
-    expect([bench.sent(CREATE), bench.emulator.tasks.get(live).status, github.store.deployments]).toEqual([
-      [],
-      'Running',
-      []
-    ]);
+    expect([
+      bench.sent(CREATE),
+      bench.emulator.tasks.get(live).status,
+      github.store.deploymentsIn(/^pr-/)
+    ]).toEqual([[], 'Running', []]);
   });
 
   it('records a preview that does not become ready as a failure, and says why in the comment', async () => {
@@ -119,7 +119,7 @@ describe('the preview steps, at their edges', () => {
     bench.emulator.tasks.setFailPattern(/-pr-13$/);
     const failed = await step({ comment: 'true' }, host(13));
     expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-13\) /);
-    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
     expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
     // It ended in Other, which the platform does not let a stop change: the rollback's stop is refused.
     expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
@@ -134,11 +134,12 @@ describe('the preview steps, at their edges', () => {
       /^preview: GitHub refused the comment on pull request #21: HTTP 403: .*pull-requests: write.*; the preview is left as the step made it$/
     );
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
-    // A close whose deployments cannot be marked: the preview is stopped all the same.
+    // A close whose records cannot be written (the first of them: what the previews cost): the preview
+    // is stopped all the same.
     github.store.closePull(21, false);
     const down = await step({}, host(21, 'closed', github.tokenWith([])));
     expect(down.failure).toMatch(
-      /^preview: GitHub refused marking the deployments of pull request #21 inactive: HTTP 403: /
+      /^preview: GitHub refused the record of what the previews of pull request #21 have cost: HTTP 403: .*deployments: write/
     );
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');
     expect(down.outputs.total_cost).toMatch(/^0\.\d{6}$/);
@@ -166,7 +167,7 @@ describe('the preview steps, at their edges', () => {
     // A token GitHub does not know: the sweep fails saying so, having stopped nothing.
     const refused = await step(SWEEP, host(undefined, 'opened', 'ghs_unknown'));
     expect(refused.failure).toMatch(
-      /^preview_sweep: GitHub refused the state of pull request #99: HTTP 401: /
+      /^preview_sweep: could not sweep #99 \(GitHub refused the state of pull request #99: HTTP 401: .*\); the pull requests closed lately \(GitHub refused the pull requests closed lately: HTTP 401: .*\): left as they were, the others swept; the next sweep tries again$/
     );
     expect(bench.emulator.tasks.get(stray).status).toBe('Running');
   });
@@ -188,6 +189,28 @@ describe('the preview steps, at their edges', () => {
     );
   });
 
+  // Regression (issue 60, point 2): the comment said "stopped at max_cost" of a preview that still served.
+  it('says a preview the cap could not stop still serves: the comment says so, the deployment stays live', async () => {
+    github.store.openPull(62);
+    const up = await step({ comment: 'true' }, host(62));
+    bench.clock.advance(3600);
+    bench.emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    const capped = await step({ comment: 'true', max_cost: '1', cleanup_timeout: '5s' }, host(62));
+    expect(capped.failure).toMatch(
+      new RegExp(
+        `^preview: the previews of pull request #62 have cost 1\\.\\d\\d yuan, which reaches max_cost 1 yuan: no new preview is made, but task ${up.outputs.task_id} could not be stopped: preview_sweep tries again$`
+      )
+    );
+    expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
+    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(github.store.comments[0]?.body).toContain('could not be stopped');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('success');
+  });
+
   it("stops a push's preview whose wait reaches what max_cost leaves, recording a failure", async () => {
     github.store.openPull(61);
     // A node that bills while Pending, for an hour: the wait reaches the cap long before it is ready.
@@ -195,7 +218,7 @@ describe('the preview steps, at their edges', () => {
     bench.emulator.tasks.setBillPending(true);
     const capped = await step({ comment: 'true', max_cost: '0.05', poll_interval: '30s' }, host(61));
     expect(capped.outputs.capped).toBe('true');
-    expect(github.store.statusesOf(github.store.deployments[0]?.id ?? 0)[0]?.state).toBe('failure');
+    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
     expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(capped.outputs.task_id).status).toBe('End');
   });

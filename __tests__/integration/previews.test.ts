@@ -77,7 +77,7 @@ describe('previews of pull requests', () => {
     expect(open.failure).toBeUndefined();
     const first = open.outputs.task_id;
     expect([statusOf(first), bench.emulator.tasks.get(first).task_name]).toEqual(['Running', 'web-pr-42']);
-    const [deployment] = github.store.deployments;
+    const [deployment] = github.store.deploymentsIn(/^pr-/);
     expect(deployment).toMatchObject({
       environment: 'pr-42',
       transient: true,
@@ -102,7 +102,7 @@ describe('previews of pull requests', () => {
     const second = push.outputs.task_id;
     expect([statusOf(first), statusOf(second)]).toEqual(['End', 'Running']);
     expect(JSON.parse(push.outputs.replaced_task_ids)).toEqual([first]);
-    const [, newer] = github.store.deployments;
+    const [, newer] = github.store.deploymentsIn(/^pr-/);
     expect([latest(deployment?.id ?? 0)?.state, latest(newer?.id ?? 0)?.state]).toEqual([
       'inactive',
       'success'
@@ -115,7 +115,10 @@ describe('previews of pull requests', () => {
     const close = await step({ comment: 'true' }, 42, 'closed');
     expect(close.failure).toBeUndefined();
     expect(statusOf(second)).toBe('End');
-    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive', 'inactive']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual([
+      'inactive',
+      'inactive'
+    ]);
     expect(github.store.comments).toHaveLength(1);
     expect(github.store.comments[0]?.body).toContain(
       '### Preview of web: stopped: the pull request is closed'
@@ -142,12 +145,51 @@ describe('previews of pull requests', () => {
     );
     expect(bench.sent(CREATE)).toHaveLength(1);
     expect(statusOf(first.outputs.task_id)).toBe('Running');
-    expect(github.store.deployments.map((d) => d.environment)).toEqual(['pr-1']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => d.environment)).toEqual(['pr-1']);
     expect(github.store.comments[0]?.body).toContain(
       '> No preview&#58; max&#95;previews &#40;1&#41; previews run already&#58; web-pr-1&#46;'
     );
     github.store.pushPull(1, sha(1, 2));
     expect((await step({ max_previews: '1' }, 1, 'synchronize')).failure).toBeUndefined();
+  });
+
+  // Regression (issue 60, point 3): max_previews did not hold across pull requests opened together (the
+  // documented concurrency group is per pull request): two runs at once both made a preview over a limit
+  // of 1, as Dependabot's pull requests do.
+  it('holds max_previews across pull requests opened together: of two runs at once, the later-made preview is stopped', async () => {
+    github.store.openPull(21);
+    github.store.openPull(22);
+    bench.clock.advance(1);
+    const inputs = { max_previews: '1', comment: 'true' };
+    // Two runners: their clocks differ, as two machines' do.
+    const runs = await Promise.all([
+      bench.step(inputs, on(21, 'opened')),
+      bench.step(inputs, { ...on(22, 'opened'), clockSkewMs: 60_000 })
+    ]);
+    // Both found none running, and both made one: the race the limit must hold through.
+    expect(bench.sent(CREATE)).toHaveLength(2);
+    const ids = runs.map((run) => run.outputs.task_id);
+    const live = ids.filter((id) => statusOf(id) !== 'End');
+    expect(live).toHaveLength(1);
+    // The one made later is the one over the limit.
+    const later = BigInt(ids[0] ?? '0') > BigInt(ids[1] ?? '0') ? 0 : 1;
+    const [first, second] = runs;
+    const [kept, stopped] = later === 0 ? [second, first] : [first, second];
+    const [keptPull, stoppedPull] = later === 0 ? [22, 21] : [21, 22];
+    expect(live).toEqual([kept.outputs.task_id]);
+    expect(kept.failure).toBeUndefined();
+    expect(stopped.failure).toBe(
+      `preview: max_previews is 1, and 1 preview(s) of "web" made before this one run ("web-pr-${keptPull}"): another run made them at the same time, so the preview of pull request #${stoppedPull} is stopped; close one of those pull requests, or raise max_previews`
+    );
+    const stateOf = (pull: number) =>
+      github.store.deploymentsIn(new RegExp(`^pr-${pull}$`)).map((d) => latest(d.id)?.state);
+    expect([stateOf(keptPull), stateOf(stoppedPull)]).toEqual([['success'], ['failure']]);
+    const comment = (pull: number) =>
+      github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
+    expect([comment(keptPull), comment(stoppedPull)]).toEqual([
+      '### Preview of web: running',
+      '### Preview of web: not made'
+    ]);
   });
 
   it("holds all of a pull request's previews to max_cost: at it, makes no new one and stops the one running", async () => {
@@ -164,7 +206,7 @@ describe('previews of pull requests', () => {
     expect(capped.outputs.capped).toBe('true');
     expect(statusOf(open.outputs.task_id)).toBe('End');
     // The preview the cap stopped is served no more: its deployment says so.
-    expect(github.store.deployments.map((d) => latest(d.id)?.state)).toEqual(['inactive']);
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual(['inactive']);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
@@ -201,7 +243,7 @@ describe('previews of pull requests', () => {
     expect(sweep.result.tasks.map((t) => [t.name, t.message])).toEqual([
       ['web-pr-3', 'pull request #3 is closed']
     ]);
-    expect(github.store.deployments.map((d) => [d.environment, latest(d.id)?.state])).toEqual([
+    expect(github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(d.id)?.state])).toEqual([
       ['pr-3', 'inactive'],
       ['pr-4', 'success'],
       ['pr-5', 'success']

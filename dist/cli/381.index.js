@@ -2,7 +2,7 @@ export const id = 381;
 export const ids = [381];
 export const modules = {
 
-/***/ 381:
+/***/ 2762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 

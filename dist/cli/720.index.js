@@ -8,7 +8,8 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   finishReplace: () => (/* binding */ finishReplace),
-/* harmony export */   replaceFlow: () => (/* binding */ replaceFlow)
+/* harmony export */   replaceFlow: () => (/* binding */ replaceFlow),
+/* harmony export */   runReplace: () => (/* binding */ runReplace)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
@@ -55,28 +56,41 @@ const replaceFlow = {
         return {
             plan,
             cleanup: { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: 'stop' },
-            run: async (ctx) => {
-                const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .fi)(plan, ctx);
-                const [created] = step.tasks;
-                const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
-                const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
-                return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
-            },
+            run: (ctx) => runReplace(plan, ctx),
             dryRun: (ctx) => dryRunReplace(plan, ctx)
         };
     }
 };
+/**
+ * A replace's run: the create and its wait (max_cost counting `besides` too: a preview's older tasks
+ * bill while it waits, and the cap stops them with it), then the old generation stopped, or the new task
+ * rolled back.
+ */
+async function runReplace(plan, ctx, besides) {
+    const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .fi)(plan, ctx, besides);
+    const [created] = step.tasks;
+    // What the cap stopped beside the new task (besides.alongside) serves no more.
+    const capped = step.replaced.map((task) => task.id);
+    const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx, capped);
+    const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
+    return {
+        ...step,
+        tasks,
+        replaced: [...step.replaced, ...finished.replaced],
+        elapsedMs: ctx.runtime.now() - ctx.startedAt
+    };
+}
 /**
  * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
  * generation: each old task is stopped until its state shows it ended, and the name is searched again
  * until a fresh search finds no older live task. Not ready (failed, timed out, cancelled), the new task is
  * stopped, whatever cleanup says, and the old tasks are left serving: the replace is rolled back.
  */
-async function finishReplace(created, oldIds, ctx) {
+async function finishReplace(created, oldIds, ctx, cappedIds = []) {
     if (created === undefined)
         return { created, replaced: [] };
     if (created.verdict !== 'reached')
-        return { created: await rollBack(created, oldIds, ctx), replaced: [] };
+        return { created: await rollBack(created, oldIds, ctx, cappedIds), replaced: [] };
     // One saved change: from here the old generation is the post step's to retire, and the new task is left
     // as cleanup says. At no instant is neither saved.
     ctx.cleanup.update({ action: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupOf */ .Au)(ctx.settings).action, retire: [...oldIds] });
@@ -154,9 +168,15 @@ async function retire(oldIds, newId, ctx) {
         return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__/* .taskResult */ .h)(id);
     }));
 }
-/** Stops a new task that did not become ready; the old ones keep serving. */
-async function rollBack(created, oldIds, ctx) {
-    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+/** Stops a new task that did not become ready; the old ones keep serving, but those max_cost stopped. */
+async function rollBack(created, oldIds, ctx, cappedIds) {
+    const left = oldIds.filter((id) => !cappedIds.includes(id));
+    const capped = cappedIds.length === 0 ? '' : `; task ${cappedIds.join(', ')} was stopped at max_cost too`;
+    const serving = (left.length > 0
+        ? `task ${left.join(', ')} keeps serving`
+        : oldIds.length === 0
+            ? 'no task of its name ran before'
+            : 'no task of its name serves') + capped;
     const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__.cleanUpTask)(created.id, 'stop', ctx);
     const rollback = outcome.kind === 'failed'
         ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`

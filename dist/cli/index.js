@@ -3496,7 +3496,7 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(920)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5920))).previewFlow,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
     preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(619), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
@@ -3716,15 +3716,16 @@ var version = __nccwpck_require__(8690);
 
 /**
  * Whether a step that follows a pull request's event has anything to do, read before any input: a pull
- * request from a fork runs with a read-only token and without the secrets, so the step says so in one
- * line and succeeds, doing nothing; an action it has nothing to do for (labeled, edited) likewise. A
+ * request from a fork makes no preview (on pull_request its run has a read-only token and no secrets; on
+ * pull_request_target it has both, which a fork's code must not get), so the step says why in one line
+ * and succeeds, doing nothing; an action it has nothing to do for (labeled, edited) likewise. A
  * workflow on another event is refused. Every other step goes on.
  */
 async function goesOn(host) {
     const operation = host.input('operation').trim();
     if (!pull_requests/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
         return true;
-    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2530));
+    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     const { event } = workflowRun(host.env);
     if ('none' in event) {
         if (event.misuse)
@@ -3733,7 +3734,10 @@ async function goesOn(host) {
         return false;
     }
     if (event.fromFork) {
-        host.info(`${operation}: pull request #${event.number} comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)`);
+        // What is true of the run depends on the event: pull_request_target runs with the base repository's secrets.
+        host.info(event.onTarget
+            ? `${operation}: pull request #${event.number} comes from a fork: on pull_request_target the run has the repository's secrets and a token that can write, and a preview would run the fork's code with them, so none is made (nothing to do)`
+            : `${operation}: pull request #${event.number} comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)`);
         return false;
     }
     return true;
@@ -3749,7 +3753,7 @@ function pullRequestsOpener(host, settings, cancel) {
     const deadline = Date.now() + settings.wait.timeoutMs;
     let opened;
     return () => {
-        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2530)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
+        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
             token,
             apiUrl: host.env('GITHUB_API_URL'),
             userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
@@ -4164,7 +4168,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2762));
     await runPost(host);
 }
 
@@ -6082,7 +6086,7 @@ function leaving(calls) {
     return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
 /** Waits for the tasks the calls acted on, as the plan says, by the criteria of their kind. */
-async function waitForCalls(plan, calls, ctx) {
+async function waitForCalls(plan, calls, ctx, besides) {
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
@@ -6090,19 +6094,23 @@ async function waitForCalls(plan, calls, ctx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(619), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2619))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish, ...capOf(plan, ctx) });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(619), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2619))).waitUntil(called, criteria, ctx, {
+            readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls),
+            publish,
+            ...capOf(plan, ctx, besides)
+        });
     return { criteria, waited };
 }
 /**
  * max_cost over the step's wait, when set: counted from nothing for what the step's create made, from the
- * first read for tasks that were there before the step (a detail, a recover).
+ * first read for tasks that were there before the step (a detail, a recover); `besides`, what else counts.
  */
-function capOf(plan, ctx) {
+function capOf(plan, ctx, besides = {}) {
     const { maxCost } = ctx.settings;
     if (maxCost === undefined)
         return {};
     const made = plan.calls.some((call) => call.traits.resend === 'create_once');
-    return { cap: { maxCost, from: made ? 'made' : 'first_read' } };
+    return { cap: { maxCost, from: made ? 'made' : 'first_read', ...besides } };
 }
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
 async function settleTwins(calls, tasks, ctx) {
@@ -6111,13 +6119,13 @@ async function settleTwins(calls, tasks, ctx) {
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
         await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(272)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
 }
-/** Makes every call of the plan, then waits for its tasks when the plan says so. */
-async function callAndWait(plan, ctx) {
+/** Makes every call of the plan, then waits for its tasks when the plan says so (max_cost counting `besides` too). */
+async function callAndWait(plan, ctx, besides) {
     // A bulk read (no wait follows): its answers go to files as they come.
     const sink = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .answerSinkFor */ .Ty)(plan, ctx);
     const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx, sink);
     const answers = sink?.close();
-    const waited = await waitForCalls(plan, calls, ctx);
+    const waited = await waitForCalls(plan, calls, ctx, besides);
     await settleTwins(calls, waited.waited.tasks, ctx);
     const result = waitedResult(plan, ctx, calls, waited);
     return answers === undefined ? result : { ...result, answers };
@@ -6129,6 +6137,8 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
         tasks: waited.tasks,
         criteria,
         timedOut: waited.timedOut,
+        // What max_cost stopped beside the tasks waited on (a preview's older task) is a task the step stopped.
+        replaced: waited.alongsideStopped ?? [],
         ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
     });
 }

@@ -5,8 +5,9 @@ import type { Settings } from './settings.js';
 
 /**
  * Whether a step that follows a pull request's event has anything to do, read before any input: a pull
- * request from a fork runs with a read-only token and without the secrets, so the step says so in one
- * line and succeeds, doing nothing; an action it has nothing to do for (labeled, edited) likewise. A
+ * request from a fork makes no preview (on pull_request its run has a read-only token and no secrets; on
+ * pull_request_target it has both, which a fork's code must not get), so the step says why in one line
+ * and succeeds, doing nothing; an action it has nothing to do for (labeled, edited) likewise. A
  * workflow on another event is refused. Every other step goes on.
  */
 export async function goesOn(host: StepHost): Promise<boolean> {
@@ -20,8 +21,11 @@ export async function goesOn(host: StepHost): Promise<boolean> {
     return false;
   }
   if (event.fromFork) {
+    // What is true of the run depends on the event: pull_request_target runs with the base repository's secrets.
     host.info(
-      `${operation}: pull request #${event.number} comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)`
+      event.onTarget
+        ? `${operation}: pull request #${event.number} comes from a fork: on pull_request_target the run has the repository's secrets and a token that can write, and a preview would run the fork's code with them, so none is made (nothing to do)`
+        : `${operation}: pull request #${event.number} comes from a fork: its workflow gets a read-only token and no secrets, so no preview is made (nothing to do)`
     );
     return false;
   }

@@ -18,12 +18,29 @@ export interface PullRequests {
   deployed: (id: number, outcome: DeploymentOutcome) => Promise<void>;
   /** Marks the environment's deployments inactive, but `keep`: the ids marked. */
   retire: (number: number, keep?: number) => Promise<number[]>;
-  /** Writes the preview's one comment on the pull request: updated in place, or made once. */
-  comment: (view: PreviewView) => Promise<void>;
+  /**
+   * Writes the preview's one comment on the pull request: updated in place, or made once (`existing`:
+   * only updated, never made: a repair of what a run left). Whether there was one to write.
+   */
+  comment: (view: PreviewView, existing?: 'existing') => Promise<boolean>;
   /** A pull request's state: open, closed, merged, or missing (no such pull request in the repository). */
   state: (number: number) => Promise<PullState>;
   /** When the newest deployment of the pull request's environment was made (ms since the epoch), if any. */
   lastDeployedAt: (number: number) => Promise<number | undefined>;
+  /**
+   * The latest state of the newest deployment of the preview `name` (GitHub's names: success,
+   * in_progress, inactive...), or none when the pull request's environment has no deployment of it.
+   */
+  lastDeploymentState: (number: number, name: string) => Promise<string | undefined>;
+  /** The pull requests closed or merged, last updated at or after `since` (ms since the epoch), newest first. */
+  closedSince: (since: number) => Promise<number[]>;
+  /**
+   * What GitHub keeps of what the preview `name`'s tasks have cost (task id to points), each task's most
+   * recorded figure: it outlives the tasks, which the platform may delete once ended.
+   */
+  spentKept: (name: string) => Promise<ReadonlyMap<string, string>>;
+  /** Keeps on GitHub what each task of pull request `number`'s preview `name` has cost (task id to points). */
+  keepSpent: (number: number, name: string, spent: ReadonlyMap<string, string>) => Promise<void>;
 }
 
 /**
@@ -66,8 +83,8 @@ export interface PreviewView {
   readonly region: string | undefined;
   /** The task's status, as the platform says it. */
   readonly status: string | undefined;
-  /** The commit this push deployed (its first seven characters are shown). */
-  readonly sha: string;
+  /** The commit this push deployed (its first seven characters are shown); unknown to the sweep. */
+  readonly sha: string | undefined;
   /** What this push's preview has cost so far, and all of the pull request's previews together (readable yuan). */
   readonly pushCost: string | undefined;
   readonly totalCost: string | undefined;

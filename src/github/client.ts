@@ -65,10 +65,38 @@ export function describeGitHubError(error: unknown): string {
     message?: string;
     response?: { headers?: Record<string, string> };
   };
-  const needed = failure.response?.headers?.['x-accepted-github-permissions'];
+  const needed = permissionsNeeded(failure.response?.headers?.['x-accepted-github-permissions'] ?? '');
   const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
   const message = sanitize(failure.message ?? 'failed', 300);
-  if (failure.status === 403 && needed !== undefined && needed !== '')
-    return `${status}${message}: the token lacks ${sanitize(needed.replace('=', ': '), 100)}; grant it in the workflow's permissions (permissions: ${sanitize(needed.replace('=', ': '), 100)})`;
+  const [grant, ...others] = needed;
+  if (failure.status === 403 && grant !== undefined) {
+    const or = others.length === 0 ? '' : ` (or ${others.join(', or ')})`;
+    return `${status}${message}: the token lacks ${grant}${or}; grant it in the workflow's permissions (permissions: ${grant})`;
+  }
   return `${status}${message}`;
+}
+
+/** The permissions the action's docs grant: of GitHub's alternatives, the one a 403 asks for first. */
+const GRANTED = ['pull-requests', 'deployments'];
+
+/**
+ * GitHub's x-accepted-github-permissions (`issues=write; pull_requests=write`: sets that would each do,
+ * split by semicolons, a set's permissions by commas, in the API's names) as a workflow's permissions:
+ * block writes each set (`pull-requests: write`), the set the docs grant first.
+ */
+export function permissionsNeeded(header: string): string[] {
+  const sets = header
+    .split(';')
+    .map((set) =>
+      set
+        .split(',')
+        .map((permission) => /^\s*([a-z_]+)\s*=\s*([a-z]+)\s*$/.exec(permission))
+        .filter((found) => found !== null)
+        .map(([, name = '', level = '']) => ({ name: name.replace(/_/g, '-'), level }))
+    )
+    .filter((set) => set.length > 0);
+  const granted = (set: readonly { name: string }[]) => set.some((p) => GRANTED.includes(p.name));
+  return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) =>
+    set.map((p) => `${p.name}: ${p.level}`).join(', ')
+  );
 }

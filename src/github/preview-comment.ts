@@ -38,7 +38,10 @@ export function renderPreviewComment(view: PreviewView, runUrl: string | undefin
     ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
     ['GPU', where === '' ? 'unknown' : escape(where)],
     ['Status', escape(view.status ?? 'unknown')],
-    [`This push (${escape(view.sha.slice(0, 7))})`, escape(view.pushCost ?? 'unknown')],
+    [
+      view.sha === undefined ? 'The last push' : `This push (${escape(view.sha.slice(0, 7))})`,
+      escape(view.pushCost ?? 'unknown')
+    ],
     ['All previews of this pull request', escape(view.totalCost ?? 'unknown')]
   ];
   return [

@@ -8,7 +8,11 @@ import type { PullRequestEvent } from '../deploy/engine.js';
  */
 export interface PullEvent extends PullRequestEvent {
   readonly headRef: string;
+  /** The branch the pull request would merge into (main), empty when the payload does not say. */
+  readonly baseRef: string;
   readonly fromFork: boolean;
+  /** pull_request_target runs in the base repository, with its secrets and a token that can write. */
+  readonly onTarget: boolean;
 }
 
 /** Why an event has no pull request to preview: `misuse` when the workflow runs on another event. */
@@ -33,6 +37,7 @@ export function pullEventOf(eventName: string, payload: unknown, repository: str
   const event = isRecord(payload) ? payload : {};
   const pull = isRecord(event.pull_request) ? event.pull_request : undefined;
   const head = isRecord(pull?.head) ? pull.head : {};
+  const base = isRecord(pull?.base) ? pull.base : {};
   const headRepo = isRecord(head.repo) ? head.repo : {};
   const action = typeof event.action === 'string' ? event.action : '';
   const number =
@@ -50,8 +55,10 @@ export function pullEventOf(eventName: string, payload: unknown, repository: str
     number,
     headSha: head.sha,
     headRef: typeof head.ref === 'string' ? head.ref : '',
+    baseRef: typeof base.ref === 'string' ? base.ref : '',
     // A head repository that is gone (a deleted fork) reads as a fork: it is not this repository.
     fromFork: headRepo.full_name !== repository,
+    onTarget: eventName === 'pull_request_target',
     merged: pull.merged === true
   };
 }

@@ -18,11 +18,19 @@ export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'inactive'
 export async function recordDeployment(
   octokit: Octokit,
   repo: Repo,
-  deployment: { ref: string; environment: string; description: string; payload: Record<string, string> }
+  deployment: {
+    ref: string;
+    environment: string;
+    description: string;
+    payload: Record<string, unknown>;
+    /** GitHub's task of the deployment: deploy unless given (a record of what previews cost is another). */
+    task?: string;
+  }
 ): Promise<number> {
   const made = await octokit.rest.repos.createDeployment({
     ...repo,
     ref: deployment.ref,
+    ...(deployment.task === undefined ? {} : { task: deployment.task }),
     environment: deployment.environment,
     description: deployment.description.slice(0, 140),
     payload: deployment.payload,
@@ -92,13 +100,14 @@ export async function retireEarlier(
 
 /**
  * The preview's one comment on pull request `number`, written: the one whose marker names `taskName`
- * updated in place, or a new one when there is none. Its id.
+ * updated in place, or a new one when there is none (but `existing`: none). Its id, if one was written.
  */
 export async function upsertComment(
   octokit: Octokit,
   repo: Repo,
-  target: { number: number; taskName: string; body: string }
-): Promise<number> {
+  target: { number: number; taskName: string; body: string },
+  existing?: 'existing'
+): Promise<number | undefined> {
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
     ...repo,
     issue_number: target.number,
@@ -109,6 +118,8 @@ export async function upsertComment(
     await octokit.rest.issues.updateComment({ ...repo, comment_id: ours.id, body: target.body });
     return ours.id;
   }
+  // A repair updates what a run wrote, and writes nothing where the run wrote nothing.
+  if (existing !== undefined) return undefined;
   const made = await octokit.rest.issues.createComment({
     ...repo,
     issue_number: target.number,

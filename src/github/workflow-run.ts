@@ -84,9 +84,11 @@ export function openPullRequests(
     now: Date.now,
     log: connection.log
   });
+  const event = 'none' in run.event ? undefined : run.event;
   return previewRecords(octokit, {
     repo: { owner, repo },
     runUrl: run.runUrl,
-    event: 'none' in run.event ? undefined : run.event
+    event,
+    ...(event === undefined ? {} : { baseRef: event.baseRef })
   });
 }

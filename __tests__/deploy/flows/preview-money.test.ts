@@ -1,6 +1,14 @@
 // What a pull request's previews cost, as the preview steps count it against max_cost: exact sums of the
-// platform's points, shown as yuan, and what the cap leaves for the next push.
-import { costOf, reachesCap, remainingCap, yuanText } from '../../../src/deploy/flows/preview.js';
+// platform's points, shown as yuan, and what a push's wait counts besides its new preview.
+import { capBesides } from '../../../src/deploy/flows/preview.js';
+import {
+  costOf,
+  reachesCap,
+  theMore,
+  worthKeeping,
+  yuanText,
+  type PreviewSpend
+} from '../../../src/deploy/flows/preview-spend.js';
 
 const task = (billingValue: string | undefined, forecastValue: string | undefined) => ({
   id: '1',
@@ -24,14 +32,62 @@ describe("a pull request's previews, counted against max_cost", () => {
     expect(yuanText('0')).toBe('0.00 yuan');
   });
 
-  it('reaches the cap at it or past it, and leaves the next push what the earlier previews did not spend', () => {
+  it("reaches the cap at it or past it, and counts in a push's wait what the ended previews spent and the ones that bill", () => {
     expect([reachesCap('4999999', '5'), reachesCap('5000000', '5'), reachesCap('5000001', '5')]).toEqual([
       false,
       true,
       true
     ]);
-    expect(remainingCap('5', '1250000')).toBe('3.750000');
-    expect(remainingCap('5', undefined)).toBe('5');
-    expect(remainingCap(undefined, '1250000')).toBeUndefined();
+    const spent = (id: string, points: string, status: string, from: 'detail' | 'kept' = 'detail') => ({
+      ...task(undefined, undefined),
+      id,
+      status,
+      points,
+      from
+    });
+    // Two ended (one the platform deleted, kept on GitHub), one running: the running one's whole cost
+    // counts as the wait reads it, never twice.
+    expect(
+      capBesides({
+        tasks: [
+          spent('1', '1250000', 'End'),
+          spent('2', '10.5', 'End', 'kept'),
+          spent('3', '700', 'Running')
+        ],
+        total: '1251710.5',
+        billing: ['3']
+      })
+    ).toEqual({ spentBefore: '1250010.5', alongside: ['3'] });
+    expect(capBesides({ tasks: [], total: '0', billing: [] })).toEqual({ spentBefore: '0', alongside: [] });
+  });
+
+  it('counts each task at the more of what the platform says and what GitHub keeps, and keeps only what GitHub lacks', () => {
+    expect([theMore('500', undefined), theMore('500', '499'), theMore('500', '501.5')]).toEqual([
+      '500',
+      '500',
+      '501.5'
+    ]);
+    const spend = (points: Record<string, string>): PreviewSpend => ({
+      tasks: Object.entries(points).map(([id, p]) => ({
+        ...task(undefined, undefined),
+        id,
+        points: p,
+        from: 'detail'
+      })),
+      total: '0',
+      billing: []
+    });
+    const kept = new Map([
+      ['1', '500'],
+      ['2', '7']
+    ]);
+    expect(worthKeeping(spend({ '1': '500', '2': '7' }), kept)).toBeUndefined();
+    expect(worthKeeping(spend({ '1': '499', '2': '7' }), kept)).toBeUndefined();
+    expect(Object.fromEntries(worthKeeping(spend({ '1': '500', '2': '8' }), kept) ?? [])).toEqual({
+      '1': '500',
+      '2': '8'
+    });
+    // A task GitHub has no figure of yet, even a nought, is kept.
+    expect(worthKeeping(spend({ '3': '0' }), new Map())).toBeDefined();
   });
 });

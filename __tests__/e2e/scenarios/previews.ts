@@ -8,14 +8,12 @@ import { join } from 'node:path';
 import { sha, startGitHub, type GitHubStandIn } from '../../../github-standin/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
-import { DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
+import { CREATE, DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
 
 const BODY =
   'services: [{service_name: web, service_image: "registry.example.com/web:1", remote_ports: [{service_port: 80}]}]';
 /** A preview step's inputs: a 4090 picked by gpu, the comment kept. */
 const PREVIEW = { operation: 'preview', task_name: 'web', gpu: '4090', body: BODY, comment: 'true', ...FAST };
-/** Steps that write to GitHub take a second a write (its client spaces them, as GitHub asks): time them out late. */
-const PREVIEW_TIMEOUT_MS = 90_000;
 
 type Action = 'opened' | 'synchronize' | 'closed';
 
@@ -86,7 +84,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         }
         expect(ids.map((id) => s.emulator.tasks.get(id ?? '').status)).toEqual(['End', 'End', 'Running']);
         // A deployment per push, the live one the last; the URL on its status, the run as its log.
-        const deployments = g.github.store.deployments;
+        const deployments = g.github.store.deploymentsIn(/^pr-/);
         expect(deployments.map((d) => [d.environment, d.ref, latest(g.github, d.id)])).toEqual([
           ['pr-42', sha(42, 1), 'inactive'],
           ['pr-42', sha(42, 2), 'inactive'],
@@ -116,8 +114,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         for (const run of [open, close])
           expect(runnerView(run, { debug: true }).lines.join('\n')).not.toContain(g.github.token);
       }),
-      DEFAULT_EMULATOR,
-      PREVIEW_TIMEOUT_MS
+      DEFAULT_EMULATOR
     );
 
     scenario(
@@ -144,7 +141,9 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           'End',
           'Running'
         ]);
-        expect(g.github.store.deployments.map((d) => [d.environment, latest(g.github, d.id)])).toEqual([
+        expect(
+          g.github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(g.github, d.id)])
+        ).toEqual([
           ['pr-5', 'inactive'],
           ['pr-6', 'success']
         ]);
@@ -157,8 +156,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           )
         );
       }),
-      DEFAULT_EMULATOR,
-      PREVIEW_TIMEOUT_MS
+      DEFAULT_EMULATOR
     );
 
     scenario(
@@ -177,6 +175,42 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         ]);
         expect([s.emulator.requests, g.github.calls]).toEqual([[], []]);
       })
+    );
+
+    // Regression (issue 60, point 17): on pull_request_target the line said the run gets no secrets,
+    // which is false there.
+    scenario(
+      "says what is true of a fork's pull request on pull_request_target: the run has the secrets, so no preview",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(78, { fork: true });
+        const run = await s.run(
+          { ...PREVIEW, github_token: g.github.token },
+          undefined,
+          g.env(g.github.event(78, 'opened'), 'pull_request_target')
+        );
+        expect(run.exitCode).toBe(0);
+        expect(shown(run).filter((line) => line !== '')).toEqual([
+          "preview: pull request #78 comes from a fork: on pull_request_target the run has the repository's secrets and a token that can write, and a preview would run the fork's code with them, so none is made (nothing to do)"
+        ]);
+        expect([s.emulator.requests, g.github.calls]).toEqual([[], []]);
+      })
+    );
+
+    // Regression (issue 60, point 17): a refused comment named its permission in the header's form,
+    // "(permissions: issues: write; pull_requests=write)", which a permissions: block does not take.
+    scenario(
+      "names a refused comment's permission as a workflow's permissions: block writes it",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(10);
+        const run = await g.step(10, 'opened', {}, g.github.tokenWith(['deployments', 'contents']));
+        expect(run.exitCode).toBe(1);
+        expect(shown(run)).toContainEqual(
+          "::error::preview: GitHub refused the comment on pull request #10: HTTP 403: Resource not accessible by integration - https://docs.github.com/rest: the token lacks pull-requests: write (or issues: write); grant it in the workflow's permissions (permissions: pull-requests: write); the preview is left as the step made it"
+        );
+        // The preview itself runs, and its deployment says so: only the comment was refused.
+        expect(s.emulator.tasks.get(run.outputs.task_id ?? '').status).toBe('Running');
+      }),
+      DEFAULT_EMULATOR
     );
 
     scenario(
@@ -210,11 +244,162 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           )
         );
         expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
-        expect(g.github.store.deployments).toHaveLength(1);
+        expect(g.github.store.deploymentsIn(/^pr-/)).toHaveLength(1);
         expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
       }),
-      DEFAULT_EMULATOR,
-      PREVIEW_TIMEOUT_MS
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 4): a 502 on one pull request's read stopped the sweep, leaving every
+    // later one running.
+    scenario(
+      'sweeps past a pull request GitHub answers 502 for, naming it, and fails at the end',
+      withGitHub(async (s, g) => {
+        const ids = new Map<number, string>();
+        for (const number of [5, 6, 7]) {
+          g.github.store.openPull(number);
+          ids.set(number, (await g.step(number, 'opened', { comment: 'false' })).outputs.task_id ?? '');
+          g.github.store.closePull(number, number === 5);
+        }
+        g.github.failOn({ path: /\/pulls\/6$/, method: 'GET' });
+        const sweep = await g.sweep();
+        expect(sweep.exitCode).toBe(1);
+        expect([5, 6, 7].map((n) => s.emulator.tasks.get(ids.get(n) ?? '').status)).toEqual([
+          'End',
+          'Running',
+          'End'
+        ]);
+        expect(shown(sweep)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview_sweep: could not sweep #6 \(GitHub refused the state of pull request #6: HTTP 502: Server Error.*\): left as they were, the others swept; the next sweep tries again$/
+          )
+        );
+        expect(sweep.summary).toMatch(/\| web-pr-7 \| pull request &#35;7 is closed \|/);
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 4): a close run that met GitHub 5xx left its deployment success and its
+    // comment "running" for a stopped service, which the sweep never fixed.
+    scenario(
+      'finishes the records of a close run GitHub failed: the deployment inactive, the comment stopped',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(8);
+        const up = await g.step(8, 'opened');
+        g.github.store.closePull(8, true);
+        // Every write of the close meets a 502 (sent three times), after its stop.
+        g.github.failOn({ path: /./, method: 'POST', times: 3 });
+        const close = await g.step(8, 'closed');
+        expect(close.exitCode).toBe(1);
+        expect(s.emulator.tasks.get(up.outputs.task_id ?? '').status).toBe('End');
+        const deployment = g.github.store.deploymentsIn(/^pr-8$/)[0]?.id ?? 0;
+        expect(latest(g.github, deployment)).toBe('success');
+        const sweep = await g.sweep();
+        expect(sweep.exitCode).toBe(0);
+        expect(latest(g.github, deployment)).toBe('inactive');
+        expect(g.github.store.comments[0]?.body).toContain(
+          '### Preview of web: stopped: the pull request is closed'
+        );
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 3): max_previews did not hold across pull requests opened together (the
+    // concurrency group is per pull request): two runs at once both made a preview over a limit of 1.
+    scenario(
+      'holds max_previews across two pull requests opened together: two runs at once leave one preview',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(31);
+        g.github.store.openPull(32);
+        const runs = await Promise.all([
+          g.step(31, 'opened', { max_previews: '1' }),
+          g.step(32, 'opened', { max_previews: '1' })
+        ]);
+        // Both found none running, and both made one (GitHub's client spaces the deployment's writes a
+        // second apart, between the check and the create): the race the limit must hold through.
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(2);
+        const ids = runs.map((run) => run.outputs.task_id ?? '');
+        const live = ids.filter((id) => id !== '' && s.emulator.tasks.get(id).status !== 'End');
+        expect(live).toHaveLength(1);
+        // One succeeded; the other, made later, was stopped, saying why.
+        expect(runs.map((run) => run.exitCode).sort()).toEqual([0, 1]);
+        const failed = runs.find((run) => run.exitCode === 1);
+        expect(shown(failed as (typeof runs)[number])).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: max_previews is 1, and 1 preview\(s\) of "web" made before this one run \("web-pr-3[12]"\): another run made them at the same time/
+          )
+        );
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 2): a push's wait counted only the new preview against what the cap
+    // left, while the old one billed on uncounted and served on after "stopped at max_cost".
+    scenario(
+      "holds a push's wait to the cap with the old preview billing beside it, and stops both at it",
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(13);
+        const open = await g.step(13, 'opened');
+        expect(open.exitCode).toBe(0);
+        const old = open.outputs.task_id ?? '';
+        // The new preview takes an hour to come up, billing while it starts; the old one bills on.
+        s.emulator.tasks.setReadyAfter(3600);
+        s.emulator.tasks.setBillPending(true);
+        const before = s.emulator.tasks.get(old);
+        const spent = Number(before.billing_value) + Number(before.forecast_value);
+        // About 6 s of the two together (a 4090 bills 0.00052 yuan a second).
+        const maxCost = ((spent + 6000) / 1_000_000).toFixed(6);
+        g.github.store.pushPull(13, sha(13, 2));
+        const push = await g.step(13, 'synchronize', { max_cost: maxCost });
+        expect([push.exitCode, push.outputs.capped]).toEqual([1, 'true']);
+        const ids = [old, push.outputs.task_id ?? ''];
+        expect(ids.map((id) => s.emulator.tasks.get(id).status)).toEqual(['End', 'End']);
+        const cost = ids.reduce((sum, id) => {
+          const detail = s.emulator.tasks.get(id);
+          return sum + Number(detail.billing_value) + Number(detail.forecast_value);
+        }, 0);
+        expect(cost).toBeLessThanOrEqual(Number(maxCost) * 1_000_000);
+        expect(g.github.store.deploymentsIn(/^pr-/).map((d) => latest(g.github, d.id))).toEqual([
+          'inactive',
+          'failure'
+        ]);
+        expect(g.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 5): a pull request's spend was read from a search of its tasks, which
+    // forgot it once the platform deleted the ended ones: push 4 made a preview past the cap.
+    scenario(
+      'keeps what a pull request spent on GitHub: after the platform deletes its ended tasks, a push still finds the cap reached',
+      withGitHub(async (s, g) => {
+        g.github.store.openPull(12);
+        const open = await g.step(12, 'opened', { comment: 'false' });
+        expect(open.exitCode).toBe(0);
+        g.github.store.pushPull(12, sha(12, 2));
+        const capped = await g.step(12, 'synchronize', { comment: 'false', max_cost: '0.000001' });
+        expect([capped.exitCode, capped.outputs.capped]).toEqual([1, 'true']);
+        expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
+        // The platform deletes the ended task: no search lists it any more.
+        s.emulator.tasks.setEndedTasksGone(true);
+        g.github.store.pushPull(12, sha(12, 3));
+        const next = await g.step(12, 'synchronize', { comment: 'false', max_cost: '0.000001' });
+        expect(next.exitCode).toBe(1);
+        expect(shown(next)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: the previews of pull request #12 have cost 0\.\d+ yuan, which reaches max_cost 0\.000001 yuan: no new preview is made$/
+          )
+        );
+        expect(next.outputs.total_cost).toBe(capped.outputs.total_cost);
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(1);
+        // Kept without the comment: a record deployment's payload.
+        expect(g.github.store.comments).toEqual([]);
+        expect(g.github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+          task_name: 'web-pr-12',
+          spent: { [open.outputs.task_id ?? '']: expect.stringMatching(/^\d+$/) as unknown }
+        });
+      }),
+      DEFAULT_EMULATOR
     );
 
     scenario(
@@ -244,13 +429,12 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           expect(new Set(proxy.tunnels)).toEqual(
             new Set([`platform.test:${port(s.emulator.base_url)}`, `platform.test:${port(g.github.url)}`])
           );
-          expect(latest(g.github, g.github.store.deployments[0]?.id ?? 0)).toBe('success');
+          expect(latest(g.github, g.github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)).toBe('success');
         } finally {
           await proxy.stop();
         }
       }),
-      DEFAULT_EMULATOR,
-      PREVIEW_TIMEOUT_MS
+      DEFAULT_EMULATOR
     );
   });
 }

@@ -5,30 +5,28 @@ import { searchByNameCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import { previewName, type PullRequests } from '../pull-requests.js';
+import { previewName, type PreviewView, type PullRequests } from '../pull-requests.js';
 import type { StepResult } from '../calls/step-result.js';
 import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import {
-  costOf,
-  livePreviews,
-  previewsCost,
-  pullRequestsOf,
-  reachesCap,
-  recording,
-  stopPreview,
-  yuanText
-} from './preview.js';
+import { costOf, reachesCap, readSpend, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { pullRequestsOf } from './preview.js';
+import { keepSpend, recording } from './preview-recording.js';
+import { livePreviews, stopPreview } from './preview-tasks.js';
 import { stepResult } from './toolkit.js';
 
 /**
  * What a cancelled close run, or a forgotten pull request, left running: the previews of task_name
  * (task_name-pr-<number>) are found by name, GitHub asked each one's pull request's state, and those
  * whose pull request is closed or merged, that were not deployed for preview_ttl, or whose previews
- * together reached max_cost, are stopped until their state shows it, their deployments marked inactive.
- * A preview whose pull request this repository does not have is left (another repository's, of the same
- * task_name), and said. The summary says what was stopped, why, and what it cost.
+ * together reached max_cost, are stopped until their state shows it, what they cost kept, their comment
+ * (if any) said so, their deployments marked inactive. A preview whose pull request this repository does
+ * not have is left (another repository's, of the same task_name), and said. Then the records a close run
+ * left unfinished (GitHub failing it) are finished: a pull request closed within preview_ttl, none of
+ * whose preview runs, whose newest deployment still says it serves. What GitHub refuses for one pull
+ * request is said, and the sweep goes on with the others; it fails at the end, naming those it could not
+ * sweep. The summary says what was stopped, why, and what it cost.
  */
 export const previewSweepFlow: Flow = {
   plan: (settings) => {
@@ -39,7 +37,7 @@ export const previewSweepFlow: Flow = {
       );
     if (settings.previews.githubToken === undefined)
       throw new InputError(
-        "github_token is empty, but preview_sweep asks GitHub each pull request's state: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: read"
+        "github_token is empty, but preview_sweep asks GitHub each pull request's state: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: write (the comment a close left is brought up to date)"
       );
     const plan: Plan = {
       operation: settings.operation,
@@ -69,49 +67,152 @@ async function sweepPreviews(
   ctx.log(
     `preview_sweep: ${live.length} preview task(s) of ${JSON.stringify(taskName)} run, for ${numbers.length} pull request(s)${dryRun ? '; dry run: none is stopped' : ''}`
   );
-  const tasks: TaskResult[] = [];
-  const costs: string[] = [];
-  const failure = await recording(ctx, async () => {
-    for (const number of numbers) {
-      const swept = await sweepOne(previewName(taskName, number), { number, host, live, dryRun }, ctx);
-      tasks.push(...swept.tasks);
-      if (swept.cost !== undefined) costs.push(swept.cost);
-    }
-  });
+  const sweep: Swept = { tasks: [], costs: [], unswept: [] };
+  for (const number of numbers) await sweepOne({ taskName, number, host, live, dryRun }, sweep, ctx);
+  await finishRecords({ taskName, host, live: new Set(numbers), dryRun }, sweep, ctx);
+  const failure =
+    sweep.unswept.length === 0
+      ? undefined
+      : `could not sweep ${sweep.unswept.join('; ')}: left as they were, the others swept; the next sweep tries again`;
   return stepResult(plan, ctx, {
-    tasks,
+    tasks: sweep.tasks,
     preview: {
       number: undefined,
       taskName,
-      totalPoints: costs.length === 0 ? undefined : sumPoints(costs),
-      ...(failure === undefined ? {} : { failure: `${failure}; what it stopped before is stopped` })
+      totalPoints: sweep.costs.length === 0 ? undefined : sumPoints(sweep.costs),
+      ...(failure === undefined ? {} : { failure })
     }
   });
 }
 
-/** One pull request's previews: kept, or stopped (and its deployments marked inactive) with why. */
+/** What the sweep did so far: the tasks it stopped, what their previews cost, the pull requests GitHub failed it for. */
+interface Swept {
+  readonly tasks: TaskResult[];
+  readonly costs: string[];
+  readonly unswept: string[];
+}
+
+/**
+ * One pull request's previews: kept, or stopped with why, what they cost kept on GitHub, the comment
+ * said so (where there is one) and the deployments marked inactive last. What GitHub refuses is said;
+ * the stop is not undone by it.
+ */
 async function sweepOne(
-  name: string,
-  how: { number: number; host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
+  one: { taskName: string; number: number; host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
+  sweep: Swept,
   ctx: DeployContext
-): Promise<{ tasks: TaskResult[]; cost: string | undefined }> {
-  const { number } = how;
-  const why = await whyStop({ name, number }, how.host, ctx);
-  if (why === undefined) return { tasks: [], cost: undefined };
-  const stopped = await stopPreview(name, ctx, how.dryRun);
-  const cost = how.dryRun
-    ? costOf(how.live.filter((task) => task.name === name))
-    : await previewsCost(name, ctx);
-  if (!how.dryRun) {
-    const retired = await how.host.retire(number);
-    ctx.log(
-      `preview_sweep: ${name} (${why}): stopped; ${retired.length} deployment(s) marked inactive; its previews cost ${yuanText(cost)} in all`
-    );
+): Promise<void> {
+  const { number, host, dryRun } = one;
+  const name = previewName(one.taskName, number);
+  let why: string | undefined;
+  const unread = await recording(ctx, async () => {
+    why = await whyStop({ name, number }, host, ctx);
+  });
+  if (unread !== undefined) {
+    sweep.unswept.push(`#${number} (${unread})`);
+    return;
   }
+  if (why === undefined) return;
+  const reason = why;
+  const stopped = await stopPreview(name, ctx, dryRun);
+  const said = (tasks: readonly TaskResult[]) =>
+    tasks.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : reason }));
+  if (dryRun) {
+    sweep.tasks.push(...said(stopped));
+    sweep.costs.push(costOf(one.live.filter((task) => task.name === name)));
+    return;
+  }
+  let spend: PreviewSpend | undefined;
+  const failed = await recording(ctx, async () => {
+    const kept = await host.spentKept(name);
+    spend = await readSpend(name, kept, ctx);
+    const retired = await stoppedRecords(
+      { number, name, given: one.taskName, why: reason, spend, kept },
+      host
+    );
+    ctx.log(
+      `preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${yuanText(spend.total)} in all`
+    );
+  });
+  if (failed !== undefined) sweep.unswept.push(`#${number} (stopped, but ${failed})`);
+  spend ??= await readSpend(name, new Map(), ctx);
+  sweep.tasks.push(...said(withSpend(stopped, spend)));
+  sweep.costs.push(spend.total);
+}
+
+/**
+ * The records of a pull request whose previews are stopped: what they cost kept, the comment (only one
+ * a run wrote: never a new one) said so, the deployments marked inactive last. How many were marked.
+ */
+async function stoppedRecords(
+  stopped: {
+    number: number;
+    name: string;
+    given: string;
+    why: string;
+    spend: PreviewSpend;
+    kept: ReadonlyMap<string, string>;
+  },
+  host: PullRequests
+): Promise<number> {
+  const { number, name, spend } = stopped;
+  await keepSpend(host, { number, name }, spend, stopped.kept);
+  await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
+  return (await host.retire(number)).length;
+}
+
+/** The comment of a preview the sweep stopped, or whose close it finished. */
+function stoppedView(given: string, number: number, why: string, spend: PreviewSpend): PreviewView {
   return {
-    tasks: stopped.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : why })),
-    cost
+    taskName: given,
+    number,
+    state: 'stopped',
+    url: undefined,
+    gpu: undefined,
+    region: undefined,
+    status: 'stopped',
+    sha: undefined,
+    pushCost: undefined,
+    totalCost: yuanText(spend.total),
+    note: `Stopped by preview_sweep: ${why}.`
   };
+}
+
+/**
+ * The records a close run left unfinished (GitHub failed it after the stop): of the pull requests closed
+ * within preview_ttl whose preview runs no more, those whose newest deployment still says it serves get
+ * the close's records (see stoppedRecords). A dry run says which it would finish.
+ */
+async function finishRecords(
+  run: { taskName: string; host: PullRequests; live: ReadonlySet<number>; dryRun: boolean },
+  sweep: Swept,
+  ctx: DeployContext
+): Promise<void> {
+  const { host, taskName, dryRun } = run;
+  let closed: number[] = [];
+  const unread = await recording(ctx, async () => {
+    closed = await host.closedSince(ctx.runtime.now() - ctx.settings.previews.ttlMs);
+  });
+  if (unread !== undefined) sweep.unswept.push(`the pull requests closed lately (${unread})`);
+  for (const number of closed.filter((n) => !run.live.has(n)).sort((a, b) => a - b)) {
+    const name = previewName(taskName, number);
+    const failed = await recording(ctx, async () => {
+      const state = await host.lastDeploymentState(number, name);
+      if (state === undefined || state === 'inactive') return;
+      const why = `pull request #${number} is closed, and its deployment still said ${state}`;
+      if (dryRun) {
+        ctx.log(`preview_sweep: ${name}: ${why}: dry run: its records would be finished`);
+        return;
+      }
+      const kept = await host.spentKept(name);
+      const spend = await readSpend(name, kept, ctx);
+      const retired = await stoppedRecords({ number, name, given: taskName, why, spend, kept }, host);
+      ctx.log(
+        `preview_sweep: ${name}: ${why} (a close run's records were left unfinished): ${retired} deployment(s) marked inactive, the comment (if any) says stopped`
+      );
+    });
+    if (failed !== undefined) sweep.unswept.push(`#${number} (${failed})`);
+  }
 }
 
 /** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
@@ -136,7 +237,7 @@ async function whyStop(
     return `pull request #${number} was ${deployed}, more than preview_ttl`;
   const { maxCost } = ctx.settings;
   if (maxCost !== undefined) {
-    const spent = await previewsCost(name, ctx);
+    const spent = (await readSpend(name, await host.spentKept(name), ctx)).total;
     if (reachesCap(spent, maxCost))
       return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
   }

@@ -1,24 +1,17 @@
 import { InputError } from '../../basics/input-error.js';
-import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
+import { sumPoints } from '../../platform/money.js';
 import type { DeployContext } from '../context.js';
-import {
-  previewName,
-  previewNumber,
-  PullRequestsRefusal,
-  type PullRequestEvent,
-  type PullRequests,
-  type PreviewView
-} from '../pull-requests.js';
+import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
 import { placementOf, type StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
-import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
-import { pointsOf } from '../wait/spending-cap.js';
-import type { TaskResult } from '../wait/task-result.js';
 import type { Flow, PlannedStep } from './flow.js';
-import { replaceFlow } from './replace.js';
-import { stopMatches } from './sweep.js';
+import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
+import { commentIf, keepSpend, recording } from './preview-recording.js';
+import { costOf, reachesCap, readSpend, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { stopPreview } from './preview-tasks.js';
+import { replaceFlow, runReplace } from './replace.js';
 import { stepResult } from './toolkit.js';
-import { retried } from '../retries.js';
+import type { CapBesides } from './wait.js';
 
 /**
  * A preview of a pull request, on its workflow's pull_request events. Opened, pushed to or reopened: the
@@ -111,104 +104,50 @@ interface Preview {
 }
 
 /**
- * Stops every live task of a preview's name until its state shows it ended, searching again until none is
- * left (see stopMatches); a dry run says what it would stop.
- */
-export function stopPreview(name: string, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
-  return stopMatches(
-    { pattern: name, literal: name, matches: (found) => found === name, keep: [] },
-    ctx,
-    dryRun
-  );
-}
-
-/** The live previews of task_name (task_name-pr-<number>), across every page of the task search. */
-export function livePreviews(taskName: string, ctx: DeployContext): Promise<FoundTask[]> {
-  return retried(`${ctx.settings.operation}: looking for the previews running`, ctx.retries, () =>
-    searchTasks(`${taskName}-pr-`, (found) => previewNumber(taskName, found) !== undefined, ctx)
-  );
-}
-
-/** What the tasks found have cost, billed and not billed yet, in points. */
-export function costOf(tasks: readonly FoundTask[]): string {
-  return sumPoints(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
-}
-
-/** Every task of the preview's name, whatever its status: what the pull request's previews cost. */
-export function previewsCost(name: string, ctx: DeployContext): Promise<string> {
-  return retried('preview: reading what its previews cost', ctx.retries, () =>
-    searchTasks(name, (found) => found === name, ctx, 'every')
-  ).then(costOf);
-}
-
-/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
-export function yuanText(points: string): string {
-  const yuan = yuanOf(points) ?? '0';
-  const readable = readableYuan(yuan) ?? `${points} points`;
-  // Below a fen, the exact sum: a cap of a few fen is compared with it.
-  return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
-}
-
-/**
  * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
  * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
  */
 async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { host, pull, name } = preview;
   const stopped = await stopPreview(name, ctx, dryRun);
-  const result = (fields: Partial<StepResult>) =>
-    stepResult(NO_PLAN(ctx), ctx, {
-      tasks: stopped,
-      ...fields
-    });
   if (dryRun) {
     ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
-    return result({});
+    return stepResult(NO_PLAN(ctx), ctx, { tasks: stopped });
   }
-  const total = await previewsCost(name, ctx);
   const failed = stopped.filter((task) => task.verdict === 'error');
+  let spend: PreviewSpend | undefined;
+  // What it cost kept first, the comment next, the deployments marked inactive last: a deployment left
+  // live says that the close's records are unfinished, and preview_sweep finishes them.
   const failure = await recording(ctx, async () => {
-    const retired = await host.retire(pull.number);
-    ctx.log(
-      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(total)} in all`
-    );
+    const kept = await host.spentKept(name);
+    spend = await readSpend(name, kept, ctx);
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
     await commentIf(host, ctx, {
       ...view(preview),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-      totalCost: yuanText(total),
+      totalCost: yuanText(spend.total),
       note:
         failed.length === 0
           ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
           : `Task ${failed.map((t) => t.id).join(', ')} could not be stopped: preview_sweep tries again.`
     });
+    const retired = await host.retire(pull.number);
+    ctx.log(
+      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(spend.total)} in all`
+    );
   });
-  return result({
+  // GitHub refused what it keeps: what the platform still shows is all there is to say.
+  spend ??= await readSpend(name, new Map(), ctx);
+  return stepResult(NO_PLAN(ctx), ctx, {
+    tasks: withSpend(stopped, spend),
     preview: {
       number: pull.number,
       taskName: name,
-      totalPoints: total,
+      totalPoints: spend.total,
       ...(failure === undefined ? {} : { failure })
     }
   });
-}
-
-/**
- * Records on GitHub once the platform's part is done: a refusal is said, and fails the step, but leaves
- * what was done on the platform as it is (a stop made, a preview up). Its message, or undefined.
- */
-export async function recording(
-  ctx: DeployContext,
-  records: () => Promise<void>
-): Promise<string | undefined> {
-  try {
-    await records();
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof PullRequestsRefusal)) throw error;
-    ctx.log(`${ctx.settings.operation}: ${error.message}`);
-    return error.message;
-  }
 }
 
 /** The comment's view of a preview before anything is known of it. */
@@ -228,35 +167,21 @@ function view(preview: Preview): PreviewView {
   };
 }
 
-/** Writes the comment when the comment input asks for one. */
-export async function commentIf(host: PullRequests, ctx: DeployContext, shown: PreviewView): Promise<void> {
-  if (!ctx.settings.previews.comment) return;
-  await host.comment(shown);
-  ctx.log(`preview: the comment on pull request #${shown.number} says ${shown.state}`);
-}
-
 /**
  * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
- * the replace under the preview's name (its wait held to what max_cost leaves), and the deployment's end.
+ * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
+ * counted), and the deployment's end.
  */
 async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
-  const { name, pull } = preview;
-  const spent = ctx.settings.maxCost === undefined ? undefined : await previewsCost(name, ctx);
-  const refusal = (await beyondMaxPreviews(preview, ctx)) ?? (await atCap(preview, spent, ctx, dryRun));
-  if (refusal !== undefined) {
-    ctx.log(`preview: ${refusal.why}`);
-    // A preview the cap stopped is one the environment no longer serves: its deployments are marked so.
-    if (!dryRun) await recordRefusal(preview, refusal, ctx);
-    return stepResult(NO_PLAN(ctx), ctx, {
-      tasks: refusal.stopped,
-      preview: { number: pull.number, taskName: name, totalPoints: spent, failure: refusal.why }
-    });
-  }
-  const settings: DeploySettings = {
-    ...ctx.settings,
-    taskName: name,
-    maxCost: remainingCap(ctx.settings.maxCost, spent)
-  };
+  const { name, pull, host } = preview;
+  // What the pull request's previews have spent, GitHub's records beside the platform's details, read
+  // before anything is made: GitHub refusing them makes nothing.
+  const kept = await host.spentKept(name);
+  const spend = await readSpend(name, kept, ctx);
+  const refusal =
+    (await beyondMaxPreviews(previewOf(preview), ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
+  if (refusal !== undefined) return refused(preview, { refusal, spend, kept }, ctx, dryRun);
+  const settings: DeploySettings = { ...ctx.settings, taskName: name };
   const planned = replaceFlow.plan(settings);
   const inner: DeployContext = { ...ctx, settings };
   if (dryRun) {
@@ -267,45 +192,95 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   // Nothing is made without its record: a token that cannot write deployments fails the step here.
   const deployment = await preview.host.deploying(pull.number, pull.headSha, name);
   ctx.log(`preview: deployment ${deployment} of pull request #${pull.number} is in progress`);
-  const step = await planned.run(inner);
-  return finishUp(preview, { step, deployment }, ctx);
+  // max_cost holds all of the pull request's previews at every poll of the wait: what the ended ones
+  // spent, and the older ones that bill on while the new one comes up (stopped with it at the cap).
+  const step = await runReplace(planned.plan, inner, capBesides(spend));
+  // A preview this run added (none ran before) is held to max_previews again, now that it was made.
+  const [created] = step.tasks;
+  const added = spend.billing.length === 0 && created?.verdict === 'reached';
+  const over = added ? await overMaxPreviews(previewOf(preview), created.id, ctx) : undefined;
+  if (over !== undefined) return undone(preview, { step, deployment, kept, over }, ctx);
+  return finishUp(preview, { step, deployment, kept }, ctx);
 }
 
-/** The comment of a refused preview, and the deployments of one the cap stopped marked inactive. */
-async function recordRefusal(preview: Preview, refusal: Refusal, ctx: DeployContext): Promise<void> {
-  if (refusal.stopped.length > 0) await preview.host.retire(preview.pull.number);
-  await commentIf(preview.host, ctx, { ...view(preview), ...refusal.shown });
+const previewOf = ({ given, name, pull }: Preview) => ({ given, name, number: pull.number });
+
+/** The tasks a push's step made or stopped: counted whatever the task search lists. */
+const stepTaskIds = (step: StepResult): string[] => [...step.tasks, ...step.replaced].map((task) => task.id);
+
+/**
+ * A preview this run made and then stopped, over max_previews (see overMaxPreviews): its deployment a
+ * failure that says why, what it cost kept, and the comment.
+ */
+async function undone(
+  preview: Preview,
+  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string>; over: Refusal },
+  ctx: DeployContext
+): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  const { step, deployment, kept, over } = done;
+  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
+  const failure = await recording(ctx, async () => {
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
+    await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
+    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: yuanText(spend.total) });
+  });
+  return {
+    ...step,
+    tasks: withSpend(over.stopped, spend),
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: spend.total,
+      deployment,
+      failure: failure === undefined ? over.why : `${over.why}; ${failure}`
+    }
+  };
 }
 
-const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
-
-/** Why a preview is not brought up, what the comment shows of it, and what was stopped for it. */
-interface Refusal {
-  why: string;
-  shown: Partial<PreviewView>;
-  stopped: TaskResult[];
+/** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
+export function capBesides(spend: PreviewSpend): CapBesides {
+  const billing = new Set(spend.billing);
+  const ended = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
+  return { spentBefore: sumPoints(ended) ?? '0', alongside: [...spend.billing] };
 }
 
 /**
- * max_previews: the previews of task_name that run for other pull requests, when there are that many
- * already and this pull request has none running (its own new push replaces its own).
+ * A preview refused: said, and, but in a dry run, recorded: what the cap stopped kept on GitHub with what
+ * it cost, the comment, and the deployments of a preview the cap stopped marked inactive (the environment
+ * serves it no more).
  */
-async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<Refusal | undefined> {
-  const taskName = preview.given;
-  const live = await livePreviews(taskName, ctx);
-  const names = [...new Set(live.map((task) => task.name))].sort();
-  const most = ctx.settings.previews.maxPreviews;
-  if (names.includes(preview.name) || names.length < most) return undefined;
-  const running = names.map((name) => JSON.stringify(name)).join(', ');
-  return {
-    why: `max_previews is ${most}, and ${names.length} preview(s) of ${JSON.stringify(taskName)} run (${running}): no preview is made for pull request #${preview.pull.number}; close one of those pull requests, or raise max_previews`,
-    shown: {
-      state: 'refused',
-      note: `No preview: max_previews (${most}) previews run already: ${names.join(', ')}.`
-    },
-    stopped: []
-  };
+async function refused(
+  preview: Preview,
+  { refusal, spend, kept }: { refusal: Refusal; spend: PreviewSpend; kept: ReadonlyMap<string, string> },
+  ctx: DeployContext,
+  dryRun: boolean
+): Promise<StepResult> {
+  const { host, pull, name } = preview;
+  ctx.log(`preview: ${refusal.why}`);
+  // Once stopped, the tasks' details say what they cost in the end.
+  const after = refusal.stopped.length === 0 || dryRun ? spend : await readSpend(name, kept, ctx);
+  const failure = dryRun
+    ? undefined
+    : await recording(ctx, async () => {
+        await keepSpend(host, { number: pull.number, name }, after, kept);
+        await commentIf(host, ctx, { ...view(preview), ...refusal.shown });
+        // The deployments say it serves no more once all of it is stopped.
+        const serves = refusal.stopped.some((task) => task.verdict === 'error');
+        if (refusal.stopped.length > 0 && !serves) await host.retire(pull.number);
+      });
+  return stepResult(NO_PLAN(ctx), ctx, {
+    tasks: withSpend(refusal.stopped, after),
+    preview: {
+      number: pull.number,
+      taskName: name,
+      totalPoints: after.total,
+      failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
+    }
+  });
 }
+
+const NO_PLAN = (ctx: DeployContext) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
 
 /**
  * max_cost over all of the pull request's previews: at it (or past it), no new one is made, and the one
@@ -313,40 +288,38 @@ async function beyondMaxPreviews(preview: Preview, ctx: DeployContext): Promise<
  */
 async function atCap(
   preview: Preview,
-  spent: string | undefined,
+  spend: PreviewSpend,
   ctx: DeployContext,
   dryRun: boolean
 ): Promise<Refusal | undefined> {
   const { maxCost } = ctx.settings;
-  if (maxCost === undefined || spent === undefined) return undefined;
-  if (!reachesCap(spent, maxCost)) return undefined;
+  const spent = spend.total;
+  if (maxCost === undefined || !reachesCap(spent, maxCost)) return undefined;
   const { name } = preview;
   const stopped = await stopPreview(name, ctx, dryRun);
-  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : `, and the one running is stopped`}`;
+  // What could not be stopped still serves and bills: said so, never "stopped".
+  const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
+  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
   return {
     why,
-    shown: {
-      state: 'capped',
-      status: 'stopped',
-      totalCost: yuanText(spent),
-      note: `Stopped at max_cost (${maxCost} yuan).`
-    },
+    shown:
+      left.length === 0
+        ? {
+            state: 'capped',
+            status: 'stopped',
+            totalCost: yuanText(spent),
+            note: `Stopped at max_cost (${maxCost} yuan).`
+          }
+        : {
+            state: 'failed',
+            status: 'could not be stopped',
+            totalCost: yuanText(spent),
+            note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
+          },
     stopped: stopped.map((task) =>
       task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' }
     )
   };
-}
-
-/** Whether what previews cost (points) reaches max_cost (yuan). */
-export function reachesCap(spent: string, maxCost: string): boolean {
-  return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
-}
-
-/** What max_cost leaves for this push's preview, in yuan: the cap less what the earlier ones cost. */
-export function remainingCap(maxCost: string | undefined, spent: string | undefined): string | undefined {
-  if (maxCost === undefined || spent === undefined) return maxCost;
-  const left = sumPoints([pointsOf(maxCost), `-${spent}`]) ?? pointsOf(maxCost);
-  return yuanOf(left);
 }
 
 /**
@@ -356,22 +329,26 @@ export function remainingCap(maxCost: string | undefined, spent: string | undefi
  */
 async function finishUp(
   preview: Preview,
-  done: { step: StepResult; deployment: number },
+  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string> },
   ctx: DeployContext
 ): Promise<StepResult> {
   const { host, pull, name } = preview;
-  const { step, deployment } = done;
+  const { step, deployment, kept } = done;
   const [created] = step.tasks;
   const ready = created?.verdict === 'reached';
   const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-  const total = await previewsCost(name, ctx);
+  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
+  const total = spend.total;
   const failure = await recording(ctx, async () => {
+    await keepSpend(host, { number: pull.number, name }, spend, kept);
     await host.deployed(deployment, {
       state: ready ? 'success' : 'failure',
       description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
       ...(ready && url !== undefined ? { url } : {})
     });
-    const retired = ready ? await host.retire(pull.number, deployment) : [];
+    // Ready, the earlier deployments are superseded; stopped at max_cost with the old preview, nothing serves.
+    const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
+    const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
     ctx.log(
       `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`
     );
@@ -383,7 +360,7 @@ async function finishUp(
       gpu: offer?.gpuName,
       region: offer?.regionName ?? offer?.region,
       status: created?.status,
-      pushCost: created === undefined ? undefined : yuanText(costOf([{ ...created, name }])),
+      pushCost: created === undefined ? undefined : yuanText(costOf([created])),
       totalCost: yuanText(total),
       note: ready ? undefined : created?.message
     });

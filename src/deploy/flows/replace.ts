@@ -15,7 +15,7 @@ import { urlPublisher } from '../tasks/publishable-urls.js';
 import { waitUntil } from '../wait/wait-until.js';
 import { cleanupOf } from './toolkit.js';
 import type { Flow } from './flow.js';
-import { callAndWait } from './wait.js';
+import { callAndWait, type CapBesides } from './wait.js';
 import { placeForDryRun } from '../create/create-task.js';
 
 /**
@@ -35,18 +35,31 @@ export const replaceFlow: Flow = {
     return {
       plan,
       cleanup: { ...NO_CLEANUP, action: 'stop' },
-      run: async (ctx) => {
-        const step = await callAndWait(plan, ctx);
-        const [created] = step.tasks;
-        const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
-        const tasks =
-          finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
-        return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
-      },
+      run: (ctx) => runReplace(plan, ctx),
       dryRun: (ctx) => dryRunReplace(plan, ctx)
     };
   }
 };
+
+/**
+ * A replace's run: the create and its wait (max_cost counting `besides` too: a preview's older tasks
+ * bill while it waits, and the cap stops them with it), then the old generation stopped, or the new task
+ * rolled back.
+ */
+export async function runReplace(plan: Plan, ctx: DeployContext, besides?: CapBesides): Promise<StepResult> {
+  const step = await callAndWait(plan, ctx, besides);
+  const [created] = step.tasks;
+  // What the cap stopped beside the new task (besides.alongside) serves no more.
+  const capped = step.replaced.map((task) => task.id);
+  const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx, capped);
+  const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
+  return {
+    ...step,
+    tasks,
+    replaced: [...step.replaced, ...finished.replaced],
+    elapsedMs: ctx.runtime.now() - ctx.startedAt
+  };
+}
 
 /**
  * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
@@ -57,10 +70,12 @@ export const replaceFlow: Flow = {
 export async function finishReplace(
   created: TaskResult | undefined,
   oldIds: readonly string[],
-  ctx: DeployContext
+  ctx: DeployContext,
+  cappedIds: readonly string[] = []
 ): Promise<{ created: TaskResult | undefined; replaced: TaskResult[] }> {
   if (created === undefined) return { created, replaced: [] };
-  if (created.verdict !== 'reached') return { created: await rollBack(created, oldIds, ctx), replaced: [] };
+  if (created.verdict !== 'reached')
+    return { created: await rollBack(created, oldIds, ctx, cappedIds), replaced: [] };
   // One saved change: from here the old generation is the post step's to retire, and the new task is left
   // as cleanup says. At no instant is neither saved.
   ctx.cleanup.update({ action: cleanupOf(ctx.settings).action, retire: [...oldIds] });
@@ -154,14 +169,21 @@ async function retire(oldIds: readonly string[], newId: string, ctx: DeployConte
   );
 }
 
-/** Stops a new task that did not become ready; the old ones keep serving. */
+/** Stops a new task that did not become ready; the old ones keep serving, but those max_cost stopped. */
 async function rollBack(
   created: TaskResult,
   oldIds: readonly string[],
-  ctx: DeployContext
+  ctx: DeployContext,
+  cappedIds: readonly string[]
 ): Promise<TaskResult> {
+  const left = oldIds.filter((id) => !cappedIds.includes(id));
+  const capped = cappedIds.length === 0 ? '' : `; task ${cappedIds.join(', ')} was stopped at max_cost too`;
   const serving =
-    oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+    (left.length > 0
+      ? `task ${left.join(', ')} keeps serving`
+      : oldIds.length === 0
+        ? 'no task of its name ran before'
+        : 'no task of its name serves') + capped;
   const outcome = await cleanUpTask(created.id, 'stop', ctx);
   const rollback =
     outcome.kind === 'failed'

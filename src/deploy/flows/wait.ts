@@ -43,14 +43,21 @@ function leaving(calls: readonly CallOutcome[]): string[] {
 /** What a wait for the tasks of a step's calls ended with, and what it waited for. */
 export interface Waited {
   criteria: Criteria | undefined;
-  waited: { tasks: TaskResult[]; timedOut: boolean; logFile?: string };
+  waited: { tasks: TaskResult[]; timedOut: boolean; logFile?: string; alongsideStopped?: TaskResult[] };
 }
+
+/**
+ * What max_cost counts besides the tasks a step waits on (a preview's: what the pull request's earlier
+ * previews spent, and its older tasks that bill while the replace waits; see SpendingCap).
+ */
+export type CapBesides = Pick<SpendingCap, 'spentBefore' | 'alongside'>;
 
 /** Waits for the tasks the calls acted on, as the plan says, by the criteria of their kind. */
 export async function waitForCalls(
   plan: Plan,
   calls: readonly CallOutcome[],
-  ctx: DeployContext
+  ctx: DeployContext,
+  besides?: CapBesides
 ): Promise<Waited> {
   const publish = urlPublisher(ctx);
   const called = tasksOf(calls, ctx, publish);
@@ -63,19 +70,23 @@ export async function waitForCalls(
       ? { tasks: called, timedOut: false }
       : await (
           await import('../wait/wait-until.js')
-        ).waitUntil(called, criteria, ctx, { readAlready: readAlready(calls), publish, ...capOf(plan, ctx) });
+        ).waitUntil(called, criteria, ctx, {
+          readAlready: readAlready(calls),
+          publish,
+          ...capOf(plan, ctx, besides)
+        });
   return { criteria, waited };
 }
 
 /**
  * max_cost over the step's wait, when set: counted from nothing for what the step's create made, from the
- * first read for tasks that were there before the step (a detail, a recover).
+ * first read for tasks that were there before the step (a detail, a recover); `besides`, what else counts.
  */
-function capOf(plan: Plan, ctx: DeployContext): { cap?: SpendingCap } {
+function capOf(plan: Plan, ctx: DeployContext, besides: CapBesides = {}): { cap?: SpendingCap } {
   const { maxCost } = ctx.settings;
   if (maxCost === undefined) return {};
   const made = plan.calls.some((call) => call.traits.resend === 'create_once');
-  return { cap: { maxCost, from: made ? 'made' : 'first_read' } };
+  return { cap: { maxCost, from: made ? 'made' : 'first_read', ...besides } };
 }
 
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
@@ -90,13 +101,13 @@ export async function settleTwins(
     await (await import('../create/create-once.js')).stopTwins(twinLookup, kept, ctx);
 }
 
-/** Makes every call of the plan, then waits for its tasks when the plan says so. */
-export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
+/** Makes every call of the plan, then waits for its tasks when the plan says so (max_cost counting `besides` too). */
+export async function callAndWait(plan: Plan, ctx: DeployContext, besides?: CapBesides): Promise<StepResult> {
   // A bulk read (no wait follows): its answers go to files as they come.
   const sink = answerSinkFor(plan, ctx);
   const calls = await startCalls(plan, ctx, sink);
   const answers = sink?.close();
-  const waited = await waitForCalls(plan, calls, ctx);
+  const waited = await waitForCalls(plan, calls, ctx, besides);
   await settleTwins(calls, waited.waited.tasks, ctx);
   const result = waitedResult(plan, ctx, calls, waited);
   return answers === undefined ? result : { ...result, answers };
@@ -114,6 +125,8 @@ export function waitedResult(
     tasks: waited.tasks,
     criteria,
     timedOut: waited.timedOut,
+    // What max_cost stopped beside the tasks waited on (a preview's older task) is a task the step stopped.
+    replaced: waited.alongsideStopped ?? [],
     ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
   });
 }

@@ -1,5 +1,5 @@
-export const id = 488;
-export const ids = [488];
+export const id = 423;
+export const ids = [423];
 export const modules = {
 
 /***/ 2763:
@@ -39,7 +39,7 @@ function fetch() {
 
 /***/ }),
 
-/***/ 2530:
+/***/ 381:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -125,16 +125,42 @@ function describeGitHubError(error) {
     if (typeof error !== 'object' || error === null)
         return String(error);
     const failure = error;
-    const needed = failure.response?.headers?.['x-accepted-github-permissions'];
+    const needed = permissionsNeeded(failure.response?.headers?.['x-accepted-github-permissions'] ?? '');
     const status = failure.status === undefined ? '' : `HTTP ${failure.status}: `;
     const message = (0,safe_text/* sanitize */.aj)(failure.message ?? 'failed', 300);
-    if (failure.status === 403 && needed !== undefined && needed !== '')
-        return `${status}${message}: the token lacks ${(0,safe_text/* sanitize */.aj)(needed.replace('=', ': '), 100)}; grant it in the workflow's permissions (permissions: ${(0,safe_text/* sanitize */.aj)(needed.replace('=', ': '), 100)})`;
+    const [grant, ...others] = needed;
+    if (failure.status === 403 && grant !== undefined) {
+        const or = others.length === 0 ? '' : ` (or ${others.join(', or ')})`;
+        return `${status}${message}: the token lacks ${grant}${or}; grant it in the workflow's permissions (permissions: ${grant})`;
+    }
     return `${status}${message}`;
+}
+/** The permissions the action's docs grant: of GitHub's alternatives, the one a 403 asks for first. */
+const GRANTED = ['pull-requests', 'deployments'];
+/**
+ * GitHub's x-accepted-github-permissions (`issues=write; pull_requests=write`: sets that would each do,
+ * split by semicolons, a set's permissions by commas, in the API's names) as a workflow's permissions:
+ * block writes each set (`pull-requests: write`), the set the docs grant first.
+ */
+function permissionsNeeded(header) {
+    const sets = header
+        .split(';')
+        .map((set) => set
+        .split(',')
+        .map((permission) => /^\s*([a-z_]+)\s*=\s*([a-z]+)\s*$/.exec(permission))
+        .filter((found) => found !== null)
+        .map(([, name = '', level = '']) => ({ name: name.replace(/_/g, '-'), level })))
+        .filter((set) => set.length > 0);
+    const granted = (set) => set.some((p) => GRANTED.includes(p.name));
+    return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) => set.map((p) => `${p.name}: ${p.level}`).join(', '));
 }
 
 // EXTERNAL MODULE: ./deploy/pull-requests.ts
 var pull_requests = __webpack_require__(4486);
+// EXTERNAL MODULE: ./basics/records.ts
+var basics_records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __webpack_require__(5621);
 ;// CONCATENATED MODULE: ./github/preview-comment.ts
@@ -164,7 +190,10 @@ function renderPreviewComment(view, runUrl) {
         ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
         ['GPU', where === '' ? 'unknown' : (0,markdown_text/* escape */.i)(where)],
         ['Status', (0,markdown_text/* escape */.i)(view.status ?? 'unknown')],
-        [`This push (${(0,markdown_text/* escape */.i)(view.sha.slice(0, 7))})`, (0,markdown_text/* escape */.i)(view.pushCost ?? 'unknown')],
+        [
+            view.sha === undefined ? 'The last push' : `This push (${(0,markdown_text/* escape */.i)(view.sha.slice(0, 7))})`,
+            (0,markdown_text/* escape */.i)(view.pushCost ?? 'unknown')
+        ],
         ['All previews of this pull request', (0,markdown_text/* escape */.i)(view.totalCost ?? 'unknown')]
     ];
     return [
@@ -180,51 +209,6 @@ function renderPreviewComment(view, runUrl) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-;// CONCATENATED MODULE: ./github/pull-event.ts
-
-/** The actions of a pull_request event a preview answers; others (labeled, edited...) need nothing. */
-const pull_event_UP = new Set(['opened', 'synchronize', 'reopened']);
-/**
- * The pull request of a pull_request (or pull_request_target) event; a line saying why there is none
- * (another event, an action a preview has nothing to do for, a payload without the pull request).
- */
-function pullEventOf(eventName, payload, repository) {
-    if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
-        return {
-            none: `the workflow runs on ${JSON.stringify(eventName.slice(0, 40))}, not on pull_request: a preview follows a pull request's events (on: pull_request: types: [opened, synchronize, reopened, closed])`,
-            misuse: true
-        };
-    const event = (0,records/* isRecord */.u)(payload) ? payload : {};
-    const pull = (0,records/* isRecord */.u)(event.pull_request) ? event.pull_request : undefined;
-    const head = (0,records/* isRecord */.u)(pull?.head) ? pull.head : {};
-    const headRepo = (0,records/* isRecord */.u)(head.repo) ? head.repo : {};
-    const action = typeof event.action === 'string' ? event.action : '';
-    const number = typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : NaN;
-    if (pull === undefined || !Number.isSafeInteger(number) || typeof head.sha !== 'string')
-        return { none: `the ${eventName} event's payload holds no pull request`, misuse: true };
-    if (!pull_event_UP.has(action) && action !== 'closed')
-        return {
-            none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`,
-            misuse: false
-        };
-    return {
-        action: action === 'closed' ? 'down' : 'up',
-        said: action,
-        number,
-        headSha: head.sha,
-        headRef: typeof head.ref === 'string' ? head.ref : '',
-        // A head repository that is gone (a deleted fork) reads as a fork: it is not this repository.
-        fromFork: headRepo.full_name !== repository,
-        merged: pull.merged === true
-    };
-}
-/** The GitHub environment of a pull request's preview. */
-function previewEnvironment(number) {
-    return `pr-${number}`;
-}
-
 ;// CONCATENATED MODULE: ./github/records.ts
 
 /**
@@ -236,6 +220,7 @@ async function recordDeployment(octokit, repo, deployment) {
     const made = await octokit.rest.repos.createDeployment({
         ...repo,
         ref: deployment.ref,
+        ...(deployment.task === undefined ? {} : { task: deployment.task }),
         environment: deployment.environment,
         description: deployment.description.slice(0, 140),
         payload: deployment.payload,
@@ -291,9 +276,9 @@ async function retireEarlier(octokit, repo, environment, keep) {
 }
 /**
  * The preview's one comment on pull request `number`, written: the one whose marker names `taskName`
- * updated in place, or a new one when there is none. Its id.
+ * updated in place, or a new one when there is none (but `existing`: none). Its id, if one was written.
  */
-async function upsertComment(octokit, repo, target) {
+async function upsertComment(octokit, repo, target, existing) {
     const comments = await octokit.paginate(octokit.rest.issues.listComments, {
         ...repo,
         issue_number: target.number,
@@ -304,6 +289,9 @@ async function upsertComment(octokit, repo, target) {
         await octokit.rest.issues.updateComment({ ...repo, comment_id: ours.id, body: target.body });
         return ours.id;
     }
+    // A repair updates what a run wrote, and writes nothing where the run wrote nothing.
+    if (existing !== undefined)
+        return undefined;
     const made = await octokit.rest.issues.createComment({
         ...repo,
         issue_number: target.number,
@@ -312,7 +300,114 @@ async function upsertComment(octokit, repo, target) {
     return made.data.id;
 }
 
+;// CONCATENATED MODULE: ./github/kept-spend.ts
+
+
+
+/**
+ * What a pull request's previews have cost, kept on GitHub so that it outlives their tasks (the platform
+ * may delete a task once it has ended) and the runner: each record a deployment of its own environment,
+ * made inactive at once (it serves nothing, and the previews' own environments show their deployments
+ * alone), whose payload maps each task of the preview to what it had cost when recorded, in points. A
+ * task's cost only grows, so what is kept of it is the most any record says; records never conflict.
+ */
+const SPEND_ENVIRONMENT = 'preview-spend';
+/** GitHub's task of a record of the preview `name` (web-pr-42): the deployments' list filters by it. */
+const spendTask = (name) => `preview-spend:${name}`;
+const POINTS = /^\d{1,20}(?:\.\d{1,12})?$/;
+/** What every record of the preview `name` keeps: each task's most recorded cost, in points. */
+async function readKeptSpend(octokit, repo, name) {
+    const records = await octokit.paginate(octokit.rest.repos.listDeployments, {
+        ...repo,
+        environment: SPEND_ENVIRONMENT,
+        task: spendTask(name),
+        per_page: 100
+    });
+    const kept = new Map();
+    for (const record of records) {
+        const payload = record.payload;
+        // A payload another hand wrote is read for what it holds of this shape only.
+        const spent = (0,basics_records/* isRecord */.u)(payload) && (0,basics_records/* isRecord */.u)(payload.spent) ? payload.spent : {};
+        for (const [id, points] of Object.entries(spent)) {
+            if (!/^\d{1,20}$/.test(id) || typeof points !== 'string' || !POINTS.test(points))
+                continue;
+            const before = kept.get(id);
+            if (before === undefined || ((0,money/* compareDecimals */.YL)(points, before) ?? 0) > 0)
+                kept.set(id, points);
+        }
+    }
+    return kept;
+}
+/**
+ * Keeps what each task of pull request `number`'s preview `name` has cost: a deployment of the record's
+ * environment at `ref` (the pull request's base branch: no commit of the pull request shows it), then
+ * marked inactive.
+ */
+async function keepSpend(octokit, repo, record) {
+    const spent = Object.fromEntries(record.spent);
+    const total = (0,money/* readableYuan */.o$)((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(Object.values(spent)) ?? '0') ?? '0') ?? 'unknown';
+    const id = await recordDeployment(octokit, repo, {
+        ref: record.ref,
+        environment: SPEND_ENVIRONMENT,
+        task: spendTask(record.name),
+        description: `What the previews of pull request #${record.number} have cost: ${total} (a record; nothing is deployed)`,
+        payload: { task_name: record.name, pull_request: record.number, spent }
+    });
+    await setDeploymentStatus(octokit, repo, id, {
+        state: 'inactive',
+        description: 'a record of what the previews cost'
+    });
+}
+
+;// CONCATENATED MODULE: ./github/pull-event.ts
+
+/** The actions of a pull_request event a preview answers; others (labeled, edited...) need nothing. */
+const pull_event_UP = new Set(['opened', 'synchronize', 'reopened']);
+/**
+ * The pull request of a pull_request (or pull_request_target) event; a line saying why there is none
+ * (another event, an action a preview has nothing to do for, a payload without the pull request).
+ */
+function pullEventOf(eventName, payload, repository) {
+    if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
+        return {
+            none: `the workflow runs on ${JSON.stringify(eventName.slice(0, 40))}, not on pull_request: a preview follows a pull request's events (on: pull_request: types: [opened, synchronize, reopened, closed])`,
+            misuse: true
+        };
+    const event = (0,basics_records/* isRecord */.u)(payload) ? payload : {};
+    const pull = (0,basics_records/* isRecord */.u)(event.pull_request) ? event.pull_request : undefined;
+    const head = (0,basics_records/* isRecord */.u)(pull?.head) ? pull.head : {};
+    const base = (0,basics_records/* isRecord */.u)(pull?.base) ? pull.base : {};
+    const headRepo = (0,basics_records/* isRecord */.u)(head.repo) ? head.repo : {};
+    const action = typeof event.action === 'string' ? event.action : '';
+    const number = typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : NaN;
+    if (pull === undefined || !Number.isSafeInteger(number) || typeof head.sha !== 'string')
+        return { none: `the ${eventName} event's payload holds no pull request`, misuse: true };
+    if (!pull_event_UP.has(action) && action !== 'closed')
+        return {
+            none: `the pull request was ${action.slice(0, 40) || 'changed'}: a preview has nothing to do for that`,
+            misuse: false
+        };
+    return {
+        action: action === 'closed' ? 'down' : 'up',
+        said: action,
+        number,
+        headSha: head.sha,
+        headRef: typeof head.ref === 'string' ? head.ref : '',
+        baseRef: typeof base.ref === 'string' ? base.ref : '',
+        // A head repository that is gone (a deleted fork) reads as a fork: it is not this repository.
+        fromFork: headRepo.full_name !== repository,
+        onTarget: eventName === 'pull_request_target',
+        merged: pull.merged === true
+    };
+}
+/** The GitHub environment of a pull request's preview. */
+function previewEnvironment(number) {
+    return `pr-${number}`;
+}
+
 ;// CONCATENATED MODULE: ./github/preview-records.ts
+
+
 
 
 
@@ -324,11 +419,29 @@ async function upsertComment(octokit, repo, target) {
  * permission to grant.
  */
 function previewRecords(octokit, run) {
-    const { repo, runUrl } = run;
-    const logUrl = runUrl === undefined ? {} : { logUrl: runUrl };
     return {
         event: run.event,
-        runUrl,
+        runUrl: run.runUrl,
+        ...deploymentRecords(octokit, run),
+        comment: (view, existing) => asked(`the comment on pull request #${view.number}`, async () => {
+            const body = renderPreviewComment(view, run.runUrl);
+            const id = await upsertComment(octokit, run.repo, { number: view.number, taskName: view.taskName, body }, existing);
+            return id !== undefined;
+        }),
+        ...pullRequestReads(octokit, run.repo),
+        spentKept: (name) => asked(`the records of what ${name} has cost`, () => readKeptSpend(octokit, run.repo, name)),
+        keepSpent: (number, name, spent) => asked(`the record of what the previews of pull request #${number} have cost`, async () => {
+            const ref = run.event?.number === number && run.baseRef !== undefined && run.baseRef !== ''
+                ? run.baseRef
+                : (await octokit.rest.pulls.get({ ...run.repo, pull_number: number })).data.base.ref;
+            await keepSpend(octokit, run.repo, { number, name, ref, spent });
+        })
+    };
+}
+/** A pull request's deployments: one per push, its statuses, the earlier ones marked inactive. */
+function deploymentRecords(octokit, { repo, runUrl }) {
+    const logUrl = runUrl === undefined ? {} : { logUrl: runUrl };
+    return {
         deploying: (number, ref, taskName) => asked(`the deployment of pull request #${number}`, async () => {
             const id = await recordDeployment(octokit, repo, {
                 ref,
@@ -350,13 +463,25 @@ function previewRecords(octokit, run) {
             ...logUrl
         })),
         retire: (number, keep) => asked(`marking the deployments of pull request #${number} inactive`, () => retireEarlier(octokit, repo, previewEnvironment(number), keep)),
-        comment: (view) => asked(`the comment on pull request #${view.number}`, async () => {
-            await upsertComment(octokit, repo, {
-                number: view.number,
-                taskName: view.taskName,
-                body: renderPreviewComment(view, runUrl)
-            });
-        }),
+        lastDeploymentState: (number, name) => asked(`the deployments of pull request #${number}`, async () => {
+            const deployments = (await octokit.rest.repos.listDeployments({
+                ...repo,
+                environment: previewEnvironment(number),
+                per_page: 100
+            })).data;
+            // Newest first: the newest of this preview's (two task_names share a pull request's environment).
+            const newest = deployments.find((d) => (0,basics_records/* isRecord */.u)(d.payload) && d.payload.task_name === name);
+            if (newest === undefined)
+                return undefined;
+            const [latest] = (await octokit.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: newest.id, per_page: 1 })).data;
+            // A deployment without a status is pending, as GitHub shows it.
+            return latest?.state ?? 'pending';
+        })
+    };
+}
+/** What the sweep reads of the pull requests: each one's state and age, and the ones closed lately. */
+function pullRequestReads(octokit, repo) {
+    return {
         state: (number) => asked(`the state of pull request #${number}`, () => pullState(octokit, repo, number)),
         lastDeployedAt: (number) => asked(`the deployments of pull request #${number}`, async () => {
             const [newest] = (await octokit.rest.repos.listDeployments({
@@ -366,6 +491,16 @@ function previewRecords(octokit, run) {
             })).data;
             const at = newest === undefined ? NaN : Date.parse(newest.created_at);
             return Number.isFinite(at) ? at : undefined;
+        }),
+        closedSince: (since) => asked('the pull requests closed lately', async () => {
+            const updated = (pull) => Date.parse(pull.updated_at);
+            // Newest first: the pages are read until one reaches back past `since`.
+            const pulls = await octokit.paginate(octokit.rest.pulls.list, { ...repo, state: 'closed', sort: 'updated', direction: 'desc', per_page: 100 }, (response, done) => {
+                if (response.data.some((pull) => updated(pull) < since))
+                    done();
+                return response.data;
+            });
+            return pulls.filter((pull) => updated(pull) >= since).map((pull) => pull.number);
         })
     };
 }
@@ -457,10 +592,12 @@ function openPullRequests(run, connection) {
         now: Date.now,
         log: connection.log
     });
+    const event = 'none' in run.event ? undefined : run.event;
     return previewRecords(octokit, {
         repo: { owner, repo },
         runUrl: run.runUrl,
-        event: 'none' in run.event ? undefined : run.event
+        event,
+        ...(event === undefined ? {} : { baseRef: event.baseRef })
     });
 }
 
