@@ -117,4 +117,54 @@ describe('the guard of max_cost', () => {
       'cost: the billing records could not be read either (HTTP 502): max_cost 1 yuan cannot be held, so the step stops what it waits on'
     );
   });
+
+  it('counts from the first read for tasks that were there before (first_read), and says by how much a stop let the cap pass', async () => {
+    const { guard, round } = guardOf({ maxCost: '1', from: 'first_read' });
+    // Months of billing before the step: 50 yuan, not the step's.
+    expect(await round(0, [task('1', 50_000_000)])).toBeUndefined();
+    expect(guard.spent()).toBe('0.00 yuan of max_cost 1 yuan');
+    expect(await round(MINUTE, [task('1', 50_100_000)])).toBeUndefined();
+    expect(guard.spent()).toBe('0.10 yuan of max_cost 1 yuan');
+    // Read after a stop: 1.30 yuan since the first read, or not read again (its last stands).
+    expect(guard.passed(new Map([['1', costing(51_300_000)]]))).toBe(
+      '1.30 yuan passed max_cost 1 yuan by 0.30 yuan'
+    );
+    expect(guard.passed(new Map())).toBeUndefined();
+  });
+
+  it('takes a task beside those waited on that could not be read (not held back) as a round that read part of them', async () => {
+    let beside: Poll | Error = detail(0);
+    const { guard, round } = guardOf({ maxCost: '1', from: 'made', alongside: ['7'] }, () => beside);
+    await round(0, [task('8', 0)]);
+    beside = new Error('HTTP 502');
+    // Task 8 alone reads 0.50 yuan: no reading without task 7, and nothing held back.
+    expect(await round(MINUTE, [task('8', 500_000)])).toBeUndefined();
+    expect(guard.spent()).toBe('0.00 yuan of max_cost 1 yuan');
+  });
+
+  it('is reached by a read held back before any cost was read, saying nothing was', async () => {
+    const { round, log } = guardOf(
+      { maxCost: '1', from: 'first_read', alongside: ['7'] },
+      () => new HeldBackError('the platform asked for a pause of 5m0s', 0)
+    );
+    expect(await round(0, [task('8', undefined)], [])).toBe(
+      'nothing read yet: the platform held back the next read past the cap'
+    );
+    expect(log).toEqual([
+      'cost: the platform asked for a pause of 5m0s, which is later than the cost would reach max_cost 1 yuan: stopping what the step waits on first, and reading it after'
+    ]);
+  });
+
+  it('adds what was spent before to the billing records, and fails closed where no records are read', async () => {
+    const withRecords = guardOf({ maxCost: '1', from: 'made', spentBefore: '900000' }, undefined, () =>
+      Promise.resolve('50000')
+    );
+    await withRecords.round(0, [task('1', undefined)]);
+    expect(withRecords.guard.spent()).toBe('0.95 yuan of max_cost 1 yuan');
+    const without = guardOf({ maxCost: '1', from: 'made' });
+    expect(await without.round(0, [task('1', undefined)])).toMatch(/^its cost could not be read/);
+    expect(without.log.at(-1)).toBe(
+      'cost: the billing records could not be read either (no billing records are read here): max_cost 1 yuan cannot be held, so the step stops what it waits on'
+    );
+  });
 });

@@ -149,4 +149,13 @@ describe('max_cost', () => {
     expect(pastCap(cap, '20000')).toBeUndefined();
     expect(pastCap(cap, '1')).toBeUndefined();
   });
+
+  it('says nothing beside the cap before a reading, and reads points it cannot read as none past the cap', () => {
+    expect(besideCap(startCap('1'))).toBeUndefined();
+    expect(pastCap(startCap('1'), 'n/a')).toBeUndefined();
+    expect(heldBack(startCap('1'), 'no answer came', 0).lines).toEqual([
+      'cost: no answer came, which is later than the cost would reach max_cost 1 yuan: stopping what the step waits on first, and reading it after'
+    ]);
+    expect(pointsOf('7')).toBe('7000000');
+  });
 });
