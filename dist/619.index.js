@@ -255,12 +255,13 @@ function seeCost(watch, reading, nowMs, ahead) {
  */
 function heldBack(watch, why, nowMs) {
     const capAt = capAtMs(watch);
-    const when = capAt === undefined ? '' : ` (in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(Math.max(0, capAt - nowMs))}, at the rate seen)`;
+    const cap = `max_cost ${watch.capYuan} yuan`;
+    const later = capAt === undefined
+        ? `longer than ${cap} can be held while no rate of the cost has been seen (a poll interval at the most)`
+        : `which is later than the cost would reach ${cap} (in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(Math.max(0, capAt - nowMs))}, at the rate seen)`;
     return {
         watch,
-        lines: [
-            `cost: ${why}, which is later than the cost would reach max_cost ${watch.capYuan} yuan${when}: stopping what the step waits on first, and reading it after`
-        ],
+        lines: [`cost: ${why}, ${later}: stopping what the step waits on first, and reading it after`],
         reached: true
     };
 }
@@ -291,9 +292,15 @@ const yuanText = (points) => {
     const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .yuanOf */ .xU)(points);
     return (yuan === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readableYuan */ .o$)(yuan)) ?? `${points} points`;
 };
-/** The watch after a reading: it is the last one, and the rate is the growth since the one before. */
+/**
+ * The watch after a reading: it is the last one, and the rate is the growth since the one before. A cost
+ * never goes down: a reading below the last (a source that lags, such as the billing records after a
+ * detail, or a bill set right) leaves the last reading, and its rate, as they were.
+ */
 function withReading(watch, now) {
     const before = watch.last;
+    if (before !== undefined && ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(now.points, before.points) ?? 0) < 0)
+        return watch;
     if (before === undefined || now.atMs <= before.atMs)
         return { ...watch, last: now };
     const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
@@ -396,10 +403,12 @@ var clean_up_task = __webpack_require__(9138);
 
 
 
+
 /**
  * Each task whose wait ended at max_cost (capped), and each task the cap counted beside them (see
  * SpendingCap.alongside), stopped until its state shows it bills no more, within cleanup_timeout, whatever
- * cleanup says: the cap is the user's word on money. One that cannot be stopped now is put on the ledger
+ * cleanup says: the cap is the user's word on money, all at once (up to concurrency), so that a stop that
+ * does not take holds back no other. One that cannot be stopped now is put on the ledger
  * for the post step to stop, and its message says so. Then each is read once more: what they cost when
  * the stop took is compared with the cap, and a cap passed (a read held back, a stop that took a while) is
  * said, in the log and in their messages, which the summary shows.
@@ -410,9 +419,10 @@ async function stopCapped(tasks, cap, ctx) {
         return { tasks: [...tasks], alongside: [] };
     const stopCtx = (0,context/* contextFor */.BT)(ctx, ctx.settings.cleanupTimeoutMs);
     const alongside = (cap?.alongside() ?? []).map((t) => (0,task_result/* taskResult */.h)(t.id, { verdict: 'capped', name: t.snapshot?.name, status: t.snapshot?.status }));
-    const stopped = new Map();
-    for (const task of [...capped, ...alongside])
-        stopped.set(task.id, await stopOne(task, stopCtx, ctx));
+    // All at once: a stop that does not take holds back no other.
+    const all = [...capped, ...alongside];
+    const messages = await (0,concurrency/* mapLimit */.s)(all, ctx.settings.concurrency, (task) => stopOne(task, stopCtx, ctx));
+    const stopped = new Map(all.map((task, i) => [task.id, messages[i] ?? '']));
     const passed = cap?.passed(await readAfter([...stopped.keys()], stopCtx));
     if (passed !== undefined)
         ctx.log(`cost: by the time the stop took, ${passed}`);
@@ -467,20 +477,21 @@ var read_all_pages = __webpack_require__(7660);
 
 
 
-/** Billing records begin on the hour: the window's start, at or before the step's. */
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /**
- * What the tasks have been billed since the step began, as the platform's billing records say
- * (get_billing_record with task_ids, every page, by the hour from the hour the step began in), in points.
- * The records are booked every five minutes: they lag the use by up to that. Throws when they cannot be
- * read: max_cost then fails closed (see CapGuard).
+ * What the tasks have been billed since `fromMs`, as the platform's billing records say (get_billing_record
+ * with task_ids, every page), in points: by the hour from the hour `fromMs` is in, or, for a window of
+ * more than two days, by the day from its day (UTC). The records are booked every five minutes: they lag
+ * the use by up to that. Throws when they cannot be read: max_cost then fails closed (see CapGuard).
  */
-async function billedSince(taskIds, ctx) {
-    const fromMs = Math.floor(ctx.startedAt / HOUR_MS) * HOUR_MS;
-    const toMs = Math.max(ctx.runtime.now(), fromMs + 1000);
-    const list = await (0,read_all_pages/* readAllPages */.s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,calls/* billingRecordsCall */.Mi)(ctx.settings, taskIds, { fromMs, toMs }, page), ctx.send);
-    const bills = (0,billing_data/* billsOf */.K)({ results: list.results });
-    return (0,money/* sumPoints */.RN)(bills.map((bill) => bill.billed)) ?? '0';
+async function billedSince(taskIds, ctx, fromMs = ctx.startedAt) {
+    const now = ctx.runtime.now();
+    const range = now - fromMs > 2 * DAY_MS ? 'day' : 'hour';
+    const unit = range === 'day' ? DAY_MS : HOUR_MS;
+    const start = Math.floor(fromMs / unit) * unit;
+    const list = await (0,read_all_pages/* readAllPages */.s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,calls/* billingRecordsCall */.Mi)(ctx.settings, taskIds, { range, fromMs: start, toMs: Math.max(now, start + 1000) }, page), ctx.send);
+    return (0,money/* sumPoints */.RN)((0,billing_data/* billsOf */.K)({ results: list.results }).map((bill) => bill.billed)) ?? '0';
 }
 
 // EXTERNAL MODULE: ./basics/units.ts
@@ -515,6 +526,13 @@ class CapGuard {
     #baselines = new Map();
     #alongside = new Map();
     #billsSaid = false;
+    /** The billing records' first figure, for tasks that were there before (first_read): the step's starts there. */
+    #billsBaseline;
+    /**
+     * The reading the step began with, not taken yet (`made`): what it makes cost nothing then, beside what
+     * was spent before and what the tasks beside cost at their first read; the first reading gives a rate.
+     */
+    #seedPending;
     /** The tasks waited on, as the last round saw them. */
     #waited = [];
     constructor(cap, timing, deps) {
@@ -523,14 +541,17 @@ class CapGuard {
         this.deps = deps;
         for (const id of cap.alongside ?? [])
             this.#alongside.set(id, undefined);
-        // What the step makes cost nothing when it began: the first read already gives a rate.
-        const seeded = cap.from === 'made' && this.#alongside.size === 0;
-        this.#watch = (0,spending_cap/* startCap */.LJ)(cap.maxCost, seeded ? { atMs: 0, points: cap.spentBefore ?? '0' } : undefined);
+        this.#seedPending = cap.from === 'made';
+        this.#watch = (0,spending_cap/* startCap */.LJ)(cap.maxCost);
     }
-    /** The latest moment (local time) a read of the next round may be answered by; undefined: any time. */
+    /**
+     * The latest moment (local time) a read of this round may be answered by: when the cost, at the rate
+     * seen, reaches the cap; while no rate is known, one poll interval from now (a read held back longer
+     * could let the cost pass the cap unseen, at a rate nobody knows: it is not waited out either).
+     */
     notAfter() {
         const at = (0,spending_cap/* capAtMs */.gM)(this.#watch);
-        return at === undefined ? undefined : this.timing.startedAt + at;
+        return at === undefined ? this.deps.now() + this.timing.intervalMs : this.timing.startedAt + at;
     }
     /**
      * Reads the tasks that bill beside those waited on, by notAfter; says whether each was read, or why one
@@ -601,24 +622,49 @@ class CapGuard {
     }
     /**
      * The cost this round read, in points; undefined when a task it counts was not read (the last reading
-     * then stands, projected), unless what was read already reaches the cap.
+     * then stands, projected), unless what was read already reaches the cap. A detail, of a task waited on or
+     * of one beside them, that says no cost sends the cap to the billing records.
      */
     async #reading(round, alongside) {
         const waited = round.waited;
-        const costless = waited.filter((t) => round.read.has(t.id) && t.snapshot !== undefined && !(0,spending_cap/* saysCost */.Uz)(t.snapshot));
-        if (costless.length > 0)
-            return this.#fromBills(waited, costless);
+        const beside = this.alongside();
+        const noCost = (t) => t.snapshot !== undefined && !(0,spending_cap/* saysCost */.Uz)(t.snapshot);
+        const costless = [...waited.filter((t) => round.read.has(t.id) && noCost(t)), ...beside.filter(noCost)];
+        if (costless.length > 0) {
+            // Those that say their cost by their details; the others by the billing records.
+            const billed = await this.#fromBills(costless, beside.some(noCost));
+            if (typeof billed === 'object')
+                return billed;
+            const said = [...waited, ...beside].filter((t) => !costless.includes(t)).map((t) => t.snapshot);
+            return (0,money/* sumPoints */.RN)([this.#total(said) ?? this.cap.spentBefore ?? '0', billed]);
+        }
         if (this.cap.from === 'first_read')
             for (const t of waited) {
                 const cost = t.snapshot === undefined ? undefined : (0,spending_cap/* costPoints */.HU)([t.snapshot]);
                 if (cost !== undefined && !this.#baselines.has(t.id))
                     this.#baselines.set(t.id, cost);
             }
-        const total = this.#total([...waited.map((t) => t.snapshot), ...this.#alongside.values()]);
+        const total = this.#total([...waited.map((t) => t.snapshot), ...beside.map((t) => t.snapshot)]);
         const complete = alongside.complete && waited.every((t) => !t.waiting || round.read.has(t.id));
+        if (total !== undefined && complete)
+            this.#seed(beside);
         if (total === undefined || complete)
             return total;
         return ((0,money/* compareDecimals */.YL)(total, this.#watch.capPoints) ?? -1) >= 0 ? total : undefined;
+    }
+    /**
+     * The reading the step began with (`made`), taken before its first: what was spent before and what the
+     * tasks beside cost at their first read, the step's own tasks nothing; the first reading then gives a
+     * rate (the tasks beside counted as if they had not grown since the step began: a rate a little low, which
+     * the next reading sets right).
+     */
+    #seed(beside) {
+        if (!this.#seedPending)
+            return;
+        this.#seedPending = false;
+        const points = (0,money/* sumPoints */.RN)([this.cap.spentBefore ?? '0', (0,spending_cap/* costPoints */.HU)(beside.map((t) => t.snapshot)) ?? '0']);
+        if (points !== undefined && this.#watch.last === undefined)
+            this.#watch = { ...this.#watch, last: { atMs: 0, points } };
     }
     /** The tasks' cost beyond their baselines, plus what was spent before; undefined when none says one. */
     #total(snapshots) {
@@ -628,23 +674,27 @@ class CapGuard {
         return this.cap.spentBefore === undefined ? since : (0,money/* sumPoints */.RN)([since, this.cap.spentBefore]);
     }
     /**
-     * The cost from the billing records, for tasks whose detail says none: said once; a cap that cannot be
-     * read that way either is reached (its line says why).
+     * What the tasks whose detail says no cost have cost, from the billing records: said once; a cap that
+     * cannot be read that way either is reached (its line says why). The records are read from when the step
+     * began, or, when a task beside those waited on says no cost (its whole cost counts), from
+     * BESIDE_RECORDS_MS before; for tasks that were there before (first_read) the first figure is the
+     * baseline. They lag the use by up to a booking period (5 minutes).
      */
-    async #fromBills(waited, costless) {
+    async #fromBills(costless, besideCostless) {
         const cap = `max_cost ${this.cap.maxCost} yuan`;
         if (!this.#billsSaid) {
             this.#billsSaid = true;
             this.deps.log(`cost: the detail of task ${costless.map((t) => t.id).join(', ')} says neither billing_value nor forecast_value: ${cap} is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`);
         }
-        const ids = [...waited.map((t) => t.id), ...this.#alongside.keys()];
+        const ids = costless.map((t) => t.id);
+        const fromMs = this.timing.startedAt - (besideCostless ? BESIDE_RECORDS_MS : 0);
         try {
             if (this.deps.billed === undefined)
                 throw new Error('no billing records are read here');
-            const billed = await this.deps.billed(ids, this.notAfter());
-            return this.cap.spentBefore === undefined
-                ? billed
-                : ((0,money/* sumPoints */.RN)([billed, this.cap.spentBefore]) ?? billed);
+            const billed = await this.deps.billed(ids, this.notAfter(), fromMs);
+            if (this.cap.from === 'first_read')
+                this.#billsBaseline ??= billed;
+            return (0,money/* sumPoints */.RN)([billed, negated(this.#billsBaseline ?? '0')]) ?? billed;
         }
         catch (error) {
             const why = (0,safe_text/* sanitize */.aj)(error instanceof Error ? error.message : String(error), 300);
@@ -654,6 +704,9 @@ class CapGuard {
         }
     }
 }
+/** How far back the billing records are read for a task beside those waited on (its whole cost counts). */
+const BESIDE_RECORDS_MS = 30 * 86_400_000;
+const negated = (points) => (points.startsWith('-') ? points.slice(1) : `-${points}`);
 
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(7928);
@@ -901,7 +954,7 @@ function waitDeps(criteria, names, ctx) {
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
         ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        billed: (taskIds, notAfter) => billedSince(taskIds, (0,context/* readsBy */.Hi)(ctx, notAfter)),
+        billed: (taskIds, notAfter, fromMs) => billedSince(taskIds, (0,context/* readsBy */.Hi)(ctx, notAfter), fromMs),
         ...(criteria.target === 'ready'
             ? { checkNodes: (taskId, notAfter) => readNodesOf(taskId, (0,context/* readsBy */.Hi)(ctx, notAfter)) }
             : {})

@@ -6343,7 +6343,7 @@ function nodesCall(settings, taskId, page = 1) {
  */
 function billingRecordsCall(settings, taskIds, window, page = 1) {
     const billingWindow = {
-        range: 'hour',
+        range: window.range,
         startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.fromMs),
         endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.toMs)
     };

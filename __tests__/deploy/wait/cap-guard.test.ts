@@ -151,7 +151,7 @@ describe('the guard of max_cost', () => {
       'nothing read yet: the platform held back the next read past the cap'
     );
     expect(log).toEqual([
-      'cost: the platform asked for a pause of 5m0s, which is later than the cost would reach max_cost 1 yuan: stopping what the step waits on first, and reading it after'
+      'cost: the platform asked for a pause of 5m0s, longer than max_cost 1 yuan can be held while no rate of the cost has been seen (a poll interval at the most): stopping what the step waits on first, and reading it after'
     ]);
   });
 

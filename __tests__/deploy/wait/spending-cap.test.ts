@@ -154,7 +154,7 @@ describe('max_cost', () => {
     expect(besideCap(startCap('1'))).toBeUndefined();
     expect(pastCap(startCap('1'), 'n/a')).toBeUndefined();
     expect(heldBack(startCap('1'), 'no answer came', 0).lines).toEqual([
-      'cost: no answer came, which is later than the cost would reach max_cost 1 yuan: stopping what the step waits on first, and reading it after'
+      'cost: no answer came, longer than max_cost 1 yuan can be held while no rate of the cost has been seen (a poll interval at the most): stopping what the step waits on first, and reading it after'
     ]);
     expect(pointsOf('7')).toBe('7000000');
   });

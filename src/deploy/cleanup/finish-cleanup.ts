@@ -216,7 +216,8 @@ async function lateTasks(
   ctx: DeployContext
 ): Promise<CleanupReport> {
   const handled = new Set([...lookup.existingIds, ...created]);
-  const kind = created.length === 0 ? 'found' : 'twin';
+  // The first task found is the create's, when the step knows none; any other is a twin, stopped.
+  let kind: 'found' | 'twin' = created.length === 0 ? 'found' : 'twin';
   const name = JSON.stringify(sanitize(lookup.taskName, 100));
   const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
   ctx.log(
@@ -236,7 +237,14 @@ async function lateTasks(
       return { outcomes, unsettled: undefined };
     }
     if (found.kind === 'found') {
-      outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+      const oldestFirst = [...found.ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      const first = kind === 'found' ? oldestFirst[0] : undefined;
+      const others = first === undefined ? oldestFirst : oldestFirst.slice(1);
+      if (first !== undefined)
+        outcomes.push(...(await cleanUpFound([first], 'found', action, ctx, lookup.taskName)));
+      if (others.length > 0)
+        outcomes.push(...(await cleanUpFound(others, 'twin', action, ctx, lookup.taskName)));
+      kind = 'twin';
       for (const id of found.ids) handled.add(id);
       outstanding -= found.ids.length;
       continue;

@@ -96,18 +96,16 @@ function warnOfShortWait(ctx: DeployContext): void {
 const runOf = (task: TaskResult, ctx: DeployContext) => kindOf(ctx.settings).runOf?.(task.data);
 
 /**
- * A job whose wait saw its run end (Complete or Failed, no pod active) whose pods are still billed: not
- * stopped by anyone (a stopped one has nothing a stop could change), yet not billing no more (see
- * JobFacts.ended).
+ * A job whose wait saw it end, its run (Complete or Failed, no pod active) or by a stop of someone else's,
+ * whose pods are still billed (billing_points): it bills on (see JobFacts.ended), and nothing of its run
+ * is left to lose.
  */
-function ranOutBilling(task: TaskResult, ctx: DeployContext): boolean {
+function endedBilling(task: TaskResult, ctx: DeployContext): boolean {
   const run = runOf(task, ctx);
   return (
     (task.verdict === 'reached' || task.verdict === 'failed') &&
     run !== undefined &&
-    run.runEnded &&
-    (run.running ?? 0) === 0 &&
-    !run.stopped &&
+    (run.stopped || (run.runEnded && (run.running ?? 0) === 0)) &&
     (run.billing ?? 0) > 0
   );
 }
@@ -127,7 +125,7 @@ const CANCELLED_STOP_MS = 5_000;
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
   const kind = kindOf(ctx.settings);
   const cut = ctx.settings.cleanup === 'stop';
-  const billedOn = tasks.filter((task) => ranOutBilling(task, ctx));
+  const billedOn = tasks.filter((task) => endedBilling(task, ctx));
   const unfinished = tasks.filter(
     (task) =>
       billedOn.includes(task) ||
@@ -136,10 +134,13 @@ async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployConte
           (task.verdict === 'failed' && !kind.billsNoMore(task.status ?? '', task.data))))
   );
   if (unfinished.length === 0) return;
-  for (const task of billedOn)
+  for (const task of billedOn) {
+    const run = runOf(task, ctx);
+    const how = run?.stopped === true ? 'it was stopped' : 'its run ended';
     ctx.log(
-      `job ${task.id}: its run ended (${task.status ?? '?'}), but ${runOf(task, ctx)?.billing ?? '?'} of its pods are still billed (billing_points): stopping it`
+      `job ${task.id}: ${how} (${task.status ?? '?'}), but ${run?.billing ?? '?'} of its pods are still billed (billing_points): stopping it`
     );
+  }
   const { cleanupTimeoutMs } = ctx.settings;
   // Once cancelled, the stop has a few seconds in all, its requests in flight included.
   const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);

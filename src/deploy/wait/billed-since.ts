@@ -4,23 +4,34 @@ import { billingRecordsCall } from '../../platform/operations/calls.js';
 import type { DeployContext } from '../context.js';
 import { readAllPages } from '../tasks/read-all-pages.js';
 
-/** Billing records begin on the hour: the window's start, at or before the step's. */
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * What the tasks have been billed since the step began, as the platform's billing records say
- * (get_billing_record with task_ids, every page, by the hour from the hour the step began in), in points.
- * The records are booked every five minutes: they lag the use by up to that. Throws when they cannot be
- * read: max_cost then fails closed (see CapGuard).
+ * What the tasks have been billed since `fromMs`, as the platform's billing records say (get_billing_record
+ * with task_ids, every page), in points: by the hour from the hour `fromMs` is in, or, for a window of
+ * more than two days, by the day from its day (UTC). The records are booked every five minutes: they lag
+ * the use by up to that. Throws when they cannot be read: max_cost then fails closed (see CapGuard).
  */
-export async function billedSince(taskIds: readonly string[], ctx: DeployContext): Promise<string> {
-  const fromMs = Math.floor(ctx.startedAt / HOUR_MS) * HOUR_MS;
-  const toMs = Math.max(ctx.runtime.now(), fromMs + 1000);
+export async function billedSince(
+  taskIds: readonly string[],
+  ctx: DeployContext,
+  fromMs: number = ctx.startedAt
+): Promise<string> {
+  const now = ctx.runtime.now();
+  const range = now - fromMs > 2 * DAY_MS ? 'day' : 'hour';
+  const unit = range === 'day' ? DAY_MS : HOUR_MS;
+  const start = Math.floor(fromMs / unit) * unit;
   const list = await readAllPages(
     `the billing records of task ${taskIds.join(', ')}`,
-    (page) => billingRecordsCall(ctx.settings, taskIds, { fromMs, toMs }, page),
+    (page) =>
+      billingRecordsCall(
+        ctx.settings,
+        taskIds,
+        { range, fromMs: start, toMs: Math.max(now, start + 1000) },
+        page
+      ),
     ctx.send
   );
-  const bills = billsOf({ results: list.results });
-  return sumPoints(bills.map((bill) => bill.billed)) ?? '0';
+  return sumPoints(billsOf({ results: list.results }).map((bill) => bill.billed)) ?? '0';
 }

@@ -30,10 +30,10 @@ export interface CapGuardDeps {
   poll: (taskId: string, notAfter: number | undefined) => Promise<Poll>;
   snapshotOf: (data: unknown) => TaskSnapshot;
   /**
-   * What the tasks cost since the step began as the platform's billing records say (booked every five
+   * What the tasks cost from `fromMs` (local time) as the platform's billing records say (booked every five
    * minutes), in points; throws when they cannot be read. Absent: no records to fall back on.
    */
-  billed?: (taskIds: readonly string[], notAfter: number | undefined) => Promise<string>;
+  billed?: (taskIds: readonly string[], notAfter: number | undefined, fromMs: number) => Promise<string>;
   log: (line: string) => void;
   now: () => number;
 }
@@ -61,6 +61,13 @@ export class CapGuard {
   readonly #baselines = new Map<string, string>();
   readonly #alongside = new Map<string, TaskSnapshot | undefined>();
   #billsSaid = false;
+  /** The billing records' first figure, for tasks that were there before (first_read): the step's starts there. */
+  #billsBaseline: string | undefined;
+  /**
+   * The reading the step began with, not taken yet (`made`): what it makes cost nothing then, beside what
+   * was spent before and what the tasks beside cost at their first read; the first reading gives a rate.
+   */
+  #seedPending: boolean;
   /** The tasks waited on, as the last round saw them. */
   #waited: readonly Counted[] = [];
 
@@ -70,15 +77,18 @@ export class CapGuard {
     private readonly deps: CapGuardDeps
   ) {
     for (const id of cap.alongside ?? []) this.#alongside.set(id, undefined);
-    // What the step makes cost nothing when it began: the first read already gives a rate.
-    const seeded = cap.from === 'made' && this.#alongside.size === 0;
-    this.#watch = startCap(cap.maxCost, seeded ? { atMs: 0, points: cap.spentBefore ?? '0' } : undefined);
+    this.#seedPending = cap.from === 'made';
+    this.#watch = startCap(cap.maxCost);
   }
 
-  /** The latest moment (local time) a read of the next round may be answered by; undefined: any time. */
-  notAfter(): number | undefined {
+  /**
+   * The latest moment (local time) a read of this round may be answered by: when the cost, at the rate
+   * seen, reaches the cap; while no rate is known, one poll interval from now (a read held back longer
+   * could let the cost pass the cap unseen, at a rate nobody knows: it is not waited out either).
+   */
+  notAfter(): number {
     const at = capAtMs(this.#watch);
-    return at === undefined ? undefined : this.timing.startedAt + at;
+    return at === undefined ? this.deps.now() + this.timing.intervalMs : this.timing.startedAt + at;
   }
 
   /**
@@ -154,26 +164,48 @@ export class CapGuard {
 
   /**
    * The cost this round read, in points; undefined when a task it counts was not read (the last reading
-   * then stands, projected), unless what was read already reaches the cap.
+   * then stands, projected), unless what was read already reaches the cap. A detail, of a task waited on or
+   * of one beside them, that says no cost sends the cap to the billing records.
    */
   async #reading(
     round: CapRound,
     alongside: { complete: boolean }
   ): Promise<string | { unreadable: string } | undefined> {
     const waited = round.waited;
-    const costless = waited.filter(
-      (t) => round.read.has(t.id) && t.snapshot !== undefined && !saysCost(t.snapshot)
-    );
-    if (costless.length > 0) return this.#fromBills(waited, costless);
+    const beside = this.alongside();
+    const noCost = (t: Counted): boolean => t.snapshot !== undefined && !saysCost(t.snapshot);
+    const costless = [...waited.filter((t) => round.read.has(t.id) && noCost(t)), ...beside.filter(noCost)];
+    if (costless.length > 0) {
+      // Those that say their cost by their details; the others by the billing records.
+      const billed = await this.#fromBills(costless, beside.some(noCost));
+      if (typeof billed === 'object') return billed;
+      const said = [...waited, ...beside].filter((t) => !costless.includes(t)).map((t) => t.snapshot);
+      return sumPoints([this.#total(said) ?? this.cap.spentBefore ?? '0', billed]);
+    }
     if (this.cap.from === 'first_read')
       for (const t of waited) {
         const cost = t.snapshot === undefined ? undefined : costPoints([t.snapshot]);
         if (cost !== undefined && !this.#baselines.has(t.id)) this.#baselines.set(t.id, cost);
       }
-    const total = this.#total([...waited.map((t) => t.snapshot), ...this.#alongside.values()]);
+    const total = this.#total([...waited.map((t) => t.snapshot), ...beside.map((t) => t.snapshot)]);
     const complete = alongside.complete && waited.every((t) => !t.waiting || round.read.has(t.id));
+    if (total !== undefined && complete) this.#seed(beside);
     if (total === undefined || complete) return total;
     return (compareDecimals(total, this.#watch.capPoints) ?? -1) >= 0 ? total : undefined;
+  }
+
+  /**
+   * The reading the step began with (`made`), taken before its first: what was spent before and what the
+   * tasks beside cost at their first read, the step's own tasks nothing; the first reading then gives a
+   * rate (the tasks beside counted as if they had not grown since the step began: a rate a little low, which
+   * the next reading sets right).
+   */
+  #seed(beside: readonly Counted[]): void {
+    if (!this.#seedPending) return;
+    this.#seedPending = false;
+    const points = sumPoints([this.cap.spentBefore ?? '0', costPoints(beside.map((t) => t.snapshot)) ?? '0']);
+    if (points !== undefined && this.#watch.last === undefined)
+      this.#watch = { ...this.#watch, last: { atMs: 0, points } };
   }
 
   /** The tasks' cost beyond their baselines, plus what was spent before; undefined when none says one. */
@@ -184,12 +216,15 @@ export class CapGuard {
   }
 
   /**
-   * The cost from the billing records, for tasks whose detail says none: said once; a cap that cannot be
-   * read that way either is reached (its line says why).
+   * What the tasks whose detail says no cost have cost, from the billing records: said once; a cap that
+   * cannot be read that way either is reached (its line says why). The records are read from when the step
+   * began, or, when a task beside those waited on says no cost (its whole cost counts), from
+   * BESIDE_RECORDS_MS before; for tasks that were there before (first_read) the first figure is the
+   * baseline. They lag the use by up to a booking period (5 minutes).
    */
   async #fromBills(
-    waited: readonly Counted[],
-    costless: readonly Counted[]
+    costless: readonly Counted[],
+    besideCostless: boolean
   ): Promise<string | { unreadable: string }> {
     const cap = `max_cost ${this.cap.maxCost} yuan`;
     if (!this.#billsSaid) {
@@ -198,13 +233,13 @@ export class CapGuard {
         `cost: the detail of task ${costless.map((t) => t.id).join(', ')} says neither billing_value nor forecast_value: ${cap} is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`
       );
     }
-    const ids = [...waited.map((t) => t.id), ...this.#alongside.keys()];
+    const ids = costless.map((t) => t.id);
+    const fromMs = this.timing.startedAt - (besideCostless ? BESIDE_RECORDS_MS : 0);
     try {
       if (this.deps.billed === undefined) throw new Error('no billing records are read here');
-      const billed = await this.deps.billed(ids, this.notAfter());
-      return this.cap.spentBefore === undefined
-        ? billed
-        : (sumPoints([billed, this.cap.spentBefore]) ?? billed);
+      const billed = await this.deps.billed(ids, this.notAfter(), fromMs);
+      if (this.cap.from === 'first_read') this.#billsBaseline ??= billed;
+      return sumPoints([billed, negated(this.#billsBaseline ?? '0')]) ?? billed;
     } catch (error) {
       const why = sanitize(error instanceof Error ? error.message : String(error), 300);
       return {
@@ -213,3 +248,8 @@ export class CapGuard {
     }
   }
 }
+
+/** How far back the billing records are read for a task beside those waited on (its whole cost counts). */
+export const BESIDE_RECORDS_MS = 30 * 86_400_000;
+
+const negated = (points: string): string => (points.startsWith('-') ? points.slice(1) : `-${points}`);

@@ -155,13 +155,14 @@ export function seeCost(
  */
 export function heldBack(watch: CapWatch, why: string, nowMs: number): CapSeen {
   const capAt = capAtMs(watch);
-  const when =
-    capAt === undefined ? '' : ` (in about ${formatDuration(Math.max(0, capAt - nowMs))}, at the rate seen)`;
+  const cap = `max_cost ${watch.capYuan} yuan`;
+  const later =
+    capAt === undefined
+      ? `longer than ${cap} can be held while no rate of the cost has been seen (a poll interval at the most)`
+      : `which is later than the cost would reach ${cap} (in about ${formatDuration(Math.max(0, capAt - nowMs))}, at the rate seen)`;
   return {
     watch,
-    lines: [
-      `cost: ${why}, which is later than the cost would reach max_cost ${watch.capYuan} yuan${when}: stopping what the step waits on first, and reading it after`
-    ],
+    lines: [`cost: ${why}, ${later}: stopping what the step waits on first, and reading it after`],
     reached: true
   };
 }
@@ -195,9 +196,14 @@ const yuanText = (points: string): string => {
   return (yuan === undefined ? undefined : readableYuan(yuan)) ?? `${points} points`;
 };
 
-/** The watch after a reading: it is the last one, and the rate is the growth since the one before. */
+/**
+ * The watch after a reading: it is the last one, and the rate is the growth since the one before. A cost
+ * never goes down: a reading below the last (a source that lags, such as the billing records after a
+ * detail, or a bill set right) leaves the last reading, and its rate, as they were.
+ */
 function withReading(watch: CapWatch, now: CapReading): CapWatch {
   const before = watch.last;
+  if (before !== undefined && (compareDecimals(now.points, before.points) ?? 0) < 0) return watch;
   if (before === undefined || now.atMs <= before.atMs) return { ...watch, last: now };
   const perMs = (Number(now.points) - Number(before.points)) / (now.atMs - before.atMs);
   return { ...watch, last: now, perMs: perMs > 0 ? perMs : undefined };

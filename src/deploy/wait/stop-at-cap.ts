@@ -1,3 +1,4 @@
+import { mapLimit } from '../../basics/concurrency.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { contextFor, type DeployContext } from '../context.js';
@@ -9,7 +10,8 @@ import { taskResult, type TaskResult } from './task-result.js';
 /**
  * Each task whose wait ended at max_cost (capped), and each task the cap counted beside them (see
  * SpendingCap.alongside), stopped until its state shows it bills no more, within cleanup_timeout, whatever
- * cleanup says: the cap is the user's word on money. One that cannot be stopped now is put on the ledger
+ * cleanup says: the cap is the user's word on money, all at once (up to concurrency), so that a stop that
+ * does not take holds back no other. One that cannot be stopped now is put on the ledger
  * for the post step to stop, and its message says so. Then each is read once more: what they cost when
  * the stop took is compared with the cap, and a cap passed (a read held back, a stop that took a while) is
  * said, in the log and in their messages, which the summary shows.
@@ -25,8 +27,10 @@ export async function stopCapped(
   const alongside = (cap?.alongside() ?? []).map((t) =>
     taskResult(t.id, { verdict: 'capped', name: t.snapshot?.name, status: t.snapshot?.status })
   );
-  const stopped = new Map<string, string>();
-  for (const task of [...capped, ...alongside]) stopped.set(task.id, await stopOne(task, stopCtx, ctx));
+  // All at once: a stop that does not take holds back no other.
+  const all = [...capped, ...alongside];
+  const messages = await mapLimit(all, ctx.settings.concurrency, (task) => stopOne(task, stopCtx, ctx));
+  const stopped = new Map(all.map((task, i) => [task.id, messages[i] ?? '']));
   const passed = cap?.passed(await readAfter([...stopped.keys()], stopCtx));
   if (passed !== undefined) ctx.log(`cost: by the time the stop took, ${passed}`);
   const said = (task: TaskResult): TaskResult => {

@@ -111,7 +111,7 @@ function waitDeps(
     describeError,
     cancelled: runtime.cancelled,
     ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-    billed: (taskIds, notAfter) => billedSince(taskIds, readsBy(ctx, notAfter)),
+    billed: (taskIds, notAfter, fromMs) => billedSince(taskIds, readsBy(ctx, notAfter), fromMs),
     ...(criteria.target === 'ready'
       ? { checkNodes: (taskId: string, notAfter?: number) => readNodesOf(taskId, readsBy(ctx, notAfter)) }
       : {})

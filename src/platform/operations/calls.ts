@@ -55,11 +55,11 @@ export function nodesCall(settings: PlatformSettings, taskId: string, page = 1):
 export function billingRecordsCall(
   settings: PlatformSettings,
   taskIds: readonly string[],
-  window: { fromMs: number; toMs: number },
+  window: { range: 'hour' | 'day'; fromMs: number; toMs: number },
   page = 1
 ): Call {
   const billingWindow = {
-    range: 'hour',
+    range: window.range,
     startTime: rfc3339(window.fromMs),
     endTime: rfc3339(window.toMs)
   } as const;
