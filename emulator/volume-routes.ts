@@ -76,14 +76,15 @@ export const VOLUME_ROUTES: readonly Route[] = [
       if (force !== undefined && typeof force !== 'boolean')
         throw parameterError('force must be true or false');
       const id = integer(ctx, 'id');
-      // A transfer under way keeps a volume, unless force skips the check (the reference).
+      // A transfer under way keeps a volume, and so does a task that mounts it, unless force skips the
+      // checks (the reference).
       if (force !== true && ctx.stores.transfers.busy(id))
         throw new Rejection(
           Code.taskState,
           'volume_busy',
           `volume ${id} has a transfer under way: stop it first, or force the delete`
         );
-      return ctx.stores.volumes.delete(id);
+      return ctx.stores.volumes.delete(id, force === true);
     }
   }
 ];

@@ -234,9 +234,20 @@ export class VolumeStore {
     return written(volume);
   }
 
-  /** Deletes an Active volume (Deleting, then Deleted) or an Exception one (Deleted at once). */
-  delete(id: number): Record<string, unknown> {
+  /**
+   * Deletes an Active volume (Deleting, then Deleted) or an Exception one (Deleted at once). One a running
+   * task or job mounts is refused unless `force` skips the check, as the reference has it (SKILL.md: a
+   * volume with mounts, or with a transfer under way, is not deleted unless force is true).
+   */
+  delete(id: number, force = false): Record<string, unknown> {
     const volume = this.#get(id);
+    const { instance_count: mounted, instances } = this.#instances(id);
+    if (!force && mounted > 0)
+      throw new Rejection(
+        Code.taskState,
+        'volume_mounted',
+        `volume ${id} is mounted in ${mounted} task(s) (${instances.map((i) => String(i.instance_id)).join(', ')}): stop them first, or force the delete`
+      );
     if (volume.status === 'Exception') {
       this.#enter(volume, 'Deleted');
       return written(volume);

@@ -85,6 +85,29 @@ describe("the emulator's volumes", () => {
     expect(s.statusOf(id)).toBe('not listed');
   });
 
+  it('refuses to delete a volume a running task mounts unless forced, as the reference says; deletes it once the task ended', () => {
+    const s = store();
+    const { storage_id: id } = s.volumes.create('data', 10, GIB) as { storage_id: number };
+    s.advance(5000);
+    let running = true;
+    s.volumes.mount(id, { id: 7n, name: 'reader', type: 'deployment', path: '/data', active: () => running });
+    expect(s.volumes.list({ ids: [id] })[0]).toMatchObject({
+      instance_count: 1,
+      instances: [
+        { instance_id: 7, instance_name: 'reader', instance_type: 'deployment', mount_path: '/data' }
+      ]
+    });
+    expect(() => s.volumes.delete(id)).toThrow(`volume ${id} is mounted in 1 task(s) (7)`);
+    expect(s.statusOf(id)).toBe('Active');
+    running = false;
+    expect(s.volumes.delete(id)).toMatchObject({ status: 'Deleting' });
+    // Forced, a mounted volume is deleted: force skips the checks.
+    const { storage_id: other } = s.volumes.create('other', 10, GIB) as { storage_id: number };
+    s.advance(5000);
+    s.volumes.mount(other, { id: 8n, name: 'job', type: 'job', path: '/d', active: () => true });
+    expect(s.volumes.delete(other, true)).toMatchObject({ status: 'Deleting' });
+  });
+
   it('sums the volumes that count (Creating, Active, Expanding) and their cost per 10 minutes', () => {
     const s = store();
     expect(s.volumes.summary()).toEqual({

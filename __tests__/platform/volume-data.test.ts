@@ -18,9 +18,37 @@ describe("the cluster storage's answers", () => {
         usedBytes: 268435456,
         displayUnitPrice: '0.36',
         mounts: 1,
+        instances: [{ id: '2001', name: 'training-job-1', type: 'deployment', path: '/data/nas' }],
         errorCode: undefined,
         errorMessage: undefined
       }
+    ]);
+  });
+
+  it('reads the tasks a volume is mounted in, leaving out what is no entry and keeping one of no id as unknown', () => {
+    const data = {
+      results: [
+        {
+          storage_id: 7,
+          instance_count: 3,
+          instances: [
+            { instance_id: '2001', instance_name: 'a', instance_type: 'job', mount_path: '/a' },
+            'not an instance',
+            { instance_name: 'no id' }
+          ]
+        },
+        { storage_id: 8, instance_count: 0, instances: null }
+      ]
+    };
+    expect(volumesOf(data).map((v) => [v.mounts, v.instances])).toEqual([
+      [
+        3,
+        [
+          { id: '2001', name: 'a', type: 'job', path: '/a' },
+          { id: undefined, name: 'no id', type: undefined, path: undefined }
+        ]
+      ],
+      [0, []]
     ]);
   });
 
@@ -82,6 +110,7 @@ describe("the cluster storage's answers", () => {
         usedBytes: undefined,
         displayUnitPrice: undefined,
         mounts: 0,
+        instances: [],
         errorCode: undefined,
         errorMessage: undefined
       }

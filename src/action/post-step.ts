@@ -131,8 +131,14 @@ function reportTransfers(host: StepHost, transfers: NonNullable<CleanupReport['t
  */
 function reportVolumes(host: StepHost, volumes: NonNullable<CleanupReport['volumes']>): string[] {
   const left: string[] = [];
-  for (const { left: volume, outcome, kept } of volumes) {
+  for (const { left: volume, outcome, kept, mountedBy } of volumes) {
     const named = `${volume.id ?? 'of no known id'} (${sanitize(volume.name, 40)})`;
+    if (kept !== undefined && mountedBy !== undefined) {
+      host.warning(
+        `volume ${kept} (${sanitize(volume.name, 40)}) is kept, not deleted: it is mounted in ${mountedBy}, which this step did not stop (another run may have found it by name and use it), and deleting it would take the data from under it; it is billed by the GiB until it is deleted: once nothing mounts it, delete it with operation volume_delete (volume: ${kept}, confirm: ${kept})`
+      );
+      continue;
+    }
     if (kept !== undefined) {
       host.warning(
         `volume ${kept} (${sanitize(volume.name, 40)}) is kept: this step's create of that name never answered, so nothing proves the step made it (another run may have); it is billed by the GiB until it is deleted: delete it with operation volume_delete (confirm: ${kept}) if it is of no use`

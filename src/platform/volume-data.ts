@@ -19,10 +19,25 @@ export interface Volume {
   /** Undefined where the storage cannot say (-1) or the answer gave none. */
   readonly usedBytes: number | undefined;
   readonly displayUnitPrice: string | undefined;
-  /** The tasks it is mounted in. */
+  /** How many tasks it is mounted in (instance_count). */
   readonly mounts: number;
+  /** The tasks and jobs it is mounted in, as the list names them (instances). */
+  readonly instances: readonly VolumeInstance[];
   readonly errorCode: string | undefined;
   readonly errorMessage: string | undefined;
+}
+
+/**
+ * A task or job a volume is mounted in, as the list names it (instances[]: instance_id, instance_name,
+ * instance_type, mount_path); the reference marks none of its fields required.
+ */
+export interface VolumeInstance {
+  /** Undefined when the entry gives no id: a mount that cannot be told from any other. */
+  readonly id: string | undefined;
+  readonly name: string | undefined;
+  /** deployment or job, as the platform says it. */
+  readonly type: string | undefined;
+  readonly path: string | undefined;
 }
 
 /** A configuration a volume can be made from. */
@@ -69,11 +84,22 @@ export function volumesOf(data: unknown): Volume[] {
         usedBytes: used === -1 ? undefined : countOf(used),
         displayUnitPrice: text(entry.display_unit_price),
         mounts: countOf(entry.instance_count) ?? 0,
+        instances: instancesOf(entry.instances),
         errorCode: text(entry.error_code),
         errorMessage: text(entry.error_message)
       }
     ];
   });
+}
+
+/** The tasks and jobs of a list entry's `instances`. */
+function instancesOf(value: unknown): VolumeInstance[] {
+  return (Array.isArray(value) ? value : []).filter(isRecord).map((entry) => ({
+    id: idText(entry.instance_id),
+    name: text(entry.instance_name),
+    type: text(entry.instance_type),
+    path: text(entry.mount_path)
+  }));
 }
 
 /** The configurations of a pre-create answer (`configs`). */

@@ -21,6 +21,7 @@ const volume = (fields: Partial<Volume>): Volume => ({
   usedBytes: undefined,
   displayUnitPrice: undefined,
   mounts: 0,
+  instances: [],
   errorCode: undefined,
   errorMessage: undefined,
   ...fields

@@ -24,6 +24,7 @@ const volume = (id: string, name: string): Volume => ({
   usedBytes: 0,
   displayUnitPrice: '0.30',
   mounts: 0,
+  instances: [],
   errorCode: undefined,
   errorMessage: undefined
 });

@@ -135,6 +135,43 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
       }
     );
 
+    // Issue 60, point 9: run B's volume, provably B's, that run A found by name and mounts.
+    scenario(
+      "keeps, in the post step, the volume this run made while another run's task mounts it, and says how to delete it",
+      async (s) => {
+        s.emulator.storage.setVolumeSettleSeconds(0);
+        const b = await s.run(SCRATCH);
+        const id = b.outputs.storage_id ?? '';
+        expect([b.exitCode, JSON.parse(b.state.volumes ?? '[]')]).toEqual([0, [{ name: 'scratch', id }]]);
+        const a = await s.run({
+          operation: 'create',
+          task_name: 'reader',
+          gpu: '4090',
+          volumes: 'scratch:/data',
+          body: 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]',
+          wait: 'false'
+        });
+        expect(a.exitCode).toBe(0);
+        const taskId = a.outputs.task_id ?? '';
+        // B's job ends: its post step keeps the volume A's task mounts, and says so.
+        const post = await s.run(SCRATCH, b.state);
+        expect(post.exitCode).toBe(0);
+        expect(sentTo(s, NAS_DELETE)).toBe(0);
+        expect(volumeStatus(s, id)).toBe('Active');
+        expect(s.emulator.tasks.get(taskId).status).not.toBe('End');
+        expect(post.stdout).toMatch(
+          new RegExp(
+            `^::warning::volume ${id} \\(scratch\\) is kept, not deleted: it is mounted in task ${taskId} \\("reader", deployment, at /data\\), which this step did not stop .*: once nothing mounts it, delete it with operation volume_delete \\(volume: ${id}, confirm: ${id}\\)$`,
+            'm'
+          )
+        );
+        // As the warning says: once A's task stopped, the volume is deleted.
+        expect((await s.run({ operation: 'stop', task_id: taskId })).exitCode).toBe(0);
+        const deleted = await s.run({ operation: 'volume_delete', volume: id, confirm: id });
+        expect([deleted.exitCode, volumeStatus(s, id)]).toEqual([0, undefined]);
+      }
+    );
+
     // Issue 60, point 10: the emulator's volumes carry NAS tags (gd-001), unlike the compute regions'.
     scenario("creates a task with gpu in its volume's region, found by the region's name", async (s) => {
       s.emulator.storage.setVolumeSettleSeconds(0);

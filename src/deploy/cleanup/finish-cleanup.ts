@@ -59,9 +59,10 @@ export interface CleanupReport {
   transfers?: { left: TransferLeft; outcome: Persisted }[];
   /**
    * The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended; `kept`:
-   * a volume of the name of one whose create never answered, kept (a name is no proof of who made it).
+   * a volume of the name of one whose create never answered, kept (a name is no proof of who made it), or
+   * one a task it did not stop mounts (`mountedBy` names them), kept.
    */
-  volumes?: { left: VolumeLeft; outcome: Persisted; kept: string | undefined }[];
+  volumes?: { left: VolumeLeft; outcome: Persisted; kept: string | undefined; mountedBy?: string }[];
 }
 
 /** How the post step's rollback of an update ended. */
@@ -72,11 +73,12 @@ export interface RollbackReport {
   restore: unknown;
 }
 
-/** How one kind of leftover is finished: what it adds to the post step's report. */
+/** How one kind of leftover is finished, told what the kinds before it did: what it adds to the report. */
 type Finisher<K extends LeftoverKind> = (
   value: CleanupState[K],
   state: CleanupState,
-  ctx: DeployContext
+  ctx: DeployContext,
+  done: CleanupReport
 ) => Promise<Partial<CleanupReport>>;
 
 /**
@@ -120,15 +122,16 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
             outcome: await stopTransferLeft(left, ctx)
           }))
         },
-  volumes: async (volumes, _state, ctx) =>
-    volumes.length === 0
-      ? {}
-      : {
-          volumes: await mapLimit(volumes, ctx.settings.concurrency, async (left) => ({
-            left,
-            ...(await deleteVolumeLeft(left, ctx))
-          }))
-        },
+  volumes: async (volumes, _state, ctx, done) => {
+    if (volumes.length === 0) return {};
+    const own = stoppedTasks(done);
+    return {
+      volumes: await mapLimit(volumes, ctx.settings.concurrency, async (left) => ({
+        left,
+        ...(await deleteVolumeLeft(left, ctx, own))
+      }))
+    };
+  },
   lookup: async (lookup, { created, action }, ctx) =>
     lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
 };
@@ -138,14 +141,15 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
  * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
- * for the run (volume_cleanup: delete), once nothing it ran mounts them. Then, when a create may have
+ * for the run (volume_cleanup: delete), once nothing but the tasks it stopped mounts them (one another's
+ * task mounts is kept, and said). Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
  * that look is the post step's last request.
  */
 export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
   let report: CleanupReport = { outcomes: [], unsettled: undefined };
   for (const kind of LEFTOVER_ORDER) {
-    const part = await finishKind(kind, state, ctx);
+    const part = await finishKind(kind, state, ctx, report);
     report = { ...report, ...part, outcomes: [...report.outcomes, ...(part.outcomes ?? [])] };
   }
   return report;
@@ -155,9 +159,23 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
 function finishKind<K extends LeftoverKind>(
   kind: K,
   state: CleanupState,
-  ctx: DeployContext
+  ctx: DeployContext,
+  done: CleanupReport
 ): Promise<Partial<CleanupReport>> {
-  return FINISHERS[kind](state[kind], state, ctx);
+  return FINISHERS[kind](state[kind], state, ctx, done);
+}
+
+/**
+ * The tasks the post step has stopped (or found ended): a volume they alone mount is the step's to delete
+ * once the list no longer shows them mounting it. A paused task, or one whose stop failed, is not of them:
+ * it may still run, and a volume it mounts is not deleted under it.
+ */
+function stoppedTasks(done: CleanupReport): ReadonlySet<string> {
+  return new Set(
+    done.outcomes
+      .filter(({ target, outcome }) => target.action === 'stop' && outcome.kind !== 'failed')
+      .map(({ target }) => target.id)
+  );
 }
 
 /**
