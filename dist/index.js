@@ -8593,11 +8593,21 @@ function volumesOf(data) {
                 usedBytes: used === -1 ? undefined : (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(used),
                 displayUnitPrice: text(entry.display_unit_price),
                 mounts: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.instance_count) ?? 0,
+                instances: instancesOf(entry.instances),
                 errorCode: text(entry.error_code),
                 errorMessage: text(entry.error_message)
             }
         ];
     });
+}
+/** The tasks and jobs of a list entry's `instances`. */
+function instancesOf(value) {
+    return (Array.isArray(value) ? value : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).map((entry) => ({
+        id: idText(entry.instance_id),
+        name: text(entry.instance_name),
+        type: text(entry.instance_type),
+        path: text(entry.mount_path)
+    }));
 }
 /** The configurations of a pre-create answer (`configs`). */
 function volumeConfigsOf(data) {

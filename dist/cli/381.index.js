@@ -43,8 +43,8 @@ var clean_up_task = __webpack_require__(9138);
 var find_tasks = __webpack_require__(5207);
 // EXTERNAL MODULE: ./deploy/create/preheat.ts
 var preheat = __webpack_require__(3828);
-// EXTERNAL MODULE: ./deploy/storage/delete-volume.ts
-var delete_volume = __webpack_require__(9928);
+// EXTERNAL MODULE: ./deploy/storage/delete-volume.ts + 2 modules
+var delete_volume = __webpack_require__(2924);
 // EXTERNAL MODULE: ./deploy/storage/stop-transfer.ts
 var stop_transfer = __webpack_require__(9232);
 ;// CONCATENATED MODULE: ./deploy/cleanup/finish-cleanup.ts
@@ -91,14 +91,17 @@ const FINISHERS = {
                 outcome: await (0,stop_transfer/* stopTransferLeft */.Nd)(left, ctx)
             }))
         },
-    volumes: async (volumes, _state, ctx) => volumes.length === 0
-        ? {}
-        : {
+    volumes: async (volumes, _state, ctx, done) => {
+        if (volumes.length === 0)
+            return {};
+        const own = stoppedTasks(done);
+        return {
             volumes: await (0,concurrency/* mapLimit */.s)(volumes, ctx.settings.concurrency, async (left) => ({
                 left,
-                ...(await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx))
+                ...(await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx, own))
             }))
-        },
+        };
+    },
     lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
 };
 /**
@@ -106,21 +109,32 @@ const FINISHERS = {
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
  * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
- * for the run (volume_cleanup: delete), once nothing it ran mounts them. Then, when a create may have
+ * for the run (volume_cleanup: delete), once nothing but the tasks it stopped mounts them (one another's
+ * task mounts is kept, and said). Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
  * that look is the post step's last request.
  */
 async function finishCleanup(state, ctx) {
     let report = { outcomes: [], unsettled: undefined };
     for (const kind of cleanup_state/* LEFTOVER_ORDER */.P$) {
-        const part = await finishKind(kind, state, ctx);
+        const part = await finishKind(kind, state, ctx, report);
         report = { ...report, ...part, outcomes: [...report.outcomes, ...(part.outcomes ?? [])] };
     }
     return report;
 }
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
-function finishKind(kind, state, ctx) {
-    return FINISHERS[kind](state[kind], state, ctx);
+function finishKind(kind, state, ctx, done) {
+    return FINISHERS[kind](state[kind], state, ctx, done);
+}
+/**
+ * The tasks the post step has stopped (or found ended): a volume they alone mount is the step's to delete
+ * once the list no longer shows them mounting it. A paused task, or one whose stop failed, is not of them:
+ * it may still run, and a volume it mounts is not deleted under it.
+ */
+function stoppedTasks(done) {
+    return new Set(done.outcomes
+        .filter(({ target, outcome }) => target.action === 'stop' && outcome.kind !== 'failed')
+        .map(({ target }) => target.id));
 }
 /**
  * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
@@ -399,8 +413,12 @@ function reportTransfers(host, transfers) {
  */
 function reportVolumes(host, volumes) {
     const left = [];
-    for (const { left: volume, outcome, kept } of volumes) {
+    for (const { left: volume, outcome, kept, mountedBy } of volumes) {
         const named = `${volume.id ?? 'of no known id'} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)})`;
+        if (kept !== undefined && mountedBy !== undefined) {
+            host.warning(`volume ${kept} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is kept, not deleted: it is mounted in ${mountedBy}, which this step did not stop (another run may have found it by name and use it), and deleting it would take the data from under it; it is billed by the GiB until it is deleted: once nothing mounts it, delete it with operation volume_delete (volume: ${kept}, confirm: ${kept})`);
+            continue;
+        }
         if (kept !== undefined) {
             host.warning(`volume ${kept} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is kept: this step's create of that name never answered, so nothing proves the step made it (another run may have); it is billed by the GiB until it is deleted: delete it with operation volume_delete (confirm: ${kept}) if it is of no use`);
             continue;
@@ -579,23 +597,135 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 
 /***/ }),
 
-/***/ 9928:
+/***/ 2924:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ deleteVolume),
-/* harmony export */   P: () => (/* binding */ deleteVolumeLeft)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
-/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2662);
-/* harmony import */ var _find_left_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(279);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
-/* harmony import */ var _read_volumes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2736);
-/* harmony import */ var _volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4072);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  A: () => (/* binding */ deleteVolume),
+  P: () => (/* binding */ deleteVolumeLeft)
+});
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/ask-again.ts
+var ask_again = __webpack_require__(2662);
+// EXTERNAL MODULE: ./deploy/storage/find-left.ts
+var find_left = __webpack_require__(279);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./deploy/storage/read-volumes.ts
+var read_volumes = __webpack_require__(2736);
+// EXTERNAL MODULE: ./deploy/storage/volume-ledger.ts
+var volume_ledger = __webpack_require__(4072);
+;// CONCATENATED MODULE: ./deploy/storage/volume-mounts.ts
+
+/** Splits a volume's mounts between the tasks of `own` (by id) and the rest (see VolumeMounts). */
+function volumeMounts(volume, own) {
+    const isOwn = (instance) => instance.id !== undefined && own.has(instance.id);
+    return {
+        own: volume.instances.filter(isOwn),
+        others: volume.instances.filter((instance) => !isOwn(instance)),
+        unnamed: Math.max(0, volume.mounts - volume.instances.length)
+    };
+}
+/** Whether anything but the tasks of `own` mounts the volume: another's task, or one the list does not name. */
+function mountedByOthers(mounts) {
+    return mounts.others.length > 0 || mounts.unnamed > 0;
+}
+/**
+ * The mounts for a line of the log: `task 2001 (reader, deployment, at /data)`, each, and `1 more the
+ * list does not name`; server text sanitized.
+ */
+function describeMounts(instances, unnamed = 0) {
+    const named = instances.map((instance) => {
+        const what = [
+            instance.name === undefined ? undefined : JSON.stringify((0,safe_text/* sanitize */.aj)(instance.name, 60)),
+            instance.type === undefined ? undefined : (0,safe_text/* sanitize */.aj)(instance.type, 20),
+            instance.path === undefined ? undefined : `at ${(0,safe_text/* sanitize */.aj)(instance.path, 100)}`
+        ].filter((part) => part !== undefined);
+        const id = instance.id ?? 'of no id';
+        return `task ${id}${what.length === 0 ? '' : ` (${what.join(', ')})`}`;
+    });
+    if (unnamed > 0)
+        named.push(`${unnamed} more the list does not name`);
+    return named.join(', ');
+}
+
+;// CONCATENATED MODULE: ./deploy/storage/await-unmounted.ts
+
+
+
+
+
+
+/** Reads the volume's mounts once (see MountReading); `own`: the tasks the post step stopped. */
+async function readMounts(id, own, ctx) {
+    let volume;
+    try {
+        ({ volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx));
+    }
+    catch (error) {
+        return { kind: 'unread', why: `the list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+    if (volume === undefined || volume.status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+        return { kind: 'gone' };
+    const mounts = volumeMounts(volume, own);
+    if (mountedByOthers(mounts))
+        return { kind: 'others', by: describeMounts(mounts.others, mounts.unnamed) };
+    return mounts.own.length === 0 ? { kind: 'free' } : { kind: 'own', by: describeMounts(mounts.own) };
+}
+/**
+ * Reads the volume's mounts before the post step deletes it, and answers whether it may: a volume
+ * another's task mounts (or one the list counts without naming it) is never deleted under it; while only
+ * the tasks of `own` (those the post step stopped) still mount it, as a stop may take a while to show in
+ * the list, the list is read again, 10 s apart at the least, until they do not. A read that fails is made
+ * again likewise. All within cleanup_timeout (and the step's deadline); at its end, what was last read.
+ */
+async function awaitUnmounted(id, own, ctx) {
+    const started = ctx.runtime.now();
+    // What the last round read, when it was not the end: kept in a record, which the rounds change.
+    const seen = {
+        last: { kind: 'unread', why: 'the list was not read' }
+    };
+    const ended = await (0,poll/* pollUntil */.g3)(async () => {
+        const reading = await readMounts(id, own, ctx);
+        if (reading.kind !== 'own' && reading.kind !== 'unread')
+            return { kind: 'done', value: reading };
+        seen.last = reading;
+        return reading.kind === 'unread'
+            ? { kind: 'unread', why: reading.why }
+            : {
+                kind: 'waiting',
+                progress: `volume ${id}: still mounted in ${reading.by}, which this step stopped`
+            };
+    }, {
+        deadline: Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs),
+        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, log: ctx.log });
+    if (ended.kind === 'done')
+        return ended.value;
+    const triedMs = ctx.runtime.now() - started;
+    const after = `after ${(0,units/* formatDuration */.a3)(triedMs)}${ended.kind === 'cancelled' ? ', when the step was cancelled' : ''}`;
+    const { last } = seen;
+    return last.kind === 'own'
+        ? { kind: 'own', by: `${last.by} (${after})`, triedMs }
+        : { kind: 'unread', why: `${last.why} (${after})`, triedMs };
+}
+
+;// CONCATENATED MODULE: ./deploy/storage/delete-volume.ts
+
 
 
 
@@ -615,17 +745,24 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 async function deleteVolume(volume, force, ctx) {
     const { id } = volume;
     const started = ctx.runtime.now();
-    const taken = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_0__/* .sendUntilShown */ .ep)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeDeleteCall */ .wD)(ctx.settings, id, force), `volume ${id}: delete`, async () => {
+    const taken = await (0,ask_again/* sendUntilShown */.ep)((0,calls/* volumeDeleteCall */.wD)(ctx.settings, id, force), `volume ${id}: delete`, async (refused) => {
         const status = await statusNow(id, ctx);
-        return status.gone || status.leaving
-            ? { shown: true, state: status.said }
-            : { shown: false, state: `it is ${status.said}` };
+        if (status.gone || status.leaving)
+            return { shown: true, state: status.said };
+        // The platform keeps a volume a task mounts unless forced (SKILL.md): asking again changes nothing.
+        if (refused !== undefined && !force && status.mounts > 0)
+            return {
+                shown: false,
+                state: `it is ${status.said}, mounted in ${status.mounts} task(s)`,
+                never: 'and the platform deletes no volume a task mounts: stop them first'
+            };
+        return { shown: false, state: `it is ${status.said}` };
     }, ctx);
     if (taken.kind === 'failed' || taken.state === 'gone')
         return taken;
     const deadline = Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs);
     let last = taken.state;
-    const gone = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async () => {
+    const gone = await (0,poll/* pollUntil */.g3)(async () => {
         const status = await statusNow(id, ctx);
         last = status.said;
         return status.gone
@@ -633,7 +770,7 @@ async function deleteVolume(volume, force, ctx) {
             : { kind: 'waiting', progress: `volume ${id}: ${last}` };
     }, {
         deadline,
-        schedule: { kind: 'fixed_rate', intervalMs: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.leastPollMs },
+        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
         failureBudget: Infinity,
         lastLookAtDeadline: true
     }, { ...ctx.runtime, log: ctx.log });
@@ -642,71 +779,133 @@ async function deleteVolume(volume, force, ctx) {
         ? { kind: 'shown', accepted: taken.accepted, state: 'gone' }
         : {
             kind: 'failed',
-            why: `the list still shows it ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(last, 100)} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(triedMs)}${gone.kind === 'cancelled' ? ', when the step was cancelled' : ''}`,
+            why: `the list still shows it ${(0,safe_text/* sanitize */.aj)(last, 100)} after ${(0,units/* formatDuration */.a3)(triedMs)}${gone.kind === 'cancelled' ? ', when the step was cancelled' : ''}`,
             triedMs
         };
 }
-/** What the list says of a volume now: gone (no list shows it, or Deleted), leaving (Deleting), or else. */
+/**
+ * What the list says of a volume now: gone (no list shows it, or Deleted), leaving (Deleting), or else;
+ * and how many tasks it is mounted in.
+ */
 async function statusNow(id, ctx) {
     try {
-        const { volume } = await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolume */ .jg)(id, ctx);
+        const { volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx);
         const status = volume?.status;
-        if (volume === undefined || status === _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.deletedStatus)
-            return { gone: true, leaving: true, said: 'gone' };
+        if (volume === undefined || status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+            return { gone: true, leaving: true, said: 'gone', mounts: 0 };
         return {
             gone: false,
-            leaving: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.leavingStatuses.includes(status ?? ''),
-            said: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(status ?? 'no status', 20)
+            leaving: task_kinds/* VOLUME_KIND */.OT.leavingStatuses.includes(status ?? ''),
+            said: (0,safe_text/* sanitize */.aj)(status ?? 'no status', 20),
+            mounts: volume.mounts
         };
     }
     catch (error) {
-        return { gone: false, leaving: false, said: `unread (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error)})` };
+        return { gone: false, leaving: false, said: `unread (${(0,failures/* describeError */.Uc)(error)})`, mounts: 0 };
     }
 }
 /**
  * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
- * its own create's answer gave, and nothing else. One the ledger holds by name only (its create's answer
- * never came: the step was cancelled while it was in flight) is never deleted: a name is no proof of who
- * made the volume, as another run may have made one of that name. It is looked for only to say whether
- * one is there, kept. It leaves the ledger once gone, or once so said. Never forced: the platform's
- * checks stand.
+ * its own create's answer gave, and nothing else, once nothing but the tasks of `own` (those the post
+ * step stopped) mounts it (see awaitUnmounted). One a task or job the step did not stop mounts is kept,
+ * never deleted under it: another run may have found it by name and use it. One the ledger holds by name
+ * only (its create's answer never came: the step was cancelled while it was in flight) is never deleted:
+ * a name is no proof of who made the volume, as another run may have made one of that name; it is looked
+ * for only to say whether one is there, kept. It leaves the ledger once gone, or once so said. Never
+ * forced: the platform's checks stand.
  */
-async function deleteVolumeLeft(left, ctx) {
+async function deleteVolumeLeft(left, ctx, own = new Set()) {
     const { id } = left;
-    if (id === undefined) {
-        const found = await (0,_find_left_js__WEBPACK_IMPORTED_MODULE_8__/* .findLeftByName */ .B)(left.name, 'volumes', async () => {
-            // Every volume of the name (two runs may each have made one): each kept.
-            const named = (await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_6__/* .readVolumes */ .mq)(ctx)).volumes.filter((v) => v.name === left.name);
-            return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
-        }, ctx);
-        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-        if ('failed' in found)
+    if (id === undefined)
+        return keepNamedOnly(left, ctx);
+    const check = await awaitUnmounted(id, own, ctx);
+    switch (check.kind) {
+        case 'free': {
+            const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
+            if (outcome.kind === 'shown') {
+                (0,volume_ledger/* settleVolume */.E)(ctx, left);
+                return { outcome, kept: undefined };
+            }
+            // Refused: a task that mounts it now (since the read) is another's, and keeps it.
+            const now = await readMounts(id, own, ctx);
+            return now.kind === 'others'
+                ? keptFor(now.by, { name: left.name, id }, ctx)
+                : { outcome, kept: undefined };
+        }
+        case 'gone':
+            (0,volume_ledger/* settleVolume */.E)(ctx, left);
+            return {
+                outcome: { kind: 'shown', accepted: false, state: 'gone already: no list shows it' },
+                kept: undefined
+            };
+        case 'others':
+            return keptFor(check.by, { name: left.name, id }, ctx);
+        case 'own':
             return {
                 outcome: {
-                    kind: 'shown',
-                    accepted: false,
-                    state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+                    kind: 'failed',
+                    why: `not deleted: still mounted in ${check.by}, which this step stopped, and the platform deletes no volume a task mounts`,
+                    triedMs: check.triedMs
                 },
                 kept: undefined
             };
-        return found.id === undefined
-            ? {
-                outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
-                kept: undefined
-            }
-            : {
+        case 'unread':
+            return {
                 outcome: {
-                    kind: 'shown',
-                    accepted: false,
-                    state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+                    kind: 'failed',
+                    why: `not deleted, as whether a task mounts it is not known: ${check.why}`,
+                    triedMs: check.triedMs
                 },
-                kept: found.id
+                kept: undefined
             };
     }
-    const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
-    if (outcome.kind === 'shown')
-        (0,_volume_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .settleVolume */ .E)(ctx, left);
-    return { outcome, kept: undefined };
+}
+/** A volume of the ledger a task or job the step did not stop mounts (`by`): kept, said, off the ledger. */
+function keptFor(by, left, ctx) {
+    (0,volume_ledger/* settleVolume */.E)(ctx, left);
+    return {
+        outcome: {
+            kind: 'shown',
+            accepted: false,
+            state: `kept: mounted in ${by}, which this step did not stop`
+        },
+        kept: left.id,
+        mountedBy: by
+    };
+}
+/**
+ * A volume the ledger holds by name only: never deleted; every volume of the name the list shows is kept,
+ * and said. It leaves the ledger.
+ */
+async function keepNamedOnly(left, ctx) {
+    const found = await (0,find_left/* findLeftByName */.B)(left.name, 'volumes', async () => {
+        // Every volume of the name (two runs may each have made one): each kept.
+        const named = (await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes.filter((v) => v.name === left.name);
+        return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
+    }, ctx);
+    (0,volume_ledger/* settleVolume */.E)(ctx, left);
+    if ('failed' in found)
+        return {
+            outcome: {
+                kind: 'shown',
+                accepted: false,
+                state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+            },
+            kept: undefined
+        };
+    return found.id === undefined
+        ? {
+            outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
+            kept: undefined
+        }
+        : {
+            outcome: {
+                kind: 'shown',
+                accepted: false,
+                state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+            },
+            kept: found.id
+        };
 }
 
 
