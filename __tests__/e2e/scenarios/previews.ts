@@ -358,7 +358,12 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           const detail = s.emulator.tasks.get(id);
           return sum + Number(detail.billing_value) + Number(detail.forecast_value);
         }, 0);
-        expect(cost).toBeLessThanOrEqual(Number(maxCost) * 1_000_000);
+        // Real time: the step stops both when the cost, at the rate seen, would reach the cap; on a busy
+        // machine the stops may land after it did, and then the step says by how much (issue 60, point 18).
+        if (cost > Number(maxCost) * 1_000_000)
+          expect(shown(push)).toContainEqual(
+            expect.stringMatching(/^cost: by the time the stop took, .* passed max_cost [\d.]+ yuan by /)
+          );
         expect(g.github.store.deploymentsIn(/^pr-/).map((d) => latest(g.github, d.id))).toEqual([
           'inactive',
           'failure'
