@@ -124,7 +124,7 @@ describe("a pull request's previews, what they spent kept where the platform or 
       /^preview: the previews of pull request #31 have cost 1\.8\d yuan, which reaches max_cost 1 yuan: no new preview is made, and the one running is stopped$/
     );
     expect(bench.log).toContainEqual(
-      `preview: the detail of task ${open.outputs.task_id} says neither billing_value nor forecast_value: its cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that)`
+      `preview: what task ${open.outputs.task_id} has cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that): its detail says neither billing_value nor forecast_value`
     );
     expect(live()).toEqual([]);
   });
@@ -241,7 +241,7 @@ describe("a pull request's previews, what they spent kept where the platform or 
     const push = await step({ max_cost: '100', max_retries: '0' }, 42, 'synchronize');
     expect(push.failure).toMatch(
       new RegExp(
-        `^preview: what the previews of pull request #42 have cost cannot be read \\(task ${open.outputs.task_id}: its detail says no cost, and the billing records could not be read \\(.*\\)\\): max_cost 100 yuan cannot be held, so no new preview is made$`
+        `^preview: what the previews of pull request #42 have cost cannot be read \\(task ${open.outputs.task_id}: its detail says neither billing_value nor forecast_value, and the billing records could not be read \\(.*\\)\\): max_cost 100 yuan cannot be held, so no new preview is made$`
       )
     );
     expect(bench.sent(CREATE)).toHaveLength(1);
@@ -303,7 +303,7 @@ describe("a pull request's previews, what they spent kept where the platform or 
     );
     expect(sweep.failure).toMatch(
       new RegExp(
-        `^preview_sweep: could not sweep #45 \\(what its previews have cost cannot be read \\(task ${open.outputs.task_id}: its detail says no cost, and the billing records could not be read \\(.*\\)\\), so max_cost 1 yuan cannot be held: left running\\): left as they were, the others swept; the next sweep tries again$`
+        `^preview_sweep: could not sweep #45 \\(what its previews have cost cannot be read \\(task ${open.outputs.task_id}: its detail says neither billing_value nor forecast_value, and the billing records could not be read \\(.*\\)\\), so max_cost 1 yuan cannot be held: left running\\): left as they were, the others swept; the next sweep tries again$`
       )
     );
     expect(bench.emulator.tasks.get(open.outputs.task_id).status).toBe('Running');

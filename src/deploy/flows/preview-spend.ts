@@ -109,7 +109,7 @@ export async function readSpend(
   }
   const billed = await fromBills(untold, { name, known, ctx, openedAt: reads.openedAt });
   const seen = new Set(read.map((task) => task.id));
-  // A task known and no longer listed (no detail asked for it): deleted once it ended, or another's.
+  // A task known and no longer listed (no detail asked for it): deleted once it ended.
   const gone = [...known.keys()].filter((id) => !seen.has(id)).map(asKnown);
   const tasks = [...said, ...billed.tasks, ...gone];
   return {
@@ -141,17 +141,28 @@ async function fromBills(
 ): Promise<{ tasks: SpentTask[]; unread: UnreadTask[] }> {
   const { ctx } = read;
   if (untold.length === 0) return { tasks: [], unread: [] };
-  const costless = untold.filter((task) => !('unreadable' in task)).map((task) => task.id);
-  if (costless.length > 0)
-    ctx.log(
-      `${ctx.settings.operation}: the detail of task ${costless.join(', ')} says neither billing_value nor forecast_value: its cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that)`
-    );
+  const ids = untold.map((task) => task.id).join(', ');
+  const [one] = untold;
+  const why =
+    one !== undefined && untold.length === 1
+      ? `what task ${ids} has cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that): ${whyUntold(one)}`
+      : `what tasks ${ids} have cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that): ${untold.map((task) => `task ${task.id}: ${whyUntold(task)}`).join('; ')}`;
+  ctx.log(`${ctx.settings.operation}: ${why}`);
   const since = await windowOf(read.openedAt);
   const outcomes = await mapLimit(untold, ctx.settings.concurrency, (task) => billedTask(task, since, read));
   return {
     tasks: outcomes.flatMap((told) => ('points' in told ? [told] : [])),
     unread: outcomes.flatMap((told) => ('points' in told ? [] : [told]))
   };
+}
+
+/** Why a task's cost is not told by what was read of it. */
+function whyUntold(task: TaskRead): string {
+  if ('unreadable' in task)
+    return `its detail could not be read (${task.unreadable}), and no record keeps what it cost`;
+  return task.from === 'search'
+    ? 'its detail could not be read, and its search row says no cost'
+    : 'its detail says neither billing_value nor forecast_value';
 }
 
 /** When the billing records of a pull request's previews begin: when it was opened, or why not known. */
@@ -191,9 +202,7 @@ async function billedTask(
     const points = theMore(billed, known.get(task.id));
     return { ...row, id: task.id, points, from: 'billing', billedBeforeStep: before };
   } catch (error) {
-    const first = unreadable
-      ? `its detail could not be read (${task.unreadable})`
-      : 'its detail says no cost';
+    const first = unreadable ? `its detail could not be read (${task.unreadable})` : whyUntold(task);
     const why = `${first}, and the billing records could not be read (${describeError(error)})`;
     ctx.log(`${ctx.settings.operation}: what task ${task.id} has cost cannot be read: ${why}`);
     return { id: task.id, why };
@@ -213,7 +222,7 @@ async function detailOf(task: FoundTask, ctx: DeployContext): Promise<TaskRead> 
     };
   } catch (error) {
     ctx.log(
-      `${ctx.settings.operation}: could not read the detail of task ${task.id} (${describeError(error)}): its cost is what the task search says`
+      `${ctx.settings.operation}: could not read the detail of task ${task.id} (${describeError(error)}): ${saysCost(task) ? 'its cost is what the task search says' : 'its search row says no cost either'}`
     );
     return { ...task, from: 'search' };
   }
