@@ -260,7 +260,9 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
       }
     ]);
     expect(bench.log).toContainEqual(
-      expect.stringMatching(/^preview: what task 1000998 has cost cannot be read: its detail could not be read/)
+      expect.stringMatching(
+        /^preview: what task 1000998 has cost cannot be read: its detail could not be read/
+      )
     );
   });
 
