@@ -205,7 +205,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     });
   });
 
-  it('counts a task whose detail cannot be read by its search row, one no search lists and none can read not at all, and one GitHub alone keeps', async () => {
+  it('counts a task whose detail cannot be read by its search row and one GitHub alone keeps, and says one no search lists, none can read and no record keeps as unread (never as nothing)', async () => {
     const ended = bench.emulator.tasks.add({ task_name: 'web-pr-16', points: 1, status: 'Running' });
     const live = bench.emulator.tasks.add({ task_name: 'web-pr-16', points: 1, status: 'Running' });
     bench.clock.advance(600);
@@ -229,7 +229,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
         [ended, '1']
       ]),
       ctx,
-      ['1000998']
+      { also: ['1000998'] }
     );
     const row = (id: string) => {
       const detail = bench.emulator.tasks.get(id);
@@ -249,9 +249,19 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
         )
       )
     );
+    // Regression (issue 60, point 5): it was left out of the total, said as "not counted", and the cap went
+    // on without it. Here the billing records have no window (no pull request said when it was opened).
+    expect(spend.unread).toEqual([
+      {
+        id: '1000998',
+        why: expect.stringMatching(
+          /^its detail could not be read \(.*\), and the billing records could not be read \(when the pull request was opened is not known\)$/
+        ) as unknown
+      }
+    ]);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
-        /^preview: could not read the detail of task 1000998 \(.*\): its cost is not counted$/
+        /^preview: what task 1000998 has cost cannot be read: its detail could not be read/
       )
     );
   });

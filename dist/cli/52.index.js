@@ -2,6 +2,101 @@ export const id = 52;
 export const ids = [52,720];
 export const modules = {
 
+/***/ 6008:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ce: () => (/* binding */ openBook),
+/* harmony export */   G3: () => (/* binding */ SpendBook),
+/* harmony export */   Zw: () => (/* binding */ spendNow),
+/* harmony export */   qe: () => (/* binding */ seeing)
+/* harmony export */ });
+/* unused harmony export figuresIn */
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4001);
+/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3605);
+
+
+
+
+/**
+ * What a preview step knows of what its preview's tasks have cost, so that no figure it learned is lost
+ * (the platform may delete a task as soon as it has ended, and with it the only place its cost was said):
+ * what GitHub keeps (as read when the step began, and as the step kept since), and for each task the most
+ * the step saw it cost anywhere: GitHub's records, a detail, a search's row, when the step began, while it
+ * waited, after a stop (see seeing).
+ */
+class SpendBook {
+    #known = new Map();
+    #kept = new Map();
+    /** Each task's most the step saw it cost, in points. */
+    known() {
+        return this.#known;
+    }
+    /** What GitHub keeps of each task, as far as the step knows. */
+    kept() {
+        return this.#kept;
+    }
+    /** Figures (task id, points) the step saw: each task keeps the most. */
+    see(figures) {
+        for (const [id, points] of figures)
+            this.#known.set(id, (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_0__/* .theMore */ .t6)(points, this.#known.get(id)));
+    }
+    /** GitHub keeps `spent` (as read, or as the step kept it): seen too. */
+    keptNow(spent) {
+        const kept = new Map(this.#kept);
+        for (const [id, points] of spent)
+            kept.set(id, (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_0__/* .theMore */ .t6)(points, kept.get(id)));
+        this.#kept = kept;
+        this.see(spent);
+    }
+}
+/**
+ * What the preview `name` of pull request `number` has spent now (see readSpend), counting every figure
+ * the book saw, and seen by it in turn. `also`: the tasks the step knows of.
+ */
+async function spendNow(preview, book, ctx, also = []) {
+    const { name, number, host } = preview;
+    const spend = await (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_0__/* .readSpend */ .rS)(name, book.known(), ctx, { also, openedAt: () => host.openedAt(number) });
+    book.see(spend.tasks.map((task) => [task.id, task.points]));
+    return spend;
+}
+/** A book begun with what GitHub keeps of the preview `name` (a PullRequestsRefusal when GitHub refuses). */
+async function openBook(host, name) {
+    const book = new SpendBook();
+    book.keptNow(await host.spentKept(name));
+    return book;
+}
+/**
+ * The context, its every answer that says what a task of the preview `name` cost (a detail, a search's
+ * rows, whoever asked: the wait, a stop, the replace) seen by `book` as it comes.
+ */
+function seeing(ctx, name, book) {
+    return {
+        ...ctx,
+        send: async (call, limits) => {
+            const answer = await ctx.send(call, limits);
+            book.see(figuresIn(answer.result.data, name));
+            return answer;
+        }
+    };
+}
+/** The costs an answer's data says of tasks named `name`: a detail's, or a list's rows'. */
+function figuresIn(data, name) {
+    const rows = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [data];
+    return rows.flatMap((row) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(row) || row.task_name !== name)
+            return [];
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(row);
+        const points = (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_3__/* .costPoints */ .HU)([(0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(row, ['status'])]);
+        return id === undefined || points === undefined ? [] : [[id, points]];
+    });
+}
+
+
+/***/ }),
+
 /***/ 9902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -39,12 +134,14 @@ async function commentIf(host, ctx, shown) {
 }
 /**
  * Keeps on GitHub what the preview's tasks have cost, when GitHub does not keep it all already: the
- * figures outlive the tasks (the platform may delete ended ones) and the runner.
+ * figures outlive the tasks (the platform may delete ended ones) and the runner. The book knows it kept.
  */
-async function keepSpend(host, pull, spend, kept) {
-    const worth = (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_1__/* .worthKeeping */ .c2)(spend, kept);
-    if (worth !== undefined)
-        await host.keepSpent(pull.number, pull.name, worth);
+async function keepSpend(host, pull, spend, book) {
+    const worth = (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_1__/* .worthKeeping */ .c2)(spend, book.kept());
+    if (worth === undefined)
+        return;
+    await host.keepSpent(pull.number, pull.name, worth);
+    book.keptNow(worth);
 }
 
 
@@ -59,17 +156,19 @@ async function keepSpend(host, pull, spend, kept) {
 /* harmony export */   S0: () => (/* binding */ reachesCap),
 /* harmony export */   c2: () => (/* binding */ worthKeeping),
 /* harmony export */   ho: () => (/* binding */ costOf),
-/* harmony export */   rS: () => (/* binding */ readSpend)
+/* harmony export */   rS: () => (/* binding */ readSpend),
+/* harmony export */   t6: () => (/* binding */ theMore)
 /* harmony export */ });
-/* unused harmony export theMore */
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5833);
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5207);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4273);
-/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4001);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
+/* harmony import */ var _wait_billed_since_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4659);
+/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4001);
+
 
 
 
@@ -79,45 +178,123 @@ async function keepSpend(host, pull, spend, kept) {
 
 
 /**
- * Reads what the preview `name`'s tasks have spent: the platform's figures, with what GitHub keeps
- * (`kept`). `also`: tasks the step knows of that the search may not list (one that ended in Other, which
- * no search asks for), read by their detail.
+ * Reads what the preview `name`'s tasks have spent: the platform's figures, with what is `known` of each
+ * task already (GitHub's records, and what the step saw), the billing records where neither tells.
  */
-async function readSpend(name, kept, ctx, also = []) {
+async function readSpend(name, known, ctx, reads = {}) {
     const found = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('preview: reading what its previews cost', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_1__/* .searchTasks */ .d)(name, (found) => found === name, ctx, 'every'));
     const listed = new Set(found.map((task) => task.id));
-    const unlisted = [...new Set(also)].filter((id) => !listed.has(id));
+    const unlisted = [...new Set(reads.also ?? [])].filter((id) => !listed.has(id));
     const read = [
         ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(found, ctx.settings.concurrency, (task) => detailOf(task, ctx))),
         ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(unlisted, ctx.settings.concurrency, (id) => unlistedOf(id, name, ctx)))
-    ].filter((task) => task !== undefined);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings);
-    const seen = new Set(read.map((task) => task.id));
-    // A task GitHub keeps and the platform no longer lists: deleted once it ended (its cost is final).
-    const gone = [...kept.keys()].filter((id) => !seen.has(id));
-    const tasks = [
-        ...read.map((task) => ({ ...task, points: theMore(costOf([task]), kept.get(task.id)) })),
-        ...gone.map((id) => ({
-            id,
-            name,
-            status: kind.stoppedStatus,
-            billingValue: undefined,
-            forecastValue: undefined,
-            points: kept.get(id) ?? '0',
-            from: 'kept'
-        }))
     ];
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings);
+    const asKnown = (id) => ({
+        id,
+        name,
+        status: kind.stoppedStatus,
+        billingValue: undefined,
+        forecastValue: undefined,
+        points: known.get(id) ?? '0',
+        from: 'kept'
+    });
+    const said = [];
+    const untold = [];
+    for (const task of read) {
+        if (!('unreadable' in task) && saysCost(task))
+            said.push({ ...task, points: theMore(costOf([task]), known.get(task.id)) });
+        // A task the platform no longer shows, known already: deleted once it ended (its cost is final).
+        else if ('unreadable' in task && known.has(task.id))
+            said.push(asKnown(task.id));
+        else
+            untold.push(task);
+    }
+    const billed = await fromBills(untold, { name, known, ctx, openedAt: reads.openedAt });
+    const seen = new Set(read.map((task) => task.id));
+    // A task known and no longer listed (no detail asked for it): deleted once it ended.
+    const gone = [...known.keys()].filter((id) => !seen.has(id)).map(asKnown);
+    const tasks = [...said, ...billed.tasks, ...gone];
     return {
         tasks,
         total: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.map((task) => task.points)) ?? '0',
         // An unknown status bills until shown otherwise.
-        billing: tasks.filter((task) => !kind.billsNoMore(task.status ?? '', undefined)).map((task) => task.id)
+        billing: tasks.filter((task) => !kind.billsNoMore(task.status ?? '', undefined)).map((task) => task.id),
+        unread: billed.unread
     };
+}
+/** Whether a detail or a search row says what its task cost (billing_value or forecast_value). */
+const saysCost = (task) => task.billingValue !== undefined || task.forecastValue !== undefined;
+/**
+ * The tasks neither a detail nor a search row nor anything known tells the cost of, read from the
+ * platform's billing records since the pull request was opened, each on its own (said); those the records
+ * cannot tell either are unread (said too).
+ */
+async function fromBills(untold, read) {
+    const { ctx } = read;
+    if (untold.length === 0)
+        return { tasks: [], unread: [] };
+    const ids = untold.map((task) => task.id).join(', ');
+    const [one] = untold;
+    const why = one !== undefined && untold.length === 1
+        ? `what task ${ids} has cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that): ${whyUntold(one)}`
+        : `what tasks ${ids} have cost is read from the platform's billing records (booked every 5 minutes, so they lag the use by up to that): ${untold.map((task) => `task ${task.id}: ${whyUntold(task)}`).join('; ')}`;
+    ctx.log(`${ctx.settings.operation}: ${why}`);
+    const since = await windowOf(read.openedAt);
+    const outcomes = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(untold, ctx.settings.concurrency, (task) => billedTask(task, since, read));
+    return {
+        tasks: outcomes.flatMap((told) => ('points' in told ? [told] : [])),
+        unread: outcomes.flatMap((told) => ('points' in told ? [] : [told]))
+    };
+}
+/** Why a task's cost is not told by what was read of it. */
+function whyUntold(task) {
+    if ('unreadable' in task)
+        return `its detail could not be read (${task.unreadable}), and no record keeps what it cost`;
+    return task.from === 'search'
+        ? 'its detail could not be read, and its search row says no cost'
+        : 'its detail says neither billing_value nor forecast_value';
+}
+/** When the billing records of a pull request's previews begin: when it was opened, or why not known. */
+async function windowOf(openedAt) {
+    try {
+        return (await openedAt?.()) ?? { why: 'when the pull request was opened is not known' };
+    }
+    catch (error) {
+        return { why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error) };
+    }
+}
+/** One task's cost from the billing records since `since`, or why it cannot be told (said). */
+async function billedTask(task, since, { name, known, ctx }) {
+    const unreadable = 'unreadable' in task;
+    try {
+        if (typeof since !== 'number')
+            throw new Error(since.why);
+        // Every record since the pull request was opened: no preview task of it is older.
+        const billed = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`the billing records of task ${task.id}`, ctx.retries, () => (0,_wait_billed_since_js__WEBPACK_IMPORTED_MODULE_6__/* .billedSince */ .p)([task.id], ctx, since));
+        // One no detail answers for and no search lists has ended (deleted once it ended, or ended in Other).
+        const row = unreadable
+            ? {
+                name,
+                status: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings).stoppedStatus,
+                billingValue: undefined,
+                forecastValue: undefined
+            }
+            : task;
+        const points = theMore(billed, known.get(task.id));
+        return { ...row, id: task.id, points, from: 'billing' };
+    }
+    catch (error) {
+        const first = unreadable ? `its detail could not be read (${task.unreadable})` : whyUntold(task);
+        const why = `${first}, and the billing records could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)})`;
+        ctx.log(`${ctx.settings.operation}: what task ${task.id} has cost cannot be read: ${why}`);
+        return { id: task.id, why };
+    }
 }
 /** A task found by the search, with its money and status as its detail says them (else as the row did). */
 async function detailOf(task, ctx) {
     try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__/* .readDetail */ .on)(task.id, ctx);
+        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(task.id, ctx);
         return {
             ...task,
             status: snapshot.status ?? task.status,
@@ -127,20 +304,19 @@ async function detailOf(task, ctx) {
         };
     }
     catch (error) {
-        ctx.log(`preview: could not read the detail of task ${task.id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}): its cost is what the task search says`);
+        ctx.log(`${ctx.settings.operation}: could not read the detail of task ${task.id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}): ${saysCost(task) ? 'its cost is what the task search says' : 'its search row says no cost either'}`);
         return { ...task, from: 'search' };
     }
 }
-/** A task the search did not list, read by its detail; undefined (said) when it cannot be read. */
+/** A task the search did not list, read by its detail; why not, when it cannot be read. */
 async function unlistedOf(id, name, ctx) {
     try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__/* .readDetail */ .on)(id, ctx);
+        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(id, ctx);
         const { status, billingValue, forecastValue } = snapshot;
         return { id, name, status, billingValue, forecastValue, from: 'detail' };
     }
     catch (error) {
-        ctx.log(`preview: could not read the detail of task ${id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}): its cost is not counted`);
-        return undefined;
+        return { id, unreadable: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error) };
     }
 }
 /** What the tasks found have cost, billed and not billed yet, in points. */
@@ -168,7 +344,7 @@ function withSpend(tasks, spend) {
 }
 /** Whether what previews cost (points) reaches max_cost (yuan). */
 function reachesCap(spent, maxCost) {
-    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_7__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
+    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
 /** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
 function yuanText(points) {
@@ -323,6 +499,8 @@ async function undo(preview, why, ctx, ahead = []) {
 
 // EXTERNAL MODULE: ./deploy/flows/preview-recording.ts
 var preview_recording = __webpack_require__(9902);
+// EXTERNAL MODULE: ./deploy/flows/preview-book.ts
+var preview_book = __webpack_require__(6008);
 // EXTERNAL MODULE: ./deploy/flows/preview-spend.ts
 var preview_spend = __webpack_require__(3605);
 // EXTERNAL MODULE: ./deploy/flows/replace.ts
@@ -330,6 +508,7 @@ var flows_replace = __webpack_require__(720);
 // EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
 var toolkit = __webpack_require__(8682);
 ;// CONCATENATED MODULE: ./deploy/flows/preview.ts
+
 
 
 
@@ -406,21 +585,26 @@ const SAID = { synchronize: 'pushed to' };
  * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
  * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
  */
-async function takeDown(preview, ctx, dryRun) {
+async function takeDown(preview, outer, dryRun) {
     const { host, pull, name } = preview;
+    // Every figure the close sees is kept in the book, those the stop reads included: the platform may
+    // delete a task as soon as it has ended.
+    const book = new preview_book/* SpendBook */.G3();
+    const ctx = (0,preview_book/* seeing */.qe)(outer, name, book);
     const stopped = await (0,preview_tasks/* stopPreview */.Xo)(name, ctx, dryRun);
     if (dryRun) {
         ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
         return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, { tasks: stopped });
     }
     const failed = stopped.filter((task) => task.verdict === 'error');
+    const stoppedIds = stopped.map((task) => task.id);
     let spend;
     // What it cost kept first, the comment next, the deployments marked inactive last: a deployment left
     // live says that the close's records are unfinished, and preview_sweep finishes them.
     const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        const kept = await host.spentKept(name);
-        spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
+        book.keptNow(await host.spentKept(name));
+        spend = await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, stoppedIds);
+        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book);
         await (0,preview_recording/* commentIf */.Lb)(host, ctx, {
             ...view(preview),
             state: failed.length === 0 ? 'stopped' : 'failed',
@@ -433,8 +617,8 @@ async function takeDown(preview, ctx, dryRun) {
         const retired = await host.retire(pull.number);
         ctx.log(`preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${(0,preview_spend/* yuanText */.HI)(spend.total)} in all`);
     });
-    // GitHub refused what it keeps: what the platform still shows is all there is to say.
-    spend ??= await (0,preview_spend/* readSpend */.rS)(name, new Map(), ctx);
+    // GitHub refused what it keeps: what the step saw and the platform still shows is all there is to say.
+    spend ??= await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, stoppedIds);
     return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
         tasks: (0,preview_spend/* withSpend */.HE)(stopped, spend),
         preview: {
@@ -462,19 +646,28 @@ function view(preview) {
     };
 }
 /**
- * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
- * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
- * counted), and the deployment's end.
+ * Opened, pushed to, reopened: refused beyond max_previews, at max_cost, or when what the previews spent
+ * cannot be read or kept while max_cost is set; else a deployment in progress, the replace under the
+ * preview's name (its wait held to max_cost with all of the pull request's previews counted), and the
+ * deployment's end. Every figure the step sees of the preview's tasks is in its book (see SpendBook), and
+ * kept on GitHub as soon as it is learnt: before anything is made or stopped, and once the step is over.
  */
-async function bringUp(preview, ctx, dryRun) {
+async function bringUp(preview, outer, dryRun) {
     const { name, pull, host } = preview;
     // What the pull request's previews have spent, GitHub's records beside the platform's details, read
     // before anything is made: GitHub refusing them makes nothing.
-    const kept = await host.spentKept(name);
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
-    const refusal = (await beyondMaxPreviews(previewOf(preview), ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
+    const book = await (0,preview_book/* openBook */.Ce)(host, name);
+    const ctx = (0,preview_book/* seeing */.qe)(outer, name, book);
+    const spend = await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx);
+    // Kept before anything is made or stopped: a task the platform deletes once it ends takes its cost along.
+    const unkept = dryRun
+        ? undefined
+        : await (0,preview_recording/* recording */.oz)(ctx, () => (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book));
+    const refusal = (await beyondMaxPreviews(previewOf(preview), ctx)) ??
+        (await atCap(preview, spend, ctx, dryRun)) ??
+        unheld(preview, spend, ctx, unkept);
     if (refusal !== undefined)
-        return refused(preview, { refusal, spend, kept }, ctx, dryRun);
+        return refused(preview, { refusal, spend, book }, ctx, dryRun);
     const settings = { ...ctx.settings, taskName: name };
     const planned = flows_replace.replaceFlow.plan(settings);
     const inner = { ...ctx, settings };
@@ -493,11 +686,12 @@ async function bringUp(preview, ctx, dryRun) {
     const [created] = step.tasks;
     const added = spend.billing.length === 0 && created?.verdict === 'reached';
     const over = added ? await overMaxPreviews(previewOf(preview), created.id, ctx) : undefined;
+    const done = { step, deployment, book, also: [...stepTaskIds(step), ...ctx.cleanup.state().created] };
     if (over !== undefined)
-        return undone(preview, { step, deployment, kept, over }, ctx);
-    return finishUp(preview, { step, deployment, kept }, ctx);
+        return undone(preview, { ...done, over }, ctx);
+    return finishUp(preview, done, ctx);
 }
-const previewOf = ({ given, name, pull }) => ({ given, name, number: pull.number });
+const previewOf = ({ given, name, pull, host }) => ({ given, name, number: pull.number, host });
 /** The tasks a push's step made or stopped: counted whatever the task search lists. */
 const stepTaskIds = (step) => [...step.tasks, ...step.replaced].map((task) => task.id);
 /**
@@ -506,10 +700,10 @@ const stepTaskIds = (step) => [...step.tasks, ...step.replaced].map((task) => ta
  */
 async function undone(preview, done, ctx) {
     const { host, pull, name } = preview;
-    const { step, deployment, kept, over } = done;
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx, stepTaskIds(step));
+    const { step, deployment, book, over } = done;
+    const spend = await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, done.also);
     const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
+        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book);
         await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
         await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...over.shown, totalCost: (0,preview_spend/* yuanText */.HI)(spend.total) });
     });
@@ -525,26 +719,33 @@ async function undone(preview, done, ctx) {
         }
     };
 }
-/** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
+/**
+ * What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill, which
+ * the wait reads itself, their whole cost counted (from their details, or, where those say no cost, from
+ * the billing records: see CapGuard).
+ */
 function capBesides(spend) {
     const billing = new Set(spend.billing);
-    const ended = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
-    return { spentBefore: (0,money/* sumPoints */.RN)(ended) ?? '0', alongside: [...spend.billing] };
+    const before = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
+    return { spentBefore: (0,money/* sumPoints */.RN)(before) ?? '0', alongside: [...spend.billing] };
 }
 /**
  * A preview refused: said, and, but in a dry run, recorded: what the cap stopped kept on GitHub with what
  * it cost, the comment, and the deployments of a preview the cap stopped marked inactive (the environment
  * serves it no more).
  */
-async function refused(preview, { refusal, spend, kept }, ctx, dryRun) {
+async function refused(preview, { refusal, spend, book }, ctx, dryRun) {
     const { host, pull, name } = preview;
     ctx.log(`preview: ${refusal.why}`);
-    // Once stopped, the tasks' details say what they cost in the end.
-    const after = refusal.stopped.length === 0 || dryRun ? spend : await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
+    // Once stopped, the tasks' details say what they cost in the end (or, deleted at once, the book does).
+    const stoppedIds = refusal.stopped.map((task) => task.id);
+    const after = refusal.stopped.length === 0 || dryRun
+        ? spend
+        : await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, stoppedIds);
     const failure = dryRun
         ? undefined
         : await (0,preview_recording/* recording */.oz)(ctx, async () => {
-            await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, after, kept);
+            await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, after, book);
             await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...refusal.shown });
             // The deployments say it serves no more once all of it is stopped.
             const serves = refusal.stopped.some((task) => task.verdict === 'error');
@@ -595,20 +796,47 @@ async function atCap(preview, spend, ctx, dryRun) {
     };
 }
 /**
+ * With max_cost set, what the previews have spent must be known and kept before a new preview bills: a
+ * task whose cost nothing could read (see PreviewSpend.unread), or a record GitHub refused (`unkept`),
+ * refuses a new preview, saying why (the one running is left: it is not known to have reached the cap).
+ * Without max_cost the step goes on, the line said.
+ */
+function unheld(preview, spend, ctx, unkept) {
+    const { maxCost } = ctx.settings;
+    const unread = spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ');
+    const why = spend.unread.length > 0
+        ? `what the previews of pull request #${preview.pull.number} have cost cannot be read (${unread})`
+        : unkept === undefined
+            ? undefined
+            : `what the previews of pull request #${preview.pull.number} have cost could not be kept (${unkept})`;
+    if (why === undefined)
+        return undefined;
+    if (maxCost === undefined) {
+        ctx.log(`preview: ${why}; no max_cost is set, so the step goes on`);
+        return undefined;
+    }
+    const note = `max_cost (${maxCost} yuan) cannot be held, so no new preview is made: ${why}.`;
+    return {
+        why: `${why}: max_cost ${maxCost} yuan cannot be held, so no new preview is made`,
+        shown: { state: 'failed', status: undefined, totalCost: `at least ${(0,preview_spend/* yuanText */.HI)(spend.total)}`, note },
+        stopped: []
+    };
+}
+/**
  * The deployment's end, once the replace is over: success with the service's URL (and the earlier
  * deployments of the environment marked inactive), or failure; the cost said, and the comment written.
  * A record GitHub refuses fails the step, saying so; the preview itself is left as the replace left it.
  */
 async function finishUp(preview, done, ctx) {
     const { host, pull, name } = preview;
-    const { step, deployment, kept } = done;
+    const { step, deployment, book } = done;
     const [created] = step.tasks;
     const ready = created?.verdict === 'reached';
     const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx, stepTaskIds(step));
+    const spend = await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, done.also);
     const total = spend.total;
     const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
+        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book);
         await host.deployed(deployment, {
             state: ready ? 'success' : 'failure',
             description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
@@ -666,7 +894,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5363);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9695);
-/* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2619);
+/* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1360);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
 /* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3077);

@@ -1,185 +1,6 @@
 export const id = 957;
-export const ids = [957,720,52];
+export const ids = [957];
 export const modules = {
-
-/***/ 9902:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Lb: () => (/* binding */ commentIf),
-/* harmony export */   So: () => (/* binding */ keepSpend),
-/* harmony export */   oz: () => (/* binding */ recording)
-/* harmony export */ });
-/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4486);
-/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3605);
-
-
-/**
- * Records on GitHub once the platform's part is done: a refusal is said, and fails the step, but leaves
- * what was done on the platform as it is (a stop made, a preview up). Its message, or undefined.
- */
-async function recording(ctx, records) {
-    try {
-        await records();
-        return undefined;
-    }
-    catch (error) {
-        if (!(error instanceof _pull_requests_js__WEBPACK_IMPORTED_MODULE_0__/* .PullRequestsRefusal */ .IF))
-            throw error;
-        ctx.log(`${ctx.settings.operation}: ${error.message}`);
-        return error.message;
-    }
-}
-/** Writes the comment when the comment input asks for one. */
-async function commentIf(host, ctx, shown) {
-    if (!ctx.settings.previews.comment)
-        return;
-    await host.comment(shown);
-    ctx.log(`preview: the comment on pull request #${shown.number} says ${shown.state}`);
-}
-/**
- * Keeps on GitHub what the preview's tasks have cost, when GitHub does not keep it all already: the
- * figures outlive the tasks (the platform may delete ended ones) and the runner.
- */
-async function keepSpend(host, pull, spend, kept) {
-    const worth = (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_1__/* .worthKeeping */ .c2)(spend, kept);
-    if (worth !== undefined)
-        await host.keepSpent(pull.number, pull.name, worth);
-}
-
-
-/***/ }),
-
-/***/ 3605:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   HE: () => (/* binding */ withSpend),
-/* harmony export */   HI: () => (/* binding */ yuanText),
-/* harmony export */   S0: () => (/* binding */ reachesCap),
-/* harmony export */   c2: () => (/* binding */ worthKeeping),
-/* harmony export */   ho: () => (/* binding */ costOf),
-/* harmony export */   rS: () => (/* binding */ readSpend)
-/* harmony export */ });
-/* unused harmony export theMore */
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5833);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5207);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4273);
-/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4001);
-
-
-
-
-
-
-
-
-/**
- * Reads what the preview `name`'s tasks have spent: the platform's figures, with what GitHub keeps
- * (`kept`). `also`: tasks the step knows of that the search may not list (one that ended in Other, which
- * no search asks for), read by their detail.
- */
-async function readSpend(name, kept, ctx, also = []) {
-    const found = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)('preview: reading what its previews cost', ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_1__/* .searchTasks */ .d)(name, (found) => found === name, ctx, 'every'));
-    const listed = new Set(found.map((task) => task.id));
-    const unlisted = [...new Set(also)].filter((id) => !listed.has(id));
-    const read = [
-        ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(found, ctx.settings.concurrency, (task) => detailOf(task, ctx))),
-        ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(unlisted, ctx.settings.concurrency, (id) => unlistedOf(id, name, ctx)))
-    ].filter((task) => task !== undefined);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings);
-    const seen = new Set(read.map((task) => task.id));
-    // A task GitHub keeps and the platform no longer lists: deleted once it ended (its cost is final).
-    const gone = [...kept.keys()].filter((id) => !seen.has(id));
-    const tasks = [
-        ...read.map((task) => ({ ...task, points: theMore(costOf([task]), kept.get(task.id)) })),
-        ...gone.map((id) => ({
-            id,
-            name,
-            status: kind.stoppedStatus,
-            billingValue: undefined,
-            forecastValue: undefined,
-            points: kept.get(id) ?? '0',
-            from: 'kept'
-        }))
-    ];
-    return {
-        tasks,
-        total: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.map((task) => task.points)) ?? '0',
-        // An unknown status bills until shown otherwise.
-        billing: tasks.filter((task) => !kind.billsNoMore(task.status ?? '', undefined)).map((task) => task.id)
-    };
-}
-/** A task found by the search, with its money and status as its detail says them (else as the row did). */
-async function detailOf(task, ctx) {
-    try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__/* .readDetail */ .on)(task.id, ctx);
-        return {
-            ...task,
-            status: snapshot.status ?? task.status,
-            billingValue: snapshot.billingValue,
-            forecastValue: snapshot.forecastValue,
-            from: 'detail'
-        };
-    }
-    catch (error) {
-        ctx.log(`preview: could not read the detail of task ${task.id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}): its cost is what the task search says`);
-        return { ...task, from: 'search' };
-    }
-}
-/** A task the search did not list, read by its detail; undefined (said) when it cannot be read. */
-async function unlistedOf(id, name, ctx) {
-    try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_5__/* .readDetail */ .on)(id, ctx);
-        const { status, billingValue, forecastValue } = snapshot;
-        return { id, name, status, billingValue, forecastValue, from: 'detail' };
-    }
-    catch (error) {
-        ctx.log(`preview: could not read the detail of task ${id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}): its cost is not counted`);
-        return undefined;
-    }
-}
-/** What the tasks found have cost, billed and not billed yet, in points. */
-function costOf(tasks) {
-    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
-}
-/** The more of two costs in points (a task's cost only grows); `kept` absent, the first. */
-function theMore(now, kept) {
-    return kept !== undefined && ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(kept, now) ?? -1) > 0 ? kept : now;
-}
-/** Each task's cost, to keep on GitHub; undefined when GitHub keeps every one of them already. */
-function worthKeeping(spend, kept) {
-    const spent = new Map(spend.tasks.map((task) => [task.id, task.points]));
-    const news = [...spent].some(([id, points]) => ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(points, kept.get(id) ?? '-1') ?? 1) > 0);
-    return news ? spent : undefined;
-}
-/** The tasks' results with their money as the spend read it from their details (a search's rows may lack it). */
-function withSpend(tasks, spend) {
-    return tasks.map((task) => {
-        const read = spend.tasks.find((t) => t.id === task.id && t.from !== 'kept');
-        return read === undefined
-            ? task
-            : { ...task, billingValue: read.billingValue, forecastValue: read.forecastValue };
-    });
-}
-/** Whether what previews cost (points) reaches max_cost (yuan). */
-function reachesCap(spent, maxCost) {
-    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_7__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
-}
-/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
-function yuanText(points) {
-    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(points) ?? '0';
-    const readable = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? `${points} points`;
-    // Below a fen, the exact sum: a cap of a few fen is compared with it.
-    return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
-}
-
-
-/***/ }),
 
 /***/ 1957:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -188,17 +9,19 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   previewSweepFlow: () => (/* binding */ previewSweepFlow)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2589);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5786);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4486);
-/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3605);
+/* harmony import */ var _preview_book_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6008);
+/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3605);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1052);
 /* harmony import */ var _preview_recording_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9902);
 /* harmony import */ var _preview_tasks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2247);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8682);
+
 
 
 
@@ -272,38 +95,44 @@ async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
  * said so (where there is one) and the deployments marked inactive last. What GitHub refuses is said;
  * the stop is not undone by it.
  */
-async function sweepOne(one, sweep, ctx) {
+async function sweepOne(one, sweep, outer) {
     const { number, host, dryRun } = one;
     const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_7__/* .previewName */ .gz)(one.taskName, number);
-    let why;
-    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(ctx, async () => {
-        why = await whyStop({ name, number }, host, ctx);
+    const verdict = {};
+    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(outer, async () => {
+        verdict.why = await whyStop({ name, number }, host, outer);
     });
-    if (unread !== undefined) {
-        sweep.unswept.push(`#${number} (${unread})`);
+    const { why } = verdict;
+    const left = unread ?? (typeof why === 'object' ? why.unswept : undefined);
+    if (left !== undefined) {
+        sweep.unswept.push(`#${number} (${left})`);
         return;
     }
-    if (why === undefined)
+    if (typeof why !== 'string')
         return;
     const reason = why;
+    // Every figure the stop reads is kept in the book: the platform may delete a task once it has ended.
+    const book = new _preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .SpendBook */ .G3();
+    const ctx = (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .seeing */ .qe)(outer, name, book);
     const stopped = await (0,_preview_tasks_js__WEBPACK_IMPORTED_MODULE_4__/* .stopPreview */ .Xo)(name, ctx, dryRun);
+    const stoppedIds = stopped.map((task) => task.id);
     const said = (tasks) => tasks.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : reason }));
     if (dryRun) {
         sweep.tasks.push(...said(stopped));
-        sweep.costs.push((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .costOf */ .ho)(one.live.filter((task) => task.name === name)));
+        sweep.costs.push((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .costOf */ .ho)(one.live.filter((task) => task.name === name)));
         return;
     }
     let spend;
     const failed = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(ctx, async () => {
-        const kept = await host.spentKept(name);
-        spend = await (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .readSpend */ .rS)(name, kept, ctx);
-        const retired = await stoppedRecords({ number, name, given: one.taskName, why: reason, spend, kept }, host);
-        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .yuanText */ .HI)(spend.total)} in all`);
+        book.keptNow(await host.spentKept(name));
+        spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
+        const retired = await stoppedRecords({ number, name, given: one.taskName, why: reason, spend, book }, host);
+        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spend.total)} in all`);
     });
     if (failed !== undefined)
         sweep.unswept.push(`#${number} (stopped, but ${failed})`);
-    spend ??= await (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .readSpend */ .rS)(name, new Map(), ctx);
-    sweep.tasks.push(...said((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .withSpend */ .HE)(stopped, spend)));
+    spend ??= await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
+    sweep.tasks.push(...said((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .withSpend */ .HE)(stopped, spend)));
     sweep.costs.push(spend.total);
 }
 /**
@@ -312,7 +141,7 @@ async function sweepOne(one, sweep, ctx) {
  */
 async function stoppedRecords(stopped, host) {
     const { number, name, spend } = stopped;
-    await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .keepSpend */ .So)(host, { number, name }, spend, stopped.kept);
+    await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .keepSpend */ .So)(host, { number, name }, spend, stopped.book);
     await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
     return (await host.retire(number)).length;
 }
@@ -328,7 +157,7 @@ function stoppedView(given, number, why, spend) {
         status: 'stopped',
         sha: undefined,
         pushCost: undefined,
-        totalCost: (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .yuanText */ .HI)(spend.total),
+        totalCost: (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spend.total),
         note: `Stopped by preview_sweep: ${why}.`
     };
 }
@@ -356,16 +185,16 @@ async function finishRecords(run, sweep, ctx) {
                 ctx.log(`preview_sweep: ${name}: ${why}: dry run: its records would be finished`);
                 return;
             }
-            const kept = await host.spentKept(name);
-            const spend = await (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .readSpend */ .rS)(name, kept, ctx);
-            const retired = await stoppedRecords({ number, name, given: taskName, why, spend, kept }, host);
+            const book = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .openBook */ .Ce)(host, name);
+            const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx);
+            const retired = await stoppedRecords({ number, name, given: taskName, why, spend, book }, host);
             ctx.log(`preview_sweep: ${name}: ${why} (a close run's records were left unfinished): ${retired} deployment(s) marked inactive, the comment (if any) says stopped`);
         });
         if (failed !== undefined)
             sweep.unswept.push(`#${number} (${failed})`);
     }
 }
-/** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
+/** Why a pull request's previews are stopped, or kept, or left unswept (see Verdict). */
 async function whyStop({ name, number }, host, ctx) {
     const state = await host.state(number);
     if (state === 'closed' || state === 'merged')
@@ -377,823 +206,23 @@ async function whyStop({ name, number }, host, ctx) {
     const last = await host.lastDeployedAt(number);
     // A preview no deployment records (made by hand, or before the action recorded one) has no age to read.
     const age = last === undefined ? undefined : ctx.runtime.now() - last;
-    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_10__/* .formatDuration */ .a3)(age)} ago`;
+    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(age)} ago`;
     if (age !== undefined && age > ctx.settings.previews.ttlMs)
         return `pull request #${number} was ${deployed}, more than preview_ttl`;
     const { maxCost } = ctx.settings;
     if (maxCost !== undefined) {
-        const spent = (await (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .readSpend */ .rS)(name, await host.spentKept(name), ctx)).total;
-        if ((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .reachesCap */ .S0)(spent, maxCost))
-            return `the previews of pull request #${number} have cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_9__/* .yuanText */ .HI)(spent)}, reaching max_cost ${maxCost} yuan`;
+        const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .openBook */ .Ce)(host, name), ctx);
+        const spent = spend.total;
+        if ((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .reachesCap */ .S0)(spent, maxCost))
+            return `the previews of pull request #${number} have cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spent)}, reaching max_cost ${maxCost} yuan`;
+        if (spend.unread.length > 0)
+            return {
+                unswept: `what its previews have cost cannot be read (${spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ')}), so max_cost ${maxCost} yuan cannot be held: left running`
+            };
     }
     ctx.log(`preview_sweep: ${name} is kept: pull request #${number} is open, ${deployed}`);
     return undefined;
 }
-
-
-/***/ }),
-
-/***/ 2247:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Gp: () => (/* binding */ livePreviews),
-/* harmony export */   Xo: () => (/* binding */ stopPreview),
-/* harmony export */   Y$: () => (/* binding */ everyTaskOf)
-/* harmony export */ });
-/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4486);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2116);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5207);
-/* harmony import */ var _sweep_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9639);
-
-
-
-
-/**
- * Stops every live task of a preview's name until its state shows it ended, searching again until none is
- * left (see stopMatches); a dry run says what it would stop.
- */
-function stopPreview(name, ctx, dryRun) {
-    return (0,_sweep_js__WEBPACK_IMPORTED_MODULE_0__.stopMatches)({ pattern: name, literal: name, matches: (found) => found === name, keep: [] }, ctx, dryRun);
-}
-/** The live previews of task_name (task_name-pr-<number>), across every page of the task search. */
-function livePreviews(taskName, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(`${ctx.settings.operation}: looking for the previews running`, ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_2__/* .searchTasks */ .d)(`${taskName}-pr-`, (found) => (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_3__/* .previewNumber */ .KL)(taskName, found) !== undefined, ctx));
-}
-/** Every task of a preview's name, whatever its status (as long as the platform lists it). */
-function everyTaskOf(name, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(`${ctx.settings.operation}: reading the tasks of ${name}`, ctx.retries, () => (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_2__/* .searchTasks */ .d)(name, (found) => found === name, ctx, 'every'));
-}
-
-
-/***/ }),
-
-/***/ 1052:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  capBesides: () => (/* binding */ capBesides),
-  previewFlow: () => (/* binding */ previewFlow),
-  pullRequestsOf: () => (/* binding */ pullRequestsOf)
-});
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./deploy/pull-requests.ts
-var pull_requests = __webpack_require__(4486);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __webpack_require__(8060);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./deploy/flows/preview-tasks.ts
-var preview_tasks = __webpack_require__(2247);
-;// CONCATENATED MODULE: ./deploy/flows/max-previews.ts
-
-
-/**
- * max_previews, before anything is made: the previews of task_name that run for other pull requests, when
- * there are that many already and this pull request has none running (its own new push replaces its own).
- */
-async function beyondMaxPreviews(preview, ctx) {
-    const live = await (0,preview_tasks/* livePreviews */.Gp)(preview.given, ctx);
-    const names = [...new Set(live.map((task) => task.name))].sort();
-    const most = ctx.settings.previews.maxPreviews;
-    if (names.includes(preview.name) || names.length < most)
-        return undefined;
-    const running = names.map((name) => JSON.stringify(name)).join(', ');
-    return {
-        why: `max_previews is ${most}, and ${names.length} preview(s) of ${JSON.stringify(preview.given)} run (${running}): no preview is made for pull request #${preview.number}; close one of those pull requests, or raise max_previews`,
-        shown: {
-            state: 'refused',
-            note: `No preview: max_previews (${most}) previews run already: ${names.join(', ')}.`
-        },
-        stopped: []
-    };
-}
-/**
- * max_previews, once the preview a run added is up (its pull request had none running): runs started
- * together (Dependabot opens pull requests by the batch) each found fewer than max_previews running before
- * the create, and each made one. So each looks again: another preview that runs counts ahead of this one
- * when its oldest task (stopped ones too, as far as the platform lists them) is older than the task this
- * run made; with max_previews of them ahead, this run's is the newest over the limit, and it is stopped
- * (until its state shows it). Of two runs the later-made one always counts the earlier, so that no more
- * than max_previews are left. A search that fails leaves the limit unproven: the preview is stopped then too.
- */
-async function overMaxPreviews(preview, createdId, ctx) {
-    const most = ctx.settings.previews.maxPreviews;
-    let ahead;
-    try {
-        ahead = await previewsAhead(preview, BigInt(createdId), ctx);
-    }
-    catch (error) {
-        return undo(preview, `max_previews is ${most}, and the previews of ${JSON.stringify(preview.given)} that run could not be read again once this one was made (${(0,failures/* describeError */.Uc)(error)}): it is stopped, as the limit cannot be shown to hold; push again to retry`, ctx);
-    }
-    if (ahead.length < most)
-        return undefined;
-    const running = ahead.map((name) => JSON.stringify(name)).join(', ');
-    return undo(preview, `max_previews is ${most}, and ${ahead.length} preview(s) of ${JSON.stringify(preview.given)} made before this one run (${running}): another run made them at the same time, so the preview of pull request #${preview.number} is stopped; close one of those pull requests, or raise max_previews`, ctx, ahead);
-}
-/** The other previews that run and count ahead of the task `created` (see overMaxPreviews), sorted. */
-async function previewsAhead(preview, created, ctx) {
-    const live = await (0,preview_tasks/* livePreviews */.Gp)(preview.given, ctx);
-    const others = [...new Set(live.map((task) => task.name))].filter((name) => name !== preview.name).sort();
-    if (others.length < ctx.settings.previews.maxPreviews)
-        return [];
-    const ahead = [];
-    for (const name of others) {
-        const oldest = (await (0,preview_tasks/* everyTaskOf */.Y$)(name, ctx))
-            .map((task) => BigInt(task.id))
-            .reduce((least, id) => (least === undefined || id < least ? id : least), undefined);
-        if (oldest !== undefined && oldest < created)
-            ahead.push(name);
-    }
-    return ahead;
-}
-/** This run's preview stopped, over max_previews: why, and what the comment shows. */
-async function undo(preview, why, ctx, ahead = []) {
-    ctx.log(`preview: ${why}`);
-    const stopped = await (0,preview_tasks/* stopPreview */.Xo)(preview.name, ctx, false);
-    const most = ctx.settings.previews.maxPreviews;
-    return {
-        why,
-        shown: {
-            state: 'refused',
-            status: 'stopped',
-            note: ahead.length === 0
-                ? `No preview: max_previews (${most}) could not be checked once it was made.`
-                : `No preview: max_previews (${most}) previews run already: ${ahead.join(', ')}.`
-        },
-        stopped: stopped.map((task) => task.verdict === 'error' ? task : { ...task, message: 'stopped: max_previews' })
-    };
-}
-
-// EXTERNAL MODULE: ./deploy/flows/preview-recording.ts
-var preview_recording = __webpack_require__(9902);
-// EXTERNAL MODULE: ./deploy/flows/preview-spend.ts
-var preview_spend = __webpack_require__(3605);
-// EXTERNAL MODULE: ./deploy/flows/replace.ts
-var flows_replace = __webpack_require__(720);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
-var toolkit = __webpack_require__(8682);
-;// CONCATENATED MODULE: ./deploy/flows/preview.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * A preview of a pull request, on its workflow's pull_request events. Opened, pushed to or reopened: the
- * pull request's service is brought up as a replace does, under task_name-pr-<number> (the earlier push's
- * keeps serving until the new one is ready), recorded as a GitHub deployment of the environment
- * pr-<number> (in progress, then success with the service's URL, or failure), the earlier deployments
- * marked inactive. Closed: every task of the name is stopped until its state shows it, the deployments
- * marked inactive, and what the previews cost said. max_previews caps the previews of task_name at once;
- * max_cost caps all of the pull request's previews together. With comment, one comment on the pull
- * request says it all, updated in place.
- */
-const previewFlow = {
-    plan: (settings) => {
-        if (settings.taskName === undefined)
-            throw new input_error/* InputError */.d("task_name is empty, but preview needs it: set task_name to the service's name, such as web (a pull request's preview is named web-pr-42)");
-        if (settings.previews.githubToken === undefined)
-            throw new input_error/* InputError */.d("github_token is empty, but preview records the pull request's deployments: leave github_token at its default (the workflow's token) and grant permissions deployments: write and pull-requests: write");
-        // The replace of a push, planned now with the name's form, so that every input is checked before anything is sent.
-        const given = settings.taskName;
-        const replace = flows_replace.replaceFlow.plan({ ...settings, taskName: (0,pull_requests/* previewName */.gz)(given, 1) });
-        return {
-            plan: replace.plan,
-            cleanup: replace.cleanup,
-            run: (ctx) => runPreview(given, ctx, false),
-            dryRun: (ctx) => runPreview(given, ctx, true)
-        };
-    }
-};
-/** The pull requests' host, and the event's pull request: refused when the host has none. */
-async function pullRequestsOf(ctx, needsEvent) {
-    const open = ctx.runtime.pullRequests;
-    if (open === undefined)
-        throw new input_error/* InputError */.d(`${ctx.settings.operation} runs in the GitHub action, on a workflow's pull_request events (docs/previews.md): on GitLab, a review app uses replace and cleanup (docs/cli.md)`);
-    const host = await open();
-    if (needsEvent && host.event === undefined)
-        throw new input_error/* InputError */.d(`${ctx.settings.operation} follows a pull request: run it on pull_request events (on: pull_request: types: [opened, synchronize, reopened, closed])`);
-    return { host, event: host.event };
-}
-/**
- * The preview of the event's pull request, up or down. What GitHub refuses before anything is made (a
- * token that cannot write deployments) fails the step, naming the permission.
- */
-async function runPreview(given, ctx, dryRun) {
-    let done;
-    const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        done = await upOrDown(given, ctx, dryRun);
-    });
-    return (done ??
-        (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
-            preview: { number: undefined, taskName: given, totalPoints: undefined, failure }
-        }));
-}
-async function upOrDown(given, ctx, dryRun) {
-    const { host, event } = await pullRequestsOf(ctx, true);
-    const pull = event;
-    const name = (0,pull_requests/* previewName */.gz)(given, pull.number);
-    ctx.log(`preview: pull request #${pull.number} was ${pull.merged ? 'merged' : (SAID[pull.said] ?? pull.said)}: ${pull.action === 'up' ? `bringing up ${JSON.stringify(name)} at ${pull.headSha.slice(0, 7)}` : `stopping ${JSON.stringify(name)}`}`);
-    return pull.action === 'down'
-        ? takeDown({ given, host, pull, name }, ctx, dryRun)
-        : bringUp({ given, host, pull, name }, ctx, dryRun);
-}
-/** The event's words as a line says them. */
-const SAID = { synchronize: 'pushed to' };
-/**
- * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
- * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
- */
-async function takeDown(preview, ctx, dryRun) {
-    const { host, pull, name } = preview;
-    const stopped = await (0,preview_tasks/* stopPreview */.Xo)(name, ctx, dryRun);
-    if (dryRun) {
-        ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
-        return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, { tasks: stopped });
-    }
-    const failed = stopped.filter((task) => task.verdict === 'error');
-    let spend;
-    // What it cost kept first, the comment next, the deployments marked inactive last: a deployment left
-    // live says that the close's records are unfinished, and preview_sweep finishes them.
-    const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        const kept = await host.spentKept(name);
-        spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
-        await (0,preview_recording/* commentIf */.Lb)(host, ctx, {
-            ...view(preview),
-            state: failed.length === 0 ? 'stopped' : 'failed',
-            status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-            totalCost: (0,preview_spend/* yuanText */.HI)(spend.total),
-            note: failed.length === 0
-                ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
-                : `Task ${failed.map((t) => t.id).join(', ')} could not be stopped: preview_sweep tries again.`
-        });
-        const retired = await host.retire(pull.number);
-        ctx.log(`preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${(0,preview_spend/* yuanText */.HI)(spend.total)} in all`);
-    });
-    // GitHub refused what it keeps: what the platform still shows is all there is to say.
-    spend ??= await (0,preview_spend/* readSpend */.rS)(name, new Map(), ctx);
-    return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
-        tasks: (0,preview_spend/* withSpend */.HE)(stopped, spend),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: spend.total,
-            ...(failure === undefined ? {} : { failure })
-        }
-    });
-}
-/** The comment's view of a preview before anything is known of it. */
-function view(preview) {
-    return {
-        taskName: preview.given,
-        number: preview.pull.number,
-        state: 'running',
-        url: undefined,
-        gpu: undefined,
-        region: undefined,
-        status: undefined,
-        sha: preview.pull.headSha,
-        pushCost: undefined,
-        totalCost: undefined,
-        note: undefined
-    };
-}
-/**
- * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
- * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
- * counted), and the deployment's end.
- */
-async function bringUp(preview, ctx, dryRun) {
-    const { name, pull, host } = preview;
-    // What the pull request's previews have spent, GitHub's records beside the platform's details, read
-    // before anything is made: GitHub refusing them makes nothing.
-    const kept = await host.spentKept(name);
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
-    const refusal = (await beyondMaxPreviews(previewOf(preview), ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
-    if (refusal !== undefined)
-        return refused(preview, { refusal, spend, kept }, ctx, dryRun);
-    const settings = { ...ctx.settings, taskName: name };
-    const planned = flows_replace.replaceFlow.plan(settings);
-    const inner = { ...ctx, settings };
-    if (dryRun) {
-        await planned.dryRun(inner);
-        ctx.log(`dry run: a deployment of pull request #${pull.number} would be recorded`);
-        return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {});
-    }
-    // Nothing is made without its record: a token that cannot write deployments fails the step here.
-    const deployment = await preview.host.deploying(pull.number, pull.headSha, name);
-    ctx.log(`preview: deployment ${deployment} of pull request #${pull.number} is in progress`);
-    // max_cost holds all of the pull request's previews at every poll of the wait: what the ended ones
-    // spent, and the older ones that bill on while the new one comes up (stopped with it at the cap).
-    const step = await (0,flows_replace.runReplace)(planned.plan, inner, capBesides(spend));
-    // A preview this run added (none ran before) is held to max_previews again, now that it was made.
-    const [created] = step.tasks;
-    const added = spend.billing.length === 0 && created?.verdict === 'reached';
-    const over = added ? await overMaxPreviews(previewOf(preview), created.id, ctx) : undefined;
-    if (over !== undefined)
-        return undone(preview, { step, deployment, kept, over }, ctx);
-    return finishUp(preview, { step, deployment, kept }, ctx);
-}
-const previewOf = ({ given, name, pull }) => ({ given, name, number: pull.number });
-/** The tasks a push's step made or stopped: counted whatever the task search lists. */
-const stepTaskIds = (step) => [...step.tasks, ...step.replaced].map((task) => task.id);
-/**
- * A preview this run made and then stopped, over max_previews (see overMaxPreviews): its deployment a
- * failure that says why, what it cost kept, and the comment.
- */
-async function undone(preview, done, ctx) {
-    const { host, pull, name } = preview;
-    const { step, deployment, kept, over } = done;
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx, stepTaskIds(step));
-    const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
-        await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
-        await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...over.shown, totalCost: (0,preview_spend/* yuanText */.HI)(spend.total) });
-    });
-    return {
-        ...step,
-        tasks: (0,preview_spend/* withSpend */.HE)(over.stopped, spend),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: spend.total,
-            deployment,
-            failure: failure === undefined ? over.why : `${over.why}; ${failure}`
-        }
-    };
-}
-/** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
-function capBesides(spend) {
-    const billing = new Set(spend.billing);
-    const ended = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
-    return { spentBefore: (0,money/* sumPoints */.RN)(ended) ?? '0', alongside: [...spend.billing] };
-}
-/**
- * A preview refused: said, and, but in a dry run, recorded: what the cap stopped kept on GitHub with what
- * it cost, the comment, and the deployments of a preview the cap stopped marked inactive (the environment
- * serves it no more).
- */
-async function refused(preview, { refusal, spend, kept }, ctx, dryRun) {
-    const { host, pull, name } = preview;
-    ctx.log(`preview: ${refusal.why}`);
-    // Once stopped, the tasks' details say what they cost in the end.
-    const after = refusal.stopped.length === 0 || dryRun ? spend : await (0,preview_spend/* readSpend */.rS)(name, kept, ctx);
-    const failure = dryRun
-        ? undefined
-        : await (0,preview_recording/* recording */.oz)(ctx, async () => {
-            await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, after, kept);
-            await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...refusal.shown });
-            // The deployments say it serves no more once all of it is stopped.
-            const serves = refusal.stopped.some((task) => task.verdict === 'error');
-            if (refusal.stopped.length > 0 && !serves)
-                await host.retire(pull.number);
-        });
-    return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
-        tasks: (0,preview_spend/* withSpend */.HE)(refusal.stopped, after),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: after.total,
-            failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
-        }
-    });
-}
-const NO_PLAN = (ctx) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
-/**
- * max_cost over all of the pull request's previews: at it (or past it), no new one is made, and the one
- * running is stopped (until its state shows it), as a cap reached stops what it caps.
- */
-async function atCap(preview, spend, ctx, dryRun) {
-    const { maxCost } = ctx.settings;
-    const spent = spend.total;
-    if (maxCost === undefined || !(0,preview_spend/* reachesCap */.S0)(spent, maxCost))
-        return undefined;
-    const { name } = preview;
-    const stopped = await (0,preview_tasks/* stopPreview */.Xo)(name, ctx, dryRun);
-    // What could not be stopped still serves and bills: said so, never "stopped".
-    const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
-    const why = `the previews of pull request #${preview.pull.number} have cost ${(0,preview_spend/* yuanText */.HI)(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
-    return {
-        why,
-        shown: left.length === 0
-            ? {
-                state: 'capped',
-                status: 'stopped',
-                totalCost: (0,preview_spend/* yuanText */.HI)(spent),
-                note: `Stopped at max_cost (${maxCost} yuan).`
-            }
-            : {
-                state: 'failed',
-                status: 'could not be stopped',
-                totalCost: (0,preview_spend/* yuanText */.HI)(spent),
-                note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
-            },
-        stopped: stopped.map((task) => task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' })
-    };
-}
-/**
- * The deployment's end, once the replace is over: success with the service's URL (and the earlier
- * deployments of the environment marked inactive), or failure; the cost said, and the comment written.
- * A record GitHub refuses fails the step, saying so; the preview itself is left as the replace left it.
- */
-async function finishUp(preview, done, ctx) {
-    const { host, pull, name } = preview;
-    const { step, deployment, kept } = done;
-    const [created] = step.tasks;
-    const ready = created?.verdict === 'reached';
-    const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-    const spend = await (0,preview_spend/* readSpend */.rS)(name, kept, ctx, stepTaskIds(step));
-    const total = spend.total;
-    const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
-        await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, kept);
-        await host.deployed(deployment, {
-            state: ready ? 'success' : 'failure',
-            description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,
-            ...(ready && url !== undefined ? { url } : {})
-        });
-        // Ready, the earlier deployments are superseded; stopped at max_cost with the old preview, nothing serves.
-        const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
-        const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
-        ctx.log(`preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${(0,preview_spend/* yuanText */.HI)(total)} in all`);
-        const offer = (0,step_result/* placementOf */.xc)(step)?.chosen?.offer;
-        await (0,preview_recording/* commentIf */.Lb)(host, ctx, {
-            ...view(preview),
-            state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
-            url,
-            gpu: offer?.gpuName,
-            region: offer?.regionName ?? offer?.region,
-            status: created?.status,
-            pushCost: created === undefined ? undefined : (0,preview_spend/* yuanText */.HI)((0,preview_spend/* costOf */.ho)([created])),
-            totalCost: (0,preview_spend/* yuanText */.HI)(total),
-            note: ready ? undefined : created?.message
-        });
-    });
-    return {
-        ...step,
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: total,
-            deployment,
-            ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 720:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   finishReplace: () => (/* binding */ finishReplace),
-/* harmony export */   replaceFlow: () => (/* binding */ replaceFlow),
-/* harmony export */   runReplace: () => (/* binding */ runReplace)
-/* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9644);
-/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9138);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(599);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5207);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3035);
-/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5363);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9695);
-/* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2619);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8682);
-/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3077);
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
- * that ran before: they are stopped then, and waited for until they have ended. A new task that does not
- * become ready is stopped and the old ones keep serving. Until the new task is ready, the post step stops
- * it whatever cleanup says.
- */
-const replaceFlow = {
-    plan: (settings) => {
-        if (settings.wait.mode === 'false') {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait');
-        }
-        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .j)(settings);
-        return {
-            plan,
-            cleanup: { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: 'stop' },
-            run: (ctx) => runReplace(plan, ctx),
-            dryRun: (ctx) => dryRunReplace(plan, ctx)
-        };
-    }
-};
-/**
- * A replace's run: the create and its wait (max_cost counting `besides` too: a preview's older tasks
- * bill while it waits, and the cap stops them with it), then the old generation stopped, or the new task
- * rolled back.
- */
-async function runReplace(plan, ctx, besides) {
-    const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .fi)(plan, ctx, besides);
-    const [created] = step.tasks;
-    // What the cap stopped beside the new task (besides.alongside) serves no more.
-    const capped = step.replaced.map((task) => task.id);
-    const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx, capped);
-    const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
-    return {
-        ...step,
-        tasks,
-        replaced: [...step.replaced, ...finished.replaced],
-        elapsedMs: ctx.runtime.now() - ctx.startedAt
-    };
-}
-/**
- * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
- * generation: each old task is stopped until its state shows it ended, and the name is searched again
- * until a fresh search finds no older live task. Not ready (failed, timed out, cancelled), the new task is
- * stopped, whatever cleanup says, and the old tasks are left serving: the replace is rolled back.
- */
-async function finishReplace(created, oldIds, ctx, cappedIds = []) {
-    if (created === undefined)
-        return { created, replaced: [] };
-    if (created.verdict !== 'reached')
-        return { created: await rollBack(created, oldIds, ctx, cappedIds), replaced: [] };
-    // One saved change: from here the old generation is the post step's to retire, and the new task is left
-    // as cleanup says. At no instant is neither saved.
-    ctx.cleanup.update({ action: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupOf */ .Au)(ctx.settings).action, retire: [...oldIds] });
-    const stopped = new Map();
-    for (let older = await olderGeneration(created, oldIds, ctx); older.length > 0;) {
-        ctx.log(stopped.size === 0
-            ? `replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`
-            : `replace: a fresh search finds task ${older.join(', ')} of the old generation still live; stopping it too`);
-        const retired = await retire(older, created.id, ctx);
-        for (const task of retired)
-            stopped.set(task.id, task);
-        // One that could not be stopped is the post step's now; searching again would find it again.
-        if (retired.some((task) => task.verdict === 'error'))
-            break;
-        older = (await olderGeneration(created, [], ctx, 'again')).filter((id) => !stopped.has(id));
-    }
-    if (stopped.size === 0) {
-        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
-        return { created, replaced: [] };
-    }
-    const done = [...stopped.values()].filter((task) => task.verdict === 'done');
-    // Each has ended (its state showed it): its detail, read once more, says what it cost.
-    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .kindOf */ .I)(ctx.settings)), ctx, {
-        readAlready: new Set(),
-        publish: (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__/* .urlPublisher */ .Cv)(ctx)
-    })).tasks;
-    return {
-        created,
-        replaced: [...stopped.values()].map((task) => ended.find((e) => e.id === task.id) ?? task)
-    };
-}
-/**
- * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
- * it is ready, every other live task of the name older than it (another run's replace that overlapped
- * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
- * this one once theirs is ready. Searched `again` after a round of stops, only what is still live counts.
- */
-async function olderGeneration(created, oldIds, ctx, again) {
-    const name = ctx.settings.taskName ?? '';
-    let live;
-    try {
-        live = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
-    }
-    catch (error) {
-        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_10__/* .describeError */ .Uc)(error)}); ${again === undefined ? 'stopping those known before' : 'those it knew of have ended'}`);
-        return [...oldIds];
-    }
-    const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
-    const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
-    if (again !== undefined)
-        return overlapping;
-    for (const id of overlapping)
-        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`);
-    for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
-        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} is newer than task ${created.id}: it is left to the run that made it, which stops this one once it is ready`);
-    return [...oldIds, ...overlapping];
-}
-/**
- * Stops the old generation. The ids still to stop are added to what the post step retires before the
- * first stop, and each one whose state shows it ended is taken off: whatever happens meanwhile (a 503 near
- * the deadline, the job cancelled), the post step stops the rest under cleanup_timeout, and no two
- * generations are left billing.
- */
-async function retire(oldIds, newId, ctx) {
-    ctx.cleanup.add('retire', oldIds);
-    return Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__.cleanUpTask)(id, 'stop', ctx);
-        if (outcome.kind === 'failed') {
-            return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__/* .taskResult */ .h)(id, {
-                verdict: 'error',
-                message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
-            });
-        }
-        ctx.cleanup.settle('retire', id);
-        return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__/* .taskResult */ .h)(id);
-    }));
-}
-/** Stops a new task that did not become ready; the old ones keep serving, but those max_cost stopped. */
-async function rollBack(created, oldIds, ctx, cappedIds) {
-    const left = oldIds.filter((id) => !cappedIds.includes(id));
-    const capped = cappedIds.length === 0 ? '' : `; task ${cappedIds.join(', ')} was stopped at max_cost too`;
-    const serving = (left.length > 0
-        ? `task ${left.join(', ')} keeps serving`
-        : oldIds.length === 0
-            ? 'no task of its name ran before'
-            : 'no task of its name serves') + capped;
-    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__.cleanUpTask)(created.id, 'stop', ctx);
-    const rollback = outcome.kind === 'failed'
-        ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
-        : `rolled back: task ${created.id} was stopped; ${serving}`;
-    ctx.log(`replace: ${rollback}`);
-    return { ...created, message: `${created.message ?? created.verdict}; ${rollback}` };
-}
-/** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
-async function dryRunReplace(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_13__/* .printRequests */ .s)(await (0,_create_create_task_js__WEBPACK_IMPORTED_MODULE_14__.placeForDryRun)(plan, ctx), ctx);
-    const old = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
-    ctx.log(old.length === 0
-        ? 'dry run: no task of that name runs, so replace would stop none'
-        : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
-    ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 9639:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  stopMatches: () => (/* binding */ stopMatches),
-  sweepFlow: () => (/* binding */ sweepFlow)
-});
-
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(5833);
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-;// CONCATENATED MODULE: ./basics/name-pattern.ts
-/** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
-const MIN_PATTERN_LITERALS = 3;
-/** The pattern, or undefined when it has fewer than MIN_PATTERN_LITERALS characters besides `*`. */
-function namePattern(pattern) {
-    const parts = pattern.split('*');
-    if (parts.join('').length < MIN_PATTERN_LITERALS)
-        return undefined;
-    const source = parts.map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('.*');
-    const regex = new RegExp(`^${source}$`, 's');
-    const literal = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), '');
-    return { matches: (name) => regex.test(name), literal };
-}
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
-var clean_up_task = __webpack_require__(9138);
-// EXTERNAL MODULE: ./deploy/retries.ts
-var retries = __webpack_require__(2116);
-// EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
-var find_tasks = __webpack_require__(5207);
-// EXTERNAL MODULE: ./deploy/wait/task-result.ts
-var task_result = __webpack_require__(5363);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
-var toolkit = __webpack_require__(8682);
-;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
- * Paused), but for the ids in task_id: the search is followed across its pages, each stop is sent until
- * the task's state shows it ended, as a cleanup's is, and the search is sent again until a fresh one finds
- * no task of the pattern left live. Each task matched has a result: done when stopped (or already ended),
- * error when it could not be stopped. A dry run lists each one as it is, and stops none.
- */
-const sweepFlow = {
-    plan: (settings) => {
-        const given = settings.taskName;
-        if (given === undefined)
-            throw new input_error/* InputError */.d('task_name is empty, but sweep needs it: set task_name to a name pattern, such as pr-42-*');
-        const pattern = namePattern(given);
-        if (pattern === undefined) {
-            throw new input_error/* InputError */.d(`task_name ${(0,input_error/* quote */.h)(given)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`);
-        }
-        const plan = {
-            operation: settings.operation,
-            calls: [(0,calls/* searchByNameCall */.Vl)(settings, pattern.literal, 1)],
-            wait: undefined
-        };
-        const sweep = (ctx, dryRun) => stopMatches({ pattern: given, literal: pattern.literal, matches: pattern.matches, keep: settings.taskIds }, ctx, dryRun);
-        return {
-            plan,
-            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
-            run: async (ctx) => (0,toolkit/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, false) }),
-            dryRun: async (ctx) => (0,toolkit/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, true) })
-        };
-    }
-};
-/**
- * Stops the tasks of the pattern, then searches again, and stops what the fresh search still finds, until
- * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
- * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
- */
-async function stopMatches(sweep, ctx, dryRun) {
-    const search = () => (0,retries/* retried */.s)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
-    const keep = new Set(sweep.keep);
-    let found = await search();
-    for (const task of found.filter((t) => keep.has(t.id)))
-        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-    const done = new Map();
-    for (let pass = 1;; pass++) {
-        const targets = found.filter((task) => !keep.has(task.id) && !done.has(task.id));
-        if (pass === 1)
-            ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
-        else if (targets.length > 0)
-            ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
-        else {
-            const failed = [...done.values()].filter((result) => result.verdict === 'error').length;
-            const besides = failed === 0 ? '' : ` besides the ${failed} it could not stop`;
-            ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live${besides}`);
-            return [...done.values()];
-        }
-        for (const result of await stopAll(targets, ctx, dryRun))
-            done.set(result.id, result);
-        if (dryRun || targets.length === 0)
-            return [...done.values()];
-        found = await search().catch((error) => {
-            throw new Error(`sweep: stopped ${done.size} task(s), but the fresh search that would show none of the pattern is left live failed (${(0,failures/* describeError */.Uc)(error)}): run the sweep again`);
-        });
-    }
-}
-/** Stops each task until its state shows it ended (see cleanUpTask); a dry run says it would. */
-function stopAll(targets, ctx, dryRun) {
-    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
-        const { status, billingValue, forecastValue, name } = task;
-        const result = (0,task_result/* taskResult */.h)(task.id, { status, billingValue, forecastValue, name });
-        if (dryRun) {
-            ctx.log(`sweep: would stop ${shown(task)}`);
-            return result;
-        }
-        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', ctx, task.name);
-        if (outcome.kind === 'failed') {
-            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
-            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
-        }
-        ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
-    });
-}
-const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
 
 
 /***/ })

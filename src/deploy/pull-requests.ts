@@ -41,6 +41,11 @@ export interface PullRequests {
   spentKept: (name: string) => Promise<ReadonlyMap<string, string>>;
   /** Keeps on GitHub what each task of pull request `number`'s preview `name` has cost (task id to points). */
   keepSpent: (number: number, name: string, spent: ReadonlyMap<string, string>) => Promise<void>;
+  /**
+   * When pull request `number` was opened (ms since the epoch), if GitHub says: no task of its preview is
+   * older, so the platform's billing records of its previews are read from then.
+   */
+  openedAt: (number: number) => Promise<number | undefined>;
 }
 
 /**

@@ -53,6 +53,12 @@ export function previewRecords(octokit: Octokit, run: Run): PullRequests {
             ? run.baseRef
             : (await octokit.rest.pulls.get({ ...run.repo, pull_number: number })).data.base.ref;
         await keepSpend(octokit, run.repo, { number, name, ref, spent });
+      }),
+    openedAt: (number) =>
+      asked(`pull request #${number}`, async () => {
+        const { data } = await octokit.rest.pulls.get({ ...run.repo, pull_number: number });
+        const at = Date.parse(data.created_at);
+        return Number.isFinite(at) ? at : undefined;
       })
   };
 }

@@ -55,10 +55,31 @@ describe("a pull request's previews, counted against max_cost", () => {
           spent('3', '700', 'Running')
         ],
         total: '1251710.5',
-        billing: ['3']
+        billing: ['3'],
+        unread: []
       })
     ).toEqual({ spentBefore: '1250010.5', alongside: ['3'] });
-    expect(capBesides({ tasks: [], total: '0', billing: [] })).toEqual({ spentBefore: '0', alongside: [] });
+    expect(capBesides({ tasks: [], total: '0', billing: [], unread: [] })).toEqual({
+      spentBefore: '0',
+      alongside: []
+    });
+  });
+
+  // Regression (issue 60, points 2 and 6): a wait held to the billing records counts them from the hour it
+  // began in; what an older preview whose details say no cost was billed before that hour went uncounted.
+  it('counts the ended tasks before the wait, and leaves the tasks that bill to the wait, which reads them whole', () => {
+    const billed = {
+      ...task(undefined, undefined),
+      id: '3',
+      status: 'Running',
+      points: '9400000',
+      from: 'billing' as const
+    };
+    const ended = { ...billed, id: '1', status: 'End', points: '500' };
+    const read = { ...task('700', '5'), id: '4', status: 'Running', points: '705', from: 'detail' as const };
+    expect(
+      capBesides({ tasks: [ended, billed, read], total: '9401205', billing: ['3', '4'], unread: [] })
+    ).toEqual({ spentBefore: '500', alongside: ['3', '4'] });
   });
 
   it('counts each task at the more of what the platform says and what GitHub keeps, and keeps only what GitHub lacks', () => {
@@ -75,7 +96,8 @@ describe("a pull request's previews, counted against max_cost", () => {
         from: 'detail'
       })),
       total: '0',
-      billing: []
+      billing: [],
+      unread: []
     });
     const kept = new Map([
       ['1', '500'],

@@ -22,7 +22,7 @@ const spent = (id: string, points: string, from: SpentTask['from'] = 'detail'): 
   points,
   from
 });
-const spend = (tasks: SpentTask[]): PreviewSpend => ({ tasks, total: '0', billing: [] });
+const spend = (tasks: SpentTask[]): PreviewSpend => ({ tasks, total: '0', billing: [], unread: [] });
 
 describe("a pull request's spend", () => {
   it('sums what each task was billed and has used since, a figure it does not give as none', () => {

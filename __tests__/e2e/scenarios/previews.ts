@@ -1,7 +1,8 @@
 // End-to-end scenarios: previews of pull requests, dist/index.js against the platform's emulator and
 // GitHub's stand-in, as a pull_request workflow runs it (GITHUB_EVENT_NAME, the event's payload at
 // GITHUB_EVENT_PATH, GITHUB_REPOSITORY, GITHUB_API_URL): open, push twice and close; a close run cancelled,
-// then the sweep; a fork; a 403; the cap reached.
+// then the sweep; a fork; a 403; the cap reached; what the previews spent kept when the platform deletes
+// an ended task at once or GitHub fails the record.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,16 @@ const BODY =
 const PREVIEW = { operation: 'preview', task_name: 'web', gpu: '4090', body: BODY, comment: 'true', ...FAST };
 
 type Action = 'opened' | 'synchronize' | 'closed';
+
+/**
+ * An earlier push's preview of pull request `number`, put in place running on a node the emulator prices at
+ * 100,000 yuan a second (a task on no searched resource bills so): whatever the machine's speed, it has
+ * cost far more than 10 yuan by the time a step reads it, and a 4090's preview far less. Its id.
+ */
+function expensivePreview(s: Scenario, number: number): string {
+  s.emulator.tasks.setPrice(360_000_000);
+  return s.emulator.tasks.add({ task_name: `web-pr-${number}`, points: 1, status: 'Running' });
+}
 
 /** GitHub's side of a scenario, and a way to run a step on an event of its pull requests. */
 async function onGitHub(s: Scenario) {
@@ -403,6 +414,76 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
           task_name: 'web-pr-12',
           spent: { [open.outputs.task_id ?? '']: expect.stringMatching(/^\d+$/) as unknown }
         });
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 5): the platform deletes a task as soon as it ends; what the old preview
+    // cost, read when the push began, was lost with it ("its cost is not counted"), and the next push made
+    // a preview past max_cost.
+    scenario(
+      'keeps what the old preview cost when the platform deletes it as soon as the push stops it: the next push finds the cap reached',
+      withGitHub(async (s, g) => {
+        s.emulator.tasks.setEndedTasksGone(true);
+        const old = expensivePreview(s, 21);
+        g.github.store.openPull(21);
+        g.github.store.pushPull(21, sha(21, 2));
+        const push = await g.step(21, 'synchronize', { comment: 'false' });
+        expect(push.exitCode).toBe(0);
+        expect(JSON.parse(push.outputs.replaced_task_ids ?? '[]')).toEqual([old]);
+        expect(() => s.emulator.tasks.get(old)).toThrow();
+        // What it cost when the push began is counted and kept, though no answer says it any more.
+        expect(Number(push.outputs.total_cost)).toBeGreaterThan(10);
+        // More than 10,000,000 points (10 yuan): eight digits and more.
+        expect(g.github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+          spent: { [old]: expect.stringMatching(/^[1-9]\d{7,}(?:\.\d+)?$/) as unknown }
+        });
+        g.github.store.pushPull(21, sha(21, 3));
+        const next = await g.step(21, 'synchronize', { comment: 'false', max_cost: '10' });
+        expect([next.exitCode, next.outputs.capped]).toEqual([1, 'true']);
+        expect(shown(next)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: the previews of pull request #21 have cost [\d,]+\.\d\d yuan, which reaches max_cost 10 yuan: no new preview is made, and the one running is stopped$/
+          )
+        );
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(1);
+      }),
+      DEFAULT_EMULATOR
+    );
+
+    // Regression (issue 60, point 5): GitHub failed the record of what the previews cost (a 502) once the
+    // push's preview was made; after the platform deleted the ended preview, the next push read 0 and made
+    // one past max_cost.
+    scenario(
+      'keeps what a push learnt before its create: GitHub failing the record after it loses nothing, and the next push finds the cap reached',
+      withGitHub(async (s, g) => {
+        const old = expensivePreview(s, 22);
+        g.github.store.openPull(22);
+        g.github.store.pushPull(22, sha(22, 2));
+        // Once the push's preview is created, GitHub fails every new deployment (the record) for the step.
+        let failing = false;
+        const off = s.emulator.afterRequest((request) => {
+          if (request.path === CREATE) failing = true;
+        });
+        g.github.failOn({
+          path: { test: (path: string) => failing && /\/deployments$/.test(path) } as unknown as RegExp,
+          method: 'POST'
+        });
+        const push = await g.step(22, 'synchronize', { comment: 'false' });
+        off();
+        failing = false;
+        expect(push.exitCode).toBe(1);
+        expect(shown(push)).toContainEqual(
+          expect.stringMatching(
+            /^::error::preview: GitHub refused the record of what the previews of pull request #22 have cost/
+          )
+        );
+        expect(s.emulator.tasks.get(old).status).toBe('End');
+        s.emulator.tasks.setEndedTasksGone(true);
+        g.github.store.pushPull(22, sha(22, 3));
+        const next = await g.step(22, 'synchronize', { comment: 'false', max_cost: '10' });
+        expect([next.exitCode, next.outputs.capped]).toEqual([1, 'true']);
+        expect(s.emulator.requests.filter((r) => r.path === CREATE)).toHaveLength(1);
       }),
       DEFAULT_EMULATOR
     );

@@ -1,5 +1,6 @@
 import type { DeployContext } from '../context.js';
 import { PullRequestsRefusal, type PreviewView, type PullRequests } from '../pull-requests.js';
+import type { SpendBook } from './preview-book.js';
 import { worthKeeping, type PreviewSpend } from './preview-spend.js';
 
 /**
@@ -29,14 +30,16 @@ export async function commentIf(host: PullRequests, ctx: DeployContext, shown: P
 
 /**
  * Keeps on GitHub what the preview's tasks have cost, when GitHub does not keep it all already: the
- * figures outlive the tasks (the platform may delete ended ones) and the runner.
+ * figures outlive the tasks (the platform may delete ended ones) and the runner. The book knows it kept.
  */
 export async function keepSpend(
   host: PullRequests,
   pull: { number: number; name: string },
   spend: PreviewSpend,
-  kept: ReadonlyMap<string, string>
+  book: SpendBook
 ): Promise<void> {
-  const worth = worthKeeping(spend, kept);
-  if (worth !== undefined) await host.keepSpent(pull.number, pull.name, worth);
+  const worth = worthKeeping(spend, book.kept());
+  if (worth === undefined) return;
+  await host.keepSpent(pull.number, pull.name, worth);
+  book.keptNow(worth);
 }

@@ -10,7 +10,8 @@ import type { StepResult } from '../calls/step-result.js';
 import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
-import { costOf, reachesCap, readSpend, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
+import { costOf, reachesCap, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
 import { pullRequestsOf } from './preview.js';
 import { keepSpend, recording } from './preview-recording.js';
 import { livePreviews, stopPreview } from './preview-tasks.js';
@@ -100,21 +101,27 @@ interface Swept {
 async function sweepOne(
   one: { taskName: string; number: number; host: PullRequests; live: readonly FoundTask[]; dryRun: boolean },
   sweep: Swept,
-  ctx: DeployContext
+  outer: DeployContext
 ): Promise<void> {
   const { number, host, dryRun } = one;
   const name = previewName(one.taskName, number);
-  let why: string | undefined;
-  const unread = await recording(ctx, async () => {
-    why = await whyStop({ name, number }, host, ctx);
+  const verdict: { why?: Verdict } = {};
+  const unread = await recording(outer, async () => {
+    verdict.why = await whyStop({ name, number }, host, outer);
   });
-  if (unread !== undefined) {
-    sweep.unswept.push(`#${number} (${unread})`);
+  const { why } = verdict;
+  const left = unread ?? (typeof why === 'object' ? why.unswept : undefined);
+  if (left !== undefined) {
+    sweep.unswept.push(`#${number} (${left})`);
     return;
   }
-  if (why === undefined) return;
+  if (typeof why !== 'string') return;
   const reason = why;
+  // Every figure the stop reads is kept in the book: the platform may delete a task once it has ended.
+  const book = new SpendBook();
+  const ctx = seeing(outer, name, book);
   const stopped = await stopPreview(name, ctx, dryRun);
+  const stoppedIds = stopped.map((task) => task.id);
   const said = (tasks: readonly TaskResult[]) =>
     tasks.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : reason }));
   if (dryRun) {
@@ -124,10 +131,10 @@ async function sweepOne(
   }
   let spend: PreviewSpend | undefined;
   const failed = await recording(ctx, async () => {
-    const kept = await host.spentKept(name);
-    spend = await readSpend(name, kept, ctx);
+    book.keptNow(await host.spentKept(name));
+    spend = await spendNow({ name, number, host }, book, ctx, stoppedIds);
     const retired = await stoppedRecords(
-      { number, name, given: one.taskName, why: reason, spend, kept },
+      { number, name, given: one.taskName, why: reason, spend, book },
       host
     );
     ctx.log(
@@ -135,7 +142,7 @@ async function sweepOne(
     );
   });
   if (failed !== undefined) sweep.unswept.push(`#${number} (stopped, but ${failed})`);
-  spend ??= await readSpend(name, new Map(), ctx);
+  spend ??= await spendNow({ name, number, host }, book, ctx, stoppedIds);
   sweep.tasks.push(...said(withSpend(stopped, spend)));
   sweep.costs.push(spend.total);
 }
@@ -151,12 +158,12 @@ async function stoppedRecords(
     given: string;
     why: string;
     spend: PreviewSpend;
-    kept: ReadonlyMap<string, string>;
+    book: SpendBook;
   },
   host: PullRequests
 ): Promise<number> {
   const { number, name, spend } = stopped;
-  await keepSpend(host, { number, name }, spend, stopped.kept);
+  await keepSpend(host, { number, name }, spend, stopped.book);
   await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
   return (await host.retire(number)).length;
 }
@@ -204,9 +211,9 @@ async function finishRecords(
         ctx.log(`preview_sweep: ${name}: ${why}: dry run: its records would be finished`);
         return;
       }
-      const kept = await host.spentKept(name);
-      const spend = await readSpend(name, kept, ctx);
-      const retired = await stoppedRecords({ number, name, given: taskName, why, spend, kept }, host);
+      const book = await openBook(host, name);
+      const spend = await spendNow({ name, number, host }, book, ctx);
+      const retired = await stoppedRecords({ number, name, given: taskName, why, spend, book }, host);
       ctx.log(
         `preview_sweep: ${name}: ${why} (a close run's records were left unfinished): ${retired} deployment(s) marked inactive, the comment (if any) says stopped`
       );
@@ -215,12 +222,18 @@ async function finishRecords(
   }
 }
 
-/** Why a pull request's previews are stopped, or undefined when they are kept (said in the log). */
+/**
+ * Why a pull request's previews are stopped, undefined when they are kept (said in the log), or why they
+ * could not be swept (what they spent cannot be read, so max_cost cannot be held to it).
+ */
+type Verdict = string | undefined | { unswept: string };
+
+/** Why a pull request's previews are stopped, or kept, or left unswept (see Verdict). */
 async function whyStop(
   { name, number }: { name: string; number: number },
   host: PullRequests,
   ctx: DeployContext
-): Promise<string | undefined> {
+): Promise<Verdict> {
   const state = await host.state(number);
   if (state === 'closed' || state === 'merged') return `pull request #${number} is ${state}`;
   if (state === 'missing') {
@@ -237,9 +250,14 @@ async function whyStop(
     return `pull request #${number} was ${deployed}, more than preview_ttl`;
   const { maxCost } = ctx.settings;
   if (maxCost !== undefined) {
-    const spent = (await readSpend(name, await host.spentKept(name), ctx)).total;
+    const spend = await spendNow({ name, number, host }, await openBook(host, name), ctx);
+    const spent = spend.total;
     if (reachesCap(spent, maxCost))
       return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
+    if (spend.unread.length > 0)
+      return {
+        unswept: `what its previews have cost cannot be read (${spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ')}), so max_cost ${maxCost} yuan cannot be held: left running`
+      };
   }
   ctx.log(`preview_sweep: ${name} is kept: pull request #${number} is open, ${deployed}`);
   return undefined;

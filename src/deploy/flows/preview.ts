@@ -7,7 +7,8 @@ import type { DeploySettings } from '../settings.js';
 import type { Flow, PlannedStep } from './flow.js';
 import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
 import { commentIf, keepSpend, recording } from './preview-recording.js';
-import { costOf, reachesCap, readSpend, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
+import { costOf, reachesCap, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
 import { stopPreview } from './preview-tasks.js';
 import { replaceFlow, runReplace } from './replace.js';
 import { stepResult } from './toolkit.js';
@@ -107,21 +108,26 @@ interface Preview {
  * Closed: every live task of the preview's name stopped until its state shows it ended (the search is
  * sent again until none is left), then the environment's deployments marked inactive, and the cost said.
  */
-async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { host, pull, name } = preview;
+  // Every figure the close sees is kept in the book, those the stop reads included: the platform may
+  // delete a task as soon as it has ended.
+  const book = new SpendBook();
+  const ctx = seeing(outer, name, book);
   const stopped = await stopPreview(name, ctx, dryRun);
   if (dryRun) {
     ctx.log(`dry run: the deployments of pull request #${pull.number} would be marked inactive`);
     return stepResult(NO_PLAN(ctx), ctx, { tasks: stopped });
   }
   const failed = stopped.filter((task) => task.verdict === 'error');
+  const stoppedIds = stopped.map((task) => task.id);
   let spend: PreviewSpend | undefined;
   // What it cost kept first, the comment next, the deployments marked inactive last: a deployment left
   // live says that the close's records are unfinished, and preview_sweep finishes them.
   const failure = await recording(ctx, async () => {
-    const kept = await host.spentKept(name);
-    spend = await readSpend(name, kept, ctx);
-    await keepSpend(host, { number: pull.number, name }, spend, kept);
+    book.keptNow(await host.spentKept(name));
+    spend = await spendNow(previewOf(preview), book, ctx, stoppedIds);
+    await keepSpend(host, { number: pull.number, name }, spend, book);
     await commentIf(host, ctx, {
       ...view(preview),
       state: failed.length === 0 ? 'stopped' : 'failed',
@@ -137,8 +143,8 @@ async function takeDown(preview: Preview, ctx: DeployContext, dryRun: boolean): 
       `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(spend.total)} in all`
     );
   });
-  // GitHub refused what it keeps: what the platform still shows is all there is to say.
-  spend ??= await readSpend(name, new Map(), ctx);
+  // GitHub refused what it keeps: what the step saw and the platform still shows is all there is to say.
+  spend ??= await spendNow(previewOf(preview), book, ctx, stoppedIds);
   return stepResult(NO_PLAN(ctx), ctx, {
     tasks: withSpend(stopped, spend),
     preview: {
@@ -168,19 +174,28 @@ function view(preview: Preview): PreviewView {
 }
 
 /**
- * Opened, pushed to, reopened: refused beyond max_previews or at max_cost; else a deployment in progress,
- * the replace under the preview's name (its wait held to max_cost with all of the pull request's previews
- * counted), and the deployment's end.
+ * Opened, pushed to, reopened: refused beyond max_previews, at max_cost, or when what the previews spent
+ * cannot be read or kept while max_cost is set; else a deployment in progress, the replace under the
+ * preview's name (its wait held to max_cost with all of the pull request's previews counted), and the
+ * deployment's end. Every figure the step sees of the preview's tasks is in its book (see SpendBook), and
+ * kept on GitHub as soon as it is learnt: before anything is made or stopped, and once the step is over.
  */
-async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+async function bringUp(preview: Preview, outer: DeployContext, dryRun: boolean): Promise<StepResult> {
   const { name, pull, host } = preview;
   // What the pull request's previews have spent, GitHub's records beside the platform's details, read
   // before anything is made: GitHub refusing them makes nothing.
-  const kept = await host.spentKept(name);
-  const spend = await readSpend(name, kept, ctx);
+  const book = await openBook(host, name);
+  const ctx = seeing(outer, name, book);
+  const spend = await spendNow(previewOf(preview), book, ctx);
+  // Kept before anything is made or stopped: a task the platform deletes once it ends takes its cost along.
+  const unkept = dryRun
+    ? undefined
+    : await recording(ctx, () => keepSpend(host, { number: pull.number, name }, spend, book));
   const refusal =
-    (await beyondMaxPreviews(previewOf(preview), ctx)) ?? (await atCap(preview, spend, ctx, dryRun));
-  if (refusal !== undefined) return refused(preview, { refusal, spend, kept }, ctx, dryRun);
+    (await beyondMaxPreviews(previewOf(preview), ctx)) ??
+    (await atCap(preview, spend, ctx, dryRun)) ??
+    unheld(preview, spend, ctx, unkept);
+  if (refusal !== undefined) return refused(preview, { refusal, spend, book }, ctx, dryRun);
   const settings: DeploySettings = { ...ctx.settings, taskName: name };
   const planned = replaceFlow.plan(settings);
   const inner: DeployContext = { ...ctx, settings };
@@ -199,14 +214,23 @@ async function bringUp(preview: Preview, ctx: DeployContext, dryRun: boolean): P
   const [created] = step.tasks;
   const added = spend.billing.length === 0 && created?.verdict === 'reached';
   const over = added ? await overMaxPreviews(previewOf(preview), created.id, ctx) : undefined;
-  if (over !== undefined) return undone(preview, { step, deployment, kept, over }, ctx);
-  return finishUp(preview, { step, deployment, kept }, ctx);
+  const done = { step, deployment, book, also: [...stepTaskIds(step), ...ctx.cleanup.state().created] };
+  if (over !== undefined) return undone(preview, { ...done, over }, ctx);
+  return finishUp(preview, done, ctx);
 }
 
-const previewOf = ({ given, name, pull }: Preview) => ({ given, name, number: pull.number });
+const previewOf = ({ given, name, pull, host }: Preview) => ({ given, name, number: pull.number, host });
 
 /** The tasks a push's step made or stopped: counted whatever the task search lists. */
 const stepTaskIds = (step: StepResult): string[] => [...step.tasks, ...step.replaced].map((task) => task.id);
+
+/** What a push's step did, for its records: its result, its deployment, its book, the tasks it knows of. */
+interface PushDone {
+  step: StepResult;
+  deployment: number;
+  book: SpendBook;
+  also: readonly string[];
+}
 
 /**
  * A preview this run made and then stopped, over max_previews (see overMaxPreviews): its deployment a
@@ -214,14 +238,14 @@ const stepTaskIds = (step: StepResult): string[] => [...step.tasks, ...step.repl
  */
 async function undone(
   preview: Preview,
-  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string>; over: Refusal },
+  done: PushDone & { over: Refusal },
   ctx: DeployContext
 ): Promise<StepResult> {
   const { host, pull, name } = preview;
-  const { step, deployment, kept, over } = done;
-  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
+  const { step, deployment, book, over } = done;
+  const spend = await spendNow(previewOf(preview), book, ctx, done.also);
   const failure = await recording(ctx, async () => {
-    await keepSpend(host, { number: pull.number, name }, spend, kept);
+    await keepSpend(host, { number: pull.number, name }, spend, book);
     await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
     await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: yuanText(spend.total) });
   });
@@ -238,11 +262,15 @@ async function undone(
   };
 }
 
-/** What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill. */
+/**
+ * What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill, which
+ * the wait reads itself, their whole cost counted (from their details, or, where those say no cost, from
+ * the billing records: see CapGuard).
+ */
 export function capBesides(spend: PreviewSpend): CapBesides {
   const billing = new Set(spend.billing);
-  const ended = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
-  return { spentBefore: sumPoints(ended) ?? '0', alongside: [...spend.billing] };
+  const before = spend.tasks.filter((task) => !billing.has(task.id)).map((task) => task.points);
+  return { spentBefore: sumPoints(before) ?? '0', alongside: [...spend.billing] };
 }
 
 /**
@@ -252,18 +280,22 @@ export function capBesides(spend: PreviewSpend): CapBesides {
  */
 async function refused(
   preview: Preview,
-  { refusal, spend, kept }: { refusal: Refusal; spend: PreviewSpend; kept: ReadonlyMap<string, string> },
+  { refusal, spend, book }: { refusal: Refusal; spend: PreviewSpend; book: SpendBook },
   ctx: DeployContext,
   dryRun: boolean
 ): Promise<StepResult> {
   const { host, pull, name } = preview;
   ctx.log(`preview: ${refusal.why}`);
-  // Once stopped, the tasks' details say what they cost in the end.
-  const after = refusal.stopped.length === 0 || dryRun ? spend : await readSpend(name, kept, ctx);
+  // Once stopped, the tasks' details say what they cost in the end (or, deleted at once, the book does).
+  const stoppedIds = refusal.stopped.map((task) => task.id);
+  const after =
+    refusal.stopped.length === 0 || dryRun
+      ? spend
+      : await spendNow(previewOf(preview), book, ctx, stoppedIds);
   const failure = dryRun
     ? undefined
     : await recording(ctx, async () => {
-        await keepSpend(host, { number: pull.number, name }, after, kept);
+        await keepSpend(host, { number: pull.number, name }, after, book);
         await commentIf(host, ctx, { ...view(preview), ...refusal.shown });
         // The deployments say it serves no more once all of it is stopped.
         const serves = refusal.stopped.some((task) => task.verdict === 'error');
@@ -323,24 +355,53 @@ async function atCap(
 }
 
 /**
+ * With max_cost set, what the previews have spent must be known and kept before a new preview bills: a
+ * task whose cost nothing could read (see PreviewSpend.unread), or a record GitHub refused (`unkept`),
+ * refuses a new preview, saying why (the one running is left: it is not known to have reached the cap).
+ * Without max_cost the step goes on, the line said.
+ */
+function unheld(
+  preview: Preview,
+  spend: PreviewSpend,
+  ctx: DeployContext,
+  unkept: string | undefined
+): Refusal | undefined {
+  const { maxCost } = ctx.settings;
+  const unread = spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ');
+  const why =
+    spend.unread.length > 0
+      ? `what the previews of pull request #${preview.pull.number} have cost cannot be read (${unread})`
+      : unkept === undefined
+        ? undefined
+        : `what the previews of pull request #${preview.pull.number} have cost could not be kept (${unkept})`;
+  if (why === undefined) return undefined;
+  if (maxCost === undefined) {
+    ctx.log(`preview: ${why}; no max_cost is set, so the step goes on`);
+    return undefined;
+  }
+  const note = `max_cost (${maxCost} yuan) cannot be held, so no new preview is made: ${why}.`;
+  return {
+    why: `${why}: max_cost ${maxCost} yuan cannot be held, so no new preview is made`,
+    shown: { state: 'failed', status: undefined, totalCost: `at least ${yuanText(spend.total)}`, note },
+    stopped: []
+  };
+}
+
+/**
  * The deployment's end, once the replace is over: success with the service's URL (and the earlier
  * deployments of the environment marked inactive), or failure; the cost said, and the comment written.
  * A record GitHub refuses fails the step, saying so; the preview itself is left as the replace left it.
  */
-async function finishUp(
-  preview: Preview,
-  done: { step: StepResult; deployment: number; kept: ReadonlyMap<string, string> },
-  ctx: DeployContext
-): Promise<StepResult> {
+async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): Promise<StepResult> {
   const { host, pull, name } = preview;
-  const { step, deployment, kept } = done;
+  const { step, deployment, book } = done;
   const [created] = step.tasks;
   const ready = created?.verdict === 'reached';
   const url = created?.urls.find((u) => /^https?:\/\//.test(u));
-  const spend = await readSpend(name, kept, ctx, stepTaskIds(step));
+  const spend = await spendNow(previewOf(preview), book, ctx, done.also);
   const total = spend.total;
   const failure = await recording(ctx, async () => {
-    await keepSpend(host, { number: pull.number, name }, spend, kept);
+    await keepSpend(host, { number: pull.number, name }, spend, book);
     await host.deployed(deployment, {
       state: ready ? 'success' : 'failure',
       description: ready ? `${name} is ready` : `${name}: ${created?.message ?? 'not ready'}`,

@@ -1,5 +1,5 @@
-export const id = 619;
-export const ids = [619];
+export const id = 360;
+export const ids = [360];
 export const modules = {
 
 /***/ 3820:
@@ -33,6 +33,44 @@ function containerServices(node, services) {
     if (ids.length === 0 || ids.some((id) => id === undefined))
         return new Map(services);
     return new Map(ids.map((id) => [id, services.get(id) ?? id]));
+}
+
+
+/***/ }),
+
+/***/ 4659:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ billedSince)
+/* harmony export */ });
+/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9126);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5786);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * What the tasks have been billed from `fromMs` (the step's start unless given) to `untilMs` (now unless
+ * given), as the platform's billing records say (get_billing_record with task_ids, every page), in points:
+ * by the hour from the hour `fromMs` is in, or, for a window of more than two days, by the day from its day
+ * (UTC). The records are booked every five minutes: they lag the use by up to that. Throws when they cannot
+ * be read: max_cost then fails closed (see CapGuard).
+ */
+async function billedSince(taskIds, ctx, fromMs = ctx.startedAt, untilMs) {
+    const now = ctx.runtime.now();
+    const range = (untilMs ?? now) - fromMs > 2 * DAY_MS ? 'day' : 'hour';
+    const unit = range === 'day' ? DAY_MS : HOUR_MS;
+    const start = Math.floor(fromMs / unit) * unit;
+    const end = untilMs ?? Math.max(now, start + 1000);
+    if (end <= start)
+        return '0';
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .billingRecordsCall */ .Mi)(ctx.settings, taskIds, { range, fromMs: start, toMs: end }, page), ctx.send);
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)((0,_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_3__/* .billsOf */ .K)({ results: list.results }).map((bill) => bill.billed)) ?? '0';
 }
 
 
@@ -362,7 +400,7 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
-/***/ 2619:
+/***/ 1360:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -466,34 +504,8 @@ async function readAfter(ids, ctx) {
     return after;
 }
 
-// EXTERNAL MODULE: ./platform/billing-data.ts
-var billing_data = __webpack_require__(9126);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./deploy/tasks/read-all-pages.ts
-var read_all_pages = __webpack_require__(7660);
-;// CONCATENATED MODULE: ./deploy/wait/billed-since.ts
-
-
-
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/**
- * What the tasks have been billed since `fromMs`, as the platform's billing records say (get_billing_record
- * with task_ids, every page), in points: by the hour from the hour `fromMs` is in, or, for a window of
- * more than two days, by the day from its day (UTC). The records are booked every five minutes: they lag
- * the use by up to that. Throws when they cannot be read: max_cost then fails closed (see CapGuard).
- */
-async function billedSince(taskIds, ctx, fromMs = ctx.startedAt) {
-    const now = ctx.runtime.now();
-    const range = now - fromMs > 2 * DAY_MS ? 'day' : 'hour';
-    const unit = range === 'day' ? DAY_MS : HOUR_MS;
-    const start = Math.floor(fromMs / unit) * unit;
-    const list = await (0,read_all_pages/* readAllPages */.s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,calls/* billingRecordsCall */.Mi)(ctx.settings, taskIds, { range, fromMs: start, toMs: Math.max(now, start + 1000) }, page), ctx.send);
-    return (0,money/* sumPoints */.RN)((0,billing_data/* billsOf */.K)({ results: list.results }).map((bill) => bill.billed)) ?? '0';
-}
-
+// EXTERNAL MODULE: ./deploy/wait/billed-since.ts
+var billed_since = __webpack_require__(4659);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/throttle.ts
@@ -502,6 +514,8 @@ var throttle = __webpack_require__(768);
 var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./deploy/wait/spending-cap.ts
 var spending_cap = __webpack_require__(4001);
 ;// CONCATENATED MODULE: ./deploy/wait/cap-guard.ts
@@ -954,7 +968,7 @@ function waitDeps(criteria, names, ctx) {
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
         ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        billed: (taskIds, notAfter, fromMs) => billedSince(taskIds, (0,context/* readsBy */.Hi)(ctx, notAfter), fromMs),
+        billed: (taskIds, notAfter, fromMs) => (0,billed_since/* billedSince */.p)(taskIds, (0,context/* readsBy */.Hi)(ctx, notAfter), fromMs),
         ...(criteria.target === 'ready'
             ? { checkNodes: (taskId, notAfter) => readNodesOf(taskId, (0,context/* readsBy */.Hi)(ctx, notAfter)) }
             : {})
