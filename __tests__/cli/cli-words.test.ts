@@ -59,22 +59,20 @@ describe('inCliWords, where words are not prose', () => {
   it('leaves a query as it is', () => {
     expect(
       inCliWords('the search ?page=1&device_type=GpuDevice&gpu=4090 found nothing: check device_type and gpu')
-    ).toBe(
-      'the search ?page=1&device_type=GpuDevice&gpu=4090 found nothing: check --device-type and --gpu'
-    );
+    ).toBe('the search ?page=1&device_type=GpuDevice&gpu=4090 found nothing: check --device-type and --gpu');
     expect(inCliWords('GET detail?task_id=999 got no answer')).toBe('GET detail?task_id=999 got no answer');
   });
 
   it("leaves quoted text, and the server's description after its code, as they are", () => {
     expect(
       inCliWords('the platform said "task_id and private_key are wrong" of task_name "task_id": set task_id')
-    ).toBe(
-      'the platform said "task_id and private_key are wrong" of --task-name "task_id": set --task-id'
-    );
+    ).toBe('the platform said "task_id and private_key are wrong" of --task-name "task_id": set --task-id');
     expect(
       inCliWords(
         'detail: HTTP 200, code C101: task_id is invalid, see device_type (request id r-1); set task_id'
       )
-    ).toBe('detail: HTTP 200, code C101: task_id is invalid, see device_type (request id r-1); set --task-id');
+    ).toBe(
+      'detail: HTTP 200, code C101: task_id is invalid, see device_type (request id r-1); set --task-id'
+    );
   });
 });

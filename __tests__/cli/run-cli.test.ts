@@ -2,7 +2,7 @@
 // trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readRegularFile } from '../../src/host/private-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
 import { OPERATION_INPUTS } from '../../src/platform/operations/operation-inputs.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
-import { INPUT_NAMES } from '../../src/action/input-names.js';
+import { INPUT_NAMES, SECRET_INPUTS } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { parse } from 'yaml';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
@@ -353,6 +353,78 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(slow.code).toBe(EXIT.timedOut);
     const id = (JSON.parse(slow.stdout) as Record<string, string>).task_id ?? '';
     expect(emulator.jobs.get(id).status).toBe('Paused');
+  });
+
+  // Issue 63, point 6: --files-dir put a job's log under a random folder (elastic-deploy-132ZEm/1-job-1962287.log).
+  it('keeps the files of --files-dir straight in it, under stable names an artifact glob collects; a later run replaces its own', async () => {
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.jobs.configure({ podSeconds: 1 });
+    const files = join(dir, 'stable-files');
+    const flags = ['--gpu', '4090', '--body', job, '--poll-interval', '1s', '--files-dir', files];
+    const ran = await cli(['job', '--task-name', 'cli-stable', ...flags]);
+    expect(ran.code).toBe(EXIT.ok);
+    const outputs = JSON.parse(ran.stdout) as Record<string, string>;
+    const id = outputs.task_id ?? '';
+    expect([outputs.log_file, outputs.response_file]).toEqual([
+      join(files, `job-${id}.log`),
+      join(files, 'job.json')
+    ]);
+    expect(readdirSync(files, { withFileTypes: true }).filter((entry) => entry.isDirectory())).toEqual([]);
+    // The same directory again (a CI workspace kept between builds): the names stay, the files are the new run's.
+    const detail = async (): Promise<Record<string, string>> => {
+      const run = await cli(['job-detail', '--task-id', id, '--files-dir', files]);
+      expect(run.code).toBe(EXIT.ok);
+      return JSON.parse(run.stdout) as Record<string, string>;
+    };
+    const [first, second] = [await detail(), await detail()];
+    expect([first.response_file, second.response_file]).toEqual([
+      join(files, 'job_detail.json'),
+      join(files, 'job_detail.json')
+    ]);
+    expect(JSON.parse(readFileSync(join(files, 'job_detail.json'), 'utf8'))).toMatchObject({
+      data: { task_id: expect.anything() }
+    });
+  });
+
+  // Issue 63, point 6: --body-file outside the working directory was refused ("outside the workspace"),
+  // which broke Jenkins jobs reading shared configuration: the workspace rule is the action's.
+  it('reads a --body-file outside the working directory, and still refuses what is no regular file', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'shared-config-'));
+    try {
+      const file = join(shared, 'service.yaml');
+      writeFileSync(
+        file,
+        'services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n'
+      );
+      const run = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-shared',
+        '--body-file',
+        file,
+        '--dry-run'
+      ]);
+      expect([run.code, run.stderr]).toEqual([EXIT.ok, expect.stringContaining('dry run')]);
+      expect(run.stderr).not.toContain('outside the workspace');
+      const refused = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-shared',
+        '--body-file',
+        shared
+      ]);
+      expect([refused.code, refused.stderr]).toEqual([
+        EXIT.input,
+        expect.stringContaining(`--body-file ${JSON.stringify(shared)} is not a regular file`)
+      ]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
   });
 
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
@@ -1017,12 +1089,18 @@ describe('elastic-deploy, the command-line tool', () => {
     const { cliHelp, operationHelp } = await import('../../src/cli/cli-help.js');
     expect(cliHelp('0.1.0')).toMatchSnapshot();
     for (const operation of OPERATION_NAMES) {
-      const help = operationHelp(operation, '0.1.0');
+      const help = operationHelp(operation, '0.1.0', true);
       const { needs, inputs } = OPERATION_INPUTS[operation];
-      for (const name of [...needs, ...inputs]) expect(help).toContain(`  --${name.replaceAll('_', '-')} `);
+      // A secret is no flag: its variable (issue 63, point 3).
+      for (const name of [...needs, ...inputs])
+        expect(help).toContain(
+          SECRET_INPUTS.includes(name as never)
+            ? `  ELASTIC_DEPLOY_${name.toUpperCase()} `
+            : `  --${name.replaceAll('_', '-')} `
+        );
       expect(cliHelp('0.1.0')).toMatch(new RegExp(`^  ${operation.replaceAll('_', '-')} +\\S`, 'm'));
     }
-    expect(operationHelp('detail', '0.1.0')).toMatch(
+    expect(operationHelp('detail', '0.1.0', true)).toMatch(
       /^ {2}--wait-timeout +ELASTIC_DEPLOY_WAIT_TIMEOUT\n(?: {6}.*\n)+ {6}default: 15m$/m
     );
   });

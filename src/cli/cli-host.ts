@@ -14,6 +14,8 @@ const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
 export function cliHost(how: {
   inputs: Record<string, string>;
   io: CliIo;
+  /** When RUNNER_TEMP (in `io`) is the run's own directory: the names its files took there (see StepHost). */
+  ownDir?: Map<string, number> | undefined;
   log: CliLog;
   state: StateStore;
   outputs: Map<string, string>;
@@ -55,6 +57,10 @@ export function cliHost(how: {
       log.write(`error: ${inCliWords(message)}`);
     },
     ...(appendSummary === undefined ? {} : { appendSummary }),
+    // The workspace rule is the action's: a command line's user names their own files.
+    readsAnyFile: true,
+    // RUNNER_TEMP is the run's own directory (see runFiles): its files take stable names there.
+    ...(how.ownDir === undefined ? {} : { ownFilesDir: how.ownDir }),
     byHand: byHand(inputs),
     onCancel: (listener) =>
       io.onSignal((signal) => {
