@@ -427,6 +427,114 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   });
 
+  // Issue 63, point 5: count was 0 for listings that had rows (search-resources {"count":0} with 4 rows,
+  // search-tasks 0 with 7), and volume-list --output table printed no row.
+  it('counts the rows of every listing, and prints them as a table and as JSON rows', async () => {
+    const rsa = {
+      ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
+      ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file,
+      ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE: emulator.rsa.platform_public_key_file,
+      ELASTIC_DEPLOY_S3_ACCESS_KEY: 'AKIDLISTS',
+      ELASTIC_DEPLOY_S3_SECRET_KEY: 'listsSecretKey'
+    };
+    const web = emulator.tasks.add({ task_name: 'list-web', points: 2, status: 'Running' });
+    emulator.tasks.add({ task_name: 'list-api', points: 1, status: 'Running' });
+    emulator.jobs.add({ task_name: 'list-job' });
+    emulator.jobs.addQueueGroup({
+      queue_id: 7,
+      queue_name: 'evals',
+      group_name: 'nightly',
+      group_count: 3,
+      task_parallel_limit: 1,
+      task_dto: { task_name: 'eval' }
+    });
+    emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
+    emulator.storage.setObjects('corpus', 'v3/', [{ name: 'a.txt', bytes: 10, hash: 'a1' }]);
+    for (const argv of [
+      ['volume', '--volume', 'lists', '--size', '10', '--region', 'bj-001'],
+      [
+        'transfer',
+        '--volume',
+        'lists',
+        '--direction',
+        's3-to-volume',
+        '--s3-supplier',
+        'tencent',
+        '--s3-endpoint',
+        'cos.ap-guangzhou.myqcloud.com',
+        '--s3-bucket',
+        'corpus',
+        '--s3-prefix',
+        'v3/'
+      ]
+    ])
+      expect(await cli(argv, rsa)).toMatchObject({ code: EXIT.ok });
+    const listings: [string, string[], number][] = [
+      ['search-tasks', ['--task-status', 'Running'], 2],
+      ['job-search', [], 1],
+      ['job-group-search', ['--query', '{queue_id: 7}'], 1],
+      ['nodes', ['--task-id', web], 2],
+      ['search-resources', [], -1],
+      ['billing', ['--billing-start', '1d', '--billing-range', 'hour'], -1],
+      // No task has been billed yet (the emulator books use every 5 minutes): no row, and a count of 0.
+      ['task-billing', ['--billing-start', '1d', '--billing-range', 'day'], 0],
+      ['volume-list', [], 1],
+      ['transfer-list', [], 1]
+    ];
+    for (const [operation, flags, expected] of listings) {
+      const json = await cli([operation, ...flags, '--output', 'json'], rsa);
+      expect([operation, json.code]).toEqual([operation, EXIT.ok]);
+      const { count, rows } = JSON.parse(json.stdout) as { count?: number; rows?: unknown[] };
+      const listed = rows?.length ?? 0;
+      expect({ operation, count, listed: expected < 0 ? listed > 0 : listed }).toEqual({
+        operation,
+        count: listed,
+        listed: expected < 0 ? true : expected
+      });
+      // Issue 63, point 6: times in one form, ISO 8601 in UTC, whichever form the platform wrote.
+      const times = ((rows ?? []) as Record<string, string>[]).flatMap((row) =>
+        ['create_time', 'start', 'end'].flatMap((column) => (row[column] ? [row[column]] : []))
+      );
+      for (const time of times)
+        expect({ operation, time }).toEqual({
+          operation,
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+        });
+      const table = await cli([operation, ...flags, '--output', 'table'], rsa);
+      const lines = table.stdout.trimEnd().split('\n');
+      if (listed === 0) expect([operation, table.stdout]).toEqual([operation, '(no rows)\n']);
+      else
+        expect({ operation, head: /^[A-Z_]+ {2}/.test(lines[0] ?? ''), rows: lines.length - 1 }).toEqual({
+          operation,
+          head: true,
+          rows: listed
+        });
+    }
+  });
+
+  // Issue 63, point 5: dotenv wrote ELASTIC_DEPLOY_OUTPUT_REPLACED_TASK_IDS=[] where docs/cli.md says an
+  // empty list says nothing.
+  it('writes no dotenv line for an empty list', async () => {
+    const run = await cli(
+      [
+        'replace',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-dotenv-empty',
+        '--body',
+        SERVICE,
+        '--output',
+        'dotenv'
+      ],
+      {}
+    );
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_OUTPUT_TASK_ID=\d+$/m);
+    expect(run.stdout).not.toMatch(/=\[\]$|=\{\}$/m);
+    expect(run.stdout).not.toContain('REPLACED_TASK_IDS');
+  });
+
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
     emulator.tasks.setReadyAfter(600);
     try {
