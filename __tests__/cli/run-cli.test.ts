@@ -387,6 +387,35 @@ describe('elastic-deploy, the command-line tool', () => {
     });
   });
 
+  // Issue 63, point 6: --summary-file held the runner's escapes (&#46;) and its actions/upload-artifact.
+  it('writes --summary-file as Markdown a person reads raw', async () => {
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.jobs.configure({ podSeconds: 1 });
+    const summary = join(dir, 'readable-summary.md');
+    const run = await cli([
+      'job',
+      '--task-name',
+      'cli-summary-raw',
+      '--gpu',
+      '4090',
+      '--body',
+      job,
+      '--poll-interval',
+      '1s',
+      '--files-dir',
+      join(dir, 'summary-files'),
+      '--summary-file',
+      summary
+    ]);
+    expect(run.code).toBe(EXIT.ok);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toContain('cli-summary-raw');
+    expect(text).toContain('#### Job');
+    expect(text).not.toMatch(/&#\d+;/);
+    expect(text).not.toContain('upload-artifact');
+  });
+
   // Issue 63, point 6: --body-file outside the working directory was refused ("outside the workspace"),
   // which broke Jenkins jobs reading shared configuration: the workspace rule is the action's.
   it('reads a --body-file outside the working directory, and still refuses what is no regular file', async () => {
