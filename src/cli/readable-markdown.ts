@@ -1,7 +1,7 @@
 // The job summary as the CLI writes it to --summary-file: Markdown a person reads raw, as safe to render.
 
 /** Characters that mean nothing to Markdown or HTML in running text: written as themselves. */
-const PLAIN = new Set([...'.,:;()=+\'"?%@{}^/-']);
+const PLAIN = new Set('.,:;()=+\'"?%@{}^/-'.split(''));
 /** Characters HTML reads: their named references, which read better raw than numbers do. */
 const NAMED: Readonly<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
 /** A numeric character reference, as the summary writes server text (see markdown-text.ts). */
