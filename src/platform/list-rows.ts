@@ -138,7 +138,7 @@ function billRows(data: unknown, byTask: boolean): ListRows {
   const rows = billsOf(data).map((bill) => ({
     ...(byTask
       ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-      : { start: utcTime(bill.start ?? ''), end: utcTime(bill.end ?? '') }),
+      : { start: bill.start ?? '', end: bill.end ?? '' }),
     billed: yuanOf(bill.billed) ?? '',
     discount: yuanOf(bill.discount) ?? ''
   }));
