@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCliArgs, flagOf } from '../../src/cli/cli-args.js';
 import { cliHelp, operationHelp, SCREEN_LINES } from '../../src/cli/cli-help.js';
+import { OPERATION_EXAMPLES } from '../../src/cli/cli-examples.js';
 import { resolveInputs } from '../../src/cli/cli-inputs.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { FILE_INPUTS, SECRET_INPUTS } from '../../src/action/input-names.js';
@@ -36,6 +37,15 @@ describe('the help fits a screen (issue 63, point 7)', () => {
       expect(flags.length).toBeLessThanOrEqual(10);
     }
   );
+
+  it('gives two examples of every operation a command line runs (the previews follow pull requests)', () => {
+    for (const operation of OPERATION_NAMES.filter(
+      (name) => name !== 'preview' && name !== 'preview_sweep'
+    )) {
+      const commands = OPERATION_EXAMPLES[operation].filter((line) => !line.startsWith('#'));
+      expect({ operation, two: commands.length >= 2 }).toEqual({ operation, two: true });
+    }
+  });
 
   it('keeps every flag one flag away: --help all', () => {
     const brief = operationHelp('create', '0.2.0');
