@@ -138,7 +138,6 @@ const MOST_USED: readonly string[] = [
   'body_file',
   'body',
   'points',
-  'volume',
   'size',
   'region',
   'transfer_id',

@@ -48,7 +48,9 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
   const dir = runFiles(command.filesDir, io, log);
   if (dir === undefined) return EXIT.input;
   const outputs = new Map<string, string>();
-  const main = cliHost({ inputs, io: dir.io, ownDir: dir.names, log, state, outputs, appendSummary });
+  const hostWith = (kept: Map<string, string>): ReturnType<typeof cliHost> =>
+    cliHost({ inputs, io: dir.io, ownDir: dir.names, log, state, outputs: kept, appendSummary });
+  const main = hostWith(outputs);
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
   const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -62,15 +64,7 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
       log.write(
         `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
       );
-      const post = cliHost({
-        inputs,
-        io: dir.io,
-        ownDir: dir.names,
-        log,
-        state,
-        outputs: new Map(),
-        appendSummary
-      });
+      const post = hostWith(new Map());
       await postStep(post.host);
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;

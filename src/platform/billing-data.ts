@@ -1,4 +1,4 @@
-import { utcTime } from '../basics/utc-time.js';
+import { utcTime } from '../basics/units.js';
 import { isRecord } from '../basics/records.js';
 import { numberText, taskIdOf } from './task-data.js';
 

@@ -1,5 +1,5 @@
 import { isRecord } from '../basics/records.js';
-import { utcTime } from '../basics/utc-time.js';
+import { utcTime } from '../basics/units.js';
 import { billsOf } from './billing-data.js';
 import { spentYuan, yuanOf } from './money.js';
 import { offersOf } from './resource-data.js';

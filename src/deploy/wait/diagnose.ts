@@ -1,4 +1,4 @@
-import { utcTime } from '../../basics/utc-time.js';
+import { utcTime } from '../../basics/units.js';
 import { mapLimit } from '../../basics/concurrency.js';
 import { isRecord } from '../../basics/records.js';
 import { lastLines, sanitize } from '../../basics/safe-text.js';

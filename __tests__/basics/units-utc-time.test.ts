@@ -1,5 +1,5 @@
 // Issue 63, point 6: times in one form in every output of the CLI: RFC 3339 in UTC, to the second.
-import { utcTime } from '../../src/basics/utc-time.js';
+import { utcTime } from '../../src/basics/units.js';
 
 describe('utcTime', () => {
   it.each([
