@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { parse } from 'yaml';
 import { ROOT } from './action-runner.js';
+import { SECRET_INPUTS, type InputName } from '../src/action/input-names.js';
 import { meaningFor } from './operation-meanings.js';
 import {
   COMMON_INPUTS,
@@ -97,14 +98,19 @@ export function renderReference(actionYml: string): string {
 
 /**
  * src/cli/input-docs.ts: each input's description (one line, as a terminal shows it: code marks off, the
- * inputs named as flags) and default, as action.yml gives them, for the CLI's help (its bundle reads no
+ * inputs named as flags, a secret as its variable) and default, as action.yml gives them, for the CLI's help (its bundle reads no
  * action.yml).
  */
 export function renderInputDocs(actionYml: string): string {
   const action = parse(actionYml) as ActionYml;
   const plain = (text: string): string =>
     oneLine(text).replace(/`([^`]+)`/g, (_all, code: string) =>
-      action.inputs[code] !== undefined && code !== 'operation' ? `--${code.replaceAll('_', '-')}` : code
+      action.inputs[code] === undefined || code === 'operation'
+        ? code
+        : // A secret is never a flag of the CLI: its variable.
+          SECRET_INPUTS.includes(code as InputName)
+          ? `ELASTIC_DEPLOY_${code.toUpperCase()}`
+          : `--${code.replaceAll('_', '-')}`
     );
   const entries = Object.entries(action.inputs).map(([name, input]) => {
     const fallback = input.default === undefined ? '' : `, default: ${JSON.stringify(input.default)}`;

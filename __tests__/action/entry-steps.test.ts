@@ -194,7 +194,10 @@ describe('the main and post steps on a test host', () => {
     expect(main.failed).toBeUndefined();
     expect(main.lines).toContain(`events of task ${id}: 0 nodes not running, 1 running`);
     expect(main.lines).toContainEqual(
-      expect.stringMatching(/^│ {5}\S+ \S+ Normal Started \(main\): Started container main$/)
+      // Issue 63, point 6: its time in the one form every time is printed in, RFC 3339 in UTC.
+      expect.stringMatching(
+        /^│ {5}\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ Normal Started \(main\): Started container main$/
+      )
     );
     expect(main.lines.some((line) => line.includes('log of'))).toBe(false);
   });

@@ -17,30 +17,30 @@ import { JOB_BODY } from '../helpers/bodies.js';
 
 describe('the help of each operation', () => {
   it.each(OPERATION_NAMES.map((operation) => [operation]))('%s (snapshot)', (operation) => {
-    expect(operationHelp(operation, '0.1.0')).toMatchSnapshot();
+    expect(operationHelp(operation, '0.1.0', true)).toMatchSnapshot();
   });
 
   // Regression (issue 49, point 3): job's help said --gpu was for "create and replace", --points "the
   // number of nodes", and listed --health-path and --wait-for-urls, which a job does not take.
   it('says what a flag means for the operation, and lists no flag it does not take', () => {
-    const job = operationHelp('job', '0.1.0');
+    const job = operationHelp('job', '0.1.0', true);
     expect(job).toMatch(
       /--points +ELASTIC_DEPLOY_POINTS\n {6}The job's completions, how many times it must succeed/
     );
     expect(job).toMatch(/--gpu +ELASTIC_DEPLOY_GPU\n {6}The GPU model as the platform names it/);
     expect(job).not.toMatch(/create and replace|--health-path|--wait-for-urls|--max-restarts|--status-field/);
     expect(job).not.toMatch(/the number of nodes/);
-    const sweep = operationHelp('sweep', '0.1.0');
+    const sweep = operationHelp('sweep', '0.1.0', true);
     expect(sweep).toMatch(/--task-name +ELASTIC_DEPLOY_TASK_NAME\n {6}A name pattern, where \* matches/);
     expect(sweep).not.toMatch(/the name of the new task/);
-    const create = operationHelp('create', '0.1.0');
+    const create = operationHelp('create', '0.1.0', true);
     expect(create).toMatch(/--points +ELASTIC_DEPLOY_POINTS\n {6}The number of nodes/);
     expect(create).not.toMatch(/completions/);
   });
 
   it("shows examples first, and the command line's own flags", () => {
     for (const operation of OPERATION_NAMES) {
-      const help = operationHelp(operation, '0.1.0');
+      const help = operationHelp(operation, '0.1.0', true);
       // The preview steps follow GitHub's pull requests: their help says where they run instead.
       expect(help.split('\n').slice(1, 4)).toEqual([
         '',

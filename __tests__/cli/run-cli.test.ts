@@ -2,7 +2,7 @@
 // trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readRegularFile } from '../../src/host/private-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
 import { OPERATION_INPUTS } from '../../src/platform/operations/operation-inputs.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
-import { INPUT_NAMES } from '../../src/action/input-names.js';
+import { INPUT_NAMES, SECRET_INPUTS } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { parse } from 'yaml';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
@@ -353,6 +353,215 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(slow.code).toBe(EXIT.timedOut);
     const id = (JSON.parse(slow.stdout) as Record<string, string>).task_id ?? '';
     expect(emulator.jobs.get(id).status).toBe('Paused');
+  });
+
+  // Issue 63, point 6: --files-dir put a job's log under a random folder (elastic-deploy-132ZEm/1-job-1962287.log).
+  it('keeps the files of --files-dir straight in it, under stable names an artifact glob collects; a later run replaces its own', async () => {
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.jobs.configure({ podSeconds: 1 });
+    const files = join(dir, 'stable-files');
+    const flags = ['--gpu', '4090', '--body', job, '--poll-interval', '1s', '--files-dir', files];
+    const ran = await cli(['job', '--task-name', 'cli-stable', ...flags]);
+    expect(ran.code).toBe(EXIT.ok);
+    const outputs = JSON.parse(ran.stdout) as Record<string, string>;
+    const id = outputs.task_id ?? '';
+    expect([outputs.log_file, outputs.response_file]).toEqual([
+      join(files, `job-${id}.log`),
+      join(files, 'job.json')
+    ]);
+    expect(readdirSync(files, { withFileTypes: true }).filter((entry) => entry.isDirectory())).toEqual([]);
+    // The same directory again (a CI workspace kept between builds): the names stay, the files are the new run's.
+    const detail = async (): Promise<Record<string, string>> => {
+      const run = await cli(['job-detail', '--task-id', id, '--files-dir', files]);
+      expect(run.code).toBe(EXIT.ok);
+      return JSON.parse(run.stdout) as Record<string, string>;
+    };
+    const [first, second] = [await detail(), await detail()];
+    expect([first.response_file, second.response_file]).toEqual([
+      join(files, 'job_detail.json'),
+      join(files, 'job_detail.json')
+    ]);
+    expect(JSON.parse(readFileSync(join(files, 'job_detail.json'), 'utf8'))).toMatchObject({
+      data: { task_id: expect.anything() }
+    });
+  });
+
+  // Issue 63, point 6: --summary-file held the runner's escapes (&#46;) and its actions/upload-artifact.
+  it('writes --summary-file as Markdown a person reads raw', async () => {
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.jobs.configure({ podSeconds: 1 });
+    const summary = join(dir, 'readable-summary.md');
+    const run = await cli([
+      'job',
+      '--task-name',
+      'cli-summary-raw',
+      '--gpu',
+      '4090',
+      '--body',
+      job,
+      '--poll-interval',
+      '1s',
+      '--files-dir',
+      join(dir, 'summary-files'),
+      '--summary-file',
+      summary
+    ]);
+    expect(run.code).toBe(EXIT.ok);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toContain('cli-summary-raw');
+    expect(text).toContain('#### Job');
+    expect(text).not.toMatch(/&#\d+;/);
+    expect(text).not.toContain('upload-artifact');
+  });
+
+  // Issue 63, point 6: --body-file outside the working directory was refused ("outside the workspace"),
+  // which broke Jenkins jobs reading shared configuration: the workspace rule is the action's.
+  it('reads a --body-file outside the working directory, and still refuses what is no regular file', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'shared-config-'));
+    try {
+      const file = join(shared, 'service.yaml');
+      writeFileSync(
+        file,
+        'services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n'
+      );
+      const run = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-shared',
+        '--body-file',
+        file,
+        '--dry-run'
+      ]);
+      expect([run.code, run.stderr]).toEqual([EXIT.ok, expect.stringContaining('dry run')]);
+      expect(run.stderr).not.toContain('outside the workspace');
+      const refused = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-shared',
+        '--body-file',
+        shared
+      ]);
+      expect([refused.code, refused.stderr]).toEqual([
+        EXIT.input,
+        expect.stringContaining(`--body-file ${JSON.stringify(shared)} is not a regular file`)
+      ]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  // Issue 63, point 5: count was 0 for listings that had rows (search-resources {"count":0} with 4 rows,
+  // search-tasks 0 with 7), and volume-list --output table printed no row.
+  it('counts the rows of every listing, and prints them as a table and as JSON rows', async () => {
+    const rsa = {
+      ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
+      ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file,
+      ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE: emulator.rsa.platform_public_key_file,
+      ELASTIC_DEPLOY_S3_ACCESS_KEY: 'AKIDLISTS',
+      ELASTIC_DEPLOY_S3_SECRET_KEY: 'listsSecretKey'
+    };
+    const web = emulator.tasks.add({ task_name: 'list-web', points: 2, status: 'Running' });
+    emulator.tasks.add({ task_name: 'list-api', points: 1, status: 'Running' });
+    emulator.jobs.add({ task_name: 'list-job' });
+    emulator.jobs.addQueueGroup({
+      queue_id: 7,
+      queue_name: 'evals',
+      group_name: 'nightly',
+      group_count: 3,
+      task_parallel_limit: 1,
+      task_dto: { task_name: 'eval' }
+    });
+    emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
+    emulator.storage.setObjects('corpus', 'v3/', [{ name: 'a.txt', bytes: 10, hash: 'a1' }]);
+    for (const argv of [
+      ['volume', '--volume', 'lists', '--size', '10', '--region', 'bj-001'],
+      [
+        'transfer',
+        '--volume',
+        'lists',
+        '--direction',
+        's3-to-volume',
+        '--s3-supplier',
+        'tencent',
+        '--s3-endpoint',
+        'cos.ap-guangzhou.myqcloud.com',
+        '--s3-bucket',
+        'corpus',
+        '--s3-prefix',
+        'v3/'
+      ]
+    ])
+      expect(await cli(argv, rsa)).toMatchObject({ code: EXIT.ok });
+    const listings: [string, string[], number][] = [
+      ['search-tasks', ['--task-status', 'Running'], 2],
+      ['job-search', [], 1],
+      ['job-group-search', ['--query', '{queue_id: 7}'], 1],
+      ['nodes', ['--task-id', web], 2],
+      ['search-resources', [], -1],
+      ['billing', ['--billing-start', '1d', '--billing-range', 'hour'], -1],
+      // No task has been billed yet (the emulator books use every 5 minutes): no row, and a count of 0.
+      ['task-billing', ['--billing-start', '1d', '--billing-range', 'day'], 0],
+      ['volume-list', [], 1],
+      ['transfer-list', [], 1]
+    ];
+    for (const [operation, flags, expected] of listings) {
+      const json = await cli([operation, ...flags, '--output', 'json'], rsa);
+      expect([operation, json.code]).toEqual([operation, EXIT.ok]);
+      const { count, rows } = JSON.parse(json.stdout) as { count?: number; rows?: unknown[] };
+      const listed = rows?.length ?? 0;
+      expect({ operation, count, listed: expected < 0 ? listed > 0 : listed }).toEqual({
+        operation,
+        count: listed,
+        listed: expected < 0 ? true : expected
+      });
+      // Issue 63, point 6: times in one form, ISO 8601 in UTC, whichever form the platform wrote.
+      const times = ((rows ?? []) as Record<string, string>[]).flatMap((row) =>
+        ['create_time', 'start', 'end'].flatMap((column) => (row[column] ? [row[column]] : []))
+      );
+      for (const time of times)
+        expect({ operation, time }).toEqual({
+          operation,
+          time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+        });
+      const table = await cli([operation, ...flags, '--output', 'table'], rsa);
+      const lines = table.stdout.trimEnd().split('\n');
+      if (listed === 0) expect([operation, table.stdout]).toEqual([operation, '(no rows)\n']);
+      else
+        expect({ operation, head: /^[A-Z_]+ {2}/.test(lines[0] ?? ''), rows: lines.length - 1 }).toEqual({
+          operation,
+          head: true,
+          rows: listed
+        });
+    }
+  });
+
+  // Issue 63, point 5: dotenv wrote ELASTIC_DEPLOY_OUTPUT_REPLACED_TASK_IDS=[] where docs/cli.md says an
+  // empty list says nothing.
+  it('writes no dotenv line for an empty list', async () => {
+    const run = await cli(
+      [
+        'replace',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-dotenv-empty',
+        '--body',
+        SERVICE,
+        '--output',
+        'dotenv'
+      ],
+      {}
+    );
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_OUTPUT_TASK_ID=\d+$/m);
+    expect(run.stdout).not.toMatch(/=\[\]$|=\{\}$/m);
+    expect(run.stdout).not.toContain('REPLACED_TASK_IDS');
   });
 
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
@@ -1017,12 +1226,18 @@ describe('elastic-deploy, the command-line tool', () => {
     const { cliHelp, operationHelp } = await import('../../src/cli/cli-help.js');
     expect(cliHelp('0.1.0')).toMatchSnapshot();
     for (const operation of OPERATION_NAMES) {
-      const help = operationHelp(operation, '0.1.0');
+      const help = operationHelp(operation, '0.1.0', true);
       const { needs, inputs } = OPERATION_INPUTS[operation];
-      for (const name of [...needs, ...inputs]) expect(help).toContain(`  --${name.replaceAll('_', '-')} `);
+      // A secret is no flag: its variable (issue 63, point 3).
+      for (const name of [...needs, ...inputs])
+        expect(help).toContain(
+          SECRET_INPUTS.includes(name as never)
+            ? `  ELASTIC_DEPLOY_${name.toUpperCase()} `
+            : `  --${name.replaceAll('_', '-')} `
+        );
       expect(cliHelp('0.1.0')).toMatch(new RegExp(`^  ${operation.replaceAll('_', '-')} +\\S`, 'm'));
     }
-    expect(operationHelp('detail', '0.1.0')).toMatch(
+    expect(operationHelp('detail', '0.1.0', true)).toMatch(
       /^ {2}--wait-timeout +ELASTIC_DEPLOY_WAIT_TIMEOUT\n(?: {6}.*\n)+ {6}default: 15m$/m
     );
   });

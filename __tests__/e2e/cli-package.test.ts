@@ -811,6 +811,140 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect([cleanup.code, emulator.tasks.get(id).status]).toEqual([0, 'End']);
     });
 
+    // Issue 63, points 3 and 7: help that fits a screen, with no flag the CLI refuses.
+    it('prints help that fits a screen, the rest behind --help all, and names secrets by their variables', async () => {
+      const lines = (text: string): number => text.trimEnd().split('\n').length;
+      const main = await elasticDeploy(node, ['--help']);
+      expect([main.code, lines(main.stdout) <= 60]).toEqual([0, true]);
+      expect(main.stdout.replace(/\s+/g, ' ')).toMatch(/; 5 --max-cost reached .*; 130 interrupted/);
+      const transfer = await elasticDeploy(node, ['transfer', '--help']);
+      expect([transfer.code, lines(transfer.stdout) <= 60]).toEqual([0, true]);
+      expect(transfer.stdout).toContain('elastic-deploy transfer --help all');
+      const all = await elasticDeploy(node, ['transfer', '--help', 'all']);
+      expect(lines(all.stdout)).toBeGreaterThan(60);
+      for (const help of [main.stdout, transfer.stdout, all.stdout]) {
+        expect(help).not.toMatch(/--(s3-access-key|s3-secret-key|token|private-key|github-token)\b(?!-)/);
+      }
+      expect(all.stdout).toContain('ELASTIC_DEPLOY_S3_ACCESS_KEY_FILE');
+      const create = await elasticDeploy(node, ['create', '--help']);
+      expect(lines(create.stdout)).toBeLessThanOrEqual(60);
+    });
+
+    // Issue 63, point 4: a key as a flag's value read as a missing value; not every key had a _FILE.
+    it('takes a PEM key as a flag value, and every key from ELASTIC_DEPLOY_<NAME>_FILE', async () => {
+      const publicKey = readFileSync(emulator.rsa.platform_public_key_file, 'utf8');
+      const args = [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-pem-${node.major}`,
+        '--body',
+        SERVICE,
+        '--dry-run'
+      ];
+      const rsa = {
+        ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
+        ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file
+      };
+      const flag = await elasticDeploy(node, [...args, '--platform-public-key', publicKey], rsa);
+      expect([flag.code, flag.stderr]).toEqual([0, expect.stringContaining('dry run')]);
+      const fromFile = await elasticDeploy(node, args, {
+        ...rsa,
+        ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE: emulator.rsa.platform_public_key_file
+      });
+      expect(fromFile.code).toBe(0);
+      const missing = await elasticDeploy(node, args, {
+        ...rsa,
+        ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE: join(dir, 'no-such-key.pem')
+      });
+      expect([missing.code, missing.stderr]).toEqual([
+        2,
+        expect.stringContaining('ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE names')
+      ]);
+    });
+
+    // Issue 63, point 2: the final error line turned input names inside a URL into flags.
+    it('leaves a URL and its query as they are in the final error line', async () => {
+      const result = await elasticDeploy(node, ['detail', '--task-id', '999', '--max-retries', '0'], {
+        ELASTIC_DEPLOY_BASE_URL: 'https://127.0.0.1:1'
+      });
+      expect(result.code).toBe(1);
+      const last = result.stderr.trimEnd().split('\n').at(-1) ?? '';
+      expect(last).toMatch(/^error: .*detail\?task_id=999 got no answer/);
+      expect(result.stderr).not.toContain('?--task-id');
+    });
+
+    // Issue 63, point 5: count 0 for listings with rows; volume-list --output table printed no row;
+    // dotenv wrote REPLACED_TASK_IDS=[].
+    it('counts and prints the rows of a listing, and writes no dotenv line for an empty list', async () => {
+      const resources = await elasticDeploy(node, ['search-resources', '--output', 'json']);
+      const listed = JSON.parse(resources.stdout) as { count: number; rows: unknown[] };
+      expect(listed.rows.length).toBeGreaterThan(0);
+      expect(listed.count).toBe(listed.rows.length);
+      const volume = `pkg-vol-${node.major}`;
+      expect(
+        (await elasticDeploy(node, ['volume', '--volume', volume, '--size', '10', '--region', 'bj-001'])).code
+      ).toBe(0);
+      const table = await elasticDeploy(node, ['volume-list', '--output', 'table']);
+      expect(table.stdout).toMatch(new RegExp(`^STORAGE_ID +NAME +REGION[^\n]*\n[0-9]+ +${volume} +bj-001 `));
+      const replaced = await elasticDeploy(node, [
+        'replace',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-dotenv-${node.major}`,
+        '--body',
+        SERVICE,
+        '--output',
+        'dotenv'
+      ]);
+      expect(replaced.code).toBe(0);
+      expect(replaced.stdout).not.toMatch(/=\[\]$/m);
+      expect(
+        await elasticDeploy(node, ['volume-delete', '--volume', volume, '--confirm', volume])
+      ).toMatchObject({ code: 0 });
+    });
+
+    // Issue 63, point 6: --body-file outside the working directory refused; --files-dir under a random
+    // folder; --summary-file with &#46; and actions/upload-artifact.
+    it('reads a --body-file from anywhere, keeps --files-dir under stable names, and writes a summary a person reads', async () => {
+      const shared = mkdtempSync(join(tmpdir(), 'pkg-shared-'));
+      const files = mkdtempSync(join(dir, 'pkg-files-'));
+      try {
+        writeFileSync(join(shared, 'job.yaml'), JOB_BODY);
+        emulator.jobs.configure({ scripts: [{ pattern: /^pkg-files-/, runSeconds: 1, log: ['ok 1.5'] }] });
+        const result = await elasticDeploy(node, [
+          'job',
+          '--gpu',
+          '4090',
+          '--task-name',
+          `pkg-files-${node.major}`,
+          '--body-file',
+          join(shared, 'job.yaml'),
+          '--poll-interval',
+          '1s',
+          '--files-dir',
+          files,
+          '--summary-file',
+          join(files, 'summary.md')
+        ]);
+        expect(result.code === 0 ? 'exit 0' : `exit ${result.code}: ${result.stderr}`).toBe('exit 0');
+        const outputs = JSON.parse(result.stdout) as Record<string, string>;
+        expect(outputs.log_file).toBe(join(files, `job-${outputs.task_id ?? ''}.log`));
+        expect(readdirSync(files).sort()).toEqual([
+          `job-${outputs.task_id ?? ''}.log`,
+          'job.json',
+          'summary.md'
+        ]);
+        const summary = readFileSync(join(files, 'summary.md'), 'utf8');
+        expect(summary).toContain(`pkg-files-${node.major}`);
+        expect(summary).not.toMatch(/&#\d+;|upload-artifact/);
+      } finally {
+        rmSync(shared, { recursive: true, force: true });
+      }
+    });
+
     it('exits 2 on a bad input, sending nothing', async () => {
       const before = emulator.requests.length;
       const result = await elasticDeploy(node, ['create', '--token', 'x']);

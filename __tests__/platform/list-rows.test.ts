@@ -74,7 +74,7 @@ describe('listRowsOf', () => {
     });
     expect(byTime?.columns).toEqual(['start', 'end', 'billed', 'discount']);
     expect(byTime?.rows).toEqual([
-      { start: '2026-11-01T00:00:00+08:00', end: '', billed: '1.980000', discount: '0.000000' }
+      { start: '2026-10-31T16:00:00Z', end: '', billed: '1.980000', discount: '0.000000' }
     ]);
     const byTask = listRowsOf('task_billing', { results: [{ billing_coin: 5, discount_coin: 1 }] });
     expect(byTask?.rows).toEqual([

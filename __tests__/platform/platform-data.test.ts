@@ -110,8 +110,9 @@ describe('billsOf', () => {
         taskId: undefined,
         taskName: undefined,
         taskType: undefined,
-        start: '2026-11-24T00:00:00+08:00',
-        end: '2026-11-25T00:00:00+08:00',
+        // Issue 63, point 6: every time the tool prints is RFC 3339 in UTC.
+        start: '2026-11-23T16:00:00Z',
+        end: '2026-11-24T16:00:00Z',
         billed: '6710400',
         discount: '100'
       },

@@ -56,6 +56,19 @@ export interface StepHost {
     stop: (taskId: string) => string;
     sweep: (taskName: string, keep: readonly string[]) => string;
   };
+  /**
+   * Whether a file input (body_file) may name any file its user can read: the command line's (a Jenkins
+   * job reads shared configuration from outside its workspace). Absent: only a file inside the workspace
+   * or RUNNER_TEMP (the runner's: a workflow must not read the runner's own files into a request).
+   */
+  readsAnyFile?: boolean;
+  /**
+   * Present when RUNNER_TEMP is the run's own directory (the command line's: --files-dir, or one made for
+   * the run): the names its files took there so far. They go straight in it, named as they are
+   * (job-1962287.log, job.json), for an artifact glob. Absent: in a new directory of their own under it
+   * (the runner's, which steps share).
+   */
+  ownFilesDir?: Map<string, number>;
   /** A line per poll of a wait, for a host that shows one (the CLI on a terminal); absent: none. */
   progress?: (line: string) => void;
   /** Calls `listener` when the job is cancelled (SIGINT, SIGTERM); the returned function stops listening. */

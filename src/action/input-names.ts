@@ -97,3 +97,9 @@ export const SECRET_INPUTS: readonly InputName[] = [
   's3_secret_key',
   'github_token'
 ];
+
+/**
+ * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
+ * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
+ */
+export const FILE_INPUTS: readonly InputName[] = [...SECRET_INPUTS, 'platform_public_key'];

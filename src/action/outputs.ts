@@ -4,6 +4,7 @@ import {
   answerTexts,
   ApiError,
   jobRunOf,
+  listRowsOf,
   placementOf,
   readableYuan,
   spentYuan,
@@ -97,8 +98,7 @@ export function outputsOf(step: StepResult): Outputs {
     capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
     healthy: healthOf(step.tasks),
     count: String(
-      step.volumeList?.volumes.length ??
-        step.transferList?.length ??
+      listedCount(step) ??
         step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length
     ),
     cost: costOf(step),
@@ -116,6 +116,21 @@ export function outputsOf(step: StepResult): Outputs {
     ...volumeOutputs(step),
     ...transferOutputs(step)
   };
+}
+
+/**
+ * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
+ * job_group_search, volume_list, transfer_list): the rows its table shows and its JSON holds (see
+ * listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
+ */
+function listedCount(step: StepResult): number | undefined {
+  if (step.volumeList !== undefined) return step.volumeList.volumes.length;
+  if (step.transferList !== undefined) return step.transferList.length;
+  if (listRowsOf(step.operation, undefined) === undefined) return undefined;
+  return step.calls.reduce(
+    (sum, call) => sum + (listRowsOf(step.operation, call.result?.data)?.rows.length ?? 0),
+    0
+  );
 }
 
 /** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */

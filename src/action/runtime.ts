@@ -23,7 +23,8 @@ export async function settingsFrom(host: StepHost): Promise<Settings> {
       path,
       {
         workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
-        others: runnerTemp === undefined ? [] : [runnerTemp]
+        others: runnerTemp === undefined ? [] : [runnerTemp],
+        anywhere: host.readsAnyFile === true
       },
       MAX_BODY_FILE_BYTES
     )
@@ -54,7 +55,7 @@ export function settingsForCleanup(host: StepHost): Promise<Settings> {
  * platform's answers go (masked from then on, in the log and through `redact`).
  */
 export function hostHooks(host: StepHost, cancel: AbortSignal, redact: Redact): HostHooks {
-  const files = appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir());
+  const files = appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir(), host.ownFilesDir);
   const masked = new Set<string>();
   return {
     // Each secret once: the runner writes an ::add-mask:: line for each, and a wait reads one detail often.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { toCompactJson } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import type { Redact } from './masker.js';
-import { createPrivateFile, probeDirectory } from '../host/private-file.js';
+import { createPrivateFile, privateFiles, probeDirectory } from '../host/private-file.js';
 import { InputError } from '../basics/input-error.js';
 
 // What a step writes besides its outputs and log, the main step's and the post step's alike: its files
@@ -47,7 +47,11 @@ export function checkFilesDirectory(host: StepHost): void {
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
 export function writeTempFile(host: StepHost, what: string, text: string, redact: Redact): string {
-  const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
+  const dir = host.env('RUNNER_TEMP') ?? tmpdir();
+  // The run's own directory (the command line's) takes a stable name; the runner's, shared, a unique one.
+  if (host.ownFilesDir !== undefined)
+    return privateFiles(() => dir, host.ownFilesDir)(`${what}.json`, redact(text));
+  const path = join(dir, `elastic-deploy-${what}-${randomUUID()}.json`);
   createPrivateFile(path, redact(text));
   return path;
 }

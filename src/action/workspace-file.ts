@@ -8,22 +8,28 @@ import { FileReadError, readRegularFile } from '../host/private-file.js';
  * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
  * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
  * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
- * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
+ * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step. With
+ * `roots.anywhere` (the command line, whose user names their own files), a regular file anywhere, its
+ * path from the workspace (the working directory).
  */
 export function readWorkspaceFile(
   input: string,
   path: string,
-  roots: { workspace: string; others: string[] },
+  roots: { workspace: string; others: string[]; anywhere?: boolean },
   maxBytes: number
 ): string {
-  const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
+  const fix =
+    roots.anywhere === true
+      ? `name a regular file (a path from ${roots.workspace}, or an absolute one)`
+      : `put the file in the workspace (${roots.workspace}) and give its path from there`;
   let real: string;
   try {
     real = realpathSync(resolve(roots.workspace, path));
   } catch (error) {
     throw new InputError(`${input} ${quote(path)} cannot be read (${errorCode(error)}): ${fix}`);
   }
-  const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
+  const inside =
+    roots.anywhere === true || [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
   if (!inside) throw new InputError(`${input} ${quote(path)} is outside the workspace: ${fix}`);
   if (!statSync(real).isFile()) throw new InputError(`${input} ${quote(path)} is not a regular file: ${fix}`);
   // Read as every bounded read is: without blocking (should the path have become a pipe since the check),

@@ -14,8 +14,8 @@ const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'dotenv'];
 
 /** What the command line asks for. */
 export type CliCommand =
-  /** The help: of every operation, or of one (its inputs, defaults and variables). */
-  | { kind: 'help'; operation?: OperationName | 'cleanup' }
+  /** The help: of every operation, or of one; a screen of it, or all of it (`--help all`). */
+  | { kind: 'help'; operation?: OperationName | 'cleanup'; all?: boolean }
   /** No command at all: the help, and a failure (a CI job that runs nothing must not pass). */
   | { kind: 'usage' }
   | { kind: 'version' }
@@ -78,9 +78,12 @@ const OWN_FLAGS = [
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
   if (first === undefined) return { kind: 'usage' };
-  if (first === '--help' || first === '-h' || first === 'help') {
-    const [about] = rest;
-    return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+  if (first === '--help' || first === '-h' || first === 'help' || first === '--help=all') {
+    const [about, more] = rest;
+    const all = first === '--help=all' || about === 'all' || more === 'all';
+    return about === undefined || about === 'all'
+      ? { kind: 'help', all }
+      : { kind: 'help', operation: operationOf(about), all };
   }
   if (first === '--version') return { kind: 'version' };
   if (first.startsWith('-'))
@@ -88,7 +91,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       `${first} comes before the operation: write elastic-deploy <operation> ${first} ...`
     );
   const operation = operationOf(first);
-  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', operation };
+  const help = rest.findIndex((arg) => arg === '--help' || arg === '-h' || arg === '--help=all');
+  if (help >= 0)
+    return { kind: 'help', operation, all: rest[help] === '--help=all' || rest[help + 1] === 'all' };
   if (rest.includes('--version')) return { kind: 'version' };
   const given = readFlags(rest);
   const own = (name: (typeof OWN_FLAGS)[number]): string | undefined => given.get(name);
@@ -157,11 +162,20 @@ function operationOf(word: string): OperationName | 'cleanup' {
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
 const KNOWN_FLAGS = [...INPUT_NAMES.map(flagOf), ...OWN_FLAGS];
 
+/** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
+const PEM = '-----BEGIN';
+
 /**
  * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
- * has no value after it means true.
+ * has no value after it means true; a value that is a PEM key is the flag's value, not a flag.
  */
-function readFlags(args: readonly string[]): Map<string, string> {
+function readFlags(given: readonly string[]): Map<string, string> {
+  const args = given.flatMap((arg, i) => {
+    const before = given[i - 1];
+    if (arg.startsWith(PEM) && before !== undefined && isBareFlag(before)) return [];
+    const next = given[i + 1];
+    return isBareFlag(arg) && next?.startsWith(PEM) === true ? [`${arg}=${next}`] : [arg];
+  });
   const withValues = args.flatMap((arg, i) => {
     const next = args[i + 1];
     const alone = next === undefined || next.startsWith('--');
@@ -189,6 +203,9 @@ function readFlags(args: readonly string[]): Map<string, string> {
   }
   return flags;
 }
+
+/** `--name`, with no `=value`: its value, if any, is the next word. */
+const isBareFlag = (arg: string): boolean => arg.startsWith('--') && !arg.includes('=');
 
 /** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
 function whyNot(error: unknown, args: readonly string[]): string {

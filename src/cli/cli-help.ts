@@ -1,4 +1,4 @@
-import { SECRET_INPUTS } from '../action/input-names.js';
+import { FILE_INPUTS, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 import {
   COMMON_INPUTS,
   defaultCleanup,
@@ -19,8 +19,14 @@ const docs = (version: string, page: string): string =>
 
 const WIDTH = 100;
 
-/** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
-export function cliHelp(version: string): string {
+/** The widest a default help may be, in lines: it fits a terminal's screen (issue 63, point 7). */
+export const SCREEN_LINES = 60;
+
+/**
+ * `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, the exit codes,
+ * and where the rest is. With `all`, the rest too: the outputs and the cleanup.
+ */
+export function cliHelp(version: string, all = false): string {
   const widest = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 2;
   const operations = OPERATION_NAMES.map(
     (name) => `  ${flagOf(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`
@@ -29,45 +35,53 @@ export function cliHelp(version: string): string {
     `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
     '',
     'Usage:',
-    '  elastic-deploy <operation> [--input value]... [--output table|json|dotenv] [--state-file F] [--summary-file F] [--debug]',
-    "  elastic-deploy <operation> --help    the operation's inputs, their defaults and variables",
+    '  elastic-deploy <operation> [--input value]... [--output table|json|dotenv] [--state-file F]',
+    '  elastic-deploy <operation> --help    what it needs, its most used flags, two examples',
     '  elastic-deploy cleanup --state-file F',
     '',
     'Operations:',
     ...operations,
     `  ${'cleanup'.padEnd(widest)}stop what a run with --state-file F left (a GitLab after_script, a Jenkins post)`,
     '',
-    `Each input is a flag (--task-name web) or a variable (${ENV_PREFIX}TASK_NAME=web). Secrets come`,
-    'from the environment or a file, never from a flag:',
-    ...secretLines(),
+    `Each input is a flag (--task-name web) or a variable (${ENV_PREFIX}TASK_NAME=web). Secrets and keys`,
+    `come from ${ENV_PREFIX}<NAME>, or a file that ${ENV_PREFIX}<NAME>_FILE names; a secret is never a flag.`,
+    ...(all ? ['', ...secretLines(), '', ...OUTPUT_LINES] : []),
     '',
-    'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
-    'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
-    "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
-    `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
-    'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
-    'job-search, nodes, search-resources, billing, task-billing) prints its rows: as the table, and as',
-    "rows in the JSON. The run's files (the response, the diagnostics, a job's log) go to a directory of",
-    'its own, removed at exit, or are kept in --files-dir D.',
+    'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out; 4 a cleanup',
+    'failed (a task may be left running; outranks 1, 3 and 130); 5 --max-cost reached (what the run',
+    'waited on was stopped at the cap); 130 interrupted.',
     '',
-    'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
-    'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-    '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
-    'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.',
-    '',
-    'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-    '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
-    '',
+    ...(all ? [] : ['More: elastic-deploy --help all (the outputs, the cleanup, every secret variable).']),
     `Docs: ${docs(version, 'cli.md')}`,
     ''
   ].join('\n');
 }
 
+/** What `elastic-deploy --help all` says besides: the outputs, the files, the cleanup. */
+const OUTPUT_LINES: readonly string[] = [
+  'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
+  'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
+  "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
+  `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
+  'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
+  'job-search, job-group-search, nodes, search-resources, billing, task-billing, volume-list,',
+  'transfer-list) prints its rows: as the table, and as rows in the JSON; count says how many. Times',
+  "are ISO 8601 in UTC (2026-01-02T03:04:05Z). The run's files (the response, the diagnostics, a job's",
+  'log) go to a directory of its own, removed at exit, or are kept in --files-dir D, under stable names.',
+  '',
+  'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
+  'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
+  '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
+  'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.'
+];
+
 /**
- * `elastic-deploy <operation> --help`: what it does, then each flag it needs, the others it takes and those
- * of every operation, each with its description, default and variable (as action.yml gives them).
+ * `elastic-deploy <operation> --help`: what it does, two examples, what it needs and its most used flags,
+ * each in brief, how its secrets are given, and where the rest is: a screen (SCREEN_LINES). With `all`
+ * (`--help all`): each flag it needs, the others it takes and those of every operation, each with its
+ * description, default and variable (as action.yml gives them), and the command line's own flags.
  */
-export function operationHelp(operation: OperationName | 'cleanup', version: string): string {
+export function operationHelp(operation: OperationName | 'cleanup', version: string, all = false): string {
   if (operation === 'cleanup')
     return [
       'elastic-deploy cleanup: stop what a run with --state-file F left: its tasks (with --cleanup stop or',
@@ -80,18 +94,23 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
       ''
     ].join('\n');
   const { summary, needs, inputs } = OPERATION_INPUTS[operation];
-  const common = COMMON_INPUTS.filter(
-    (name) => name !== 'operation' && !SECRET_INPUTS.includes(name as never)
-  );
-  const usage = needs.map((name) => `--${flagOf(name)} ${name.toUpperCase()}`).join(' ');
-  return [
+  const usage = needs
+    .filter((name) => !isSecret(name))
+    .map((name) => `--${flagOf(name)} ${name.toUpperCase()}`)
+    .join(' ');
+  const head = [
     `elastic-deploy ${flagOf(operation)}: ${summary}.`,
     '',
     'Examples:',
     ...OPERATION_EXAMPLES[operation].map((example) => `  ${example}`),
     '',
     `Usage: elastic-deploy ${flagOf(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
-    '',
+    ''
+  ];
+  if (!all) return [...head, ...briefHelp(operation, version)].join('\n');
+  const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !isSecret(name));
+  return [
+    ...head,
     ...section('Needs', needs, operation),
     ...section('Takes too', inputs, operation),
     'Every operation takes too (the first sentence; the docs say the rest):',
@@ -100,12 +119,89 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     "The command line's own flags:",
     ...OWN_FLAG_LINES,
     '',
-    'Secrets come from the environment or a file, never from a flag:',
+    'Secrets and keys come from the environment or a file (a secret never from a flag):',
     ...secretLines(operation),
     '',
     `Docs: ${docs(version, 'reference.md')}#${operation}`,
     ''
   ].join('\n');
+}
+
+/**
+ * The inputs most often given, first to last: an operation's brief help shows those it needs, then the
+ * first of these it takes, ten in all at most.
+ */
+const MOST_USED: readonly string[] = [
+  'task_id',
+  'task_name',
+  'gpu',
+  'body_file',
+  'body',
+  'points',
+  'size',
+  'region',
+  'transfer_id',
+  'direction',
+  'point_id',
+  'confirm',
+  'method',
+  'path',
+  'query',
+  'task_status',
+  'billing_start',
+  'billing_range',
+  'billing_end',
+  'job_type',
+  'wait',
+  'wait_timeout',
+  'health_path',
+  'cleanup',
+  'max_cost',
+  's3_prefix',
+  'volume_path',
+  's3_bucket',
+  'volumes',
+  'data',
+  'results',
+  'log_lines',
+  'regions',
+  'comment',
+  'max_previews',
+  'preview_ttl',
+  'encrypt',
+  'volume_cleanup',
+  'dry_run'
+];
+/** The most flags a brief help shows, and the fewest (where the operation takes that many). */
+const BRIEF_MOST = 10;
+const BRIEF_LEAST = 5;
+
+/** The screen of an operation's help below its usage: its needs and most used flags, its secrets, the rest. */
+function briefHelp(operation: OperationName, version: string): string[] {
+  const { needs, inputs } = OPERATION_INPUTS[operation];
+  const takes = new Set([...needs, ...inputs, 'dry_run']);
+  const flags = needs.filter((name) => !isSecret(name));
+  const add = (name: string): void => {
+    if (name !== 'operation' && !isSecret(name) && !flags.includes(name)) flags.push(name);
+  };
+  for (const name of MOST_USED) if (flags.length < BRIEF_MOST && takes.has(name)) add(name);
+  // Five at least: the operation's other inputs, then those of every operation, in their order.
+  for (const name of [...inputs, ...COMMON_INPUTS]) if (flags.length < BRIEF_LEAST) add(name);
+  const rest = [...takes, ...COMMON_INPUTS].filter(
+    (name) => name !== 'operation' && !isSecret(name) && !flags.includes(name)
+  );
+  return [
+    needs.length === 0 ? 'Its most used flags:' : 'What it needs, then its most used flags:',
+    ...flags.flatMap((name) => briefLines(name, operation, 2)),
+    '',
+    'Secrets and keys come from the environment or a file (a secret never from a flag):',
+    ...secretLines(operation),
+    '',
+    `The rest (${new Set(rest).size} more flags, the outputs, the command line's own flags):`,
+    `  elastic-deploy ${flagOf(operation)} --help all`,
+    `  ${docs(version, 'reference.md')}#${operation}`,
+    ''
+  ];
 }
 
 /** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
@@ -131,33 +227,52 @@ const OPERATION_DEFAULTS: Readonly<Record<string, (operation: OperationName) => 
   wait_timeout: describeDefaultWait
 };
 
-/** A flag: its name and variable, then what it means for this operation wrapped, and its default. */
+/**
+ * A flag: its name and variable, then what it means for this operation wrapped, and its default. A
+ * secret is no flag: its variable, and the variable that names a file holding it.
+ */
 function flagLines(name: string, operation: OperationName): string[] {
   const doc = INPUT_DOCS[name];
-  const head = `  --${flagOf(name)}`;
   const variable = variableOf(name);
+  const head = isSecret(name)
+    ? `${`  ${variable}`.padEnd(34)} or ${variable}_FILE (a secret: never a flag)`
+    : `${`  --${flagOf(name)}`.padEnd(34)} ${variable}${FILE_INPUTS.includes(name as InputName) ? `, or ${variable}_FILE` : ''}`;
   return [
-    `${head.padEnd(34)} ${variable}`,
+    head,
     ...wrap(meaningOf(name, operation), WIDTH - 6).map((line) => `      ${line}`),
     ...defaultLine(name, operation, doc?.default)
   ];
 }
 
-/** A flag every operation takes, in brief: its name, default, and the first sentence of what it means. */
-function briefLines(name: string, operation: OperationName): string[] {
+/**
+ * A flag in brief: its name, default, and the first sentence of what it means, in `most` lines at most
+ * (cut short with "...": the rest is in --help all).
+ */
+function briefLines(name: string, operation: OperationName, most = Infinity): string[] {
   const meaning = meaningOf(name, operation);
   const first = /^.*?[.!?](?= [A-Z`]|$)/.exec(meaning)?.[0] ?? meaning;
   const fallback = defaultLine(name, operation, INPUT_DOCS[name]?.default)[0]?.trim();
+  const lines = wrap(first, WIDTH - 6);
+  const shown = lines.length > most ? [...lines.slice(0, most - 1), `${lines[most - 1] ?? ''} ...`] : lines;
   return [
     `  --${flagOf(name)}${fallback === undefined ? '' : ` (${fallback})`}`,
-    ...wrap(first, WIDTH - 6).map((line) => `      ${line}`)
+    ...shown.map((line) => `      ${line}`)
   ];
 }
+
+/** Whether an input is a secret, which the command line takes from the environment or a file only. */
+const isSecret = (name: string): boolean => SECRET_INPUTS.includes(name as InputName);
+
+/** Inputs the command line reads otherwise than the action: what they mean here. */
+const CLI_MEANINGS: Readonly<Record<string, string>> = {
+  body_file:
+    "A YAML or JSON file with more body fields, for bodies too big for a flag: a regular file of at most 1 MiB, its path from the working directory (any directory: the workspace rule is the action's)."
+};
 
 /** What an input means for an operation (see scripts/operation-meanings.ts), else its whole description. */
 function meaningOf(name: string, operation: OperationName): string {
   const doc = INPUT_DOCS[name];
-  return doc?.byOperation?.[operation] ?? doc?.description ?? '';
+  return CLI_MEANINGS[name] ?? doc?.byOperation?.[operation] ?? doc?.description ?? '';
 }
 
 /** "default: 15m": the operation's own default where it has one, else action.yml's; none when empty. */
@@ -168,8 +283,9 @@ function defaultLine(name: string, operation: OperationName, declared: string | 
 }
 
 /**
- * How each secret is given: every one (the tool's help), or those an operation takes (the API's key,
- * which every operation takes, and its own, such as a transfer's storage keys).
+ * How each secret and key is given (a key may be a flag too: the platform's public key): every one (the
+ * tool's help), or those an operation takes (the API's, which every operation takes, and its own, such
+ * as a transfer's storage keys).
  */
 function secretLines(operation?: OperationName): string[] {
   const own =
@@ -180,8 +296,9 @@ function secretLines(operation?: OperationName): string[] {
           ...OPERATION_INPUTS[operation].needs,
           ...OPERATION_INPUTS[operation].inputs
         ]);
-  return SECRET_INPUTS.filter((name) => own === undefined || own.has(name)).map(
-    (name) => `  ${variableOf(name)}, or ${variableOf(name)}_FILE (a file holding it)`
+  return FILE_INPUTS.filter((name) => own === undefined || own.has(name)).map(
+    (name) =>
+      `  ${variableOf(name)}, or ${variableOf(name)}_FILE (a file holding it)${isSecret(name) ? '' : `, or --${flagOf(name)}`}`
   );
 }
 

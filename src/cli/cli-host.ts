@@ -10,16 +10,25 @@ import { readPrivateFile } from '../host/private-file.js';
 /** The largest output the command reads back from a file of its run (a bulk step's data). */
 const MOST_OUTPUT_FILE_BYTES = 256 * 1024 * 1024;
 
-/** The host the engine runs on from the command line, and how its run ended. */
-export function cliHost(how: {
+/** What a CLI host is made of: the run's inputs, io, log, state file, outputs and summary file. */
+interface CliHostParts {
   inputs: Record<string, string>;
   io: CliIo;
+  /** When RUNNER_TEMP (in `io`) is the run's own directory: the names its files took there (see StepHost). */
+  ownDir?: Map<string, number> | undefined;
   log: CliLog;
   state: StateStore;
   outputs: Map<string, string>;
   /** Where the summary goes (--summary-file); without one, no summary is rendered. */
   appendSummary: ((markdown: string) => void) | undefined;
-}): { host: StepHost; exitCode: () => number; interrupted: () => boolean } {
+}
+
+/** The host the engine runs on from the command line, and how its run ended. */
+export function cliHost(how: CliHostParts): {
+  host: StepHost;
+  exitCode: () => number;
+  interrupted: () => boolean;
+} {
   const { inputs, io, log, state, outputs, appendSummary } = how;
   let reason: FailReason | undefined;
   let interrupted = false;
@@ -55,6 +64,10 @@ export function cliHost(how: {
       log.write(`error: ${inCliWords(message)}`);
     },
     ...(appendSummary === undefined ? {} : { appendSummary }),
+    // The workspace rule is the action's: a command line's user names their own files.
+    readsAnyFile: true,
+    // RUNNER_TEMP is the run's own directory (see runFiles): its files take stable names there.
+    ...(how.ownDir === undefined ? {} : { ownFilesDir: how.ownDir }),
     byHand: byHand(inputs),
     onCancel: (listener) =>
       io.onSignal((signal) => {

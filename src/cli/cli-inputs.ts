@@ -1,15 +1,15 @@
 import { InputError } from '../basics/input-error.js';
-import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
+import { FILE_INPUTS, INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 import { REQUEST_CONTENT_INPUTS } from '../action/runtime.js';
 import { variableOf } from './cli-args.js';
 import type { CliIo } from './cli-io.js';
 
-/** The largest secret file read (a private key is a few KiB). */
+/** The largest key or secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
 
 /**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a key or a secret: FILE_INPUTS) the file
+ * ELASTIC_DEPLOY_<NAME>_FILE names. Every secret is masked before anything is logged.
  */
 export function resolveInputs(
   flags: Partial<Record<string, string>>,
@@ -19,7 +19,7 @@ export function resolveInputs(
   const inputs: Record<string, string> = {};
   for (const name of INPUT_NAMES) {
     const variable = variableOf(name);
-    const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    const file = FILE_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
     // An empty variable is an unset one (CI systems set variables they have no value for to '').
     const fromEnv = io.env(variable) || undefined;
     const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);

@@ -24,13 +24,32 @@ const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
 const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
 
 /**
+ * What is not prose in a message, where no word names an input: text in double quotes (a value, or the
+ * server's text, quoted), a URL, a path or a query (a word holding a slash, or `?name=`/`&name=`), and
+ * the server's own description after its code (`code C101: ...`, to the request id or the end).
+ */
+const NOT_PROSE = new RegExp(
+  [
+    '"(?:[^"\\\\]|\\\\.)*"',
+    '[^\\s"\'`(]*(?:\\/|[?&][\\w.-]+=)[^\\s"\'`]*',
+    '(?<=\\bcode [\\w.-]{1,40}: )(?:(?! \\(request id|; request id)[^)])+'
+  ].join('|'),
+  'g'
+);
+/** Stands for a span that is not prose while the prose is rewritten: no space, no word character. */
+const HOLE = /\uE000(\d+)\uE000/g;
+
+/**
  * A message of the engine (written for the action's inputs) in the command line's words: an input
  * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
  * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
  * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ * Only prose is rewritten: a URL, a path, a query and quoted or server text stay as they are (see NOT_PROSE).
  */
 export function inCliWords(message: string): string {
-  return message
+  const held: string[] = [];
+  const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
+  return prose
     .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
     .replace(SECRET_NAMES, (_all, name: string) => variableOf(name))
     .replace(
@@ -38,5 +57,6 @@ export function inCliWords(message: string): string {
       (_all, before: string, name: string, value: string) => `${before}--${flagOf(name)} ${value}`
     )
     .replace(COMPOUND, (_all, name: string) => `--${flagOf(name)}`)
-    .replace(WORD, (_all, before: string, name: InputName) => `${before}${asCli(name)}`);
+    .replace(WORD, (_all, before: string, name: InputName) => `${before}${asCli(name)}`)
+    .replace(HOLE, (_all, index: string) => held[Number(index)] ?? '');
 }

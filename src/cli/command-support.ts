@@ -3,6 +3,7 @@
 import type { StepHost } from '../action/host.js';
 import type { CliIo } from './cli-io.js';
 import { type CliLog } from './cli-log.js';
+import { readableMarkdown } from './readable-markdown.js';
 
 /**
  * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
@@ -28,15 +29,15 @@ export function shieldCleanup(
 
 /**
  * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
+ * stop a task by hand), as Markdown a person reads raw (see readableMarkdown). Created empty at once, so a
+ * path that cannot be written is found before anything is sent.
  */
 export function summarySink(io: CliIo, file: string | undefined): ((markdown: string) => void) | undefined {
   if (file === undefined) return undefined;
   io.writeFile(file, '');
   let summary = '';
   return (markdown) => {
-    summary += markdown;
+    summary += readableMarkdown(markdown);
     io.writeFile(file, summary);
   };
 }

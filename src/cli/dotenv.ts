@@ -1,3 +1,5 @@
+import { hasValue } from './json-outputs.js';
+
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -65,7 +67,7 @@ export const DOTENV_ORDER: readonly string[] = [
 
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
- * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
  * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
@@ -83,7 +85,8 @@ export function dotenvReport(
   let bytes = 0;
   for (const name of names) {
     const value = outputs.get(name) ?? '';
-    if (value === '') continue;
+    // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
+    if (!hasValue(value)) continue;
     if (/[\r\n]/.test(value)) {
       warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
       continue;

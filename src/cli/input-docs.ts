@@ -290,15 +290,15 @@ export const INPUT_DOCS: Readonly<
   },
   s3_secret_key: {
     description:
-      "transfer, job, create and replace: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+      "transfer, job, create and replace: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
     byOperation: {
       create:
-        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
       replace:
-        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
-      job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
+      job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
       transfer:
-        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is."
+        "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is."
     }
   },
   volume_path: {

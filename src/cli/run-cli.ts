@@ -28,7 +28,9 @@ export async function runCli(io: CliIo): Promise<number> {
       // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
       const { cliHelp, operationHelp } = await import('./cli-help.js');
       io.stdout(
-        command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version)
+        command.operation === undefined
+          ? cliHelp(io.version, command.all)
+          : operationHelp(command.operation, io.version, command.all)
       );
       return EXIT.ok;
     }

@@ -48,7 +48,9 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
   const dir = runFiles(command.filesDir, io, log);
   if (dir === undefined) return EXIT.input;
   const outputs = new Map<string, string>();
-  const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
+  const hostWith = (kept: Map<string, string>): ReturnType<typeof cliHost> =>
+    cliHost({ inputs, io: dir.io, ownDir: dir.names, log, state, outputs: kept, appendSummary });
+  const main = hostWith(outputs);
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
   const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -62,7 +64,7 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
       log.write(
         `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
       );
-      const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
+      const post = hostWith(new Map());
       await postStep(post.host);
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;
@@ -85,13 +87,16 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
  * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
  * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
- * the runner's RUNNER_TEMP. Undefined: D, or the run's own directory, cannot be made (said).
+ * the runner's RUNNER_TEMP; `names`, when the directory is the run's: the names its files took there
+ * (stable ones, see StepHost.ownFilesDir). Undefined: D, or the run's own directory, cannot be made (said).
  */
 function runFiles(
   filesDir: string | undefined,
   io: CliIo,
   log: CliLog
-): { io: CliIo; path: string; remove: (() => void) | undefined } | undefined {
+):
+  | { io: CliIo; path: string; remove: (() => void) | undefined; names: Map<string, number> | undefined }
+  | undefined {
   if (filesDir !== undefined) {
     try {
       io.ensureDir?.(filesDir);
@@ -101,7 +106,7 @@ function runFiles(
       );
       return undefined;
     }
-    return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+    return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined, names: new Map() };
   }
   let made: ReturnType<NonNullable<CliIo['makeRunDir']>> | undefined;
   try {
@@ -113,8 +118,9 @@ function runFiles(
     );
     return undefined;
   }
-  if (made === undefined) return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
-  return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+  if (made === undefined)
+    return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined, names: undefined };
+  return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove, names: new Map() };
 }
 
 const withRunnerTemp = (io: CliIo, dir: string): CliIo => ({

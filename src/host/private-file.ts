@@ -6,9 +6,10 @@ import {
   openSync,
   readSync,
   rmdirSync,
+  unlinkSync,
   writeSync
 } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { formatSize } from '../basics/units.js';
 import type { AppendFile } from '../deploy/engine.js';
 
@@ -40,14 +41,40 @@ export function probeDirectory(parent: string): void {
   rmdirSync(mkdtempSync(join(parent, '.elastic-deploy-probe-')));
 }
 
+/** The names a run gave its files in its own directory, each with how often: none is written over. */
+export type NamesTaken = Map<string, number>;
+
 /**
  * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
- * made on first use, in which each file is made anew (see createPrivateFile).
+ * made on first use, in which each file is made anew (see createPrivateFile). With `flat`, the names
+ * the run took so far (`parent` is the run's own directory: the command line's), each file goes straight
+ * in `parent` under its own name (job-1962287.log), which an artifact glob can collect; a name the run
+ * took already (its cleanup writes beside it) gets -2, -3... before its extension, and a file of that
+ * name an earlier run left there is replaced.
  */
-export function privateFiles(parent: () => string): (name: string, content: string) => string {
+export function privateFiles(
+  parent: () => string,
+  flat?: NamesTaken
+): (name: string, content: string) => string {
   let dir: string | undefined;
   let made = 0;
   return (name, content) => {
+    if (flat !== undefined) {
+      const times = (flat.get(name) ?? 0) + 1;
+      flat.set(name, times);
+      const extension = extname(name);
+      const stable =
+        times === 1 ? name : `${name.slice(0, name.length - extension.length)}-${times}${extension}`;
+      const path = join(parent(), stable);
+      // Unlinked, never followed: a link planted under that name goes, and the new file is made anew.
+      try {
+        unlinkSync(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      createPrivateFile(path, content);
+      return path;
+    }
     dir ??= mkdtempSync(join(parent(), 'elastic-deploy-'));
     const path = join(dir, `${++made}-${name}`);
     createPrivateFile(path, content);
@@ -57,12 +84,12 @@ export function privateFiles(parent: () => string): (name: string, content: stri
 
 /**
  * A place for the files a step appends to as it goes (a job's log, a bulk step's answers): a new directory
- * under `parent`, as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
+ * under `parent` (or `parent` itself, `flat`), as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
  * appended. The file is opened at its first write (never through a link) and kept open until it is
  * closed: a bulk step appends to its files hundreds of times.
  */
-export function appendFiles(parent: () => string): (name: string) => AppendFile {
-  const files = privateFiles(parent);
+export function appendFiles(parent: () => string, flat?: NamesTaken): (name: string) => AppendFile {
+  const files = privateFiles(parent, flat);
   return (name) => {
     const path = files(name, '');
     let fd: number | undefined;

@@ -1,3 +1,4 @@
+import { utcTime } from '../basics/units.js';
 import { isRecord } from '../basics/records.js';
 import { numberText, taskIdOf } from './task-data.js';
 
@@ -17,6 +18,9 @@ export interface Bill {
   readonly discount: string;
 }
 
+const time = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : utcTime(text);
+
 /** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
 export function billsOf(data: unknown): Bill[] {
   const records = isRecord(data) && Array.isArray(data.results) ? data.results : [];
@@ -30,8 +34,9 @@ export function billsOf(data: unknown): Bill[] {
         taskId: taskIdOf(record),
         taskName: text('task_name'),
         taskType: text('task_type'),
-        start: text('start_time'),
-        end: text('end_time'),
+        // One form for every time the tool prints: RFC 3339 in UTC (the platform writes +08:00).
+        start: time(text('start_time')),
+        end: time(text('end_time')),
         billed,
         discount: numberText(record, 'discount_coin') ?? '0'
       }

@@ -1,8 +1,11 @@
 import { isRecord } from '../basics/records.js';
+import { utcTime } from '../basics/units.js';
 import { billsOf } from './billing-data.js';
 import { spentYuan, yuanOf } from './money.js';
 import { offersOf } from './resource-data.js';
 import { jobSnapshotOf, numberText, snapshotOf, taskIdOf } from './task-data.js';
+import { transfersOf } from './transfer-data.js';
+import { volumesOf } from './volume-data.js';
 
 /**
  * The rows a listing operation read, as a table shows them and the CLI's JSON holds them: one column per
@@ -24,7 +27,10 @@ const LISTS: Readonly<Record<string, (data: unknown) => ListRows>> = {
   nodes: nodeRows,
   search_resources: resourceRows,
   billing: (data) => billRows(data, false),
-  task_billing: (data) => billRows(data, true)
+  task_billing: (data) => billRows(data, true),
+  job_group_search: groupRows,
+  volume_list: volumeRows,
+  transfer_list: transferRows
 };
 
 /** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
@@ -66,7 +72,7 @@ function jobRows(data: unknown): ListRows {
       succeeded_pods: textOf(run.succeeded_pods),
       failed_pods: textOf(run.failed_pods),
       cost: spentYuan(snapshot.billingValue, snapshot.forecastValue) ?? '',
-      create_time: textOf(job.create_time)
+      create_time: utcTime(textOf(job.create_time))
     };
   });
   return {
@@ -142,5 +148,76 @@ function billRows(data: unknown, byTask: boolean): ListRows {
     money: ['billed', 'discount'],
     rows,
     note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+  };
+}
+
+/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
+function groupRows(data: unknown): ListRows {
+  const rows = resultsOf(data).map((group) => {
+    const tasks = isRecord(group.task_status_capacity) ? group.task_status_capacity : {};
+    return {
+      group_id: textOf(group.group_id),
+      group_name: textOf(group.group_name),
+      queue_name: textOf(group.queue_name),
+      status: textOf(group.status),
+      tasks: textOf(group.group_count),
+      running: textOf(tasks.Running),
+      pending: textOf(tasks.Pending),
+      create_time: utcTime(textOf(group.create_time))
+    };
+  });
+  return {
+    columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
+    money: [],
+    rows
+  };
+}
+
+/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
+const gib = (bytes: number | undefined): string =>
+  bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
+
+/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
+function volumeRows(data: unknown): ListRows {
+  const rows = volumesOf(data).map((volume) => ({
+    storage_id: volume.id,
+    name: volume.name,
+    region: volume.region ?? '',
+    status: volume.status ?? '',
+    total_gib: gib(volume.totalBytes),
+    used_gib: gib(volume.usedBytes),
+    mounts: String(volume.mounts),
+    price: volume.displayUnitPrice ?? ''
+  }));
+  return {
+    columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
+    money: [],
+    rows,
+    note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
+  };
+}
+
+/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
+function transferRows(data: unknown): ListRows {
+  const count = (done: number | undefined, total: number | undefined): string =>
+    done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
+  const rows = transfersOf(data).map((transfer) => ({
+    transfer_id: transfer.id,
+    name: transfer.name ?? '',
+    storage_id: transfer.storageId ?? '',
+    direction:
+      transfer.direction === 'to_volume'
+        ? 's3-to-volume'
+        : transfer.direction === 'to_object_storage'
+          ? 'volume-to-s3'
+          : '',
+    status: transfer.status ?? '',
+    files: count(transfer.filesDone, transfer.filesTotal),
+    bytes: count(transfer.bytesDone, transfer.bytesTotal)
+  }));
+  return {
+    columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
+    money: [],
+    rows
   };
 }

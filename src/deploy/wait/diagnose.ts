@@ -1,3 +1,4 @@
+import { utcTime } from '../../basics/units.js';
 import { mapLimit } from '../../basics/concurrency.js';
 import { isRecord } from '../../basics/records.js';
 import { lastLines, sanitize } from '../../basics/safe-text.js';
@@ -137,7 +138,8 @@ async function nodeDiagnostics(
         .filter(isRecord)
         .slice(-MAX_EVENTS)
         .map((event) => ({
-          time: text(event.event_time) ?? '',
+          // One form for every time the tool prints: RFC 3339 in UTC (the platform writes several).
+          time: utcTime(text(event.event_time) ?? ''),
           type: text(event.type) ?? '',
           reason: text(event.reason) ?? '',
           message: sanitize(typeof event.message === 'string' ? event.message : '', MAX_LINE),
