@@ -1,5 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
-import { sumPoints } from '../../platform/money.js';
+import { readablePoints, sumPoints } from '../../platform/money.js';
 import type { DeployContext } from '../context.js';
 import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
 import { placementOf, type StepResult } from '../calls/step-result.js';
@@ -8,7 +8,7 @@ import type { Flow, PlannedStep } from './flow.js';
 import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
 import { commentIf, keepSpend, recording } from './preview-recording.js';
 import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
-import { costOf, reachesCap, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { costOf, reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
 import { stopPreview } from './preview-tasks.js';
 import { replaceFlow, runReplace } from './replace.js';
 import { stepResult } from './toolkit.js';
@@ -132,7 +132,7 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
       ...view(preview),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-      totalCost: yuanText(spend.total),
+      totalCost: readablePoints(spend.total),
       note:
         failed.length === 0
           ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
@@ -140,7 +140,7 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
     });
     const retired = await host.retire(pull.number);
     ctx.log(
-      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(spend.total)} in all`
+      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${readablePoints(spend.total)} in all`
     );
   });
   // GitHub refused what it keeps: what the step saw and the platform still shows is all there is to say.
@@ -247,7 +247,7 @@ async function undone(
   const failure = await recording(ctx, async () => {
     await keepSpend(host, { number: pull.number, name }, spend, book);
     await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
-    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: yuanText(spend.total) });
+    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: readablePoints(spend.total) });
   });
   return {
     ...step,
@@ -331,7 +331,7 @@ async function atCap(
   const stopped = await stopPreview(name, ctx, dryRun);
   // What could not be stopped still serves and bills: said so, never "stopped".
   const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
-  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
+  const why = `the previews of pull request #${preview.pull.number} have cost ${readablePoints(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
   return {
     why,
     shown:
@@ -339,13 +339,13 @@ async function atCap(
         ? {
             state: 'capped',
             status: 'stopped',
-            totalCost: yuanText(spent),
+            totalCost: readablePoints(spent),
             note: `Stopped at max_cost (${maxCost} yuan).`
           }
         : {
             state: 'failed',
             status: 'could not be stopped',
-            totalCost: yuanText(spent),
+            totalCost: readablePoints(spent),
             note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
           },
     stopped: stopped.map((task) =>
@@ -382,7 +382,7 @@ function unheld(
   const note = `max_cost (${maxCost} yuan) cannot be held, so no new preview is made: ${why}.`;
   return {
     why: `${why}: max_cost ${maxCost} yuan cannot be held, so no new preview is made`,
-    shown: { state: 'failed', status: undefined, totalCost: `at least ${yuanText(spend.total)}`, note },
+    shown: { state: 'failed', status: undefined, totalCost: `at least ${readablePoints(spend.total)}`, note },
     stopped: []
   };
 }
@@ -411,7 +411,7 @@ async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): P
     const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
     const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
     ctx.log(
-      `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`
+      `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${readablePoints(total)} in all`
     );
     const offer = placementOf(step)?.chosen?.offer;
     await commentIf(host, ctx, {
@@ -421,8 +421,8 @@ async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): P
       gpu: offer?.gpuName,
       region: offer?.regionName ?? offer?.region,
       status: created?.status,
-      pushCost: created === undefined ? undefined : yuanText(costOf([created])),
-      totalCost: yuanText(total),
+      pushCost: created === undefined ? undefined : readablePoints(costOf([created])),
+      totalCost: readablePoints(total),
       note: ready ? undefined : created?.message
     });
   });
