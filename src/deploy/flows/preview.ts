@@ -1,5 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
 import { readablePoints, sumPoints } from '../../platform/money.js';
+import type { TaskPlace } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
 import { placementOf, type StepResult } from '../calls/step-result.js';
@@ -8,7 +10,7 @@ import type { Flow, PlannedStep } from './flow.js';
 import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
 import { commentIf, keepSpend, recording } from './preview-recording.js';
 import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
-import { costOf, reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
+import { reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
 import { stopPreview } from './preview-tasks.js';
 import { replaceFlow, runReplace } from './replace.js';
 import { stepResult } from './toolkit.js';
@@ -128,10 +130,14 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
     book.keptNow(await host.spentKept(name));
     spend = await spendNow(previewOf(preview), book, ctx, stoppedIds);
     await keepSpend(host, { number: pull.number, name }, spend, book);
+    // The last push's preview: the newest task of the name (the platform numbers its tasks in order).
+    const last = newestOf(spend);
     await commentIf(host, ctx, {
       ...view(preview),
+      ...(last === undefined ? {} : placeShown(book.placeOf(last.id))),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
+      pushCost: last === undefined ? undefined : readablePoints(last.points),
       totalCost: readablePoints(spend.total),
       note:
         failed.length === 0
@@ -154,6 +160,37 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
       ...(failure === undefined ? {} : { failure })
     }
   });
+}
+
+/** The newest of the preview's tasks (the largest id: the platform numbers its tasks in order). */
+function newestOf(spend: PreviewSpend): PreviewSpend['tasks'][number] | undefined {
+  return spend.tasks.reduce<PreviewSpend['tasks'][number] | undefined>(
+    (newest, task) => (newest === undefined || BigInt(task.id) > BigInt(newest.id) ? task : newest),
+    undefined
+  );
+}
+
+/** What this push's task (`id`) has cost, as the same read of the preview's tasks as the total says it. */
+function pushCostOf(spend: PreviewSpend, id: string): string | undefined {
+  const task = spend.tasks.find((t) => t.id === id);
+  return task === undefined ? undefined : readablePoints(task.points);
+}
+
+/** The GPU and region a comment shows, as a line may print them. */
+function placeShown(place: TaskPlace | undefined): Pick<PreviewView, 'gpu' | 'region'> {
+  const shown = (text: string | undefined) => (text === undefined ? undefined : sanitize(text, 60));
+  return { gpu: shown(place?.gpu), region: shown(place?.region) };
+}
+
+/**
+ * Where a push's preview runs: the resource the step chose by gpu, else (the body names a mark) where the
+ * task's detail says it runs.
+ */
+function placeOfPush(step: StepResult, book: SpendBook, id: string | undefined): TaskPlace | undefined {
+  const offer = placementOf(step)?.chosen?.offer;
+  if (offer !== undefined)
+    return { gpu: offer.gpuName ?? offer.device, region: offer.regionName ?? offer.region };
+  return id === undefined ? undefined : book.placeOf(id);
 }
 
 /** The comment's view of a preview before anything is known of it. */
@@ -413,15 +450,14 @@ async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): P
     ctx.log(
       `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${readablePoints(total)} in all`
     );
-    const offer = placementOf(step)?.chosen?.offer;
     await commentIf(host, ctx, {
       ...view(preview),
+      ...placeShown(placeOfPush(step, book, created?.id)),
       state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
       url,
-      gpu: offer?.gpuName,
-      region: offer?.regionName ?? offer?.region,
       status: created?.status,
-      pushCost: created === undefined ? undefined : readablePoints(costOf([created])),
+      // Read with the total, at once: the two agree (one preview: the same figure).
+      pushCost: created === undefined ? undefined : pushCostOf(spend, created.id),
       totalCost: readablePoints(total),
       note: ready ? undefined : created?.message
     });
