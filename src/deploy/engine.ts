@@ -71,6 +71,7 @@ export { VERSION } from '../platform/version.js';
 export {
   exactNumberOf,
   parseJson,
+  parseJsonAsWritten,
   parseWrittenJson,
   toCompactJson,
   toIndentedJson
