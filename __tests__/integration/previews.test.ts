@@ -304,7 +304,7 @@ describe('previews of pull requests', () => {
     const ids = new Map<string, string>();
     for (const number of [3, 4, 5]) {
       github.store.openPull(number);
-      const open = await step({}, number, 'opened');
+      const open = await step({ comment: String(number === 3) }, number, 'opened');
       expect(open.failure).toBeUndefined();
       ids.set(`web-pr-${number}`, open.outputs.task_id);
     }
@@ -322,6 +322,14 @@ describe('previews of pull requests', () => {
       ['pr-4', 'success'],
       ['pr-5', 'success']
     ]);
+    // The comment the sweep updates: the last push's preview, what it cost and where it ran (issue 63,
+    // point 8: "unknown" both).
+    const swept = commentRows(3);
+    expect([swept['The last push'], swept.GPU]).toEqual([
+      readablePoints(pointsOf(ids.get('web-pr-3') ?? '')),
+      '4090 in 北京一区'
+    ]);
+    expect(swept['All previews of this pull request']).toBe(swept['The last push']);
     const summary = renderSummary(sweep.result, { passed: true });
     expect(summary).toContain('#### Previews of web stopped');
     expect(summary).toMatch(

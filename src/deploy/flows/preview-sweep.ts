@@ -12,7 +12,7 @@ import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
 import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
 import { costOf, reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
-import { pullRequestsOf } from './preview.js';
+import { lastPushShown, pullRequestsOf } from './preview.js';
 import { keepSpend, recording } from './preview-recording.js';
 import { livePreviews, stopPreview } from './preview-tasks.js';
 import { stepResult } from './toolkit.js';
@@ -164,22 +164,26 @@ async function stoppedRecords(
 ): Promise<number> {
   const { number, name, spend } = stopped;
   await keepSpend(host, { number, name }, spend, stopped.book);
-  await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
+  await host.comment(stoppedView(stopped.given, number, stopped.why, spend, stopped.book), 'existing');
   return (await host.retire(number)).length;
 }
 
 /** The comment of a preview the sweep stopped, or whose close it finished. */
-function stoppedView(given: string, number: number, why: string, spend: PreviewSpend): PreviewView {
+function stoppedView(
+  given: string,
+  number: number,
+  why: string,
+  spend: PreviewSpend,
+  book: SpendBook
+): PreviewView {
   return {
     taskName: given,
     number,
     state: 'stopped',
     url: undefined,
-    gpu: undefined,
-    region: undefined,
+    ...lastPushShown(spend, book),
     status: 'stopped',
     sha: undefined,
-    pushCost: undefined,
     totalCost: readablePoints(spend.total),
     note: `Stopped by preview_sweep: ${why}.`
   };

@@ -130,14 +130,11 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
     book.keptNow(await host.spentKept(name));
     spend = await spendNow(previewOf(preview), book, ctx, stoppedIds);
     await keepSpend(host, { number: pull.number, name }, spend, book);
-    // The last push's preview: the newest task of the name (the platform numbers its tasks in order).
-    const last = newestOf(spend);
     await commentIf(host, ctx, {
       ...view(preview),
-      ...(last === undefined ? {} : placeShown(book.placeOf(last.id))),
+      ...lastPushShown(spend, book),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-      pushCost: last === undefined ? undefined : readablePoints(last.points),
       totalCost: readablePoints(spend.total),
       note:
         failed.length === 0
@@ -168,6 +165,19 @@ function newestOf(spend: PreviewSpend): PreviewSpend['tasks'][number] | undefine
     (newest, task) => (newest === undefined || BigInt(task.id) > BigInt(newest.id) ? task : newest),
     undefined
   );
+}
+
+/**
+ * The last push's preview once the previews are stopped (a close, the sweep): the newest task of the
+ * name, what it cost (read with the total) and where it ran, as the step's answers said.
+ */
+export function lastPushShown(
+  spend: PreviewSpend,
+  book: SpendBook
+): Pick<PreviewView, 'gpu' | 'region' | 'pushCost'> {
+  const last = newestOf(spend);
+  if (last === undefined) return { gpu: undefined, region: undefined, pushCost: undefined };
+  return { ...placeShown(book.placeOf(last.id)), pushCost: readablePoints(last.points) };
 }
 
 /** What this push's task (`id`) has cost, as the same read of the preview's tasks as the total says it. */
