@@ -212,7 +212,8 @@ describe('outputsOf', () => {
         { id: '9', billingValue: '90071992547409930' }
       ]
     );
-    expect(JSON.parse(outputsOf(several).cost)).toEqual({ 7: '6.710950', 8: null, 9: '90071992547.409930' });
+    // One type, a number, whatever the count (issue 63, point 8): each task's cost the exact decimal text.
+    expect(outputsOf(several).cost).toBe('{"7":6.710950,"8":null,"9":90071992547.409930}');
     expect(costLines(several)).toEqual([
       'task 7: cost so far 6.71 yuan (6.71 yuan billed, the rest not billed yet)',
       'task 9: cost so far 90071992547.41 yuan (all billed)'
@@ -241,7 +242,7 @@ describe('outputsOf', () => {
     const byTask = stepOf({ operation: 'task_billing' }, [ok('{}')], [], {
       bills: [bill({ taskId: '7', billed: '1980000' }), bill({ taskId: '8', billed: '5' })]
     });
-    expect(JSON.parse(outputsOf(byTask).cost)).toEqual({ 7: '1.980000', 8: '0.000005' });
+    expect(outputsOf(byTask).cost).toBe('{"7":1.980000,"8":0.000005}');
   });
 
   it('gives an operation without tasks its data and empty task outputs', () => {

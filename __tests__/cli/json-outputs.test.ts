@@ -7,7 +7,8 @@ import {
   FILE_OUTPUTS,
   JSON_OUTPUTS,
   NUMBER_OUTPUTS,
-  typedOutputs
+  typedOutputs,
+  typedRows
 } from '../../src/cli/json-outputs.js';
 import { toIndentedJson } from '../../src/protocol/json.js';
 
@@ -70,6 +71,64 @@ describe('typedOutputs', () => {
         '  "status": "Running",',
         '  "code": "0000"',
         '}'
+      ].join('\n')
+    );
+  });
+
+  // Regression (issue 63, point 8): the cost of several tasks (an object) and their billing_value (a list)
+  // were printed as strings of JSON, where one task's is a number.
+  it("prints several tasks' cost and billing_value as an object and a list of numbers, exact", () => {
+    const outputs = new Map([
+      ['cost', '{"7":6.710950,"8":null,"9":90071992547.409930123}'],
+      ['billing_value', '[6710400,null,90071992547409930]'],
+      ['total_cost', '0.010470']
+    ]);
+    expect(toIndentedJson(typedOutputs(outputs, { withData: false, files: true }))).toBe(
+      [
+        '{',
+        '  "cost": {',
+        '    "7": 6.71095,',
+        '    "8": null,',
+        '    "9": 90071992547.409930123',
+        '  },',
+        '  "billing_value": [',
+        '    6710400,',
+        '    null,',
+        '    90071992547409930',
+        '  ],',
+        '  "total_cost": 0.01047',
+        '}'
+      ].join('\n')
+    );
+  });
+
+  // Regression (issue 63, point 8): a listing's JSON held its money as strings ("cost": "0.001650").
+  it("gives a listing's money columns as numbers, exact, and null where a row has none", () => {
+    const list = {
+      columns: ['task_id', 'cost'],
+      money: ['cost'],
+      rows: [
+        { task_id: '7', cost: '0.001650' },
+        { task_id: '8', cost: '' },
+        { task_id: '9', cost: '90071992547.409930123' }
+      ]
+    };
+    expect(toIndentedJson(typedRows(list))).toBe(
+      [
+        '[',
+        '  {',
+        '    "task_id": "7",',
+        '    "cost": 0.00165',
+        '  },',
+        '  {',
+        '    "task_id": "8",',
+        '    "cost": null',
+        '  },',
+        '  {',
+        '    "task_id": "9",',
+        '    "cost": 90071992547.409930123',
+        '  }',
+        ']'
       ].join('\n')
     );
   });

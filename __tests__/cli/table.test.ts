@@ -53,4 +53,39 @@ describe('outputsTable', () => {
     ]);
     expect(outputsTable(outputs)).toBe(['OUTPUT    VALUE', 'task_id   7', 'task_ids  ["7"]', ''].join('\n'));
   });
+
+  // Regression (issue 63, point 8): the table showed `cost 0.002625`, with no unit and to the millionth,
+  // where everything else a person reads shows yuan to the fen (the JSON keeps the exact figure).
+  it('shows money as a person reads it everywhere: yuan to the fen, with its unit', () => {
+    const outputs = new Map([
+      ['cost', '0.002625'],
+      ['total_cost', '12.345678'],
+      ['billing_value', '1990000'],
+      ['volume_price', '0.35'],
+      ['price', '1880']
+    ]);
+    expect(outputsTable(outputs)).toBe(
+      [
+        'OUTPUT         VALUE',
+        'cost           less than 0.01 yuan',
+        'total_cost     12.35 yuan',
+        'billing_value  1.99 yuan',
+        'volume_price   0.35 yuan per GB a month',
+        'price          1880',
+        ''
+      ].join('\n')
+    );
+    const several = new Map([
+      ['cost', '{"7":6.710950,"8":null,"9":0.000001}'],
+      ['billing_value', '[6710400,null,1]']
+    ]);
+    expect(outputsTable(several)).toBe(
+      [
+        'OUTPUT         VALUE',
+        'cost           7: 6.71 yuan, 8: unknown, 9: less than 0.01 yuan',
+        'billing_value  6.71 yuan, unknown, less than 0.01 yuan',
+        ''
+      ].join('\n')
+    );
+  });
 });

@@ -154,7 +154,7 @@ describe("the reference's example answers, read by the action", () => {
     expect(shapeProblems(byTask, reference('task-billing-record').data)).toEqual([]);
     expect(outputsOf(step({ operation: 'billing', bills: billsOf(byTime) })).cost).toBe('47.520000');
     expect(outputsOf(step({ operation: 'task_billing', bills: billsOf(byTask) })).cost).toBe(
-      '{"7":"0.000550"}'
+      '{"7":0.000550}'
     );
   });
 

@@ -52,7 +52,9 @@ export function emulatorStep(
       failure: failureOf(result),
       left,
       states: saved.states,
-      files: runtime.files
+      files: runtime.files,
+      /** The host's warnings the step gave (annotations on GitHub's runner). */
+      warnings: runtime.warnings
     };
   };
 }

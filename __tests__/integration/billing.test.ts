@@ -86,7 +86,10 @@ describe('bills against the emulator', () => {
     const b = emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
     clock.advance(3600);
     const byTask = await step({ operation: 'task_billing', ...WINDOW });
-    expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: '1.980000', [b]: '3.960000' });
+    // Each a number, the exact decimal (issue 63, point 8).
+    expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: 1.98, [b]: 3.96 });
+    expect(byTask.outputs.cost).toContain(`"${a}":1.980000`);
+    expect(byTask.outputs.cost).toContain(`"${b}":3.960000`);
     expect(renderSummary(byTask.result, { passed: true })).toContain(
       `| ${b} | b | Deployment | 3&#46;96 yuan |`
     );

@@ -7,6 +7,8 @@ import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
+import { readablePoints, readableYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
+import { MARK_4090 } from '../helpers/bodies.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 
 const CREATE = '/api/task/deployment/create';
@@ -134,6 +136,78 @@ describe('previews of pull requests', () => {
     );
   });
 
+  /** The comment's table on pull request `number`, row name to value, as a reader reads them (entities read back). */
+  const commentRows = (number: number): Record<string, string> => {
+    const body = github.store.comments.find((c) => c.issue === number)?.body ?? '';
+    const text = (cell: string) =>
+      cell
+        .replace(/<[^>]*>/g, '')
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    return Object.fromEntries(
+      body
+        .split('\n')
+        .filter((line) => line.startsWith('| ') && !line.startsWith('| |'))
+        .map((line) => line.slice(2, -2).split(' | ').map(text) as [string, string])
+    );
+  };
+  /** What a task has cost now as the platform's detail says it (billing_value + forecast_value), in points. */
+  const pointsOf = (id: string): string => {
+    const task = bench.emulator.tasks.get(id) as { billing_value?: number; forecast_value?: number };
+    return sumPoints([String(task.billing_value ?? 0), String(task.forecast_value ?? 0)]) ?? '?';
+  };
+
+  // Regression (issue 63, point 8): the comment's figures disagreed with each other, with the log and with
+  // the platform: "This push" was what the wait last read, "All previews" a read after the health check
+  // (one preview: 0.000028 beside 0.001087 yuan); below a fen one was exact and the other "0.01 yuan"; on
+  // close "This push: unknown" and "GPU unknown"; and "GPU unknown" when the body names a mark.
+  it("shows figures that agree with each other, the log, total_cost and the platform's details, and the GPU the body's mark names, from open through two pushes to close", async () => {
+    github.store.openPull(31);
+    const marked = `{resources: [{mark: "${MARK_4090}"}], services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}`;
+    const inputs = { comment: 'true', gpu: '', body: marked };
+    // A stop takes a minute to show: a push's step goes on well after its wait's last read of the new task.
+    bench.emulator.tasks.setActLag(60);
+    const ids: string[] = [];
+    const agree = (run: Awaited<ReturnType<typeof step>>, sha7: string, last: string) => {
+      // Every task of the preview, stopped ones too, as the platform's details say now.
+      const total = sumPoints(ids.map(pointsOf)) ?? '?';
+      const rows = commentRows(31);
+      expect(rows['All previews of this pull request']).toBe(readablePoints(total));
+      expect(rows[`This push (${sha7})`]).toBe(readablePoints(pointsOf(last)));
+      expect(run.outputs.total_cost).toBe(yuanOf(total));
+      expect(readableYuan(run.outputs.total_cost)).toBe(readablePoints(total));
+      expect(bench.log.filter((line) => line.includes(' in all'))).toEqual([
+        expect.stringMatching(
+          new RegExp(`(cost|have cost) ${readablePoints(total).replace('.', '\\.')} in all$`)
+        )
+      ]);
+      expect(rows.GPU).toBe('4090 in 北京一区');
+    };
+    const open = await step(inputs, 31, 'opened');
+    expect(open.failure).toBeUndefined();
+    ids.push(open.outputs.task_id);
+    agree(open, sha(31, 1).slice(0, 7), open.outputs.task_id);
+    // One preview: this push's figure is all of them.
+    const first = commentRows(31);
+    expect(first[`This push (${sha(31, 1).slice(0, 7)})`]).toBe(first['All previews of this pull request']);
+    for (const push of [2, 3]) {
+      github.store.pushPull(31, sha(31, push));
+      bench.clock.advance(600);
+      bench.log.length = 0;
+      const pushed = await step(inputs, 31, 'synchronize');
+      expect(pushed.failure).toBeUndefined();
+      ids.push(pushed.outputs.task_id);
+      agree(pushed, sha(31, push).slice(0, 7), pushed.outputs.task_id);
+    }
+    github.store.closePull(31, false);
+    bench.clock.advance(600);
+    bench.log.length = 0;
+    const close = await step(inputs, 31, 'closed');
+    expect(close.failure).toBeUndefined();
+    expect(ids.map(statusOf)).toEqual(['End', 'End', 'End']);
+    // Closed: the last push's preview (the newest task), and all three.
+    agree(close, sha(31, 3).slice(0, 7), ids[2] ?? '');
+  });
+
   it('makes no preview beyond max_previews, naming those that run, and replaces its own whatever the count', async () => {
     github.store.openPull(1);
     github.store.openPull(2);
@@ -230,7 +304,7 @@ describe('previews of pull requests', () => {
     const ids = new Map<string, string>();
     for (const number of [3, 4, 5]) {
       github.store.openPull(number);
-      const open = await step({}, number, 'opened');
+      const open = await step({ comment: String(number === 3) }, number, 'opened');
       expect(open.failure).toBeUndefined();
       ids.set(`web-pr-${number}`, open.outputs.task_id);
     }
@@ -248,9 +322,19 @@ describe('previews of pull requests', () => {
       ['pr-4', 'success'],
       ['pr-5', 'success']
     ]);
+    // The comment the sweep updates: the last push's preview, what it cost and where it ran (issue 63,
+    // point 8: "unknown" both).
+    const swept = commentRows(3);
+    expect([swept['The last push'], swept.GPU]).toEqual([
+      readablePoints(pointsOf(ids.get('web-pr-3') ?? '')),
+      '4090 in 北京一区'
+    ]);
+    expect(swept['All previews of this pull request']).toBe(swept['The last push']);
     const summary = renderSummary(sweep.result, { passed: true });
     expect(summary).toContain('#### Previews of web stopped');
-    expect(summary).toMatch(/\| \d+ \| web-pr-3 \| pull request &#35;3 is closed \| 0&#46;\d+ yuan \|/);
+    expect(summary).toMatch(
+      /\| \d+ \| web-pr-3 \| pull request &#35;3 is closed \| (less than )?0&#46;\d\d yuan \|/
+    );
     // Two hours without a push: past preview_ttl, the open ones are stopped too.
     bench.clock.advance(2 * 3600);
     const later = await step(SWEEP, 0);

@@ -88,7 +88,7 @@ describe('waiting against the emulator', () => {
     expect([failure, outputs.status, outputs.elapsed_seconds]).toEqual([undefined, 'Running', '50']);
     expect(log.slice(4)).toEqual([
       'task 1229831 "svc": Pending after 0s (15m0s left, cost so far 0.00 yuan)',
-      'task 1229831 "svc": Pending -> Running after 30s (14m30s left, cost so far 0.01 yuan)',
+      'task 1229831 "svc": Pending -> Running after 30s (14m30s left, cost so far less than 0.01 yuan)',
       'task 1229831 "svc": 1/3 nodes running after 30s',
       'task 1229831 "svc": 2/3 nodes running after 40s',
       'task 1229831 "svc": 3/3 nodes running after 50s',
@@ -382,7 +382,10 @@ describe('waiting against the emulator', () => {
     expect([young.outputs.cost, young.outputs.billing_value]).toEqual(['0.033000', '0']);
     clock.advance(3540);
     const both = await step({ operation: 'detail', task_id: `${one}, ${two}` });
-    expect(JSON.parse(both.outputs.cost)).toEqual({ [one]: '1.980000', [two]: '3.960000' });
+    // Each a number, the exact decimal (issue 63, point 8).
+    expect(JSON.parse(both.outputs.cost)).toEqual({ [one]: 1.98, [two]: 3.96 });
+    expect(both.outputs.cost).toContain(`"${one}":1.980000`);
+    expect(both.outputs.cost).toContain(`"${two}":3.960000`);
     expect(both.outputs.billing_value).toBe('[1980000,3960000]');
     const summary = renderSummary(both.result, { passed: true });
     expect(summary).toContain(' | 3&#46;96 yuan |');

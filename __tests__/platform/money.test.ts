@@ -1,4 +1,4 @@
-import { readableYuan, spentYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
+import { readablePoints, readableYuan, spentYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
 
 describe('money', () => {
   it('adds points exactly, whatever their decimals, and refuses anything but decimal text', () => {
@@ -29,7 +29,10 @@ describe('money', () => {
 
   it('shows yuan to the fen, and says so below one, never a bare 0.00 for a sum above nothing', () => {
     expect(readableYuan('6.710400')).toBe('6.71 yuan');
-    expect(readableYuan('0.005')).toBe('0.01 yuan');
+    expect(readableYuan('0.01')).toBe('0.01 yuan');
+    expect(readableYuan('0.014999')).toBe('0.01 yuan');
+    expect(readableYuan('0.015')).toBe('0.02 yuan');
+    expect(readableYuan('0.995')).toBe('1.00 yuan');
     expect(readableYuan('0.004999')).toBe('less than 0.01 yuan');
     expect(readableYuan('0.000006')).toBe('less than 0.01 yuan');
     expect(readableYuan('0.000000')).toBe('0.00 yuan');
@@ -38,5 +41,24 @@ describe('money', () => {
     expect(readableYuan('-0.015')).toBe('-0.02 yuan');
     expect(readableYuan('-0.001')).toBe('more than -0.01 yuan');
     expect(readableYuan('1e3')).toBeUndefined();
+  });
+
+  // Regression (issue 63, point 8): a sum between half a fen and a fen read "0.01 yuan" (0.007175 in the
+  // log, "0.01 yuan" in the comment), while one below half a fen read "less than 0.01 yuan": under a fen,
+  // whatever it is, a person reads "less than 0.01 yuan".
+  it('says "less than 0.01 yuan" for every sum under a fen, never rounding one up to a fen', () => {
+    expect(readableYuan('0.007175')).toBe('less than 0.01 yuan');
+    expect(readableYuan('0.005')).toBe('less than 0.01 yuan');
+    expect(readableYuan('0.009999')).toBe('less than 0.01 yuan');
+    expect(readableYuan('0.0099999999')).toBe('less than 0.01 yuan');
+    expect(readableYuan('-0.009')).toBe('more than -0.01 yuan');
+  });
+
+  it('shows points as yuan by the same rule, and says points it cannot read as points', () => {
+    expect(readablePoints('7175')).toBe('less than 0.01 yuan');
+    expect(readablePoints('130000')).toBe('0.13 yuan');
+    expect(readablePoints('6710400')).toBe('6.71 yuan');
+    expect(readablePoints('0')).toBe('0.00 yuan');
+    expect(readablePoints('1e3')).toBe('1e3 points');
   });
 });

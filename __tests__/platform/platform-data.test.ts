@@ -1,7 +1,7 @@
 import { billsOf } from '../../src/platform/billing-data.js';
 import { preheatProgressOf, preheatRegionsOf } from '../../src/platform/preheat-data.js';
 import { offersOf } from '../../src/platform/resource-data.js';
-import { jobFailureReason } from '../../src/platform/task-data.js';
+import { jobFailureReason, placeOf } from '../../src/platform/task-data.js';
 
 describe('offersOf', () => {
   it('reads one offer per region of each device, from the device or the mark its resource names', () => {
@@ -215,5 +215,23 @@ describe('jobFailureReason', () => {
     expect(jobFailureReason(failed(0, { default: { backoff_limit: 0, restart_policy: 'Never' } }))).toBe(
       'the job failed with 0 pod(s) failed, within its backoff_limit of 0: the platform ended it for another reason (such as its timeout_sec of 600 s)'
     );
+  });
+});
+
+describe('placeOf', () => {
+  it("reads where a task runs from its detail's resources: the GPU, and the region's name, else its tag", () => {
+    const resource = { device_name: 'RTX 4090', region: 'beijing-jxq-p1', gpu_name: '4090' };
+    expect(placeOf({ resources: [{ resource, region_name: '北京一区', mark: 'm' }] })).toEqual({
+      gpu: '4090',
+      region: '北京一区'
+    });
+    expect(placeOf({ resources: [{ resource: { ...resource, gpu_name: null }, mark: 'm' }] })).toEqual({
+      gpu: 'RTX 4090',
+      region: 'beijing-jxq-p1'
+    });
+    // A mark the platform no longer resolves (resource null), a search's row, nothing at all.
+    expect(placeOf({ resources: [{ resource: null, region_name: null, mark: 'm' }] })).toBeUndefined();
+    expect(placeOf({ task_id: 1, status: 'Running' })).toBeUndefined();
+    expect(placeOf(undefined)).toBeUndefined();
   });
 });

@@ -241,14 +241,14 @@ export function taskCost(task: TaskResult): string | undefined {
 }
 
 /**
- * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
- * task's detail was not read); of billing records, their total, or per task when they are by task; empty
- * when nothing said.
+ * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost, a number
+ * (null where a task's detail was not read); of billing records, their total, or per task when they are by
+ * task; empty when nothing said. Every figure the exact decimal text.
  */
 function costOf(step: StepResult): string {
   if (step.tasks.some((task) => taskCost(task) !== undefined)) {
     if (step.tasks.length === 1) return taskCost(step.tasks[0] as TaskResult) ?? '';
-    return JSON.stringify(Object.fromEntries(step.tasks.map((task) => [task.id, taskCost(task) ?? null])));
+    return costsJson(step.tasks.map((task) => [task.id, taskCost(task)]));
   }
   if (step.bills.length === 0) return '';
   const byTask = step.bills.every((bill) => bill.taskId !== undefined);
@@ -256,7 +256,18 @@ function costOf(step: StepResult): string {
   const ids = [...new Set(step.bills.map((bill) => bill.taskId as string))];
   const billed = (id: string): string =>
     yuanOf(sumPoints(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
-  return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
+  return costsJson(ids.map((id) => [id, billed(id)]));
+}
+
+/**
+ * Task id to cost in yuan as a JSON object whose values are numbers, each the exact decimal text (no
+ * double between: "6.710950" is written as it is), null where a task's cost is not known.
+ */
+function costsJson(costs: readonly (readonly [string, string | undefined])[]): string {
+  const entries = costs.map(
+    ([id, yuan]) => `${JSON.stringify(id)}:${yuan === undefined || yuan === '' ? 'null' : yuan}`
+  );
+  return `{${entries.join(',')}}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { exactNumberOf, parseJson } from '../deploy/engine.js';
+import { exactNumberOf, parseJson, type ListRows } from '../deploy/engine.js';
 
 /** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
 export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
@@ -71,15 +71,35 @@ export const FILE_OUTPUTS: ReadonlySet<string> = new Set([
 ]);
 
 function typeOf(name: string, text: string): unknown {
+  // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
+  if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text)) return jsonOf(text);
   if (NUMBER_OUTPUTS.has(name)) return text === '' ? null : (exactNumberOf(text) ?? text);
   if (BOOLEAN_OUTPUTS.has(name)) return text === 'true' ? true : text === 'false' ? false : null;
-  if (JSON_OUTPUTS.has(name)) {
-    if (text === '') return null;
-    try {
-      return parseJson(text);
-    } catch {
-      return text;
-    }
-  }
+  if (JSON_OUTPUTS.has(name)) return text === '' ? null : jsonOf(text);
   return text;
+}
+
+/** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return parseJson(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A listing's rows as the CLI's JSON holds them: each cell as text, but money (the list's money columns:
+ * yuan), a number, exact, as the cost output is (null where a row has none).
+ */
+export function typedRows(list: ListRows): Record<string, unknown>[] {
+  return list.rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, text]) =>
+        list.money.includes(column)
+          ? [column, text === '' ? null : (exactNumberOf(text) ?? text)]
+          : [column, text]
+      )
+    )
+  );
 }

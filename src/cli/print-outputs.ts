@@ -4,7 +4,7 @@ import { type CliCommand, type OutputFormat } from './cli-args.js';
 import type { CliIo } from './cli-io.js';
 import { type CliLog } from './cli-log.js';
 import { dotenvReport } from './dotenv.js';
-import { FILE_OUTPUTS, typedOutputs } from './json-outputs.js';
+import { FILE_OUTPUTS, typedOutputs, typedRows } from './json-outputs.js';
 import { EXIT } from './exit-codes.js';
 import { formatTable, outputsTable } from './table.js';
 
@@ -67,7 +67,7 @@ function formatOutputs(
   const list = rowsOf(how.operation, outputs.get('data') ?? '');
   if (how.output === 'json') {
     const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
-    return `${toIndentedJson(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+    return `${toIndentedJson(list === undefined ? typed : { ...typed, rows: typedRows(list) })}\n`;
   }
   if (list === undefined) return outputsTable(shown);
   if (list.note !== undefined && list.rows.length > 0) log.write(`note: ${list.note}`);

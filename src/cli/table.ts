@@ -1,5 +1,6 @@
+import { isLosslessNumber } from 'lossless-json';
 import { sanitize } from '../basics/safe-text.js';
-import { readableYuan, type ListRows } from '../deploy/engine.js';
+import { parseJsonAsWritten, readablePoints, readableYuan, type ListRows } from '../deploy/engine.js';
 import { hasValue } from './json-outputs.js';
 import { width } from './terminal-summary.js';
 
@@ -24,11 +25,53 @@ export function formatTable(list: ListRows): string {
   ]);
 }
 
-/** The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE. */
+/**
+ * The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE; money as a
+ * person reads it everywhere (see moneyShown), the JSON keeping the exact figure.
+ */
 export function outputsTable(outputs: ReadonlyMap<string, string>): string {
   const rows = [...outputs].filter(([, value]) => hasValue(value));
   if (rows.length === 0) return '(no outputs)\n';
-  return alignedLines([['OUTPUT', 'VALUE'], ...rows.map(([name, value]) => [name, safeCell(value)])]);
+  return alignedLines([
+    ['OUTPUT', 'VALUE'],
+    ...rows.map(([name, value]) => [name, safeCell(moneyShown(name, value) ?? value)])
+  ]);
+}
+
+/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+const MONEY_OUTPUTS: Readonly<Record<string, (figure: string) => string | undefined>> = {
+  cost: readableYuan,
+  total_cost: readableYuan,
+  billing_value: readablePoints,
+  volume_price: (price) => `${price} yuan per GB a month`
+};
+
+/**
+ * An output that holds money as a person reads it: yuan to the fen with its unit ("less than 0.01 yuan"
+ * under a fen); of several tasks (a JSON object of task id to figure, or a list), each so ("7: 6.71 yuan,
+ * 8: unknown"). Undefined for any other output, or a value that is no figure.
+ */
+function moneyShown(name: string, value: string): string | undefined {
+  const shown = MONEY_OUTPUTS[name];
+  if (shown === undefined) return undefined;
+  if (!/^[[{]/.test(value)) return shown(value);
+  let figures: unknown;
+  try {
+    figures = parseJsonAsWritten(value);
+  } catch {
+    return undefined;
+  }
+  // Each figure as written (parseJsonAsWritten keeps a number's own text); anything else is no figure.
+  const one = (figure: unknown): string => {
+    if (figure === null) return 'unknown';
+    const text = isLosslessNumber(figure) ? figure.toString() : typeof figure === 'string' ? figure : '?';
+    return shown(text) ?? sanitize(text, 40);
+  };
+  if (Array.isArray(figures)) return figures.map(one).join(', ');
+  if (typeof figures !== 'object' || figures === null) return undefined;
+  return Object.entries(figures)
+    .map(([id, figure]) => `${id}: ${one(figure)}`)
+    .join(', ');
 }
 
 /**

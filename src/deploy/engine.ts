@@ -65,12 +65,13 @@ export type { NodeDiagnostics, TaskDiagnostics } from './wait/diagnose.js';
 export type { Bill } from '../platform/billing-data.js';
 export type { Offer } from '../platform/resource-data.js';
 export type { WaitTarget } from '../platform/operations/operation-table.js';
-export { readableYuan, spentYuan, sumPoints, yuanOf } from '../platform/money.js';
+export { readablePoints, readableYuan, spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
 export { VERSION } from '../platform/version.js';
 export {
   exactNumberOf,
   parseJson,
+  parseJsonAsWritten,
   parseWrittenJson,
   toCompactJson,
   toIndentedJson

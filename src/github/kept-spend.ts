@@ -1,4 +1,4 @@
-import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../platform/money.js';
+import { compareDecimals, readablePoints, sumPoints } from '../platform/money.js';
 import { isRecord } from '../basics/records.js';
 import type { Octokit } from './client.js';
 import { recordDeployment, setDeploymentStatus, type Repo } from './records.js';
@@ -54,7 +54,7 @@ export async function keepSpend(
   record: { number: number; name: string; ref: string; spent: ReadonlyMap<string, string> }
 ): Promise<void> {
   const spent = Object.fromEntries(record.spent);
-  const total = readableYuan(yuanOf(sumPoints(Object.values(spent)) ?? '0') ?? '0') ?? 'unknown';
+  const total = readablePoints(sumPoints(Object.values(spent)) ?? '0');
   const id = await recordDeployment(octokit, repo, {
     ref: record.ref,
     environment: SPEND_ENVIRONMENT,

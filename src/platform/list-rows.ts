@@ -9,8 +9,9 @@ import { volumesOf } from './volume-data.js';
 
 /**
  * The rows a listing operation read, as a table shows them and the CLI's JSON holds them: one column per
- * field, each row's cells as text (exact: money in yuan to the point; a table rounds it to the fen, see
- * `money`), empty where the answer had nothing. `note`: what a reader must know of a column, said once.
+ * field, each row's cells as text (exact: money in yuan to the point; a table shows it to the fen, and the
+ * JSON as a number, see `money`), empty where the answer had nothing. `note`: what a reader must know of a
+ * column, said once.
  */
 export interface ListRows {
   readonly columns: readonly string[];

@@ -67,17 +67,35 @@ export function spentYuan(billed: string | undefined, unbilled: string | undefin
 const FEN_DIGITS = 2;
 
 /**
- * Yuan as a person reads it, to the fen (rounded half away from zero): "6.710400" gives "6.71 yuan", and
- * a sum above nothing but below half a fen "less than 0.01 yuan" rather than a bare "0.00". The exact
- * figure stays in the outputs and the JSON. Undefined when the text is not a decimal number.
+ * Yuan as a person reads it, everywhere a person reads money (the log, progress lines, the job summary,
+ * tables, the preview comment): to the fen, rounded half away from zero ("6.710400" gives "6.71 yuan"),
+ * and any sum above nothing but under a fen "less than 0.01 yuan" (never rounded up to a fen, nor a bare
+ * "0.00"). The exact figure stays in the outputs and the JSON. Undefined when the text is not a decimal
+ * number.
  */
 export function readableYuan(yuan: string): string | undefined {
   const value = decimal(yuan);
   if (value === undefined) return undefined;
-  const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
-  if (scaled === 0n && value.units !== 0n)
+  if (value.units !== 0n && underAFen(value))
     return value.units < 0n ? 'more than -0.01 yuan' : 'less than 0.01 yuan';
+  const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
   return `${format({ units: scaled, scale: FEN_DIGITS })} yuan`;
+}
+
+/** Points (1,000,000 a yuan) as a person reads them (see readableYuan); text that is no number, as points. */
+export function readablePoints(points: string): string {
+  const yuan = yuanOf(points);
+  return (yuan === undefined ? undefined : readableYuan(yuan)) ?? `${points} points`;
+}
+
+/** Whether the decimal, whatever its sign, is less than a fen. */
+function underAFen(value: Decimal): boolean {
+  const scale = Math.max(value.scale, FEN_DIGITS);
+  const magnitude = value.units < 0n ? -value.units : value.units;
+  return (
+    rescale({ units: magnitude, scale: value.scale }, scale) <
+    rescale({ units: 1n, scale: FEN_DIGITS }, scale)
+  );
 }
 
 /** The decimal at `scale` digits (fewer than its own), rounded half away from zero. */

@@ -258,3 +258,28 @@ function serviceUrls(data: unknown): (string | null)[] {
       : []
   );
 }
+
+/** Where a task runs: its GPU model and its region (the region's name where the answer gives one). */
+export interface TaskPlace {
+  readonly gpu: string | undefined;
+  readonly region: string | undefined;
+}
+
+/**
+ * Where a task runs as its data says (a detail's resources[]: each entry's resource.gpu_name and
+ * resource.region, and region_name beside it), from its first entry that says either; undefined when
+ * none does (a search's row, a mark the platform no longer resolves).
+ */
+export function placeOf(data: unknown): TaskPlace | undefined {
+  if (!isRecord(data) || !Array.isArray(data.resources)) return undefined;
+  for (const entry of data.resources) {
+    if (!isRecord(entry)) continue;
+    const resource = isRecord(entry.resource) ? entry.resource : {};
+    const text = (value: unknown): string | undefined =>
+      typeof value === 'string' && value !== '' ? value : undefined;
+    const gpu = text(resource.gpu_name) ?? text(resource.device_name);
+    const region = text(entry.region_name) ?? text(resource.region);
+    if (gpu !== undefined || region !== undefined) return { gpu, region };
+  }
+  return undefined;
+}

@@ -87,6 +87,15 @@ function holdsExactNumber(value: unknown, depth: number): boolean {
   return false;
 }
 
+/**
+ * JSON with every number kept as the text it was written in (a LosslessNumber, whose toString gives its
+ * digits back): for a figure shown as written, never through a double ("0.0000001", not "1e-7").
+ */
+export function parseJsonAsWritten(text: string): unknown {
+  refuseTooDeep(text);
+  return parse(text, null, (digits) => new LosslessNumber(digits));
+}
+
 /** An exact JSON integer from its decimal digits. */
 export function exactInteger(digits: string): LosslessNumber {
   return new LosslessNumber(digits);

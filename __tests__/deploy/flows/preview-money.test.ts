@@ -6,9 +6,9 @@ import {
   reachesCap,
   theMore,
   worthKeeping,
-  yuanText,
   type PreviewSpend
 } from '../../../src/deploy/flows/preview-spend.js';
+import { readablePoints } from '../../../src/platform/money.js';
 
 const task = (billingValue: string | undefined, forecastValue: string | undefined) => ({
   id: '1',
@@ -26,10 +26,13 @@ describe("a pull request's previews, counted against max_cost", () => {
     expect(costOf([])).toBe('0');
   });
 
-  it('shows yuan readably, and exactly below a fen, where a cap of a few fen is compared with it', () => {
-    expect(yuanText('420000')).toBe('0.42 yuan');
-    expect(yuanText('832')).toBe('0.000832 yuan');
-    expect(yuanText('0')).toBe('0.00 yuan');
+  // Issue 63, point 8: one rule for money a person reads; below a fen, "less than 0.01 yuan" (the exact
+  // figure is the total_cost output's), as everywhere else.
+  it('shows what previews cost as every figure a person reads: to the fen, "less than 0.01 yuan" below one', () => {
+    expect(readablePoints('420000')).toBe('0.42 yuan');
+    expect(readablePoints('832')).toBe('less than 0.01 yuan');
+    expect(readablePoints('7175')).toBe('less than 0.01 yuan');
+    expect(readablePoints('0')).toBe('0.00 yuan');
   });
 
   it("reaches the cap at it or past it, and counts in a push's wait what the ended previews spent and the ones that bill", () => {

@@ -7,7 +7,6 @@ import {
   theMore,
   withSpend,
   worthKeeping,
-  yuanText,
   type PreviewSpend,
   type SpentTask
 } from '../../../src/deploy/flows/preview-spend.js';
@@ -84,10 +83,8 @@ describe("a pull request's spend", () => {
     ]);
   });
 
-  it('reaches the cap at it exactly, and shows sums below a fen exactly', () => {
+  it('reaches the cap at it exactly', () => {
     expect(reachesCap('20000', '0.02')).toBe(true);
     expect(reachesCap('19999', '0.02')).toBe(false);
-    expect(yuanText('4200000')).toBe('4.20 yuan');
-    expect(yuanText('832')).toBe('0.000832 yuan');
   });
 });

@@ -30,6 +30,7 @@ function guardOf(
 ) {
   let now = 0;
   const log: string[] = [];
+  const warnings: string[] = [];
   const guard = new CapGuard(
     cap,
     { startedAt: 0, timeoutMs: 60 * MINUTE, intervalMs: MINUTE / 2 },
@@ -40,6 +41,7 @@ function guardOf(
       },
       snapshotOf: (data) => snapshotOf(data, ['status']),
       log: (line) => log.push(line),
+      warn: (line) => warnings.push(line),
       now: () => now,
       ...(billed === undefined ? {} : { billed })
     }
@@ -53,12 +55,23 @@ function guardOf(
     const alongside = await guard.readAlongside();
     return guard.reached({ waited, read: new Set(read), heldBack: alongside.heldBack }, alongside);
   };
-  return { guard, log, round };
+  return { guard, log, warnings, round };
 }
 
 const task = (id: string, cost: number | undefined) => ({ id, snapshot: costing(cost), waiting: true });
 
 describe('the guard of max_cost', () => {
+  // Issue 63, point 8: the projection was a plain line of the log.
+  it("gives the projection that the cap would be passed before the wait ends as the host's warning, not a log line", async () => {
+    const { round, log, warnings } = guardOf({ maxCost: '1', from: 'made' });
+    // 0.1 yuan a minute from nothing: 1 yuan after 10 minutes, before the wait's hour ends.
+    expect(await round(MINUTE, [task('8', 100_000)])).toBeUndefined();
+    expect(warnings).toEqual([
+      'cost: 0.10 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 1 yuan in about 9m0s, before the wait ends: the step stops it before it does'
+    ]);
+    expect(log).toEqual([]);
+  });
+
   it('counts what was spent before and the tasks beside those waited on; one the platform deleted keeps its last cost', async () => {
     let older: Poll | Error = detail(300_000);
     const { guard, round } = guardOf(

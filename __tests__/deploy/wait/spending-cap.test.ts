@@ -45,16 +45,18 @@ describe('max_cost', () => {
     expect(besideCap(at.watch)).toBe('2.00 yuan of max_cost 2 yuan');
   });
 
-  it('warns once when the rate seen between two reads would pass the cap before the wait ends', () => {
+  // Issue 63, point 8: the projection was a plain line of the log; it is a warning, as the step's others.
+  it('warns once, as a warning and not a line of the log, when the rate seen between two reads would pass the cap before the wait ends', () => {
     // 0.1 yuan a minute; the wait ends at 60 minutes; the cap is 5 yuan: passed at 50 minutes.
     const first = seeCost(startCap('5'), '100000', MINUTE, AHEAD);
-    expect(first.lines).toEqual([]);
+    expect([first.lines, first.warnings]).toEqual([[], []]);
     const second = seeCost(first.watch, '200000', 2 * MINUTE, AHEAD);
-    expect(second.lines).toEqual([
+    expect(second.warnings).toEqual([
       'cost: 0.20 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 5 yuan in about 48m0s, before the wait ends: the step stops it before it does'
     ]);
+    expect(second.lines).toEqual([]);
     const third = seeCost(second.watch, '300000', 3 * MINUTE, AHEAD);
-    expect([third.lines, third.reached]).toEqual([[], false]);
+    expect([third.lines, third.warnings, third.reached]).toEqual([[], [], false]);
   });
 
   it('stops before the cap when the next read would be past it, at the rate seen', () => {
@@ -75,7 +77,12 @@ describe('max_cost', () => {
     const cap = seeCost(startCap('5'), '100000', MINUTE, soon).watch;
     expect(seeCost(cap, '200000', 2 * MINUTE, soon).lines).toEqual([]);
     expect(seeCost(cap, '100000', 2 * MINUTE, AHEAD).lines).toEqual([]);
-    expect(seeCost(cap, undefined, 2 * MINUTE, AHEAD)).toEqual({ watch: cap, lines: [], reached: false });
+    expect(seeCost(cap, undefined, 2 * MINUTE, AHEAD)).toEqual({
+      watch: cap,
+      lines: [],
+      warnings: [],
+      reached: false
+    });
   });
 
   it('sees no rate from two reads at one moment, nor from a cost that went down (a bill set right)', () => {
@@ -129,6 +136,7 @@ describe('max_cost', () => {
     expect(heldBack(read.watch, 'the platform asked for a pause of 2m0s', 2 * MINUTE + 10_000)).toEqual({
       watch: read.watch,
       reached: true,
+      warnings: [],
       lines: [
         'cost: the platform asked for a pause of 2m0s, which is later than the cost would reach max_cost 5 yuan (in about 50s, at the rate seen): stopping what the step waits on first, and reading it after'
       ]
@@ -138,7 +146,7 @@ describe('max_cost', () => {
   it('takes a seed (what a new task cost when the step began: nothing) so that the first read gives a rate', () => {
     const first = seeCost(startCap('1', { atMs: 0, points: '0' }), '100000', MINUTE, AHEAD);
     expect(capAtMs(first.watch)).toBe(10 * MINUTE);
-    expect(first.lines).toEqual([
+    expect(first.warnings).toEqual([
       'cost: 0.10 yuan so far, growing by 6.00 yuan an hour (as seen between the last two reads), would pass max_cost 1 yuan in about 9m0s, before the wait ends: the step stops it before it does'
     ]);
   });

@@ -31,6 +31,7 @@ function harness(script: Record<string, [atSeconds: number, answer: Poll | Error
       return Promise.resolve();
     },
     log: (line: string) => log.push(`${now / 1000}s ${line}`),
+    warn: (line: string) => log.push(`${now / 1000}s warning: ${line}`),
     poll: (id: string) => {
       polls.push([id, now / 1000]);
       const answer = [...(script[id] ?? [])].reverse().find(([at]) => at * 1000 <= now)?.[1];

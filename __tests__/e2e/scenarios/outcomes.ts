@@ -193,6 +193,38 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.summary).toContain('The cap stopped');
       }
     );
+    // Regression (issue 63, point 8): the projection was a plain line of the log, not a warning.
+    scenario(
+      'warns, as an annotation, when the cost would pass max_cost before the wait ends, and ends well when it does not',
+      async (s) => {
+        // A node that bills while it pulls its image (Pending) for 6 s: 1.88 yuan an hour, 0.05 yuan after
+        // about 96 s, well within the wait.
+        s.emulator.tasks.setBillPending(true);
+        s.emulator.tasks.setReadyAfter(6);
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'e2e-projected',
+          points: '1',
+          body: SERVICE,
+          max_cost: '0.05',
+          wait_timeout: '10m',
+          ...FAST
+        });
+        expect([main.exitCode, main.outputs.capped]).toEqual([0, 'false']);
+        const lines = shown(main);
+        expect(lines).toContainEqual(
+          expect.stringMatching(
+            /^::warning::cost: (less than 0\.01|0\.0\d) yuan so far, growing by \d+\.\d\d yuan an hour \(as seen between the last two reads\), would pass max_cost 0\.05 yuan in about .*, before the wait ends: the step stops it before it does$/
+          )
+        );
+        expect(lines.filter((line) => line.startsWith('cost: '))).toEqual([]);
+        // Money as a person reads it: to the fen, with the unit; the output keeps the exact figure.
+        expect(main.outputs.cost).toMatch(/^\d+\.\d{6}$/);
+        expect(lines).toContainEqual(
+          expect.stringMatching(/^task \d+: cost so far (less than 0\.01|\d+\.\d\d) yuan( \(.*\))?$/)
+        );
+      }
+    );
     scenario(
       'stops first when the platform holds a cost read back past the moment the cost reaches max_cost (issue 60, point 1)',
       async (s) => {

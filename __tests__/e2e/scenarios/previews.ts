@@ -10,6 +10,8 @@ import { sha, startGitHub, type GitHubStandIn } from '../../../github-standin/in
 import { runnerView } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
 import { CREATE, DEFAULT_EMULATOR, FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
+import { readablePoints, readableYuan, sumPoints } from '../../../src/platform/money.js';
+import { MARK_4090 } from '../../helpers/bodies.js';
 
 const BODY =
   'services: [{service_name: web, service_image: "registry.example.com/web:1", remote_ports: [{service_port: 80}]}]';
@@ -26,6 +28,28 @@ type Action = 'opened' | 'synchronize' | 'closed';
 function expensivePreview(s: Scenario, number: number): string {
   s.emulator.tasks.setPrice(360_000_000);
   return s.emulator.tasks.add({ task_name: `web-pr-${number}`, points: 1, status: 'Running' });
+}
+
+/** A body that names its resource by a mark (a 4090 in 北京一区), for a step without gpu. */
+const MARKED = `{resources: [{mark: "${MARK_4090}"}], ${BODY}}`;
+
+/** The comment's table on pull request `number`, row name to value, as a reader reads them. */
+function commentRows(github: GitHubStandIn, number: number): Record<string, string> {
+  const body = github.store.comments.find((c) => c.issue === number)?.body ?? '';
+  const text = (cell: string) =>
+    cell.replace(/<[^>]*>/g, '').replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  return Object.fromEntries(
+    body
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| |'))
+      .map((line) => line.slice(2, -2).split(' | ').map(text) as [string, string])
+  );
+}
+
+/** What a task has cost as the platform's detail says it now (billing_value + forecast_value), in points. */
+function pointsOf(s: Scenario, id: string): string {
+  const task = s.emulator.tasks.get(id) as { billing_value?: number; forecast_value?: number };
+  return sumPoints([String(task.billing_value ?? 0), String(task.forecast_value ?? 0)]) ?? '?';
 }
 
 /** GitHub's side of a scenario, and a way to run a step on an event of its pull requests. */
@@ -86,12 +110,31 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         const open = await g.step(42, 'opened');
         expect([open.exitCode, open.outputs.status]).toEqual([0, 'Running']);
         const ids = [open.outputs.task_id];
+        // The comment's figures agree with each other and the log, read at once (issue 63, point 8): one
+        // preview, this push's figure is all of them.
+        const agree = (run: typeof open, sha7: string) => {
+          const rows = commentRows(g.github, 42);
+          const total = readableYuan(run.outputs.total_cost ?? '');
+          expect(rows['All previews of this pull request']).toBe(total);
+          expect(rows[`This push (${sha7})`]).toMatch(/^(less than 0\.01|\d+\.\d\d) yuan$/);
+          expect(rows.GPU).toBe('4090 in 北京一区');
+          expect(shown(run).filter((line) => line.endsWith(' in all'))).toEqual([
+            expect.stringContaining(`cost ${total ?? '?'} in all`)
+          ]);
+          return rows;
+        };
+        const first = agree(open, sha(42, 1).slice(0, 7));
+        expect(first[`This push (${sha(42, 1).slice(0, 7)})`]).toBe(
+          first['All previews of this pull request']
+        );
         for (const push of [2, 3]) {
           g.github.store.pushPull(42, sha(42, push));
-          const pushed = await g.step(42, 'synchronize');
+          // The last push's body names its resource by a mark: the comment still says which GPU, and where.
+          const pushed = await g.step(42, 'synchronize', push === 3 ? { gpu: '', body: MARKED } : {});
           expect(pushed.exitCode).toBe(0);
           expect(JSON.parse(pushed.outputs.replaced_task_ids ?? '[]')).toEqual([ids.at(-1)]);
           ids.push(pushed.outputs.task_id ?? '');
+          agree(pushed, sha(42, push).slice(0, 7));
         }
         expect(ids.map((id) => s.emulator.tasks.get(id ?? '').status)).toEqual(['End', 'End', 'Running']);
         // A deployment per push, the live one the last; the URL on its status, the run as its log.
@@ -112,10 +155,19 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         expect(deployments.map((d) => latest(g.github, d.id))).toEqual(['inactive', 'inactive', 'inactive']);
         expect(shown(close)).toContainEqual(
           expect.stringMatching(
-            /^preview: 1 deployment\(s\) of pull request #42 marked inactive; its previews cost 0\.\d\d yuan in all$/
+            /^preview: 1 deployment\(s\) of pull request #42 marked inactive; its previews cost (less than 0\.01|0\.\d\d) yuan in all$/
           )
         );
         expect(close.outputs.total_cost).toMatch(/^0\.\d{6}$/);
+        // Closed, every task ended: the comment says what the platform's details say, the last push's
+        // preview and all three (billing_value + forecast_value, stopped ones included), and where it ran.
+        const closed = agree(close, sha(42, 3).slice(0, 7));
+        expect(closed[`This push (${sha(42, 3).slice(0, 7)})`]).toBe(
+          readablePoints(pointsOf(s, ids[2] ?? ''))
+        );
+        expect(closed['All previews of this pull request']).toBe(
+          readablePoints(sumPoints(ids.map((id) => pointsOf(s, id ?? ''))) ?? '?')
+        );
         // One comment, written four times in place; the GitHub token masked like every secret.
         expect(g.github.store.comments).toHaveLength(1);
         expect(g.github.store.comments[0]?.body).toContain(
@@ -251,7 +303,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         expect([push.exitCode, push.outputs.capped]).toEqual([1, 'true']);
         expect(shown(push)).toContainEqual(
           expect.stringMatching(
-            /^::error::preview: the previews of pull request #8 have cost 0\.\d+ yuan, which reaches max_cost 0\.000001 yuan: no new preview is made, and the one running is stopped$/
+            /^::error::preview: the previews of pull request #8 have cost (less than 0\.01|0\.\d\d) yuan, which reaches max_cost 0\.000001 yuan: no new preview is made, and the one running is stopped$/
           )
         );
         expect(s.emulator.tasks.get(open.outputs.task_id ?? '').status).toBe('End');
@@ -403,7 +455,7 @@ export function previewScenarios({ scenario, group }: ScenarioApi): void {
         expect(next.exitCode).toBe(1);
         expect(shown(next)).toContainEqual(
           expect.stringMatching(
-            /^::error::preview: the previews of pull request #12 have cost 0\.\d+ yuan, which reaches max_cost 0\.000001 yuan: no new preview is made$/
+            /^::error::preview: the previews of pull request #12 have cost (less than 0\.01|0\.\d\d) yuan, which reaches max_cost 0\.000001 yuan: no new preview is made$/
           )
         );
         expect(next.outputs.total_cost).toBe(capped.outputs.total_cost);

@@ -1,5 +1,5 @@
 import { isRecord } from '../../basics/records.js';
-import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
+import { placeOf, snapshotOf, taskIdOf, type TaskPlace } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { costPoints } from '../wait/spending-cap.js';
 import type { PullRequests } from '../pull-requests.js';
@@ -14,7 +14,18 @@ import { readSpend, theMore, type PreviewSpend } from './preview-spend.js';
  */
 export class SpendBook {
   readonly #known = new Map<string, string>();
+  readonly #places = new Map<string, TaskPlace>();
   #kept: ReadonlyMap<string, string> = new Map();
+
+  /** Where a task runs (its GPU and region), as the last answer that said it did; undefined when none did. */
+  placeOf(id: string): TaskPlace | undefined {
+    return this.#places.get(id);
+  }
+
+  /** Where tasks run (task id, place), as an answer said. */
+  placed(places: Iterable<readonly [string, TaskPlace]>): void {
+    for (const [id, place] of places) this.#places.set(id, place);
+  }
 
   /** Each task's most the step saw it cost, in points. */
   known(): ReadonlyMap<string, string> {
@@ -73,18 +84,34 @@ export function seeing(ctx: DeployContext, name: string, book: SpendBook): Deplo
     send: async (call, limits) => {
       const answer = await ctx.send(call, limits);
       book.see(figuresIn(answer.result.data, name));
+      book.placed(placesIn(answer.result.data, name));
       return answer;
     }
   };
 }
 
-/** The costs an answer's data says of tasks named `name`: a detail's, or a list's rows'. */
-export function figuresIn(data: unknown, name: string): [string, string][] {
+/** The tasks named `name` an answer's data says something of: a detail, or a list's rows, with their ids. */
+function rowsOf(data: unknown, name: string): [string, Record<string, unknown>][] {
   const rows: unknown[] = isRecord(data) && Array.isArray(data.results) ? data.results : [data];
-  return rows.flatMap((row): [string, string][] => {
+  return rows.flatMap((row): [string, Record<string, unknown>][] => {
     if (!isRecord(row) || row.task_name !== name) return [];
     const id = taskIdOf(row);
+    return id === undefined ? [] : [[id, row]];
+  });
+}
+
+/** The costs an answer's data says of tasks named `name`: a detail's, or a list's rows'. */
+export function figuresIn(data: unknown, name: string): [string, string][] {
+  return rowsOf(data, name).flatMap(([id, row]): [string, string][] => {
     const points = costPoints([snapshotOf(row, ['status'])]);
-    return id === undefined || points === undefined ? [] : [[id, points]];
+    return points === undefined ? [] : [[id, points]];
+  });
+}
+
+/** Where an answer's data says tasks named `name` run (a detail's resources). */
+function placesIn(data: unknown, name: string): [string, TaskPlace][] {
+  return rowsOf(data, name).flatMap(([id, row]): [string, TaskPlace][] => {
+    const place = placeOf(row);
+    return place === undefined ? [] : [[id, place]];
   });
 }

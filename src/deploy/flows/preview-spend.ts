@@ -1,5 +1,5 @@
 import { mapLimit } from '../../basics/concurrency.js';
-import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
+import { compareDecimals, sumPoints } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { DeployContext } from '../context.js';
@@ -264,12 +264,4 @@ export function withSpend(tasks: readonly TaskResult[], spend: PreviewSpend): Ta
 /** Whether what previews cost (points) reaches max_cost (yuan). */
 export function reachesCap(spent: string, maxCost: string): boolean {
   return (compareDecimals(spent, pointsOf(maxCost)) ?? -1) >= 0;
-}
-
-/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
-export function yuanText(points: string): string {
-  const yuan = yuanOf(points) ?? '0';
-  const readable = readableYuan(yuan) ?? `${points} points`;
-  // Below a fen, the exact sum: a cap of a few fen is compared with it.
-  return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
 }

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../basics/units.js';
 import { InputError } from '../../basics/input-error.js';
-import { sumPoints } from '../../platform/money.js';
+import { readablePoints, sumPoints } from '../../platform/money.js';
 import { searchByNameCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
@@ -11,8 +11,8 @@ import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
 import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
-import { costOf, reachesCap, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
-import { pullRequestsOf } from './preview.js';
+import { costOf, reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
+import { lastPushShown, pullRequestsOf } from './preview.js';
 import { keepSpend, recording } from './preview-recording.js';
 import { livePreviews, stopPreview } from './preview-tasks.js';
 import { stepResult } from './toolkit.js';
@@ -138,7 +138,7 @@ async function sweepOne(
       host
     );
     ctx.log(
-      `preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${yuanText(spend.total)} in all`
+      `preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${readablePoints(spend.total)} in all`
     );
   });
   if (failed !== undefined) sweep.unswept.push(`#${number} (stopped, but ${failed})`);
@@ -164,23 +164,27 @@ async function stoppedRecords(
 ): Promise<number> {
   const { number, name, spend } = stopped;
   await keepSpend(host, { number, name }, spend, stopped.book);
-  await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
+  await host.comment(stoppedView(stopped.given, number, stopped.why, spend, stopped.book), 'existing');
   return (await host.retire(number)).length;
 }
 
 /** The comment of a preview the sweep stopped, or whose close it finished. */
-function stoppedView(given: string, number: number, why: string, spend: PreviewSpend): PreviewView {
+function stoppedView(
+  given: string,
+  number: number,
+  why: string,
+  spend: PreviewSpend,
+  book: SpendBook
+): PreviewView {
   return {
     taskName: given,
     number,
     state: 'stopped',
     url: undefined,
-    gpu: undefined,
-    region: undefined,
+    ...lastPushShown(spend, book),
     status: 'stopped',
     sha: undefined,
-    pushCost: undefined,
-    totalCost: yuanText(spend.total),
+    totalCost: readablePoints(spend.total),
     note: `Stopped by preview_sweep: ${why}.`
   };
 }
@@ -253,7 +257,7 @@ async function whyStop(
     const spend = await spendNow({ name, number, host }, await openBook(host, name), ctx);
     const spent = spend.total;
     if (reachesCap(spent, maxCost))
-      return `the previews of pull request #${number} have cost ${yuanText(spent)}, reaching max_cost ${maxCost} yuan`;
+      return `the previews of pull request #${number} have cost ${readablePoints(spent)}, reaching max_cost ${maxCost} yuan`;
     if (spend.unread.length > 0)
       return {
         unswept: `what its previews have cost cannot be read (${spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ')}), so max_cost ${maxCost} yuan cannot be held: left running`

@@ -1,5 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
-import { sumPoints } from '../../platform/money.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { readablePoints, sumPoints } from '../../platform/money.js';
+import type { TaskPlace } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
 import { placementOf, type StepResult } from '../calls/step-result.js';
@@ -8,7 +10,7 @@ import type { Flow, PlannedStep } from './flow.js';
 import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
 import { commentIf, keepSpend, recording } from './preview-recording.js';
 import { SpendBook, openBook, seeing, spendNow } from './preview-book.js';
-import { costOf, reachesCap, withSpend, yuanText, type PreviewSpend } from './preview-spend.js';
+import { reachesCap, withSpend, type PreviewSpend } from './preview-spend.js';
 import { stopPreview } from './preview-tasks.js';
 import { replaceFlow, runReplace } from './replace.js';
 import { stepResult } from './toolkit.js';
@@ -130,9 +132,10 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
     await keepSpend(host, { number: pull.number, name }, spend, book);
     await commentIf(host, ctx, {
       ...view(preview),
+      ...lastPushShown(spend, book),
       state: failed.length === 0 ? 'stopped' : 'failed',
       status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-      totalCost: yuanText(spend.total),
+      totalCost: readablePoints(spend.total),
       note:
         failed.length === 0
           ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
@@ -140,7 +143,7 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
     });
     const retired = await host.retire(pull.number);
     ctx.log(
-      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${yuanText(spend.total)} in all`
+      `preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${readablePoints(spend.total)} in all`
     );
   });
   // GitHub refused what it keeps: what the step saw and the platform still shows is all there is to say.
@@ -154,6 +157,50 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
       ...(failure === undefined ? {} : { failure })
     }
   });
+}
+
+/** The newest of the preview's tasks (the largest id: the platform numbers its tasks in order). */
+function newestOf(spend: PreviewSpend): PreviewSpend['tasks'][number] | undefined {
+  return spend.tasks.reduce<PreviewSpend['tasks'][number] | undefined>(
+    (newest, task) => (newest === undefined || BigInt(task.id) > BigInt(newest.id) ? task : newest),
+    undefined
+  );
+}
+
+/**
+ * The last push's preview once the previews are stopped (a close, the sweep): the newest task of the
+ * name, what it cost (read with the total) and where it ran, as the step's answers said.
+ */
+export function lastPushShown(
+  spend: PreviewSpend,
+  book: SpendBook
+): Pick<PreviewView, 'gpu' | 'region' | 'pushCost'> {
+  const last = newestOf(spend);
+  if (last === undefined) return { gpu: undefined, region: undefined, pushCost: undefined };
+  return { ...placeShown(book.placeOf(last.id)), pushCost: readablePoints(last.points) };
+}
+
+/** What this push's task (`id`) has cost, as the same read of the preview's tasks as the total says it. */
+function pushCostOf(spend: PreviewSpend, id: string): string | undefined {
+  const task = spend.tasks.find((t) => t.id === id);
+  return task === undefined ? undefined : readablePoints(task.points);
+}
+
+/** The GPU and region a comment shows, as a line may print them. */
+function placeShown(place: TaskPlace | undefined): Pick<PreviewView, 'gpu' | 'region'> {
+  const shown = (text: string | undefined) => (text === undefined ? undefined : sanitize(text, 60));
+  return { gpu: shown(place?.gpu), region: shown(place?.region) };
+}
+
+/**
+ * Where a push's preview runs: the resource the step chose by gpu, else (the body names a mark) where the
+ * task's detail says it runs.
+ */
+function placeOfPush(step: StepResult, book: SpendBook, id: string | undefined): TaskPlace | undefined {
+  const offer = placementOf(step)?.chosen?.offer;
+  if (offer !== undefined)
+    return { gpu: offer.gpuName ?? offer.device, region: offer.regionName ?? offer.region };
+  return id === undefined ? undefined : book.placeOf(id);
 }
 
 /** The comment's view of a preview before anything is known of it. */
@@ -247,7 +294,7 @@ async function undone(
   const failure = await recording(ctx, async () => {
     await keepSpend(host, { number: pull.number, name }, spend, book);
     await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
-    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: yuanText(spend.total) });
+    await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: readablePoints(spend.total) });
   });
   return {
     ...step,
@@ -331,7 +378,7 @@ async function atCap(
   const stopped = await stopPreview(name, ctx, dryRun);
   // What could not be stopped still serves and bills: said so, never "stopped".
   const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
-  const why = `the previews of pull request #${preview.pull.number} have cost ${yuanText(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
+  const why = `the previews of pull request #${preview.pull.number} have cost ${readablePoints(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
   return {
     why,
     shown:
@@ -339,13 +386,13 @@ async function atCap(
         ? {
             state: 'capped',
             status: 'stopped',
-            totalCost: yuanText(spent),
+            totalCost: readablePoints(spent),
             note: `Stopped at max_cost (${maxCost} yuan).`
           }
         : {
             state: 'failed',
             status: 'could not be stopped',
-            totalCost: yuanText(spent),
+            totalCost: readablePoints(spent),
             note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
           },
     stopped: stopped.map((task) =>
@@ -382,7 +429,7 @@ function unheld(
   const note = `max_cost (${maxCost} yuan) cannot be held, so no new preview is made: ${why}.`;
   return {
     why: `${why}: max_cost ${maxCost} yuan cannot be held, so no new preview is made`,
-    shown: { state: 'failed', status: undefined, totalCost: `at least ${yuanText(spend.total)}`, note },
+    shown: { state: 'failed', status: undefined, totalCost: `at least ${readablePoints(spend.total)}`, note },
     stopped: []
   };
 }
@@ -411,18 +458,17 @@ async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): P
     const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
     const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
     ctx.log(
-      `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${yuanText(total)} in all`
+      `preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${readablePoints(total)} in all`
     );
-    const offer = placementOf(step)?.chosen?.offer;
     await commentIf(host, ctx, {
       ...view(preview),
+      ...placeShown(placeOfPush(step, book, created?.id)),
       state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
       url,
-      gpu: offer?.gpuName,
-      region: offer?.regionName ?? offer?.region,
       status: created?.status,
-      pushCost: created === undefined ? undefined : yuanText(costOf([created])),
-      totalCost: yuanText(total),
+      // Read with the total, at once: the two agree (one preview: the same figure).
+      pushCost: created === undefined ? undefined : pushCostOf(spend, created.id),
+      totalCost: readablePoints(total),
       note: ready ? undefined : created?.message
     });
   });

@@ -35,6 +35,8 @@ export interface CapGuardDeps {
    */
   billed?: (taskIds: readonly string[], notAfter: number | undefined, fromMs: number) => Promise<string>;
   log: (line: string) => void;
+  /** The host's warning (an annotation on GitHub's runner, a `warning:` line in the CLI). */
+  warn: (line: string) => void;
   now: () => number;
 }
 
@@ -137,6 +139,7 @@ export class CapGuard {
   #said(seen: CapSeen, more: string): string | undefined {
     this.#watch = seen.watch;
     for (const line of seen.lines) this.deps.log(line);
+    for (const line of seen.warnings) this.deps.warn(line);
     if (!seen.reached) return undefined;
     const spent = besideCap(this.#watch);
     return `${spent === undefined ? 'nothing read yet' : `${spent} spent while it waited`}${more}`;

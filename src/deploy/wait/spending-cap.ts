@@ -1,5 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
-import { compareDecimals, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
+import { compareDecimals, readablePoints, sumPoints } from '../../platform/money.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 
 /**
@@ -8,8 +8,8 @@ import type { TaskSnapshot } from '../../platform/task-data.js';
  * with the cap exactly. Between reads the cost is projected at the rate it was seen to grow at between the
  * last two reads (the catalogue's price has no published unit; the observed rate is certain): the step
  * stops what bills before the projection reaches the cap, whether the next read is due, failed, or is held
- * back by the platform (a 429's Retry-After, no answer) past that moment. A warning comes once when the
- * rate would pass the cap before the wait ends.
+ * back by the platform (a 429's Retry-After, no answer) past that moment. A warning (the host's, not a line
+ * of the log) comes once when the rate would pass the cap before the wait ends.
  */
 export interface CapWatch {
   /** The cap, in points (decimal text). */
@@ -53,10 +53,14 @@ export interface SpendingCap {
   readonly alongside?: readonly string[];
 }
 
-/** What a look at the cost says: the watch after it, lines to log, and whether the cap is reached. */
+/**
+ * What a look at the cost says: the watch after it, lines to log, warnings (the host's own: an annotation
+ * on GitHub's runner, a `warning:` line in the CLI), and whether the cap is reached.
+ */
 export interface CapSeen {
   readonly watch: CapWatch;
   readonly lines: string[];
+  readonly warnings: string[];
   readonly reached: boolean;
 }
 
@@ -118,30 +122,40 @@ export function seeCost(
   const next = reading === undefined ? watch : withReading(watch, { atMs: nowMs, points: reading });
   const last = next.last;
   if (last === undefined || (reading === undefined && next.perMs === undefined))
-    return { watch: next, lines: [], reached: false };
+    return { watch: next, lines: [], warnings: [], reached: false };
   const cap = `max_cost ${watch.capYuan} yuan`;
   if ((compareDecimals(last.points, watch.capPoints) ?? -1) >= 0)
     return {
       watch: next,
-      lines: [`cost: ${yuanText(last.points)} so far has reached ${cap}: stopping what the step waits on`],
+      lines: [
+        `cost: ${readablePoints(last.points)} so far has reached ${cap}: stopping what the step waits on`
+      ],
+      warnings: [],
       reached: true
     };
   const capAt = capAtMs(next);
-  if (capAt === undefined || next.perMs === undefined) return { watch: next, lines: [], reached: false };
+  if (capAt === undefined || next.perMs === undefined)
+    return { watch: next, lines: [], warnings: [], reached: false };
   const since = reading === undefined ? ` as last read ${formatDuration(nowMs - last.atMs)} ago` : ' so far';
-  const perHour = `${yuanText(String(Math.round(next.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
-  const growing = `cost: ${yuanText(last.points)}${since}, growing by ${perHour}`;
+  const perHour = `${readablePoints(String(Math.round(next.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
+  const growing = `cost: ${readablePoints(last.points)}${since}, growing by ${perHour}`;
   if (capAt <= nowMs + ahead.nextInMs) {
     const when =
       capAt <= nowMs
         ? `has likely reached ${cap} by now`
         : `would pass ${cap} in about ${formatDuration(capAt - nowMs)}, before the next read`;
-    return { watch: next, lines: [`${growing}, ${when}: stopping what the step waits on`], reached: true };
+    return {
+      watch: next,
+      lines: [`${growing}, ${when}: stopping what the step waits on`],
+      warnings: [],
+      reached: true
+    };
   }
-  if (next.warned || capAt >= ahead.endMs) return { watch: next, lines: [], reached: false };
+  if (next.warned || capAt >= ahead.endMs) return { watch: next, lines: [], warnings: [], reached: false };
   return {
     watch: { ...next, warned: true },
-    lines: [
+    lines: [],
+    warnings: [
       `${growing}, would pass ${cap} in about ${formatDuration(capAt - nowMs)}, before the wait ends: the step stops it before it does`
     ],
     reached: false
@@ -163,6 +177,7 @@ export function heldBack(watch: CapWatch, why: string, nowMs: number): CapSeen {
   return {
     watch,
     lines: [`cost: ${why}, ${later}: stopping what the step waits on first, and reading it after`],
+    warnings: [],
     reached: true
   };
 }
@@ -181,20 +196,15 @@ export function capAtMs(watch: CapWatch): number | undefined {
 export function besideCap(watch: CapWatch): string | undefined {
   return watch.last === undefined
     ? undefined
-    : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
+    : `${readablePoints(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
 }
 
 /** Whether `points` is more than the cap: what a stop that came late let through, said as such. */
 export function pastCap(watch: CapWatch, points: string): string | undefined {
   if ((compareDecimals(points, watch.capPoints) ?? 0) <= 0) return undefined;
   const over = sumPoints([points, negated(watch.capPoints)]) ?? '0';
-  return `${yuanText(points)} passed max_cost ${watch.capYuan} yuan by ${yuanText(over)}`;
+  return `${readablePoints(points)} passed max_cost ${watch.capYuan} yuan by ${readablePoints(over)}`;
 }
-
-const yuanText = (points: string): string => {
-  const yuan = yuanOf(points);
-  return (yuan === undefined ? undefined : readableYuan(yuan)) ?? `${points} points`;
-};
 
 /**
  * The watch after a reading: it is the last one, and the rate is the growth since the one before. A cost

@@ -51,6 +51,8 @@ export interface WaitDeps {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   log: (line: string) => void;
+  /** The host's warning (an annotation on GitHub's runner, a `warning:` line in the CLI). */
+  warn: (line: string) => void;
   /** Whether a failed poll may succeed if tried again (network errors, 5xx, 429). */
   isTransient: (error: unknown) => boolean;
   describeError: (error: unknown) => string;
@@ -188,6 +190,7 @@ function capGuardOf(cap: SpendingCap, options: WaitOptions, deps: WaitDeps): Cap
     poll: deps.poll,
     snapshotOf: options.snapshotOf,
     log: deps.log,
+    warn: deps.warn,
     now: deps.now,
     ...(deps.billed === undefined ? {} : { billed: deps.billed })
   });

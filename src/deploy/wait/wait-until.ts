@@ -107,6 +107,7 @@ function waitDeps(
     now: runtime.now,
     sleep: runtime.sleep,
     log: ctx.log,
+    warn: runtime.warn,
     isTransient: (error) => error instanceof UnreadTaskError || transientReason(error) !== undefined,
     describeError,
     cancelled: runtime.cancelled,
