@@ -8,7 +8,7 @@ import type { StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
 import { cleanupOf, startCalls } from './toolkit.js';
 import { checkCopies } from '../storage/check-copies.js';
-import { copying, sayCopies } from './copying.js';
+import { sayCopies, timedCopying, withCopies } from './copying.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
@@ -39,8 +39,8 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
 
   // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
   //    copy fails the step, and no job is made.
-  const copiedIn = await copying(plan, stepCtx, 'in');
-  if (copiedIn !== undefined) return copiedIn;
+  const copiedIn = await timedCopying(plan, stepCtx, 'in');
+  if (copiedIn.failed !== undefined) return withCopies(copiedIn.failed, copiedIn.copies);
 
   // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
   //    on_demand, with its expected run (estimated_exec_sec) in job_support.
@@ -69,9 +69,14 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
   //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
   //    wait_timeout of their own.
-  const result = waitedResult(plan, ctx, calls, waited);
-  const copiedOut = await copying(plan, contextFor(ctx, ctx.settings.wait.timeoutMs), 'out');
-  return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
+  const result = withCopies(waitedResult(plan, ctx, calls, waited), copiedIn.copies);
+  const outCtx = contextFor(ctx, ctx.settings.wait.timeoutMs);
+  const copiedOut = await timedCopying(plan, outCtx, 'out', stepCtx);
+  const failedOut = copiedOut.failed;
+  return withCopies(
+    failedOut === undefined ? result : { ...result, calls: [...result.calls, ...failedOut.calls] },
+    copiedOut.copies
+  );
 }
 
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */

@@ -172,6 +172,7 @@ async function withHealth(
   if (path === undefined || criteria.target !== 'ready') return tasks;
   return mapLimit(tasks, settings.concurrency, async (task): Promise<TaskResult> => {
     if (task.verdict !== 'reached') return task;
+    const fromMs = runtime.now() - ctx.startedAt;
     const health: Health =
       task.urls.length === 0
         ? { healthy: false, why: `has no service URL to check ${path} at` }
@@ -181,10 +182,11 @@ async function withHealth(
             { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt },
             healthDeps(ctx)
           );
-    if (health.healthy) return { ...task, healthy: true };
+    const healthCheck = { fromMs, toMs: runtime.now() - ctx.startedAt };
+    if (health.healthy) return { ...task, healthy: true, healthCheck };
     const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
     ctx.log(`task ${task.id} ${message}`);
-    return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
+    return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: healthCheck.toMs, healthCheck };
   });
 }
 
