@@ -50,7 +50,7 @@ export function taskPhases(task: TaskResult): Phase[] {
   const podMarks = task.samples.filter(
     (s, i) => s.pods !== undefined && s.pods !== task.samples[i - 1]?.pods
   );
-  const pods = spans(podMarks, end).map((s) => phase(`pods: ${s.pods ?? ''}`, s.atMs, s.toMs));
+  const pods = spans(podMarks, end).map((s) => phase(`pods ${s.pods ?? ''}`, s.atMs, s.toMs));
   const health =
     task.healthCheck === undefined
       ? []
@@ -92,7 +92,7 @@ export function timelineSection(step: StepResult): string[] {
   return [
     '',
     '#### Where the time went',
-    ...mermaidBlock(ganttDiagram("The step's phases, as it saw them", bars)),
+    ...mermaidBlock(ganttDiagram('Phases of the step, as it saw them', bars)),
     '| Task | Phase | From | To | Took |',
     '|---|---|---|---|---|',
     ...phases.map(
@@ -152,7 +152,7 @@ export function costSection(step: StepResult): string[] {
     ...mermaidBlock(
       lineDiagram({
         title: `${what} (yuan)`,
-        xTitle: "minutes since the step's start",
+        xTitle: 'minutes since the step started',
         xFrom: minutes(from),
         xTo: minutes(to),
         yTitle: 'yuan',
