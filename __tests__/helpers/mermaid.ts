@@ -56,10 +56,11 @@ export async function parseDiagram(text: string): Promise<{ type: string; db: Re
 export async function parseGantt(text: string): Promise<ParsedGantt> {
   const { type, db } = await parseDiagram(text);
   if (type !== 'gantt') throw new Error(`not a gantt: ${type}`);
-  const call = <T>(name: string): T => (db[name] as () => T)();
+  const title = (db.getDiagramTitle as () => string)();
+  const tasks = (db.getTasks as () => GanttTask[])();
   return {
-    title: call<string>('getDiagramTitle'),
-    bars: call<GanttTask[]>('getTasks').map((task) => ({
+    title,
+    bars: tasks.map((task) => ({
       section: task.section,
       text: task.task.trim(),
       from: task.startTime.getTime(),

@@ -146,24 +146,19 @@ describe("the job summary's pictures", () => {
   it("shows a failed job's last log lines in its summary, as its log did, where its pod can no longer be read once it failed", async () => {
     // The platform keeps no log of a pod once its job failed: the reads that explain the failure find none.
     const options = {
-      cancelWhen: /^task \d+: reading its nodes, their events and logs, to show why$/
+      reading: /^task \d+: reading its nodes, their events and logs, to show why$/
     };
-    const { result, failure } = await emulatorStep(emulator, clock, client, {
-      log: new Proxy(log, {
-        get: (target, key) =>
-          key === 'push'
-            ? (...lines: string[]) => {
-                if (lines.some((line) => options.cancelWhen.test(line)))
-                  emulator.inject({
-                    path: '/api/deployment/task/point_log',
-                    times: Infinity,
-                    answer: { kind: 'status', status: 500, body: 'envelope' }
-                  });
-                return target.push(...lines);
-              }
-            : Reflect.get(target, key)
-      })
-    })({
+    const lines: string[] = [];
+    lines.push = (...items: string[]): number => {
+      if (items.some((line) => options.reading.test(line)))
+        emulator.inject({
+          path: '/api/deployment/task/point_log',
+          times: Infinity,
+          answer: { kind: 'status', status: 500, body: 'envelope' }
+        });
+      return Array.prototype.push.apply(log, items);
+    };
+    const { result, failure } = await emulatorStep(emulator, clock, client, { log: lines })({
       operation: 'job',
       gpu: '4090',
       body: BODY,

@@ -18,9 +18,10 @@ export function diagramText(text: string, most = 40): string {
     .replace(/[^\p{L}\p{N} ._\-+/(),]/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
+  const chars = Array.from(plain);
   const cut =
-    [...plain].length > most
-      ? `${[...plain]
+    chars.length > most
+      ? `${chars
           .slice(0, most - 3)
           .join('')
           .trimEnd()}...`
