@@ -135,11 +135,13 @@ export function costGrid(
  * of the same. For a preview, its title says it is this push's preview, as the step watched it.
  */
 export function costSection(step: StepResult): string[] {
-  const reads = step.tasks.map(costReads).filter((r) => r.length > 0);
+  const read = step.tasks.filter((task) => costReads(task).length > 0);
+  const reads = read.map(costReads);
   const moments = [...new Set(reads.flat().map((r) => r.atMs))].sort((a, b) => a - b);
-  const [from, to] = [moments[0], moments.at(-1)];
-  if (from === undefined || to === undefined || to <= from) return [];
-  const grid = costGrid(reads, from, to, Math.min(MOST_POINTS, moments.length));
+  // A read like the one before is not kept: the cost stood until the step last knew of the task.
+  const [from, to] = [moments[0], Math.max(...moments, ...read.map(endOf))];
+  if (from === undefined || to <= from) return [];
+  const grid = costGrid(reads, from, to, Math.min(MOST_POINTS, Math.max(2, moments.length)));
   const what =
     step.preview?.number === undefined
       ? `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`
