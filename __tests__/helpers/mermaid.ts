@@ -5,8 +5,6 @@
 // (DOMPurify) needs a DOM, which happy-dom gives it, set before Mermaid is first loaded.
 import { Window } from 'happy-dom';
 
-let loaded: Promise<MermaidApi> | undefined;
-
 interface GanttTask {
   task: string;
   section: string;
@@ -21,15 +19,24 @@ interface MermaidApi {
   };
 }
 
-async function mermaid(): Promise<MermaidApi> {
-  loaded ??= (async () => {
-    const window = new Window();
-    Object.assign(globalThis, { window, document: window.document });
-    const module = (await import('mermaid')) as unknown as { default: MermaidApi };
-    return module.default;
-  })();
-  return loaded;
+/**
+ * Mermaid, loaded with this module, and each kind of diagram parsed once: Mermaid loads a diagram's parser
+ * when it first meets one, and Jest refuses an import made while concurrent tests (the end-to-end
+ * scenarios) are between tests, so every parser is loaded here, before any test runs.
+ */
+async function load(): Promise<MermaidApi> {
+  const window = new Window();
+  Object.assign(globalThis, { window, document: window.document });
+  const api = ((await import('mermaid')) as unknown as { default: MermaidApi }).default;
+  for (const text of ['gantt\n  dateFormat x\n  section s\n  a :0, 1', 'xychart-beta\n  line [1, 2]']) {
+    await api.parse(text);
+    await api.mermaidAPI.getDiagramFromText(text);
+  }
+  return api;
 }
+
+const loaded = await load();
+const mermaid = (): Promise<MermaidApi> => Promise.resolve(loaded);
 
 /** What a gantt parsed into: its title, and each bar's section, text and times (ms since the epoch). */
 export interface ParsedGantt {
