@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { decimal, diagramText, ganttDiagram, lineDiagram, mermaidBlock } from '../../src/basics/mermaid.js';
-import { parseGantt, parseXyChart } from '../helpers/mermaid.js';
+import { mermaidBlocks, parseDiagram, parseGantt, parseXyChart } from '../helpers/mermaid.js';
 
 // The diagrams of issue 63, point 9, read back by Mermaid's own parser: what it parsed into is what was
 // meant, whatever text a task's name or a status from the server holds.
@@ -151,5 +152,17 @@ describe('lineDiagram, read by Mermaid', () => {
 describe('mermaidBlock', () => {
   it('fences the diagram as a mermaid block, blank lines around it', () => {
     expect(mermaidBlock('gantt')).toEqual(['', '```mermaid', 'gantt', '```', '']);
+  });
+});
+
+describe('the docs', () => {
+  it('hold Mermaid diagrams that Mermaid parses', async () => {
+    const root = new URL('../../', import.meta.url);
+    const pages = ['README.md', ...readdirSync(new URL('docs/', root)).map((page) => `docs/${page}`)];
+    const blocks = pages
+      .filter((page) => page.endsWith('.md'))
+      .flatMap((page) => mermaidBlocks(readFileSync(new URL(page, root), 'utf8')));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) await expect(parseDiagram(block)).resolves.toBeDefined();
   });
 });
