@@ -99,6 +99,27 @@ describe('stepPhases', () => {
   });
 });
 
+describe("a Spot job's queue", () => {
+  it('is a phase of the job spot_fallback watched, in its section, saying when it fell back to on demand', () => {
+    const watched = stepPhases(
+      stepOf({ tasks: [JOB], queue: { taskId: '7', fromMs: 1_000, toMs: 121_000, fellBack: false } })
+    );
+    expect(watched[0]).toEqual({
+      section: 'task 7 train: v2; #1',
+      what: 'queued (Spot)',
+      fromMs: 1_000,
+      toMs: 121_000
+    });
+    const fellBack = stepPhases(
+      stepOf({ tasks: [JOB], queue: { taskId: '6', fromMs: 1_000, toMs: 121_000, fellBack: true } })
+    );
+    expect(fellBack[0]).toMatchObject({
+      section: 'task 6',
+      what: 'queued (Spot), then stopped for on demand'
+    });
+  });
+});
+
 describe('timelineSection', () => {
   it('draws a gantt that Mermaid reads as the phases, on the clock of the step, with a table beside it', async () => {
     const section = timelineSection(stepOf({ tasks: [JOB] }));

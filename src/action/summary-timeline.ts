@@ -21,7 +21,7 @@ interface Phase {
 const MOST_POINTS = 30;
 
 /** "task 7 web": a task as the diagrams name it (made diagram text by the builder). */
-const sectionOf = (task: TaskResult): string =>
+const sectionOf = (task: Pick<TaskResult, 'id' | 'name'>): string =>
   `task ${task.id}${task.name === undefined ? '' : ` ${task.name}`}`;
 
 /** When the step last knew of the task: its wait's end, its last status, its last read. */
@@ -64,15 +64,30 @@ export function taskPhases(task: TaskResult): Phase[] {
   return [...queued, ...statuses, ...pods, ...health];
 }
 
-/** The step's phases: its copies, then each task's (those it waited on, then those it replaced). */
+/** The step's phases: its copies, a Spot job's queue, then each task's (those it waited on, then those it replaced). */
 export function stepPhases(step: StepResult): Phase[] {
+  const { queue } = step;
+  const queued =
+    queue === undefined
+      ? []
+      : [
+          {
+            section: sectionOf({
+              id: queue.taskId,
+              name: step.tasks.find((task) => task.id === queue.taskId)?.name
+            }),
+            what: queue.fellBack ? 'queued (Spot), then stopped for on demand' : 'queued (Spot)',
+            fromMs: queue.fromMs,
+            toMs: queue.toMs
+          }
+        ];
   const copies = (step.copies ?? []).map((copy) => ({
     section: 'copies',
     what: `${copy.way === 'in' ? 'data copied in' : 'results copied back'}${copy.copied ? '' : ' (failed)'}`,
     fromMs: copy.fromMs,
     toMs: copy.toMs
   }));
-  return [...copies, ...[...step.tasks, ...step.replaced].flatMap(taskPhases)];
+  return [...copies, ...queued, ...[...step.tasks, ...step.replaced].flatMap(taskPhases)];
 }
 
 /**

@@ -60,6 +60,17 @@ export interface StepResult {
   readonly startedAt?: number;
   /** The copies the step made (data in before its task, a job's results out after it), and when. */
   readonly copies?: readonly CopyPhase[];
+  /** A Spot job's queue as spot_fallback waited on it (ms since the step started), and what came of it. */
+  readonly queue?: QueuePhase;
+}
+
+/** How long spot_fallback watched a Spot job wait in the queue, and whether it ran or was stopped for on demand. */
+export interface QueuePhase {
+  readonly taskId: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** Still Queued past queue_timeout: stopped, for the job on demand. */
+  readonly fellBack: boolean;
 }
 
 /** A copy a step made, and when (ms since the step started): the data in, or a job's results out. */

@@ -4,7 +4,7 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { TaskResult } from '../wait/task-result.js';
-import type { StepResult } from '../calls/step-result.js';
+import type { QueuePhase, StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
 import { cleanupOf, startCalls } from './toolkit.js';
 import { checkCopies } from '../storage/check-copies.js';
@@ -50,8 +50,9 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 4. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
   //    whose create was refused and made none, is stopped until it bills no more, then the job is created
   //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
+  let queue: QueuePhase | undefined;
   if (ctx.settings.spotFallback !== undefined)
-    ({ calls, ctx } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
+    ({ calls, ctx, queue } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
 
   // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
@@ -69,7 +70,8 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
   //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
   //    wait_timeout of their own.
-  const result = withCopies(waitedResult(plan, ctx, calls, waited), copiedIn.copies);
+  const waitedFor = waitedResult(plan, ctx, calls, waited);
+  const result = withCopies(queue === undefined ? waitedFor : { ...waitedFor, queue }, copiedIn.copies);
   const outCtx = contextFor(ctx, ctx.settings.wait.timeoutMs);
   const copiedOut = await timedCopying(plan, outCtx, 'out', stepCtx);
   const failedOut = copiedOut.failed;
