@@ -136,6 +136,24 @@ describe('timelineSection', () => {
     expect(section).toContain('| task 7 train&#58; v2&#59; &#35;1 | Running | 30s | 1m35s | 1m5s |');
   });
 
+  it('draws the first 120 phases of a long wait, and says how many more there were', async () => {
+    const many = Array.from({ length: 50 }, (_, i) =>
+      taskResult(String(i), {
+        timeline: [
+          { atMs: 0, status: 'Pending' },
+          { atMs: 10_000, status: 'Running' },
+          { atMs: 20_000, status: 'End' }
+        ],
+        elapsedMs: 20_000
+      })
+    );
+    const section = timelineSection(stepOf({ tasks: many }));
+    const [gantt] = mermaidBlocks(section.join('\n'));
+    expect((await parseGantt(gantt ?? '')).bars).toHaveLength(120);
+    expect(section.filter((line) => line.startsWith('| task '))).toHaveLength(120);
+    expect(section).toContain('30 more phases, not drawn: the status timeline above lists every status.');
+  });
+
   it('is empty when the step saw no phase', () => {
     expect(timelineSection(stepOf({ tasks: [taskResult('1')] }))).toEqual([]);
   });

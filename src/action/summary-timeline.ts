@@ -17,6 +17,9 @@ interface Phase {
   readonly toMs: number;
 }
 
+/** Phases drawn at the most (and rows of the table beside them). */
+const MOST_PHASES = 120;
+
 /** Values the cost line has at the most: the reads are resampled onto a grid this fine. */
 const MOST_POINTS = 30;
 
@@ -95,8 +98,11 @@ export function stepPhases(step: StepResult): Phase[] {
  * table (each phase's start and end counted from the step's start, and how long it took).
  */
 export function timelineSection(step: StepResult): string[] {
-  const phases = stepPhases(step);
-  if (phases.length === 0) return [];
+  const all = stepPhases(step);
+  if (all.length === 0) return [];
+  // A bounded summary: a wait of many tasks, or of a job whose pods moved often, draws its first phases.
+  const phases = all.slice(0, MOST_PHASES);
+  const left = all.length - phases.length;
   const start = step.startedAt ?? 0;
   const bars: GanttBar[] = phases.map((p) => ({
     section: p.section,
@@ -114,8 +120,11 @@ export function timelineSection(step: StepResult): string[] {
       (p) =>
         `| ${escape(p.section)} | ${escape(p.what)} | ${formatDuration(p.fromMs)} | ${formatDuration(p.toMs)} | ${formatDuration(p.toMs - p.fromMs)} |`
     ),
+    ...(left === 0
+      ? []
+      : ['', `${left} more phases, not drawn: the status timeline above lists every status.`]),
     '',
-    "<sub>From and To count from the step's start; each phase begins when a read of the task first showed it (the wait reads every wait_interval).</sub>"
+    "<sub>From and To count from the step's start; a task's phase begins when a read of it first showed it (the wait reads every poll_interval).</sub>"
   ];
 }
 
