@@ -15,7 +15,7 @@ const KEYWORDS =
  */
 export function diagramText(text: string, most = 40): string {
   const plain = text
-    .replace(/[^\p{L}\p{N} ._\-+/(),]/gu, ' ')
+    .replace(new RegExp('[^\\p{L}\\p{N} ._\\-+/(),]', 'gu'), ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
   const chars = Array.from(plain);
