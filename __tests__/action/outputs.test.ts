@@ -347,6 +347,26 @@ describe('renderSummary', () => {
         '- 35s: task 7 Running',
         '',
         '</details>',
+        '',
+        // Where the time went (issue 63, point 9): the name made plain words in the diagram, escaped beside it.
+        '#### Where the time went',
+        '',
+        '```mermaid',
+        'gantt',
+        '  title Phases of the step, as it saw them',
+        '  dateFormat x',
+        '  axisFormat %H:%M:%S',
+        '  section task 7 img src x onerror alert(1) pipe',
+        '  Pending :0, 35000',
+        '  Running :35000, 35000',
+        '```',
+        '',
+        '| Task | Phase | From | To | Took |',
+        '|---|---|---|---|---|',
+        '| task 7 &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Pending | 0s | 35s | 35s |',
+        '| task 7 &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Running | 35s | 35s | 0s |',
+        '',
+        "<sub>From and To count from the step's start; a task's phase begins when a read of it first showed it (the wait reads every poll_interval).</sub>",
         ''
       ].join('\n')
     );

@@ -22,6 +22,7 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
+import { mermaidBlocks, parseGantt } from '../helpers/mermaid.js';
 import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
 
 const run = promisify(execFile);
@@ -709,6 +710,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         );
         if (code !== 0)
           expect(readFileSync(outputs.diagnostics_file ?? '', 'utf8')).toContain('registry: ***');
+        // --summary-file holds the summary's Markdown, its diagrams read back by Mermaid's parser (issue 63,
+        // point 9): the job's phases, as the run saw them.
+        const [gantt] = mermaidBlocks(readFileSync(join(files, 'summary.md'), 'utf8'));
+        const { bars } = await parseGantt(gantt ?? '');
+        expect(bars.map((bar) => bar.section)).toContain(`task ${outputs.task_id ?? ''} ${name}`);
         const written = readdirSync(files, { recursive: true, withFileTypes: true })
           .filter((entry) => entry.isFile())
           .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));

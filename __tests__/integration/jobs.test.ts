@@ -764,7 +764,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
             emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
           return Array.prototype.push.apply(lines, items);
         };
-        const { outputs, failure, left, states } = await emulatorStep(emulator, clock, client, {
+        const { outputs, failure, left, states, result } = await emulatorStep(emulator, clock, client, {
           log: lines
         })({
           operation: 'job',
@@ -797,6 +797,9 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         expect(left?.created).toEqual([outputs.task_id]);
         // The Spot job was on the ledger while it was Queued, and taken off once its end was read.
         expect(states.some((state) => state.created.includes(spot))).toBe(true);
+        // The summary's timeline has the queue as the step watched it, queue_timeout long (issue 63, point 9).
+        expect(result.queue).toMatchObject({ taskId: spot, fellBack: true });
+        expect((result.queue?.toMs ?? 0) - (result.queue?.fromMs ?? 0)).toBeGreaterThanOrEqual(120_000);
       }
     );
 

@@ -654,10 +654,23 @@ describe('data and results of a job', () => {
 
   it('copies the data in before the job is made, and the results back once it ended', async () => {
     const id = await volume();
-    const { failure, outputs } = await step(JOB);
+    const { failure, outputs, result } = await step(JOB);
     expect(failure).toBeUndefined();
     expect(outputs.job_status).toBe('Complete');
     expect(order()).toEqual(['copy 1', 'job', 'copy 2']);
+    // The summary's timeline has the copies as the step made them (issue 63, point 9): the data in before
+    // the job's first status was seen, the results back after its last.
+    const [copiedIn, copiedOut] = result.copies ?? [];
+    const timeline = result.tasks[0]?.timeline ?? [];
+    expect([copiedIn?.way, copiedIn?.copied, copiedOut?.way, copiedOut?.copied]).toEqual([
+      'in',
+      true,
+      'out',
+      true
+    ]);
+    expect(copiedIn?.toMs).toBeGreaterThan(copiedIn?.fromMs ?? Infinity);
+    expect(copiedIn?.toMs).toBeLessThanOrEqual(timeline[0]?.atMs ?? -1);
+    expect(copiedOut?.fromMs).toBeGreaterThanOrEqual(timeline.at(-1)?.atMs ?? Infinity);
     expect(bench.emulator.storage.volumeFiles(Number(id), '/data')).toHaveLength(6);
     expect(bench.emulator.storage.objects('corpus', 'results/eval/')).toHaveLength(6);
     const job = JSON.parse(sent('/api/task/job/create')[0]?.body ?? '{}') as {
@@ -678,6 +691,7 @@ describe('data and results of a job', () => {
       /the data was not copied in, so no job was made: transfer 501 failed: Error \(error S410: denied\)/
     );
     expect(sent('/api/task/job/create')).toEqual([]);
+    expect(noData.result.copies?.map((copy) => [copy.way, copy.copied])).toEqual([['in', false]]);
     const failing = await step({ ...JOB, task_name: 'eval-broken' });
     expect(failing.outputs.job_status).toBe('Failed');
     expect(failing.failure).toBeDefined();
@@ -689,10 +703,11 @@ describe('data and results of a job', () => {
   it('fails the step when the results do not copy back, and copies none when the job was cancelled', async () => {
     await volume();
     bench.emulator.storage.failTransfers(2, { atShare: 0.5, error_code: 'S410', error_message: 'denied' });
-    const { failure } = await step({ ...JOB, data: '', transfer_retries: '1' });
+    const { failure, result: failed } = await step({ ...JOB, data: '', transfer_retries: '1' });
     expect(failure).toMatch(
       /the results were not copied back: transfer 502 failed: Error \(error S410: denied\)/
     );
+    expect(failed.copies?.map((copy) => [copy.way, copy.copied])).toEqual([['out', false]]);
     const cancelled = await step({ ...JOB, data: '', task_name: 'eval-2' }, { cancelWhen: /-> Running/ });
     expect(bench.log).toContainEqual('results: not copied: the step was cancelled');
     expect(cancelled.failure).toBeDefined();
@@ -710,9 +725,10 @@ describe('data and results of a job', () => {
 
   it('copies a new service its data before it is created, and makes none when the copy fails', async () => {
     const id = await volume();
-    const { failure, outputs } = await step(SERVICE);
+    const { failure, outputs, result } = await step(SERVICE);
     expect(failure).toBeUndefined();
     expect(order()).toEqual(['copy 1']);
+    expect(result.copies?.map((copy) => [copy.way, copy.copied])).toEqual([['in', true]]);
     const copied = bench.emulator.requests.findIndex((r) => r.path === CREATE);
     const created = bench.emulator.requests.findIndex((r) => r.path === '/api/task/deployment/create');
     expect(copied).toBeGreaterThan(-1);

@@ -93,7 +93,8 @@ function nodeLines(node: NodeDiagnostics): string[] {
   }
   for (const log of node.logs) {
     const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
-    lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+    const when = log.whileRunning === true ? ', as the step read them while the job ran' : '';
+    lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}${when}):`);
     lines.push(...log.lines.map((line) => `  ${line}`));
   }
   lines.push(...node.unread.map((why) => `could not read ${why}`));

@@ -18,6 +18,7 @@ import {
   VOLUME_DELETED
 } from '../deploy/engine.js';
 import { gibText, taskCost, type StepVerdict } from './outputs.js';
+import { costSection, timelineSection } from './summary-timeline.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED: Record<WaitTarget, string> = {
@@ -50,7 +51,7 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
     lines.push(...costNote([...step.tasks, ...step.replaced]));
-    lines.push(...timeline(step));
+    lines.push(...timeline(step), ...timelineSection(step), ...costSection(step));
   } else if (step.bills.length > 0) {
     lines.push(...billsTable(step.bills));
   } else if (step.offers.length > 0) {

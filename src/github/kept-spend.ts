@@ -23,24 +23,61 @@ export async function readKeptSpend(
   repo: Repo,
   name: string
 ): Promise<Map<string, string>> {
+  const kept = new Map<string, string>();
+  for (const record of await spendRecords(octokit, repo, name)) keepMost(kept, record.spent);
+  return kept;
+}
+
+/**
+ * What the previews of `name` had cost in all at each of its records, oldest first (ms since the epoch,
+ * points): each task at the most any record up to then said. The preview comment draws it over time.
+ */
+export async function readSpendHistory(
+  octokit: Octokit,
+  repo: Repo,
+  name: string
+): Promise<{ atMs: number; points: string }[]> {
+  const records = (await spendRecords(octokit, repo, name))
+    .filter((record) => Number.isFinite(record.atMs))
+    .sort((a, b) => a.atMs - b.atMs);
+  const kept = new Map<string, string>();
+  return records.map((record) => {
+    keepMost(kept, record.spent);
+    return { atMs: record.atMs, points: sumPoints([...kept.values()]) ?? '0' };
+  });
+}
+
+/** Each task's figure kept at the most of what `kept` and `spent` say. */
+function keepMost(kept: Map<string, string>, spent: readonly [string, string][]): void {
+  for (const [id, points] of spent) {
+    const before = kept.get(id);
+    if (before === undefined || (compareDecimals(points, before) ?? 0) > 0) kept.set(id, points);
+  }
+}
+
+/** The records of the preview `name`: when each was made, and what it says each task had cost. */
+async function spendRecords(
+  octokit: Octokit,
+  repo: Repo,
+  name: string
+): Promise<{ atMs: number; spent: [string, string][] }[]> {
   const records = await octokit.paginate(octokit.rest.repos.listDeployments, {
     ...repo,
     environment: SPEND_ENVIRONMENT,
     task: spendTask(name),
     per_page: 100
   });
-  const kept = new Map<string, string>();
-  for (const record of records) {
+  return records.map((record) => {
     const payload: unknown = record.payload;
     // A payload another hand wrote is read for what it holds of this shape only.
     const spent = isRecord(payload) && isRecord(payload.spent) ? payload.spent : {};
-    for (const [id, points] of Object.entries(spent)) {
-      if (!/^\d{1,20}$/.test(id) || typeof points !== 'string' || !POINTS.test(points)) continue;
-      const before = kept.get(id);
-      if (before === undefined || (compareDecimals(points, before) ?? 0) > 0) kept.set(id, points);
-    }
-  }
-  return kept;
+    return {
+      atMs: Date.parse(record.created_at),
+      spent: Object.entries(spent).flatMap(([id, points]): [string, string][] =>
+        /^\d{1,20}$/.test(id) && typeof points === 'string' && POINTS.test(points) ? [[id, points]] : []
+      )
+    };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { attribute, escape } from '../basics/markdown-text.js';
 import type { PreviewView } from '../deploy/engine.js';
+import { previewCostChart, type SpendPoint } from './preview-cost-chart.js';
 
 /**
  * The one comment a preview keeps on its pull request, updated in place on each push and on close: found
@@ -29,10 +30,18 @@ const HEADINGS: Readonly<Record<PreviewView['state'], string>> = {
   capped: 'stopped at max_cost'
 };
 
-/** The comment's Markdown: the marker, a heading, a table, and a line that says when it was written. */
-export function renderPreviewComment(view: PreviewView, runUrl: string | undefined): string {
+/**
+ * The comment's Markdown: the marker, a heading, a table, what the previews cost over time (from
+ * `history`, GitHub's records of it, when it has two at least), and a line that says when it was written.
+ */
+export function renderPreviewComment(
+  view: PreviewView,
+  runUrl: string | undefined,
+  history: readonly SpendPoint[] = []
+): string {
   const link = (url: string | undefined, text: string): string =>
     url === undefined ? escape(text) : `<a href="${attribute(url)}">${escape(text)}</a>`;
+  const chart = previewCostChart(history);
   const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
   const rows: [string, string][] = [
     ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
@@ -52,6 +61,7 @@ export function renderPreviewComment(view: PreviewView, runUrl: string | undefin
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ...(view.note === undefined ? [] : ['', `> ${escape(view.note)}`]),
+    ...(chart.length === 0 ? [] : ['', ...chart]),
     '',
     `<sub>Kept current by ${link(runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
   ].join('\n');

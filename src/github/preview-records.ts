@@ -1,5 +1,6 @@
 import {
   PullRequestsRefusal,
+  previewName,
   type DeploymentOutcome,
   type PreviewView,
   type PullRequestEvent,
@@ -8,7 +9,7 @@ import {
 } from '../deploy/engine.js';
 import { isRecord } from '../basics/records.js';
 import { describeGitHubError, type Octokit } from './client.js';
-import { keepSpend, readKeptSpend } from './kept-spend.js';
+import { keepSpend, readKeptSpend, readSpendHistory } from './kept-spend.js';
 import { renderPreviewComment } from './preview-comment.js';
 import { previewEnvironment } from './pull-event.js';
 import { recordDeployment, retireEarlier, setDeploymentStatus, upsertComment, type Repo } from './records.js';
@@ -34,7 +35,13 @@ export function previewRecords(octokit: Octokit, run: Run): PullRequests {
     ...deploymentRecords(octokit, run),
     comment: (view: PreviewView, existing?: 'existing') =>
       asked(`the comment on pull request #${view.number}`, async () => {
-        const body = renderPreviewComment(view, run.runUrl);
+        // What the previews cost over time, as GitHub's records keep it: the comment goes without it if unread.
+        const history = await readSpendHistory(
+          octokit,
+          run.repo,
+          previewName(view.taskName, view.number)
+        ).catch(() => []);
+        const body = renderPreviewComment(view, run.runUrl, history);
         const id = await upsertComment(
           octokit,
           run.repo,

@@ -2,6 +2,7 @@
 import { runnerView, type StepRun } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
 import { MARK_4090 } from '../../helpers/bodies.js';
+import { mermaidBlocks, parseGantt } from '../../helpers/mermaid.js';
 import {
   SERVICE,
   FAST,
@@ -48,6 +49,12 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       expect(Number(result.outputs.elapsed_seconds)).toBeGreaterThanOrEqual(1);
       expect(result.summary).toContain(`| ${id} | e2e-web | Running | ✅ ready | <a href="${url}">`);
       expect(result.summary).toMatch(/Status timeline[\s\S]*- \d+s: task \d+ Pending[\s\S]*task \d+ Running/);
+      // Where the time went, as a diagram GitHub renders, read back by Mermaid's parser (issue 63, point 9).
+      const [gantt] = mermaidBlocks(result.summary);
+      expect((await parseGantt(gantt ?? '')).bars.map((bar) => [bar.section, bar.text])).toEqual([
+        [`task ${id} e2e-web`, 'Pending'],
+        [`task ${id} e2e-web`, 'Running']
+      ]);
       expect(shown(result)).toEqual(
         expect.arrayContaining([
           `task_id: ${id}`,

@@ -7,6 +7,7 @@ import { until } from '../../helpers/until.js';
 import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
 import { DEVICES, resourceOf } from '../../../emulator/catalog.js';
 import { reference } from '../../helpers/reference.js';
+import { mermaidBlocks, parseGantt, parseXyChart } from '../../helpers/mermaid.js';
 
 export function jobScenarios({ scenario, group }: ScenarioApi): void {
   group('GPU jobs', () => {
@@ -63,6 +64,15 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
           'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
         );
         expect(s.emulator.jobs.get(result.outputs.task_id ?? '').status).toBe('End');
+        // Where its time and money went, as diagrams GitHub renders, read back by Mermaid's parser (issue 63,
+        // point 9): its statuses and pods, and its cost as each poll read it, to the cost output.
+        const [gantt, chart] = mermaidBlocks(result.summary);
+        const { bars } = await parseGantt(gantt ?? '');
+        expect(bars.map((bar) => bar.text)).toEqual(
+          expect.arrayContaining(['Pending', 'Running', 'Complete', 'pods 0 running, 1 succeeded, 0 failed'])
+        );
+        const [line] = (await parseXyChart(chart ?? '')).lines;
+        expect(line?.at(-1)).toBeCloseTo(Number(result.outputs.cost), 6);
       },
       JOB_OPTIONS
     );

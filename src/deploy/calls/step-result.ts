@@ -56,6 +56,30 @@ export interface StepResult {
   readonly maxCost?: string;
   /** What a preview step did beside its tasks: its pull request, what its previews cost, why it failed. */
   readonly preview?: PreviewReport;
+  /** When the step started, on its injected clock (ms since the epoch): what every `atMs` counts from. */
+  readonly startedAt?: number;
+  /** The copies the step made (data in before its task, a job's results out after it), and when. */
+  readonly copies?: readonly CopyPhase[];
+  /** A Spot job's queue as spot_fallback waited on it (ms since the step started), and what came of it. */
+  readonly queue?: QueuePhase;
+}
+
+/** How long spot_fallback watched a Spot job wait in the queue, and whether it ran or was stopped for on demand. */
+export interface QueuePhase {
+  readonly taskId: string;
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** Still Queued past queue_timeout: stopped, for the job on demand. */
+  readonly fellBack: boolean;
+}
+
+/** A copy a step made, and when (ms since the step started): the data in, or a job's results out. */
+export interface CopyPhase {
+  readonly way: 'in' | 'out';
+  readonly fromMs: number;
+  readonly toMs: number;
+  /** Whether every copy completed. */
+  readonly copied: boolean;
 }
 
 /** A preview's or a preview sweep's account: what the tasks of the step do not say. */
@@ -158,6 +182,7 @@ export function taskAfterCall(
     data: outcome.result?.data,
     raw: outcome.raw,
     timeline: [],
+    samples: [],
     elapsedMs: 0,
     message: error === undefined ? undefined : describeError(error),
     diagnostics: undefined,

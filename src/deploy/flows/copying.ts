@@ -3,7 +3,7 @@ import { sanitize } from '../../basics/safe-text.js';
 import { kindOf } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
-import type { StepResult } from '../calls/step-result.js';
+import type { CopyPhase, StepResult } from '../calls/step-result.js';
 import { callOutcome } from '../calls/make-calls.js';
 import { checkCopies } from '../storage/check-copies.js';
 import { stepResult } from './toolkit.js';
@@ -22,7 +22,10 @@ export function withDataIn(flow: Flow): Flow {
       return {
         ...planned,
         copiesData: true,
-        run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx),
+        run: async (ctx) => {
+          const copied = await timedCopying(planned.plan, ctx, 'in');
+          return withCopies(copied.failed ?? (await planned.run(ctx)), copied.copies);
+        },
         dryRun: (ctx) => {
           sayCopies(ctx);
           return planned.dryRun(ctx);
@@ -68,6 +71,31 @@ export async function copying(
     if (error instanceof InputError) throw error;
     return failed(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * copying, and when it ran (ms since `step` started: the step's own context, where `ctx` is one of its
+ * own for the copies), for the summary's timeline; no phase when there was nothing to copy.
+ */
+export async function timedCopying(
+  plan: Plan,
+  ctx: DeployContext,
+  way: 'in' | 'out',
+  step: Pick<DeployContext, 'startedAt'> = ctx
+): Promise<{ failed: StepResult | undefined; copies: CopyPhase[] }> {
+  const fromMs = ctx.runtime.now() - step.startedAt;
+  const failed = await copying(plan, ctx, way);
+  const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
+  if (copies.length === 0) return { failed, copies: [] };
+  return {
+    failed,
+    copies: [{ way, fromMs, toMs: ctx.runtime.now() - step.startedAt, copied: failed === undefined }]
+  };
+}
+
+/** A step's result with the copies it made (see timedCopying), after any it has. */
+export function withCopies(result: StepResult, copies: readonly CopyPhase[]): StepResult {
+  return copies.length === 0 ? result : { ...result, copies: [...(result.copies ?? []), ...copies] };
 }
 
 /** What a dry run would copy, and when: the data before anything is made, the results after the job. */

@@ -4,11 +4,11 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { TaskResult } from '../wait/task-result.js';
-import type { StepResult } from '../calls/step-result.js';
+import type { QueuePhase, StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
 import { cleanupOf, startCalls } from './toolkit.js';
 import { checkCopies } from '../storage/check-copies.js';
-import { copying, sayCopies } from './copying.js';
+import { sayCopies, timedCopying, withCopies } from './copying.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
@@ -39,8 +39,8 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
 
   // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
   //    copy fails the step, and no job is made.
-  const copiedIn = await copying(plan, stepCtx, 'in');
-  if (copiedIn !== undefined) return copiedIn;
+  const copiedIn = await timedCopying(plan, stepCtx, 'in');
+  if (copiedIn.failed !== undefined) return withCopies(copiedIn.failed, copiedIn.copies);
 
   // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
   //    on_demand, with its expected run (estimated_exec_sec) in job_support.
@@ -50,8 +50,9 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 4. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
   //    whose create was refused and made none, is stopped until it bills no more, then the job is created
   //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
+  let queue: QueuePhase | undefined;
   if (ctx.settings.spotFallback !== undefined)
-    ({ calls, ctx } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
+    ({ calls, ctx, queue } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
 
   // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
@@ -69,9 +70,15 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
   //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
   //    wait_timeout of their own.
-  const result = waitedResult(plan, ctx, calls, waited);
-  const copiedOut = await copying(plan, contextFor(ctx, ctx.settings.wait.timeoutMs), 'out');
-  return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
+  const waitedFor = waitedResult(plan, ctx, calls, waited);
+  const result = withCopies(queue === undefined ? waitedFor : { ...waitedFor, queue }, copiedIn.copies);
+  const outCtx = contextFor(ctx, ctx.settings.wait.timeoutMs);
+  const copiedOut = await timedCopying(plan, outCtx, 'out', stepCtx);
+  const failedOut = copiedOut.failed;
+  return withCopies(
+    failedOut === undefined ? result : { ...result, calls: [...result.calls, ...failedOut.calls] },
+    copiedOut.copies
+  );
 }
 
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */

@@ -5,6 +5,7 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import { isQueued, jobFactsOf, taskIdOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { callOutcome, type CallOutcome } from '../calls/make-calls.js';
+import type { QueuePhase } from '../calls/step-result.js';
 import { readDetailOnce } from '../tasks/read-task.js';
 import { pollUntil } from '../poll.js';
 import { startCalls } from './toolkit.js';
@@ -16,6 +17,8 @@ import { adoptLateCreate } from '../create/create-once.js';
 export interface JobCreated {
   calls: CallOutcome[];
   ctx: DeployContext;
+  /** The Spot job's queue, when the step watched it. */
+  queue?: QueuePhase;
 }
 
 /**
@@ -57,10 +60,12 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
   }
   // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
   ctx.cleanup.add('created', [taskId]);
+  const fromMs = ctx.runtime.now() - ctx.startedAt;
   const queue = await queueOf(taskId, fallback.queueTimeoutMs, ctx);
+  const watched = { taskId, fromMs, toMs: ctx.runtime.now() - ctx.startedAt, fellBack: queue.queued };
   if (!queue.queued) {
     ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
-    return { calls, ctx };
+    return { calls, ctx, queue: watched };
   }
   const waited = formatDuration(fallback.queueTimeoutMs);
   ctx.log(
@@ -69,10 +74,14 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
   const stopped = await cleanUpTask(taskId, 'stop', ctx, ctx.settings.taskName);
   if (stopped.kind === 'failed') {
     ctx.log(`job ${taskId} could not be stopped (${stopped.why}): it stays Spot, and no second job is made`);
-    return { calls, ctx };
+    return { calls, ctx, queue: { ...watched, fellBack: false } };
   }
   ctx.cleanup.settle('created', taskId);
-  return onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
+  const onDemandJob = await onDemand(
+    `the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`,
+    ctx
+  );
+  return { ...onDemandJob, queue: watched };
 }
 
 /**

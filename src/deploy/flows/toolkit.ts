@@ -72,6 +72,7 @@ export function stepResult(plan: Plan, ctx: DeployContext, fields: Partial<StepR
     criteria: undefined,
     timedOut: false,
     elapsedMs: ctx.runtime.now() - ctx.startedAt,
+    startedAt: ctx.startedAt,
     replaced: [],
     bills: [],
     offers: [],

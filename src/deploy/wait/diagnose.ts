@@ -9,6 +9,7 @@ import { describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
 import { fieldText as text, nodeRunning } from '../../platform/node-data.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
 import type { DeployContext } from '../context.js';
+import type { FollowedLog } from './follow-job-log.js';
 
 /** Events per node shown: the last ones. */
 const MAX_EVENTS = 10;
@@ -42,6 +43,8 @@ export interface ServiceLog {
   readonly lines: readonly string[];
   /** Lines before those, not shown. */
   readonly omitted: number;
+  /** Read while the job ran (its node's log could not be read once it failed): see withFollowedLogs. */
+  readonly whileRunning?: true;
 }
 
 export interface NodeDiagnostics {
@@ -117,6 +120,46 @@ export async function diagnose(
     ...(scope.nodes === 'failed' ? { failedNodes: chosen.length } : {}),
     unread: []
   };
+}
+
+/**
+ * A failed job's diagnostics with the last lines the step read of its pods' logs while it ran (`followed`,
+ * at most `most` each), where reading them once it failed gave none: a node whose log could not be read
+ * then, or, when no failed pod could be read at all, each pod the step followed (at most `maxNodes`, the
+ * last). What the log showed, the summary shows.
+ */
+export function withFollowedLogs(
+  d: TaskDiagnostics,
+  followed: readonly FollowedLog[],
+  { most, maxNodes }: { most: number; maxNodes: number }
+): TaskDiagnostics {
+  if (followed.length === 0 || most <= 0) return d;
+  const logsOf = (pointId: string): ServiceLog[] =>
+    followed
+      .filter((log) => log.pointId === pointId && log.lines.length > 0)
+      .map((log) => ({
+        service: log.service,
+        lines: log.lines.slice(-most),
+        omitted: log.omitted + Math.max(0, log.lines.length - most),
+        whileRunning: true
+      }));
+  if (d.nodes.length > 0)
+    return {
+      ...d,
+      nodes: d.nodes.map((node) => (node.logs.length > 0 ? node : { ...node, logs: logsOf(node.pointId) }))
+    };
+  const pods = [...new Set(followed.map((log) => log.pointId))].slice(-maxNodes);
+  const nodes = pods
+    .map((pointId) => ({
+      pointId,
+      status: 'unknown',
+      problem: undefined,
+      events: [],
+      logs: logsOf(pointId),
+      unread: []
+    }))
+    .filter((node) => node.logs.length > 0);
+  return nodes.length === 0 ? d : { ...d, nodes };
 }
 
 async function nodeDiagnostics(

@@ -23,6 +23,8 @@ export interface LogLimits {
 
 export const LOG_LIMITS: LogLimits = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
+/** A line of a log's tail kept for the summary, at the most (as the diagnostics cut theirs). */
+const TAIL_LINE = 500;
 
 /** Follows the logs of a step's jobs as their wait goes (see followJobLogs). */
 export interface JobLogFollower {
@@ -33,6 +35,20 @@ export interface JobLogFollower {
   follow: (taskId: string, data: unknown, notAfter?: number) => Promise<void>;
   /** The file that holds every line read, once a line was; it is closed (a later line opens it again). */
   file: () => string | undefined;
+  /**
+   * The last lines read of each of the task's nodes' logs, as the step showed them while the job ran (a
+   * failed job's summary shows them where its node can no longer be read).
+   */
+  tails: (taskId: string) => FollowedLog[];
+}
+
+/** The last lines read of one container's log, while the job ran, safe to print after a prefix. */
+export interface FollowedLog {
+  readonly pointId: string;
+  readonly service: string;
+  readonly lines: readonly string[];
+  /** Lines read before those, not kept. */
+  readonly omitted: number;
 }
 
 /** What is known of a job's nodes and their logs. */
@@ -50,6 +66,8 @@ interface JobLogs {
 interface NodeLogs {
   name: string;
   services: Map<string, LogStream>;
+  /** Each service's name, by its id. */
+  names: Map<string, string>;
   /** Read for the last time (the node's containers ended). */
   done: boolean;
   /** Services whose log could not be read, said once. */
@@ -76,6 +94,7 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
       out.close();
       return out.path();
     },
+    tails: (taskId) => tailsOf(jobs.get(taskId)),
     follow: async (taskId, data, notAfter) => {
       const reads = readsBy(ctx, notAfter);
       if (reads.runtime.cancelled() || reads.runtime.now() >= reads.deadline) return;
@@ -104,6 +123,19 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
       await readLogs(taskId, job, nodes, { data, ended, ctx: reads, out });
     }
   };
+}
+
+/** The last lines read of each log of a job's nodes (see JobLogFollower.tails), made safe. */
+function tailsOf(job: JobLogs | undefined): FollowedLog[] {
+  if (job === undefined) return [];
+  return [...job.nodes].flatMap(([pointId, node]) =>
+    [...node.services].map(([serviceId, stream]) => ({
+      pointId,
+      service: node.names.get(serviceId) ?? serviceId,
+      lines: stream.tail.map((line) => safeLine(line, TAIL_LINE)),
+      omitted: Math.max(0, stream.lines - stream.tail.length)
+    }))
+  );
 }
 
 /** A job's pods running, succeeded and failed, as one word ("1/0/0") to tell when they move. */
@@ -169,6 +201,7 @@ async function readLogs(
       known = {
         name: lineLabel(fieldText(node.name) ?? pointId, 80), // begins its lines: never a command
         services: new Map(),
+        names: new Map(),
         done: false,
         unreadable: new Set()
       };
@@ -190,6 +223,7 @@ async function readLogs(
       known.unreadable.delete(serviceId);
       const read = readOn(known.services.get(serviceId) ?? newStream(), text, { restarts, ended });
       known.services.set(serviceId, read.stream);
+      known.names.set(serviceId, service);
       const name = logs.length > 1 ? `${known.name}/${service}` : known.name;
       show(read, { name, several: job.several }, out);
     }

@@ -1,4 +1,5 @@
 import type { TaskDiagnostics } from './diagnose.js';
+import type { Sample } from './samples.js';
 import type { TaskWait } from './wait-for-tasks.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 
@@ -35,6 +36,10 @@ export interface TaskResult {
   readonly data: unknown;
   readonly raw: string | undefined;
   readonly timeline: readonly { readonly atMs: number; readonly status: string }[];
+  /** What the wait's reads of its detail showed beside its status: cost, pods, queue (see Sample). */
+  readonly samples: readonly Sample[];
+  /** When its health check ran (ms since the step started), when one did. */
+  readonly healthCheck?: { readonly fromMs: number; readonly toMs: number };
   readonly elapsedMs: number;
   /** Why it did not end well. */
   readonly message: string | undefined;
@@ -58,6 +63,7 @@ export function taskResult(id: string, fields: Partial<TaskResult> = {}): TaskRe
     data: undefined,
     raw: undefined,
     timeline: [],
+    samples: [],
     elapsedMs: 0,
     message: undefined,
     diagnostics: undefined,
@@ -80,6 +86,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     data: waited.data ?? task.data,
     raw: waited.raw ?? task.raw,
     timeline: waited.timeline,
+    samples: waited.samples,
     elapsedMs: waited.elapsedMs,
     message: waited.message,
     diagnostics: undefined,

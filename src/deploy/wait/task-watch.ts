@@ -4,6 +4,7 @@ import { readableYuan, spentYuan, sumPoints } from '../../platform/money.js';
 import { timeLeft } from '../poll.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
+import { addSample, sampleOf, type Sample } from './samples.js';
 
 /** One look at a task: its detail, or word that it no longer exists. */
 export type Poll = { kind: 'task'; data: unknown; raw: string } | { kind: 'gone'; message: string };
@@ -24,6 +25,8 @@ export interface TaskWatch {
   readonly raw: string | undefined;
   /** Each status seen, and when, in ms since the step started. */
   readonly timeline: readonly { readonly atMs: number; readonly status: string }[];
+  /** What each read of its detail showed beside its status, when it changed: cost, pods, queue (see Sample). */
+  readonly samples: readonly Sample[];
   /** Why the wait for this task did not end well. */
   readonly message: string | undefined;
   readonly elapsedMs: number;
@@ -85,6 +88,7 @@ export function startWatch(id: string): TaskWatch {
     data: undefined,
     raw: undefined,
     timeline: [],
+    samples: [],
     message: undefined,
     elapsedMs: 0,
     failedPolls: 0,
@@ -132,6 +136,7 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     failedPolls: 0,
     roundsWithoutDetail: 0,
     timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+    samples: addSample(watch.samples, sampleOf(snapshot, poll.data, atMs)),
     // A doubt stands for the status it was about, read again next: any other status clears it.
     doubted: changed ? undefined : watch.doubted,
     moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))

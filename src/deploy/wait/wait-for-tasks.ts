@@ -6,6 +6,7 @@ import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
 import { CapGuard, type CapGuardDeps } from './cap-guard.js';
 import type { SpendingCap } from './spending-cap.js';
+import type { Sample } from './samples.js';
 import {
   progress,
   readsAt,
@@ -81,6 +82,7 @@ export interface TaskWait {
   data: unknown;
   raw: string | undefined;
   timeline: { atMs: number; status: string }[];
+  samples: readonly Sample[];
   message: string | undefined;
   elapsedMs: number;
 }
@@ -283,6 +285,7 @@ function result(watches: ReadonlyMap<string, TaskWatch>): Omit<WaitEnd, 'cap'> {
     data: w.data,
     raw: w.raw,
     timeline: [...w.timeline],
+    samples: w.samples,
     message: w.message,
     elapsedMs: w.elapsedMs
   }));

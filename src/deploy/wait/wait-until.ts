@@ -3,7 +3,8 @@ import { describeError, isRefusal, transientReason } from '../../platform/failur
 import { kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { readsBy, type DeployContext } from '../context.js';
-import { diagnose, DIAGNOSTICS } from './diagnose.js';
+import { diagnose, DIAGNOSTICS, withFollowedLogs } from './diagnose.js';
+import type { JobLogFollower } from './follow-job-log.js';
 import { readDetailOnce, readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
@@ -70,7 +71,7 @@ export async function waitUntil(
   const checked = await withHealth(capped.tasks, criteria, ctx);
   const logFile = logs?.file();
   return {
-    tasks: await withDiagnostics(checked, criteria, ctx),
+    tasks: await withDiagnostics(checked, criteria, ctx, logs),
     timedOut: waited.timedOut,
     ...(logFile === undefined ? {} : { logFile }),
     ...(capped.alongside.length === 0 ? {} : { alongsideStopped: capped.alongside })
@@ -173,6 +174,7 @@ async function withHealth(
   if (path === undefined || criteria.target !== 'ready') return tasks;
   return mapLimit(tasks, settings.concurrency, async (task): Promise<TaskResult> => {
     if (task.verdict !== 'reached') return task;
+    const fromMs = runtime.now() - ctx.startedAt;
     const health: Health =
       task.urls.length === 0
         ? { healthy: false, why: `has no service URL to check ${path} at` }
@@ -182,10 +184,11 @@ async function withHealth(
             { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt },
             healthDeps(ctx)
           );
-    if (health.healthy) return { ...task, healthy: true };
+    const healthCheck = { fromMs, toMs: runtime.now() - ctx.startedAt };
+    if (health.healthy) return { ...task, healthy: true, healthCheck };
     const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
     ctx.log(`task ${task.id} ${message}`);
-    return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
+    return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: healthCheck.toMs, healthCheck };
   });
 }
 
@@ -193,7 +196,8 @@ async function withHealth(
 async function withDiagnostics(
   tasks: TaskResult[],
   criteria: Criteria,
-  ctx: DeployContext
+  ctx: DeployContext,
+  logs?: JobLogFollower
 ): Promise<TaskResult[]> {
   const failed = (task: TaskResult): boolean => task.verdict === 'failed' || task.verdict === 'timed_out';
   // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
@@ -206,7 +210,15 @@ async function withDiagnostics(
     const why = kind.failureReason(task.data);
     if (why !== undefined) ctx.log(`task ${task.id}: ${why}`);
     ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-    const diagnostics = await diagnose(task.id, task.data, ctx, scope);
+    // What the step read of its pods' logs while it ran, where they cannot be read now.
+    const diagnostics = withFollowedLogs(
+      await diagnose(task.id, task.data, ctx, scope),
+      logs?.tails(task.id) ?? [],
+      {
+        most: ctx.settings.wait.logLines,
+        maxNodes: scope.maxNodes
+      }
+    );
     return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
   });
 }
