@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 import {
   exactInteger,
+  isSafeNumberText,
   JsonDepthError,
   MAX_JSON_DEPTH,
   parseJson,
@@ -133,5 +134,47 @@ describe('JSON without precision loss', () => {
       n: 1.5
     });
     expect(parseJson(`{"s":"${'1.'.repeat(4_000_000)}","n":1}`)).toEqual({ s: '1.'.repeat(4_000_000), n: 1 });
+  });
+
+  // Seen twice in the suite on a busy machine: a RangeError (Maximum call stack size exceeded) from a
+  // regular expression run over the 8-million-digit number (lossless-json's isInteger, through
+  // isSafeNumber), whose backtracking V8 bounds. The reader scans such text itself: over the answer, only
+  // the search for a number's hint, which stops at the first; over a number, only lossless-json's check of
+  // the LosslessNumber it makes.
+  it('runs no regular expression of its own over a number of millions of digits', () => {
+    const exec = RegExp.prototype.exec;
+    const over: string[] = [];
+    RegExp.prototype.exec = function (this: RegExp, text: string) {
+      if (String(text).length >= 1_000_000) over.push(this.source);
+      return exec.call(this, text);
+    };
+    try {
+      parseJson(`[${'7'.repeat(2_000_000)}]`);
+      parseJson(`{"n":1.${'5'.repeat(2_000_000)}}`);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    const hint = String.raw`\d[.eE]|\d{16}`;
+    const losslessNumber = String.raw`^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$`;
+    expect(over).toEqual([hint, losslessNumber, hint, losslessNumber]);
+  });
+
+  it('says a number is safe exactly when lossless-json does, without its expressions on a long one', () => {
+    const numbers = fc.oneof(
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+      fc
+        .tuple(fc.integer({ min: -99999, max: 99999 }), fc.stringMatching(/^\d{1,25}$/))
+        .map(([i, f]) => `${i}.${f}`),
+      fc
+        .tuple(fc.stringMatching(/^-?[1-9]\d{0,20}(\.\d{1,20})?$/), fc.integer({ min: -400, max: 400 }))
+        .map(([m, e]) => `${m}e${e}`),
+      fc.constantFrom('9007199254740991', '9007199254740992', '-9007199254740991', '0', '-0', '1.0', '0.1')
+    );
+    fc.assert(
+      fc.property(numbers, (text) => isSafeNumberText(text) === isSafeNumber(text)),
+      { numRuns: 3000 }
+    );
+    expect(isSafeNumberText(`1.${'0'.repeat(100)}`)).toBe(true);
+    expect(isSafeNumberText(`0.${'3'.repeat(100)}`)).toBe(false);
   });
 });

@@ -40,11 +40,11 @@ export function parseWrittenJson(text: string): unknown {
 }
 
 function exactNumber(digits: string): number | LosslessNumber {
-  return isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits);
+  return isSafeNumberText(digits) ? Number(digits) : new LosslessNumber(digits);
 }
 
 function refuseTooDeep(text: string): void {
-  if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
+  if (bracketsMoreThan(text, MAX_JSON_DEPTH) && nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw new JsonDepthError();
 }
 
@@ -102,15 +102,92 @@ export function exactInteger(digits: string): LosslessNumber {
 }
 
 /**
- * More than MAX_JSON_DEPTH opening brackets in all, strings included: only such text can nest deeper,
- * and only then is it scanned. Anchored, it is tried from the start alone, in one pass.
+ * More than `max` opening brackets in all, strings included: only such text can nest deeper, and only
+ * then is it scanned. Counted by indexOf, not by a regular expression, which on an answer of millions of
+ * characters can fill V8's bounded backtracking stack.
  */
-const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 1}}`);
+function bracketsMoreThan(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of ['[', '{'])
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1))
+      if (++count > max) return true;
+  return false;
+}
 
 /** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
 const NUMBER_HINT = /\d[.eE]|\d{16}/g;
-/** One whole JSON number, as RFC 8259 writes it. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * Whether a token is one whole JSON number, as RFC 8259 writes it (-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?).
+ * A scan, not a regular expression: a number of millions of digits would fill the expression's
+ * backtracking stack, which V8 bounds (a RangeError, seen in the suite on a busy machine).
+ */
+function isJsonNumber(token: string): boolean {
+  let at = token.startsWith('-') ? 1 : 0;
+  const digitsFrom = (from: number): number => {
+    let end = from;
+    while (end < token.length && isDigit(token.charCodeAt(end))) end++;
+    return end;
+  };
+  const integerEnd = digitsFrom(at);
+  if (integerEnd === at || (token.charCodeAt(at) === 0x30 && integerEnd > at + 1)) return false;
+  at = integerEnd;
+  if (token.charCodeAt(at) === 0x2e) {
+    const fractionEnd = digitsFrom(at + 1);
+    if (fractionEnd === at + 1) return false;
+    at = fractionEnd;
+  }
+  if (token.charCodeAt(at) === 0x65 || token.charCodeAt(at) === 0x45) {
+    const sign = token.charCodeAt(at + 1) === 0x2b || token.charCodeAt(at + 1) === 0x2d ? 1 : 0;
+    const exponentEnd = digitsFrom(at + 1 + sign);
+    if (exponentEnd === at + 1 + sign) return false;
+    at = exponentEnd;
+  }
+  return at === token.length;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** The most significant digits a double can need to be written back exactly. */
+const DOUBLE_DIGITS = 17;
+
+/**
+ * Whether a JSON number reads as a double without losing a digit, as lossless-json's isSafeNumber says,
+ * without its regular expressions on a long token: an integer by its digits (Number.MAX_SAFE_INTEGER has
+ * 16), a long decimal by its significant digits (more than a double holds: unsafe).
+ */
+export function isSafeNumberText(token: string): boolean {
+  const digits = token.startsWith('-') ? token.slice(1) : token;
+  if (isDigits(digits))
+    return digits.length < 16 || (digits.length === 16 && digits <= String(Number.MAX_SAFE_INTEGER));
+  if (token.length > 64 && significantDigits(token) > DOUBLE_DIGITS) return false;
+  return isSafeNumber(token);
+}
+
+function isDigits(text: string): boolean {
+  if (text === '') return false;
+  for (let at = 0; at < text.length; at++) if (!isDigit(text.charCodeAt(at))) return false;
+  return true;
+}
+
+/** How many significant digits a JSON number's mantissa has (its leading and trailing zeros left out). */
+function significantDigits(token: string): number {
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  for (let at = 0; at < token.length; at++) {
+    const c = token.charCodeAt(at);
+    if (c === 0x65 || c === 0x45) break;
+    if (!isDigit(c)) continue;
+    if (c !== 0x30) {
+      if (first < 0) first = count;
+      last = count;
+    }
+    count++;
+  }
+  return first < 0 ? 0 : last - first + 1;
+}
 
 /**
  * Whether a number in the text may lose a digit as a double: false only when none can. Each hint is
@@ -134,7 +211,7 @@ function mayHoldUnsafeNumber(text: string): boolean {
     let end = hint.index;
     while (end < text.length && isNumberCharacter(text.charCodeAt(end))) end++;
     const token = text.slice(start, end);
-    if (JSON_NUMBER.test(token) && !isSafeNumber(token)) return true;
+    if (isJsonNumber(token) && !isSafeNumberText(token)) return true;
     hints.lastIndex = end;
   }
   return false;
@@ -142,7 +219,7 @@ function mayHoldUnsafeNumber(text: string): boolean {
 
 /** 0-9 . e E + - */
 function isNumberCharacter(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+  return isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 
 /** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
