@@ -142,17 +142,18 @@ describe('JSON without precision loss', () => {
   // the search for a number's hint, which stops at the first; over a number, only lossless-json's check of
   // the LosslessNumber it makes.
   it('runs no regular expression of its own over a number of millions of digits', () => {
-    const exec = RegExp.prototype.exec;
+    const { exec } = Object.getOwnPropertyDescriptors(RegExp.prototype);
+    const execOf = exec.value as (this: RegExp, text: string) => RegExpExecArray | null;
     const over: string[] = [];
     RegExp.prototype.exec = function (this: RegExp, text: string) {
-      if (String(text).length >= 1_000_000) over.push(this.source);
-      return exec.call(this, text);
+      if (text.length >= 1_000_000) over.push(this.source);
+      return execOf.call(this, text);
     };
     try {
       parseJson(`[${'7'.repeat(2_000_000)}]`);
       parseJson(`{"n":1.${'5'.repeat(2_000_000)}}`);
     } finally {
-      RegExp.prototype.exec = exec;
+      RegExp.prototype.exec = execOf;
     }
     const hint = String.raw`\d[.eE]|\d{16}`;
     const losslessNumber = String.raw`^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$`;
