@@ -120,19 +120,26 @@ function rewrite(repo: string, path: string, change: (text: string) => string): 
   return after !== before;
 }
 
-/** The version in package.json, package-lock.json and src/platform/version.ts. */
-function setVersion(repo: string, version: string): void {
-  rewrite(repo, 'package.json', (text) => text.replace(/("version":\s*)"[^"]*"/, `$1"${version}"`));
-  rewrite(repo, 'package-lock.json', (text) => {
-    const lock = JSON.parse(text) as { version?: string; packages?: Record<string, { version?: string }> };
-    lock.version = version;
-    const root = lock.packages?.[''];
-    if (root !== undefined) root.version = version;
-    return `${JSON.stringify(lock, null, 2)}\n`;
-  });
-  rewrite(repo, 'src/platform/version.ts', (text) =>
-    text.replace(/VERSION = '[^']*'/, `VERSION = '${version}'`)
-  );
+/** The version in package.json, package-lock.json and src/platform/version.ts: answers the files it set. */
+function setVersion(repo: string, version: string): string[] {
+  const changes: [string, (text: string) => string][] = [
+    ['package.json', (text) => text.replace(/("version":\s*)"[^"]*"/, `$1"${version}"`)],
+    [
+      'package-lock.json',
+      (text) => {
+        const lock = JSON.parse(text) as {
+          version?: string;
+          packages?: Record<string, { version?: string }>;
+        };
+        lock.version = version;
+        const root = lock.packages?.[''];
+        if (root !== undefined) root.version = version;
+        return `${JSON.stringify(lock, null, 2)}\n`;
+      }
+    ],
+    ['src/platform/version.ts', (text) => text.replace(/VERSION = '[^']*'/, `VERSION = '${version}'`)]
+  ];
+  return changes.filter(([path, change]) => rewrite(repo, path, change)).map(([path]) => path);
 }
 
 /**
@@ -145,7 +152,7 @@ export function cutRelease(repo: string, version: string, date: string): string[
     throw new Refusal(`${version} is not newer than ${old}, the version package.json has`);
   const changelog = cutChangelog(readFileSync(join(repo, 'CHANGELOG.md'), 'utf8'), version, date);
   writeFileSync(join(repo, 'CHANGELOG.md'), changelog);
-  setVersion(repo, version);
+  const versioned = setVersion(repo, version);
   const pointed = linkFiles(repo).filter((path) =>
     rewrite(repo, path, (text) => pointAt(text, old, version, path.startsWith('.github/')))
   );
@@ -153,7 +160,7 @@ export function cutRelease(repo: string, version: string, date: string): string[
   git(repo, 'add', '--all');
   git(repo, 'commit', '--quiet', '--message', `Release ${version}`);
   return [
-    `cut ${version} (from ${old}): package.json, package-lock.json, src/platform/version.ts; CHANGELOG.md's [Unreleased] entries under "## [${version}] - ${date}", with its compare links`,
+    `cut ${version} (from ${old}): ${versioned.join(', ')}; CHANGELOG.md's [Unreleased] entries under "## [${version}] - ${date}", with its compare links`,
     `pointed ${pointed.length === 0 ? 'no page' : pointed.join(', ')} at v${version}; rebuilt dist/; committed "Release ${version}"`
   ];
 }
