@@ -2,6 +2,7 @@
 // pods start in waves of `parallelism`, each attempt runs for the script's time and exits with its code,
 // and the completion mode decides what a failure costs (Kubernetes' Job semantics, as the reference's
 // mod_param names them).
+import type { StoredFile } from './transfers.js';
 
 /** One of the reference's two completion modes. */
 export type ModParam =
@@ -25,6 +26,14 @@ export interface JobScript {
   log: readonly string[];
   /** When the platform holds the run Manual, after its pods started (see holdRun); never when undefined. */
   manualAfterMs: number | undefined;
+  /** What a job that completes leaves in the volumes it mounts (see JobScriptRule.writes). */
+  writes: JobWrites | undefined;
+}
+
+/** Files a job writes: under `path` of each volume it mounts, as a transfer of that path reads it. */
+export interface JobWrites {
+  path: string;
+  files: readonly StoredFile[];
 }
 
 /** One pod: an attempt at a completion (or at an index), and any restarts of its container in place. */
@@ -38,6 +47,8 @@ export interface JobScriptRule {
   log?: string[];
   /** Seconds after its pods start when the platform holds the run Manual (see holdRun). */
   manualAfterSeconds?: number;
+  /** The files the job has written once it is Complete, in the volumes it mounts: its results. */
+  writes?: JobWrites;
 }
 
 /** The pods' script of a job by its name: the first rule that matches, else success after podMs. */
@@ -57,7 +68,8 @@ export function scriptOf(
     failures: rule?.failures ?? 'always',
     failIndexes: rule?.failIndexes,
     log: rule?.log ?? [`$ ${command.join(' ')}`.trimEnd(), exitCode === 0 ? 'done' : `exit code ${exitCode}`],
-    manualAfterMs: rule?.manualAfterSeconds === undefined ? undefined : rule.manualAfterSeconds * 1000
+    manualAfterMs: rule?.manualAfterSeconds === undefined ? undefined : rule.manualAfterSeconds * 1000,
+    writes: rule?.writes
   };
 }
 

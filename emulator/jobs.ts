@@ -2,6 +2,7 @@
 // of its services' start script, `parallelism` pods at a time, and ends Complete or Failed. Spot jobs
 // (sub_type Spot) name their expected run and may wait Queued for stock. Everything follows the
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
+import type { StoredFile } from './transfers.js';
 import { bookedBetween, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
 import { podName, podNodeView, POINTS_PER_JOB } from './job-pods.js';
 import {
@@ -287,6 +288,17 @@ export class JobStore {
 
   has(id: bigint): boolean {
     return this.#jobs.has(id);
+  }
+
+  /** What the jobs that completed by now wrote (their script's writes), in each volume they mount. */
+  written(): { storageId: number; path: string; files: readonly StoredFile[] }[] {
+    return [...this.#jobs.values()].flatMap((job) => {
+      const { writes } = job.script;
+      if (writes === undefined || this.#state(job).run !== 'Complete') return [];
+      return job.services
+        .flatMap((service) => service.nas_storage_config ?? [])
+        .map((mount) => ({ storageId: mount.storage_id, path: writes.path, files: writes.files }));
+    });
   }
 
   /** Whether a node (point_id) is a pod of a job. */

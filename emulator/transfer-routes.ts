@@ -83,7 +83,12 @@ export const TRANSFER_ROUTES: readonly Route[] = [
     methods: ['POST'],
     encrypt: true,
     contentType: 'text/plain',
-    handle: (ctx) => ctx.stores.transfers.create(transferRequest(ctx))
+    handle: (ctx) => {
+      // What the jobs wrote in their volumes is there by now, as a transfer from a volume reads it.
+      for (const { storageId, path, files } of ctx.stores.jobs.written())
+        ctx.stores.transfers.writeVolume(storageId, path, files);
+      return ctx.stores.transfers.create(transferRequest(ctx));
+    }
   },
   {
     path: '/api/storage/nas/v1/encrypt/s3/retry',

@@ -122,6 +122,12 @@ export class TransferStore {
     return [...this.#place(objectsKey(bucket, prefix), true).values()];
   }
 
+  /** Adds files under a volume's path (what a job wrote there): a transfer from that path copies them. */
+  writeVolume(storageId: number, path: string, files: readonly StoredFile[]): void {
+    const place = this.#place(volumeKey(storageId, path), false);
+    for (const file of files) place.set(file.name, { ...file });
+  }
+
   /** The files under a volume's path, as the transfers left them. */
   volumeFiles(storageId: number, path: string): StoredFile[] {
     return [...this.#place(volumeKey(storageId, path), false).values()];

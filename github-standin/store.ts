@@ -1,6 +1,7 @@
 // What the GitHub stand-in knows: one repository, its pull requests, deployments and their statuses, the
 // comments of its issues, and the tokens that may call it with their permissions. Tests change it through
 // the control of index.ts, as GitHub's own events would (a pull request opened, pushed to, closed).
+import { createHash } from 'node:crypto';
 import type { Account, CommentFacts, DeploymentFacts, PullFacts, StatusFacts } from './shapes.js';
 
 /** The permissions a token of a GitHub App (GITHUB_TOKEN) may hold, as a workflow's permissions: grant. */
@@ -97,7 +98,10 @@ export class GitHubStore {
   }
 }
 
-/** A commit's sha: 40 hex digits, one per pull request and push. */
+/**
+ * A commit's sha: 40 hex digits, one per pull request and push, as unlike one another as real ones are:
+ * two commits never share the 7 digits a comment shows of them.
+ */
 export function sha(pull: number, push: number): string {
-  return `${pull.toString(16).padStart(8, '0')}${push.toString(16).padStart(8, '0')}`.padEnd(40, 'a');
+  return createHash('sha1').update(`pull request ${pull}, push ${push}`).digest('hex');
 }

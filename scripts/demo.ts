@@ -9,23 +9,34 @@
 // npm run demo -- --crash: the same deploy, whose container crash-loops: the step fails in seconds and
 // shows the node's events and log (the diagnostics), and the post step still stops the task.
 // npm run demo -- --job: a GPU batch job (operation: job) of two completions, run to its end;
-// -- --job-fail: one whose pods exit with code 3, which fails the step and says why.
+// -- --job-fail: one whose pods exit with code 3, which fails the step and says why. Its wait_timeout is
+// empty: the wait covers the job's timeout_sec and its start.
 // npm run demo -- --data: a GPU job on its data: a volume made for the run, a dataset copied into it from
-// object storage, a job that mounts it, its results copied back, and the volume deleted by the post step.
+// object storage, a job that mounts it and writes its results under /work/out (the emulator's script for
+// it), those results copied back, and the volume deleted by the post step.
 // npm run demo -- --preview: a pull request's preview, opened, pushed to and merged, against the emulator
 // and GitHub's stand-in, the comment printed as a reviewer reads it (scripts/demo-preview.ts).
+// npm run demo -- --help lists the modes (scripts/demo-modes.ts); one mode at a time, any other argument
+// refused with exit code 2.
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { shortened, terminalSummary } from '../src/cli/terminal-summary.js';
 import { hasValue } from '../src/cli/json-outputs.js';
 import { nodeRuntimes, runnerView, runStep, type NodeRuntime, type StepRun } from './action-runner.js';
+import { demoMode } from './demo-modes.js';
 
 const READY_AFTER_SECONDS = 3;
-const crash = process.argv.includes('--crash');
-const rsa = process.argv.includes('--rsa');
-const jobFail = process.argv.includes('--job-fail');
-const job = jobFail || process.argv.includes('--job');
-const data = process.argv.includes('--data');
+const mode = demoMode(
+  process.argv.slice(2),
+  (text) => process.stdout.write(text),
+  (text) => process.stderr.write(text)
+);
+if (typeof mode === 'number') process.exit(mode);
+const crash = mode === '--crash';
+const rsa = mode === '--rsa';
+const jobFail = mode === '--job-fail';
+const job = jobFail || mode === '--job';
+const data = mode === '--data';
 const emulator = await startEmulator({
   ...(rsa ? { profile: 'spec' as const } : {}),
   readyAfterSeconds: READY_AFTER_SECONDS,
@@ -40,6 +51,18 @@ const emulator = await startEmulator({
           'tests/gpu/test_kernels.py::test_matmul FAILED',
           'FAILED: 1 failed, 11 passed'
         ]
+      },
+      {
+        // The data demo's job: it reads /work/data and writes its results under /work/out of the volume.
+        pattern: /^demo-eval$/,
+        log: ['reading 40 shards from /work/data', 'accuracy 0.913 on 2000 samples', 'wrote /work/out'],
+        writes: {
+          path: '/work/out',
+          files: [
+            { name: 'metrics.json', bytes: 2048, hash: 'metrics-1' },
+            { name: 'predictions.parquet', bytes: 96 * 1024 ** 2, hash: 'predictions-1' }
+          ]
+        }
       },
       { pattern: /./, log: ['collected 12 items', 'tests/gpu/test_kernels.py ............', '12 passed'] }
     ]
@@ -105,7 +128,7 @@ const gpuJob = {
   task_name: jobFail ? 'demo-gpu-tests-fail' : 'demo-gpu-tests',
   points: '2',
   body: [
-    'job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}',
+    'job_support: {timeout_sec: 120, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}',
     'services:',
     '  - service_name: tests',
     '    service_image: ghcr.io/acme/gpu-tests:1.4',
@@ -113,13 +136,14 @@ const gpuJob = {
     '    start_script: {command: [python, -m, pytest], args: [-q, tests/gpu]}'
   ].join('\n'),
   poll_interval: '1s',
-  wait_timeout: '2m',
+  // Empty: the wait covers the job's timeout_sec and its start, as a job's should.
+  wait_timeout: '',
   cleanup: 'stop'
 };
 const inputs = job ? gpuJob : deploy;
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 if (data) process.exit(await dataDemo());
-if (process.argv.includes('--preview'))
+if (mode === '--preview')
   process.exit(await (await import('./demo-preview.js')).previewDemo({ emulator, node, env, say, show }));
 
 say(
@@ -206,8 +230,8 @@ async function dataDemo(): Promise<number> {
     points: '1',
     volumes: 'demo-data:/work',
     data: 'datasets/v3/ -> demo-data:/work/data',
-    // The emulator's job writes no file: what it read stands for what it wrote.
-    results: 'demo-data:/work/data -> results/demo-eval/',
+    // What the job wrote (the emulator's script for demo-eval), not what it read.
+    results: 'demo-data:/work/out -> results/demo-eval/',
     wait_timeout: '',
     s3_supplier: 'tencent',
     s3_endpoint: 'cos.ap-guangzhou.myqcloud.com',
@@ -236,13 +260,19 @@ async function dataDemo(): Promise<number> {
   const volumePost = await runStep(node, volume, { env, state: made.state });
   show('post step of step 1', volumePost);
   const left = emulator.requests.filter((r) => r.path === '/api/storage/nas/v1/delete' && r.applied).length;
+  const copiedBack = emulator.storage
+    .objects('training-data', 'results/demo-eval/')
+    .map((file) => file.name)
+    .sort();
+  say(`The bucket's results/demo-eval/ holds ${copiedBack.join(', ') || 'nothing'}: what the job wrote.`);
   await emulator.stop();
   const ok =
     made.exitCode === 0 &&
     ran.exitCode === 0 &&
     jobPost.exitCode === 0 &&
     volumePost.exitCode === 0 &&
-    left === 1;
+    left === 1 &&
+    copiedBack.join() === 'metrics.json,predictions.parquet';
   say(
     ok
       ? 'Demo finished: the data copied in, the job ran on it, its results copied back, and the volume deleted; nothing left.'

@@ -2,17 +2,40 @@ import { execFile } from 'node:child_process';
 import { ROOT } from '../../scripts/action-runner.js';
 
 const demo = (...args: string[]) =>
-  new Promise<{ code: number; stdout: string }>((resolve) => {
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       'npm',
       ['run', '--silent', 'demo', '--', ...args],
       // No timeout of its own: the test's (a hang guard) ends a demo that hangs.
       { cwd: ROOT },
-      (error, out) => {
-        resolve({ code: error === null ? 0 : Number(error.code), stdout: out });
+      (error, out, err) => {
+        resolve({ code: error === null ? 0 : Number(error.code), stdout: out, stderr: err });
       }
     );
   });
+
+// Regression (issue 63, point 10): `npm run demo -- --jobs` ran the default demo and exited 0, and no help
+// said which modes there are.
+it.concurrent(
+  'npm run demo -- --help lists every mode, and an unknown mode is refused in one line',
+  async () => {
+    const help = await demo('--help');
+    expect(help.code).toBe(0);
+    for (const mode of ['--rsa', '--crash', '--job', '--job-fail', '--data', '--preview'])
+      expect(help.stdout).toMatch(new RegExp(`^ {2}${mode} +\\S`, 'm'));
+    // Nothing ran: no emulator started.
+    expect(help.stdout).not.toContain('Emulator listening');
+    const unknown = await demo('--jobs');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toBe(
+      'demo: "--jobs" is not a mode of the demo (did you mean --job?): the modes are --rsa, --crash, --job, --job-fail, --data, --preview (npm run demo -- --help says what each shows)\n'
+    );
+    const two = await demo('--job', '--rsa');
+    expect(two.code).toBe(2);
+    expect(two.stderr).toMatch(/^demo: one mode at a time, not --job and --rsa/);
+  }
+);
 
 it.concurrent(
   'npm run demo creates a task, waits for it and its app, shows outputs and summary, cleans up, and exits 0',
@@ -84,6 +107,9 @@ it.concurrent(
     expect(passed.code).toBe(0);
     expect(passed.stdout).toMatch(/Running -> Complete \(0 running, 2 succeeded, 0 failed\)/);
     expect(passed.stdout).toMatch(/^ {2}job_status = Complete$/m);
+    // Regression (issue 63, point 10): the demo's own job warned that its wait was shorter than the job.
+    expect(passed.stdout).not.toContain('::warning::');
+    expect(passed.stdout).not.toContain('is shorter than the job');
     expect(passed.stdout.trimEnd().split('\n').at(-1)).toBe(
       'Demo finished: the job ran its two completions to its end (Complete); nothing left billing.'
     );
@@ -105,7 +131,13 @@ it.concurrent(
     const { code, stdout } = await demo('--data');
     expect(code).toBe(0);
     expect(stdout).toMatch(/data: transfer 501: Completed, copied 40 files \(1\.95 GiB\)/);
-    expect(stdout).toMatch(/results: transfer 502: Completed, copied 40 files/);
+    // Regression (issue 63, point 10): the results copied back were the job's input (its 40 files of
+    // /work/data); they are what it wrote under /work/out.
+    expect(stdout).toContain('results: copying volume 1001:/work/out to results/demo-eval/');
+    expect(stdout).toMatch(/results: transfer 502: Completed, copied 2 files/);
+    expect(stdout).toContain(
+      "The bucket's results/demo-eval/ holds metrics.json, predictions.parquet: what the job wrote."
+    );
     expect(stdout).toContain(
       'cleanup: deleted volume 1001 (demo-data), made for this run (volume_cleanup: delete): no list shows it'
     );
@@ -132,6 +164,10 @@ it.concurrent(
     expect(stdout).toMatch(/^ {2}Preview of web: running$/m);
     expect(stdout).toMatch(/^ {2}Preview of web: stopped: the pull request is closed$/m);
     expect(stdout).not.toMatch(/<!--|&#\d+;|<a href/);
+    // Regression (issue 63, point 10): the push's commit read as the opened one's (both "0000002").
+    const commits = [...stdout.matchAll(/bringing up "web-pr-42" at ([0-9a-f]{7})/g)].map((m) => m[1]);
+    expect(commits).toHaveLength(2);
+    expect(new Set(commits).size).toBe(2);
     expect(stdout).toContain(
       'GitHub: 2 deployments of pr-42, 0 still live; 1 comment. The emulator: 0 preview task(s) still billing.'
     );
