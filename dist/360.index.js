@@ -80,18 +80,21 @@ async function billedSince(taskIds, ctx, fromMs = ctx.startedAt, untilMs) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h: () => (/* binding */ diagnose)
+/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h4: () => (/* binding */ diagnose),
+/* harmony export */   sO: () => (/* binding */ withFollowedLogs)
 /* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2589);
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
 /* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
 /* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
 
 
 
@@ -144,6 +147,41 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         unread: []
     };
 }
+/**
+ * A failed job's diagnostics with the last lines the step read of its pods' logs while it ran (`followed`,
+ * at most `most` each), where reading them once it failed gave none: a node whose log could not be read
+ * then, or, when no failed pod could be read at all, each pod the step followed (at most `maxNodes`, the
+ * last). What the log showed, the summary shows.
+ */
+function withFollowedLogs(d, followed, { most, maxNodes }) {
+    if (followed.length === 0 || most <= 0)
+        return d;
+    const logsOf = (pointId) => followed
+        .filter((log) => log.pointId === pointId && log.lines.length > 0)
+        .map((log) => ({
+        service: log.service,
+        lines: log.lines.slice(-most),
+        omitted: log.omitted + Math.max(0, log.lines.length - most),
+        whileRunning: true
+    }));
+    if (d.nodes.length > 0)
+        return {
+            ...d,
+            nodes: d.nodes.map((node) => (node.logs.length > 0 ? node : { ...node, logs: logsOf(node.pointId) }))
+        };
+    const pods = [...new Set(followed.map((log) => log.pointId))].slice(-maxNodes);
+    const nodes = pods
+        .map((pointId) => ({
+        pointId,
+        status: 'unknown',
+        problem: undefined,
+        events: [],
+        logs: logsOf(pointId),
+        unread: []
+    }))
+        .filter((node) => node.logs.length > 0);
+    return nodes.length === 0 ? d : { ...d, nodes };
+}
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
     const unread = [];
@@ -157,10 +195,11 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
                 .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
-                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                // One form for every time the tool prints: RFC 3339 in UTC (the platform writes several).
+                time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_8__/* .utcTime */ .SK)((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? ''),
                 type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
                 reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
                 service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
@@ -173,7 +212,7 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
         for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
             try {
                 const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -256,31 +295,40 @@ function seeCost(watch, reading, nowMs, ahead) {
     const next = reading === undefined ? watch : withReading(watch, { atMs: nowMs, points: reading });
     const last = next.last;
     if (last === undefined || (reading === undefined && next.perMs === undefined))
-        return { watch: next, lines: [], reached: false };
+        return { watch: next, lines: [], warnings: [], reached: false };
     const cap = `max_cost ${watch.capYuan} yuan`;
     if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(last.points, watch.capPoints) ?? -1) >= 0)
         return {
             watch: next,
-            lines: [`cost: ${yuanText(last.points)} so far has reached ${cap}: stopping what the step waits on`],
+            lines: [
+                `cost: ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(last.points)} so far has reached ${cap}: stopping what the step waits on`
+            ],
+            warnings: [],
             reached: true
         };
     const capAt = capAtMs(next);
     if (capAt === undefined || next.perMs === undefined)
-        return { watch: next, lines: [], reached: false };
+        return { watch: next, lines: [], warnings: [], reached: false };
     const since = reading === undefined ? ` as last read ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(nowMs - last.atMs)} ago` : ' so far';
-    const perHour = `${yuanText(String(Math.round(next.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
-    const growing = `cost: ${yuanText(last.points)}${since}, growing by ${perHour}`;
+    const perHour = `${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(String(Math.round(next.perMs * 3_600_000)))} an hour (as seen between the last two reads)`;
+    const growing = `cost: ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(last.points)}${since}, growing by ${perHour}`;
     if (capAt <= nowMs + ahead.nextInMs) {
         const when = capAt <= nowMs
             ? `has likely reached ${cap} by now`
             : `would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capAt - nowMs)}, before the next read`;
-        return { watch: next, lines: [`${growing}, ${when}: stopping what the step waits on`], reached: true };
+        return {
+            watch: next,
+            lines: [`${growing}, ${when}: stopping what the step waits on`],
+            warnings: [],
+            reached: true
+        };
     }
     if (next.warned || capAt >= ahead.endMs)
-        return { watch: next, lines: [], reached: false };
+        return { watch: next, lines: [], warnings: [], reached: false };
     return {
         watch: { ...next, warned: true },
-        lines: [
+        lines: [],
+        warnings: [
             `${growing}, would pass ${cap} in about ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(capAt - nowMs)}, before the wait ends: the step stops it before it does`
         ],
         reached: false
@@ -300,6 +348,7 @@ function heldBack(watch, why, nowMs) {
     return {
         watch,
         lines: [`cost: ${why}, ${later}: stopping what the step waits on first, and reading it after`],
+        warnings: [],
         reached: true
     };
 }
@@ -317,19 +366,15 @@ function capAtMs(watch) {
 function besideCap(watch) {
     return watch.last === undefined
         ? undefined
-        : `${yuanText(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
+        : `${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(watch.last.points)} of max_cost ${watch.capYuan} yuan`;
 }
 /** Whether `points` is more than the cap: what a stop that came late let through, said as such. */
 function pastCap(watch, points) {
     if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(points, watch.capPoints) ?? 0) <= 0)
         return undefined;
     const over = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .sumPoints */ .RN)([points, negated(watch.capPoints)]) ?? '0';
-    return `${yuanText(points)} passed max_cost ${watch.capYuan} yuan by ${yuanText(over)}`;
+    return `${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(points)} passed max_cost ${watch.capYuan} yuan by ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readablePoints */ .aR)(over)}`;
 }
-const yuanText = (points) => {
-    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .yuanOf */ .xU)(points);
-    return (yuan === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .readableYuan */ .o$)(yuan)) ?? `${points} points`;
-};
 /**
  * The watch after a reading: it is the last one, and the rate is the growth since the one before. A cost
  * never goes down: a reading below the last (a source that lags, such as the billing records after a
@@ -369,6 +414,7 @@ function taskResult(id, fields = {}) {
         data: undefined,
         raw: undefined,
         timeline: [],
+        samples: [],
         elapsedMs: 0,
         message: undefined,
         diagnostics: undefined,
@@ -390,6 +436,7 @@ function taskAfterWait(task, waited, publish) {
         data: waited.data ?? task.data,
         raw: waited.raw ?? task.raw,
         timeline: waited.timeline,
+        samples: waited.samples,
         elapsedMs: waited.elapsedMs,
         message: waited.message,
         diagnostics: undefined,
@@ -612,6 +659,8 @@ class CapGuard {
         this.#watch = seen.watch;
         for (const line of seen.lines)
             this.deps.log(line);
+        for (const line of seen.warnings)
+            this.deps.warn(line);
         if (!seen.reached)
             return undefined;
         const spent = (0,spending_cap/* besideCap */.f1)(this.#watch);
@@ -722,8 +771,8 @@ class CapGuard {
 const BESIDE_RECORDS_MS = 30 * 86_400_000;
 const negated = (points) => (points.startsWith('-') ? points.slice(1) : `-${points}`);
 
-// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(7928);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts + 1 modules
+var task_watch = __webpack_require__(9372);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
 
 
@@ -812,6 +861,7 @@ function capGuardOf(cap, options, deps) {
         poll: deps.poll,
         snapshotOf: options.snapshotOf,
         log: deps.log,
+        warn: deps.warn,
         now: deps.now,
         ...(deps.billed === undefined ? {} : { billed: deps.billed })
     });
@@ -885,6 +935,7 @@ function result(watches) {
         data: w.data,
         raw: w.raw,
         timeline: [...w.timeline],
+        samples: w.samples,
         message: w.message,
         elapsedMs: w.elapsedMs
     }));
@@ -945,7 +996,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const checked = await withHealth(capped.tasks, criteria, ctx);
     const logFile = logs?.file();
     return {
-        tasks: await withDiagnostics(checked, criteria, ctx),
+        tasks: await withDiagnostics(checked, criteria, ctx, logs),
         timedOut: waited.timedOut,
         ...(logFile === undefined ? {} : { logFile }),
         ...(capped.alongside.length === 0 ? {} : { alongsideStopped: capped.alongside })
@@ -964,6 +1015,7 @@ function waitDeps(criteria, names, ctx) {
         now: runtime.now,
         sleep: runtime.sleep,
         log: ctx.log,
+        warn: runtime.warn,
         isTransient: (error) => error instanceof UnreadTaskError || (0,failures/* transientReason */.bR)(error) !== undefined,
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
@@ -1025,25 +1077,27 @@ async function withHealth(tasks, criteria, ctx) {
     return (0,concurrency/* mapLimit */.s)(tasks, settings.concurrency, async (task) => {
         if (task.verdict !== 'reached')
             return task;
+        const fromMs = runtime.now() - ctx.startedAt;
         const health = task.urls.length === 0
             ? { healthy: false, why: `has no service URL to check ${path} at` }
             : await (0,check_health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, (0,check_health/* healthDeps */.$$)(ctx));
+        const healthCheck = { fromMs, toMs: runtime.now() - ctx.startedAt };
         if (health.healthy)
-            return { ...task, healthy: true };
+            return { ...task, healthy: true, healthCheck };
         const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
         ctx.log(`task ${task.id} ${message}`);
-        return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
+        return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: healthCheck.toMs, healthCheck };
     });
 }
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
-async function withDiagnostics(tasks, criteria, ctx) {
+async function withDiagnostics(tasks, criteria, ctx, logs) {
     const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
     // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
     const explained = criteria.target === 'ready' || criteria.target === 'finished';
     if (!explained || ctx.runtime.cancelled() || !tasks.some(failed))
         return tasks;
     const kind = (0,calls/* kindOf */.I)(ctx.settings);
-    const scope = { ...diagnose/* DIAGNOSTICS */.Z, nodes: kind.diagnosedNodes };
+    const scope = { ...diagnose/* DIAGNOSTICS */.Z7, nodes: kind.diagnosedNodes };
     return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
         if (!failed(task))
             return task;
@@ -1051,7 +1105,11 @@ async function withDiagnostics(tasks, criteria, ctx) {
         if (why !== undefined)
             ctx.log(`task ${task.id}: ${why}`);
         ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        const diagnostics = await (0,diagnose/* diagnose */.h)(task.id, task.data, ctx, scope);
+        // What the step read of its pods' logs while it ran, where they cannot be read now.
+        const diagnostics = (0,diagnose/* withFollowedLogs */.sO)(await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, scope), logs?.tails(task.id) ?? [], {
+            most: ctx.settings.wait.logLines,
+            maxNodes: scope.maxNodes
+        });
         return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
     });
 }

@@ -305,8 +305,8 @@ var masker = __webpack_require__(180);
 var action_runtime = __webpack_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
-// EXTERNAL MODULE: ./action/summary.ts
-var action_summary = __webpack_require__(8871);
+// EXTERNAL MODULE: ./action/summary.ts + 1 modules
+var action_summary = __webpack_require__(481);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __webpack_require__(5621);
 ;// CONCATENATED MODULE: ./action/post-step.ts

@@ -147,6 +147,8 @@ function advance(stream, fresh) {
 
 const LOG_LIMITS = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
+/** A line of a log's tail kept for the summary, at the most (as the diagnostics cut theirs). */
+const TAIL_LINE = 500;
 /**
  * The logs of a step's jobs in its log as they run: at each look at a job, its node list (when its pods
  * may have logged since: some run, or their counts moved) and the log of each node that runs or has just
@@ -167,6 +169,7 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
             out.close();
             return out.path();
         },
+        tails: (taskId) => tailsOf(jobs.get(taskId)),
         follow: async (taskId, data, notAfter) => {
             const reads = (0,context/* readsBy */.Hi)(ctx, notAfter);
             if (reads.runtime.cancelled() || reads.runtime.now() >= reads.deadline)
@@ -196,6 +199,17 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
             await readLogs(taskId, job, nodes, { data, ended, ctx: reads, out });
         }
     };
+}
+/** The last lines read of each log of a job's nodes (see JobLogFollower.tails), made safe. */
+function tailsOf(job) {
+    if (job === undefined)
+        return [];
+    return [...job.nodes].flatMap(([pointId, node]) => [...node.services].map(([serviceId, stream]) => ({
+        pointId,
+        service: node.names.get(serviceId) ?? serviceId,
+        lines: stream.tail.map((line) => (0,safe_text/* safeLine */.om)(line, TAIL_LINE)),
+        omitted: Math.max(0, stream.lines - stream.tail.length)
+    })));
 }
 /** A job's pods running, succeeded and failed, as one word ("1/0/0") to tell when they move. */
 function podCounts(facts) {
@@ -244,6 +258,7 @@ async function readLogs(taskId, job, nodes, how) {
             known = {
                 name: (0,safe_text/* lineLabel */.bQ)((0,node_data/* fieldText */.gF)(node.name) ?? pointId, 80), // begins its lines: never a command
                 services: new Map(),
+                names: new Map(),
                 done: false,
                 unreadable: new Set()
             };
@@ -264,6 +279,7 @@ async function readLogs(taskId, job, nodes, how) {
             known.unreadable.delete(serviceId);
             const read = readOn(known.services.get(serviceId) ?? newStream(), text, { restarts, ended });
             known.services.set(serviceId, read.stream);
+            known.names.set(serviceId, service);
             const name = logs.length > 1 ? `${known.name}/${service}` : known.name;
             show(read, { name, several: job.several }, out);
         }

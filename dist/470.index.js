@@ -225,8 +225,8 @@ function runsImages(node, images) {
 var publishable_urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
-// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(7928);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts + 1 modules
+var task_watch = __webpack_require__(9372);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
 
 
@@ -627,6 +627,7 @@ function taskResult(id, fields = {}) {
         data: undefined,
         raw: undefined,
         timeline: [],
+        samples: [],
         elapsedMs: 0,
         message: undefined,
         diagnostics: undefined,
@@ -648,6 +649,7 @@ function taskAfterWait(task, waited, publish) {
         data: waited.data ?? task.data,
         raw: waited.raw ?? task.raw,
         timeline: waited.timeline,
+        samples: waited.samples,
         elapsedMs: waited.elapsedMs,
         message: waited.message,
         diagnostics: undefined,

@@ -29,7 +29,17 @@ export const modules = {
  */
 class SpendBook {
     #known = new Map();
+    #places = new Map();
     #kept = new Map();
+    /** Where a task runs (its GPU and region), as the last answer that said it did; undefined when none did. */
+    placeOf(id) {
+        return this.#places.get(id);
+    }
+    /** Where tasks run (task id, place), as an answer said. */
+    placed(places) {
+        for (const [id, place] of places)
+            this.#places.set(id, place);
+    }
     /** Each task's most the step saw it cost, in points. */
     known() {
         return this.#known;
@@ -78,19 +88,33 @@ function seeing(ctx, name, book) {
         send: async (call, limits) => {
             const answer = await ctx.send(call, limits);
             book.see(figuresIn(answer.result.data, name));
+            book.placed(placesIn(answer.result.data, name));
             return answer;
         }
     };
 }
-/** The costs an answer's data says of tasks named `name`: a detail's, or a list's rows'. */
-function figuresIn(data, name) {
+/** The tasks named `name` an answer's data says something of: a detail, or a list's rows, with their ids. */
+function rowsOf(data, name) {
     const rows = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [data];
     return rows.flatMap((row) => {
         if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(row) || row.task_name !== name)
             return [];
         const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(row);
+        return id === undefined ? [] : [[id, row]];
+    });
+}
+/** The costs an answer's data says of tasks named `name`: a detail's, or a list's rows'. */
+function figuresIn(data, name) {
+    return rowsOf(data, name).flatMap(([id, row]) => {
         const points = (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_3__/* .costPoints */ .HU)([(0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(row, ['status'])]);
-        return id === undefined || points === undefined ? [] : [[id, points]];
+        return points === undefined ? [] : [[id, points]];
+    });
+}
+/** Where an answer's data says tasks named `name` run (a detail's resources). */
+function placesIn(data, name) {
+    return rowsOf(data, name).flatMap(([id, row]) => {
+        const place = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .placeOf */ .$t)(row);
+        return place === undefined ? [] : [[id, place]];
     });
 }
 
@@ -152,7 +176,6 @@ async function keepSpend(host, pull, spend, book) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   HE: () => (/* binding */ withSpend),
-/* harmony export */   HI: () => (/* binding */ yuanText),
 /* harmony export */   S0: () => (/* binding */ reachesCap),
 /* harmony export */   c2: () => (/* binding */ worthKeeping),
 /* harmony export */   ho: () => (/* binding */ costOf),
@@ -346,13 +369,6 @@ function withSpend(tasks, spend) {
 function reachesCap(spent, maxCost) {
     return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
-/** Points as readable yuan (0.42 yuan; 0.000832 yuan below a fen). */
-function yuanText(points) {
-    const yuan = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(points) ?? '0';
-    const readable = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? `${points} points`;
-    // Below a fen, the exact sum: a cap of a few fen is compared with it.
-    return readable.startsWith('less than') ? `${yuan.replace(/0+$/, '')} yuan` : readable;
-}
 
 
 /***/ }),
@@ -401,12 +417,15 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   capBesides: () => (/* binding */ capBesides),
+  lastPushShown: () => (/* binding */ lastPushShown),
   previewFlow: () => (/* binding */ previewFlow),
   pullRequestsOf: () => (/* binding */ pullRequestsOf)
 });
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./deploy/pull-requests.ts
@@ -519,6 +538,7 @@ var toolkit = __webpack_require__(8682);
 
 
 
+
 /**
  * A preview of a pull request, on its workflow's pull_request events. Opened, pushed to or reopened: the
  * pull request's service is brought up as a replace does, under task_name-pr-<number> (the earlier push's
@@ -607,15 +627,16 @@ async function takeDown(preview, outer, dryRun) {
         await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book);
         await (0,preview_recording/* commentIf */.Lb)(host, ctx, {
             ...view(preview),
+            ...lastPushShown(spend, book),
             state: failed.length === 0 ? 'stopped' : 'failed',
             status: failed.length === 0 ? 'stopped' : 'could not be stopped',
-            totalCost: (0,preview_spend/* yuanText */.HI)(spend.total),
+            totalCost: (0,money/* readablePoints */.aR)(spend.total),
             note: failed.length === 0
                 ? `The pull request was ${pull.merged ? 'merged' : 'closed'}: its preview is stopped.`
                 : `Task ${failed.map((t) => t.id).join(', ')} could not be stopped: preview_sweep tries again.`
         });
         const retired = await host.retire(pull.number);
-        ctx.log(`preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${(0,preview_spend/* yuanText */.HI)(spend.total)} in all`);
+        ctx.log(`preview: ${retired.length} deployment(s) of pull request #${pull.number} marked inactive; its previews cost ${(0,money/* readablePoints */.aR)(spend.total)} in all`);
     });
     // GitHub refused what it keeps: what the step saw and the platform still shows is all there is to say.
     spend ??= await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, stoppedIds);
@@ -628,6 +649,40 @@ async function takeDown(preview, outer, dryRun) {
             ...(failure === undefined ? {} : { failure })
         }
     });
+}
+/** The newest of the preview's tasks (the largest id: the platform numbers its tasks in order). */
+function newestOf(spend) {
+    return spend.tasks.reduce((newest, task) => (newest === undefined || BigInt(task.id) > BigInt(newest.id) ? task : newest), undefined);
+}
+/**
+ * The last push's preview once the previews are stopped (a close, the sweep): the newest task of the
+ * name, what it cost (read with the total) and where it ran, as the step's answers said.
+ */
+function lastPushShown(spend, book) {
+    const last = newestOf(spend);
+    if (last === undefined)
+        return { gpu: undefined, region: undefined, pushCost: undefined };
+    return { ...placeShown(book.placeOf(last.id)), pushCost: (0,money/* readablePoints */.aR)(last.points) };
+}
+/** What this push's task (`id`) has cost, as the same read of the preview's tasks as the total says it. */
+function pushCostOf(spend, id) {
+    const task = spend.tasks.find((t) => t.id === id);
+    return task === undefined ? undefined : (0,money/* readablePoints */.aR)(task.points);
+}
+/** The GPU and region a comment shows, as a line may print them. */
+function placeShown(place) {
+    const shown = (text) => (text === undefined ? undefined : (0,safe_text/* sanitize */.aj)(text, 60));
+    return { gpu: shown(place?.gpu), region: shown(place?.region) };
+}
+/**
+ * Where a push's preview runs: the resource the step chose by gpu, else (the body names a mark) where the
+ * task's detail says it runs.
+ */
+function placeOfPush(step, book, id) {
+    const offer = (0,step_result/* placementOf */.xc)(step)?.chosen?.offer;
+    if (offer !== undefined)
+        return { gpu: offer.gpuName ?? offer.device, region: offer.regionName ?? offer.region };
+    return id === undefined ? undefined : book.placeOf(id);
 }
 /** The comment's view of a preview before anything is known of it. */
 function view(preview) {
@@ -705,7 +760,7 @@ async function undone(preview, done, ctx) {
     const failure = await (0,preview_recording/* recording */.oz)(ctx, async () => {
         await (0,preview_recording/* keepSpend */.So)(host, { number: pull.number, name }, spend, book);
         await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
-        await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...over.shown, totalCost: (0,preview_spend/* yuanText */.HI)(spend.total) });
+        await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...over.shown, totalCost: (0,money/* readablePoints */.aR)(spend.total) });
     });
     return {
         ...step,
@@ -776,20 +831,20 @@ async function atCap(preview, spend, ctx, dryRun) {
     const stopped = await (0,preview_tasks/* stopPreview */.Xo)(name, ctx, dryRun);
     // What could not be stopped still serves and bills: said so, never "stopped".
     const left = stopped.filter((task) => task.verdict === 'error').map((task) => task.id);
-    const why = `the previews of pull request #${preview.pull.number} have cost ${(0,preview_spend/* yuanText */.HI)(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
+    const why = `the previews of pull request #${preview.pull.number} have cost ${(0,money/* readablePoints */.aR)(spent)}, which reaches max_cost ${maxCost} yuan: no new preview is made${stopped.length === 0 ? '' : left.length === 0 ? ', and the one running is stopped' : `, but task ${left.join(', ')} could not be stopped: preview_sweep tries again`}`;
     return {
         why,
         shown: left.length === 0
             ? {
                 state: 'capped',
                 status: 'stopped',
-                totalCost: (0,preview_spend/* yuanText */.HI)(spent),
+                totalCost: (0,money/* readablePoints */.aR)(spent),
                 note: `Stopped at max_cost (${maxCost} yuan).`
             }
             : {
                 state: 'failed',
                 status: 'could not be stopped',
-                totalCost: (0,preview_spend/* yuanText */.HI)(spent),
+                totalCost: (0,money/* readablePoints */.aR)(spent),
                 note: `max_cost (${maxCost} yuan) is reached, but task ${left.join(', ')} could not be stopped: preview_sweep tries again.`
             },
         stopped: stopped.map((task) => task.verdict === 'error' ? task : { ...task, verdict: 'capped', message: 'stopped at max_cost' })
@@ -818,7 +873,7 @@ function unheld(preview, spend, ctx, unkept) {
     const note = `max_cost (${maxCost} yuan) cannot be held, so no new preview is made: ${why}.`;
     return {
         why: `${why}: max_cost ${maxCost} yuan cannot be held, so no new preview is made`,
-        shown: { state: 'failed', status: undefined, totalCost: `at least ${(0,preview_spend/* yuanText */.HI)(spend.total)}`, note },
+        shown: { state: 'failed', status: undefined, totalCost: `at least ${(0,money/* readablePoints */.aR)(spend.total)}`, note },
         stopped: []
     };
 }
@@ -845,17 +900,16 @@ async function finishUp(preview, done, ctx) {
         // Ready, the earlier deployments are superseded; stopped at max_cost with the old preview, nothing serves.
         const nothingServes = !ready && step.replaced.some((task) => task.verdict === 'capped');
         const retired = ready || nothingServes ? await host.retire(pull.number, deployment) : [];
-        ctx.log(`preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${(0,preview_spend/* yuanText */.HI)(total)} in all`);
-        const offer = (0,step_result/* placementOf */.xc)(step)?.chosen?.offer;
+        ctx.log(`preview: deployment ${deployment} ${ready ? `is live${url === undefined ? '' : ` at ${url}`}; ${retired.length} earlier one(s) marked inactive` : 'failed'}; the previews of pull request #${pull.number} have cost ${(0,money/* readablePoints */.aR)(total)} in all`);
         await (0,preview_recording/* commentIf */.Lb)(host, ctx, {
             ...view(preview),
+            ...placeShown(placeOfPush(step, book, created?.id)),
             state: ready ? 'running' : created?.verdict === 'capped' ? 'capped' : 'failed',
             url,
-            gpu: offer?.gpuName,
-            region: offer?.regionName ?? offer?.region,
             status: created?.status,
-            pushCost: created === undefined ? undefined : (0,preview_spend/* yuanText */.HI)((0,preview_spend/* costOf */.ho)([created])),
-            totalCost: (0,preview_spend/* yuanText */.HI)(total),
+            // Read with the total, at once: the two agree (one preview: the same figure).
+            pushCost: created === undefined ? undefined : pushCostOf(spend, created.id),
+            totalCost: (0,money/* readablePoints */.aR)(total),
             note: ready ? undefined : created?.message
         });
     });

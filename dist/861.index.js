@@ -66,7 +66,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8100);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2736);
-/* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(481);
+/* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2862);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
 /* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9232);
 /* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7363);

@@ -38,7 +38,7 @@ function nodeReadsFlow(read) {
                 run: async (ctx) => {
                     const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
                     const tasks = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)((0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
-                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h)(task.id, task.data, ctx, scope) }
+                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h4)(task.id, task.data, ctx, scope) }
                         : task);
                     return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks, nodeReads: read });
                 },
@@ -171,18 +171,21 @@ function containerServices(node, services) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h: () => (/* binding */ diagnose)
+/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h4: () => (/* binding */ diagnose),
+/* harmony export */   sO: () => (/* binding */ withFollowedLogs)
 /* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2589);
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
 /* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
 /* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
 
 
 
@@ -235,6 +238,41 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         unread: []
     };
 }
+/**
+ * A failed job's diagnostics with the last lines the step read of its pods' logs while it ran (`followed`,
+ * at most `most` each), where reading them once it failed gave none: a node whose log could not be read
+ * then, or, when no failed pod could be read at all, each pod the step followed (at most `maxNodes`, the
+ * last). What the log showed, the summary shows.
+ */
+function withFollowedLogs(d, followed, { most, maxNodes }) {
+    if (followed.length === 0 || most <= 0)
+        return d;
+    const logsOf = (pointId) => followed
+        .filter((log) => log.pointId === pointId && log.lines.length > 0)
+        .map((log) => ({
+        service: log.service,
+        lines: log.lines.slice(-most),
+        omitted: log.omitted + Math.max(0, log.lines.length - most),
+        whileRunning: true
+    }));
+    if (d.nodes.length > 0)
+        return {
+            ...d,
+            nodes: d.nodes.map((node) => (node.logs.length > 0 ? node : { ...node, logs: logsOf(node.pointId) }))
+        };
+    const pods = [...new Set(followed.map((log) => log.pointId))].slice(-maxNodes);
+    const nodes = pods
+        .map((pointId) => ({
+        pointId,
+        status: 'unknown',
+        problem: undefined,
+        events: [],
+        logs: logsOf(pointId),
+        unread: []
+    }))
+        .filter((node) => node.logs.length > 0);
+    return nodes.length === 0 ? d : { ...d, nodes };
+}
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
     const unread = [];
@@ -248,10 +286,11 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
                 .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
-                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                // One form for every time the tool prints: RFC 3339 in UTC (the platform writes several).
+                time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_8__/* .utcTime */ .SK)((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? ''),
                 type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
                 reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
                 service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
@@ -264,7 +303,7 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
         for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
             try {
                 const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Emulator } from '../emulator/index.js';
 import { sha, startGitHub } from '../github-standin/index.js';
 import { terminalSummary } from '../src/cli/terminal-summary.js';
+import { readableYuan } from '../src/platform/money.js';
 import { runStep, type NodeRuntime, type StepRun } from './action-runner.js';
 
 export interface DemoParts {
@@ -86,7 +87,7 @@ export async function previewDemo({ emulator, node, env, say, show }: DemoParts)
       github.store.comments.length === 1;
     say(
       ok
-        ? `Demo finished: the preview came up, was replaced on the push, and was stopped on the merge; its previews cost ${runs[2]?.outputs.total_cost ?? '?'} yuan in all.`
+        ? `Demo finished: the preview came up, was replaced on the push, and was stopped on the merge; its previews cost ${readableYuan(runs[2]?.outputs.total_cost ?? '') ?? 'an unknown sum'} in all.`
         : 'Demo FAILED.'
     );
     return ok ? 0 : 1;

@@ -76,20 +76,23 @@ async function spotOrOnDemand(given, ctx) {
     }
     // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
     ctx.cleanup.add('created', [taskId]);
+    const fromMs = ctx.runtime.now() - ctx.startedAt;
     const queue = await queueOf(taskId, fallback.queueTimeoutMs, ctx);
+    const watched = { taskId, fromMs, toMs: ctx.runtime.now() - ctx.startedAt, fellBack: queue.queued };
     if (!queue.queued) {
         ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
-        return { calls, ctx };
+        return { calls, ctx, queue: watched };
     }
     const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
     ctx.log(`job ${taskId} is still Queued after ${waited} (queue_timeout): stopping it, to run the job on demand`);
     const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
     if (stopped.kind === 'failed') {
         ctx.log(`job ${taskId} could not be stopped (${stopped.why}): it stays Spot, and no second job is made`);
-        return { calls, ctx };
+        return { calls, ctx, queue: { ...watched, fellBack: false } };
     }
     ctx.cleanup.settle('created', taskId);
-    return onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
+    const onDemandJob = await onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
+    return { ...onDemandJob, queue: watched };
 }
 /**
  * What the Spot strategy does after the create, chosen once: nothing (`stands`: no fallback was asked

@@ -52,9 +52,9 @@ async function runJob(plan, stepCtx) {
     warnOfShortWait(stepCtx);
     // 2. Its data, copied into its volumes first (data): no GPU bills while it copies. One that does not
     //    copy fails the step, and no job is made.
-    const copiedIn = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, stepCtx, 'in');
-    if (copiedIn !== undefined)
-        return copiedIn;
+    const copiedIn = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .timedCopying */ .ZH)(plan, stepCtx, 'in');
+    if (copiedIn.failed !== undefined)
+        return (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .withCopies */ .ED)(copiedIn.failed, copiedIn.copies);
     // 3. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
     //    on_demand, with its expected run (estimated_exec_sec) in job_support.
     let ctx = stepCtx;
@@ -62,8 +62,9 @@ async function runJob(plan, stepCtx) {
     // 4. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
     //    whose create was refused and made none, is stopped until it bills no more, then the job is created
     //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
+    let queue;
     if (ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(77), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx, queue } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(77), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
     // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
     const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);
@@ -77,9 +78,12 @@ async function runJob(plan, stepCtx) {
     // 8. The result: the job's status, pods, duration and mode, its log file, its cost; then its results,
     //    copied back whatever its end (a failed job's outputs and logs are what explain it), with a
     //    wait_timeout of their own.
-    const result = (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
-    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copying */ .kJ)(plan, (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .BT)(ctx, ctx.settings.wait.timeoutMs), 'out');
-    return copiedOut === undefined ? result : { ...result, calls: [...result.calls, ...copiedOut.calls] };
+    const waitedFor = (0,_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
+    const result = (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .withCopies */ .ED)(queue === undefined ? waitedFor : { ...waitedFor, queue }, copiedIn.copies);
+    const outCtx = (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .BT)(ctx, ctx.settings.wait.timeoutMs);
+    const copiedOut = await (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .timedCopying */ .ZH)(plan, outCtx, 'out', stepCtx);
+    const failedOut = copiedOut.failed;
+    return (0,_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .withCopies */ .ED)(failedOut === undefined ? result : { ...result, calls: [...result.calls, ...failedOut.calls] }, copiedOut.copies);
 }
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
 function dryRunJob(plan, ctx) {

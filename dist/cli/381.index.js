@@ -2,7 +2,7 @@ export const id = 381;
 export const ids = [381];
 export const modules = {
 
-/***/ 2762:
+/***/ 381:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -304,8 +304,8 @@ var masker = __webpack_require__(180);
 var action_runtime = __webpack_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
-// EXTERNAL MODULE: ./action/summary.ts
-var action_summary = __webpack_require__(8871);
+// EXTERNAL MODULE: ./action/summary.ts + 1 modules
+var action_summary = __webpack_require__(481);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __webpack_require__(5621);
 ;// CONCATENATED MODULE: ./action/post-step.ts

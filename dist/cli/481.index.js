@@ -444,7 +444,7 @@ function describeVolume(volume) {
 
 /***/ }),
 
-/***/ 481:
+/***/ 2862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -12,6 +12,8 @@ __webpack_require__.d(__webpack_exports__, {
   operationHelp: () => (/* binding */ operationHelp)
 });
 
+// UNUSED EXPORTS: SCREEN_LINES
+
 // EXTERNAL MODULE: ./action/input-names.ts
 var input_names = __webpack_require__(5618);
 // EXTERNAL MODULE: ./platform/platform-settings.ts
@@ -410,24 +412,52 @@ const OPERATION_EXAMPLES = {
         `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
         `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
     ],
-    replace: [`elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`],
+    replace: [
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`,
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --max-cost 20 --cleanup stop`
+    ],
     detail: ['elastic-deploy detail --task-id 1229831', 'elastic-deploy detail --task-id 1229831 --wait true'],
-    search_tasks: ['elastic-deploy search-tasks --task-status Running,Pending'],
-    search_resources: ["elastic-deploy search-resources --query '{device_type: GpuDevice}'"],
+    search_tasks: [
+        'elastic-deploy search-tasks --task-status Running,Pending',
+        'elastic-deploy search-tasks --task-status Running --output json'
+    ],
+    search_resources: [
+        "elastic-deploy search-resources --query '{device_type: GpuDevice}'",
+        'elastic-deploy search-resources --output table'
+    ],
     stop: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
-    pause: ['elastic-deploy pause --task-id 1229831'],
-    recover: ['elastic-deploy recover --task-id 1229831 --wait-timeout 20m'],
-    change_points: ['elastic-deploy change-points --task-id 1229831 --points 3'],
-    nodes: ['elastic-deploy nodes --task-id 1229831'],
-    logs: ['elastic-deploy logs --task-id 1229831 --log-lines 100'],
-    events: ['elastic-deploy events --task-id 1229831'],
+    pause: [
+        'elastic-deploy pause --task-id 1229831',
+        'elastic-deploy pause --task-id 1229831 --wait-timeout 5m'
+    ],
+    recover: [
+        'elastic-deploy recover --task-id 1229831 --wait-timeout 20m',
+        'elastic-deploy recover --task-id 1229831 --health-path /health'
+    ],
+    change_points: [
+        'elastic-deploy change-points --task-id 1229831 --points 3',
+        'elastic-deploy change-points --task-id 1229831 --points 1'
+    ],
+    nodes: ['elastic-deploy nodes --task-id 1229831', 'elastic-deploy nodes --task-id 1229831 --output json'],
+    logs: [
+        'elastic-deploy logs --task-id 1229831 --log-lines 100',
+        'elastic-deploy logs --task-id 1229831 --output json'
+    ],
+    events: [
+        'elastic-deploy events --task-id 1229831',
+        'elastic-deploy events --task-id 1229831 --output json'
+    ],
     billing: [
         'elastic-deploy billing --billing-start 7d --billing-range day',
         'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
     ],
-    task_billing: ['elastic-deploy task-billing --billing-start 30d --billing-range month'],
+    task_billing: [
+        'elastic-deploy task-billing --billing-start 30d --billing-range month',
+        'elastic-deploy task-billing --billing-start 7d --billing-range day --output json'
+    ],
     storage_check: [
         'elastic-deploy storage-check --body-file storage.yaml',
+        'elastic-deploy storage-check --body-file storage.yaml --output json',
         '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
     ],
     sweep: [
@@ -438,11 +468,18 @@ const OPERATION_EXAMPLES = {
         '# the GitHub action runs previews on pull_request events (docs/previews.md); a GitLab review app is replace and cleanup (docs/cli.md)'
     ],
     preview_sweep: ['# the GitHub action runs the preview sweep on a schedule (docs/previews.md)'],
-    preheat: [`elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`],
-    update: [
-        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`
+    preheat: [
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`,
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB} --preheat-timeout 30m`
     ],
-    scale: ['elastic-deploy scale --task-id 1229831 --points 3'],
+    update: [
+        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`,
+        `elastic-deploy update --task-name web --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}'`
+    ],
+    scale: [
+        'elastic-deploy scale --task-id 1229831 --points 3',
+        'elastic-deploy scale --task-id 1229831 --points 1 --wait-timeout 20m'
+    ],
     replace_node: [
         'elastic-deploy replace-node --task-id 1229831 --point-id failed',
         'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
@@ -456,25 +493,48 @@ const OPERATION_EXAMPLES = {
         'elastic-deploy job-detail --task-id 1962285',
         'elastic-deploy job-detail --task-id 1962285 --wait true'
     ],
-    job_search: ['elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End'],
-    job_stop: ['elastic-deploy job-stop --task-id 1962285'],
-    job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
-    job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
+    job_search: [
+        'elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End',
+        'elastic-deploy job-search --task-status End --output json'
+    ],
+    job_stop: [
+        'elastic-deploy job-stop --task-id 1962285',
+        'elastic-deploy job-stop --task-id 1962285 --wait-timeout 5m'
+    ],
+    job_group_search: [
+        "elastic-deploy job-group-search --query '{queue_id: 7}'",
+        "elastic-deploy job-group-search --query '{queue_id: 7}' --output json"
+    ],
+    job_group_detail: [
+        "elastic-deploy job-group-detail --query '{group_id: 5001}'",
+        "elastic-deploy job-group-detail --query '{group_id: 5001}' --output json"
+    ],
     volume: [
         'elastic-deploy volume --volume datasets --size 100 --region bj-001',
         'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
     ],
     volume_list: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
-    volume_delete: ['elastic-deploy volume-delete --volume scratch --confirm scratch'],
+    volume_delete: [
+        'elastic-deploy volume-delete --volume scratch --confirm scratch',
+        'elastic-deploy volume-delete --volume scratch --confirm scratch --wait-timeout 10m'
+    ],
     transfer: [
         'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
+        'elastic-deploy transfer --volume datasets --direction volume-to-s3 --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix results/ --volume-path /out',
         '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
     ],
-    transfer_detail: ['elastic-deploy transfer-detail --transfer-id 501'],
+    transfer_detail: [
+        'elastic-deploy transfer-detail --transfer-id 501',
+        'elastic-deploy transfer-detail --transfer-id 501 --output json'
+    ],
     transfer_list: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
-    transfer_stop: ['elastic-deploy transfer-stop --transfer-id 501'],
+    transfer_stop: [
+        'elastic-deploy transfer-stop --transfer-id 501',
+        'elastic-deploy transfer-stop --transfer-id 501 --wait-timeout 5m'
+    ],
     request: [
-        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
+        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'",
+        "elastic-deploy request --method GET --path /api/task/deployment/detail --query '{task_id: 1229831}'"
     ]
 };
 
@@ -710,12 +770,12 @@ const INPUT_DOCS = {
         }
     },
     s3_secret_key: {
-        description: "transfer, job, create and replace: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
+        description: "transfer, job, create and replace: the object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
         byOperation: {
-            create: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
-            replace: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
-            job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is.",
-            transfer: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as --s3-access-key is."
+            create: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
+            replace: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
+            job: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is.",
+            transfer: "The object storage's secret key, from a secret. Falls back to DEPLOY_S3_SECRET_KEY. Masked and sent as ELASTIC_DEPLOY_S3_ACCESS_KEY is."
         }
     },
     volume_path: {
@@ -941,7 +1001,10 @@ const INPUT_DOCS = {
         description: 'Requests in flight at once when --task-id lists several tasks (1 to 32).',
         default: '4'
     },
-    summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
+    summary: {
+        description: 'Write a job summary: a table per task, where the time and the money went (Mermaid diagrams, with tables beside them), and the status timeline.',
+        default: 'true'
+    },
     cleanup: {
         description: 'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. Empty: none (a deploy step makes a service for later steps), except for job, whose default is stop: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; none leaves it running on purpose. A job cannot be paused.'
     },
@@ -1032,52 +1095,64 @@ const INPUT_DOCS = {
 /** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
 const docs = (version, page) => `https://github.com/elastic-deploy-action/elastic-deploy-action/blob/v${version}/docs/${page}`;
 const WIDTH = 100;
-/** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
-function cliHelp(version) {
+/** The widest a default help may be, in lines: it fits a terminal's screen (issue 63, point 7). */
+const SCREEN_LINES = 60;
+/**
+ * `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, the exit codes,
+ * and where the rest is. With `all`, the rest too: the outputs and the cleanup.
+ */
+function cliHelp(version, all = false) {
     const widest = Math.max(...platform_settings/* OPERATION_NAMES */.d.map((name) => name.length)) + 2;
     const operations = platform_settings/* OPERATION_NAMES */.d.map((name) => `  ${(0,cli_args/* flagOf */.iP)(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
     return [
         `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
         '',
         'Usage:',
-        '  elastic-deploy <operation> [--input value]... [--output table|json|dotenv] [--state-file F] [--summary-file F] [--debug]',
-        "  elastic-deploy <operation> --help    the operation's inputs, their defaults and variables",
+        '  elastic-deploy <operation> [--input value]... [--output table|json|dotenv] [--state-file F]',
+        '  elastic-deploy <operation> --help    what it needs, its most used flags, two examples',
         '  elastic-deploy cleanup --state-file F',
         '',
         'Operations:',
         ...operations,
         `  ${'cleanup'.padEnd(widest)}stop what a run with --state-file F left (a GitLab after_script, a Jenkins post)`,
         '',
-        `Each input is a flag (--task-name web) or a variable (${cli_args/* ENV_PREFIX */.N8}TASK_NAME=web). Secrets come`,
-        'from the environment or a file, never from a flag:',
-        ...secretLines(),
+        `Each input is a flag (--task-name web) or a variable (${cli_args/* ENV_PREFIX */.N8}TASK_NAME=web). Secrets and keys`,
+        `come from ${cli_args/* ENV_PREFIX */.N8}<NAME>, or a file that ${cli_args/* ENV_PREFIX */.N8}<NAME>_FILE names; a secret is never a flag.`,
+        ...(all ? ['', ...secretLines(), '', ...OUTPUT_LINES] : []),
         '',
-        'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
-        'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
-        "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
-        `${dotenv/* DOTENV_PREFIX */.AN}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
-        'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
-        'job-search, nodes, search-resources, billing, task-billing) prints its rows: as the table, and as',
-        "rows in the JSON. The run's files (the response, the diagnostics, a job's log) go to a directory of",
-        'its own, removed at exit, or are kept in --files-dir D.',
+        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out; 4 a cleanup',
+        'failed (a task may be left running; outranks 1, 3 and 130); 5 --max-cost reached (what the run',
+        'waited on was stopped at the cap); 130 interrupted.',
         '',
-        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
-        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-        '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
-        'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.',
-        '',
-        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
-        '',
+        ...(all ? [] : ['More: elastic-deploy --help all (the outputs, the cleanup, every secret variable).']),
         `Docs: ${docs(version, 'cli.md')}`,
         ''
     ].join('\n');
 }
+/** What `elastic-deploy --help all` says besides: the outputs, the files, the cleanup. */
+const OUTPUT_LINES = [
+    'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
+    'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
+    "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
+    `${dotenv/* DOTENV_PREFIX */.AN}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
+    'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
+    'job-search, job-group-search, nodes, search-resources, billing, task-billing, volume-list,',
+    'transfer-list) prints its rows: as the table, and as rows in the JSON; count says how many. Times',
+    "are ISO 8601 in UTC (2026-01-02T03:04:05Z). The run's files (the response, the diagnostics, a job's",
+    'log) go to a directory of its own, removed at exit, or are kept in --files-dir D, under stable names.',
+    '',
+    'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
+    'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
+    '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
+    'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.'
+];
 /**
- * `elastic-deploy <operation> --help`: what it does, then each flag it needs, the others it takes and those
- * of every operation, each with its description, default and variable (as action.yml gives them).
+ * `elastic-deploy <operation> --help`: what it does, two examples, what it needs and its most used flags,
+ * each in brief, how its secrets are given, and where the rest is: a screen (SCREEN_LINES). With `all`
+ * (`--help all`): each flag it needs, the others it takes and those of every operation, each with its
+ * description, default and variable (as action.yml gives them), and the command line's own flags.
  */
-function operationHelp(operation, version) {
+function operationHelp(operation, version, all = false) {
     if (operation === 'cleanup')
         return [
             'elastic-deploy cleanup: stop what a run with --state-file F left: its tasks (with --cleanup stop or',
@@ -1090,16 +1165,24 @@ function operationHelp(operation, version) {
             ''
         ].join('\n');
     const { summary, needs, inputs } = OPERATION_INPUTS[operation];
-    const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !input_names/* SECRET_INPUTS */.p.includes(name));
-    const usage = needs.map((name) => `--${(0,cli_args/* flagOf */.iP)(name)} ${name.toUpperCase()}`).join(' ');
-    return [
+    const usage = needs
+        .filter((name) => !isSecret(name))
+        .map((name) => `--${(0,cli_args/* flagOf */.iP)(name)} ${name.toUpperCase()}`)
+        .join(' ');
+    const head = [
         `elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}: ${summary}.`,
         '',
         'Examples:',
         ...OPERATION_EXAMPLES[operation].map((example) => `  ${example}`),
         '',
         `Usage: elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
-        '',
+        ''
+    ];
+    if (!all)
+        return [...head, ...briefHelp(operation, version)].join('\n');
+    const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !isSecret(name));
+    return [
+        ...head,
         ...section('Needs', needs, operation),
         ...section('Takes too', inputs, operation),
         'Every operation takes too (the first sentence; the docs say the rest):',
@@ -1108,12 +1191,90 @@ function operationHelp(operation, version) {
         "The command line's own flags:",
         ...OWN_FLAG_LINES,
         '',
-        'Secrets come from the environment or a file, never from a flag:',
+        'Secrets and keys come from the environment or a file (a secret never from a flag):',
         ...secretLines(operation),
         '',
         `Docs: ${docs(version, 'reference.md')}#${operation}`,
         ''
     ].join('\n');
+}
+/**
+ * The inputs most often given, first to last: an operation's brief help shows those it needs, then the
+ * first of these it takes, ten in all at most.
+ */
+const MOST_USED = [
+    'task_id',
+    'task_name',
+    'gpu',
+    'body_file',
+    'body',
+    'points',
+    'size',
+    'region',
+    'transfer_id',
+    'direction',
+    'point_id',
+    'confirm',
+    'method',
+    'path',
+    'query',
+    'task_status',
+    'billing_start',
+    'billing_range',
+    'billing_end',
+    'job_type',
+    'wait',
+    'wait_timeout',
+    'health_path',
+    'cleanup',
+    'max_cost',
+    's3_prefix',
+    'volume_path',
+    's3_bucket',
+    'volumes',
+    'data',
+    'results',
+    'log_lines',
+    'regions',
+    'comment',
+    'max_previews',
+    'preview_ttl',
+    'encrypt',
+    'volume_cleanup',
+    'dry_run'
+];
+/** The most flags a brief help shows, and the fewest (where the operation takes that many). */
+const BRIEF_MOST = 10;
+const BRIEF_LEAST = 5;
+/** The screen of an operation's help below its usage: its needs and most used flags, its secrets, the rest. */
+function briefHelp(operation, version) {
+    const { needs, inputs } = OPERATION_INPUTS[operation];
+    const takes = new Set([...needs, ...inputs, 'dry_run']);
+    const flags = needs.filter((name) => !isSecret(name));
+    const add = (name) => {
+        if (name !== 'operation' && !isSecret(name) && !flags.includes(name))
+            flags.push(name);
+    };
+    for (const name of MOST_USED)
+        if (flags.length < BRIEF_MOST && takes.has(name))
+            add(name);
+    // Five at least: the operation's other inputs, then those of every operation, in their order.
+    for (const name of [...inputs, ...COMMON_INPUTS])
+        if (flags.length < BRIEF_LEAST)
+            add(name);
+    const rest = [...takes, ...COMMON_INPUTS].filter((name) => name !== 'operation' && !isSecret(name) && !flags.includes(name));
+    return [
+        needs.length === 0 ? 'Its most used flags:' : 'What it needs, then its most used flags:',
+        ...flags.flatMap((name) => briefLines(name, operation, 2)),
+        '',
+        'Secrets and keys come from the environment or a file (a secret never from a flag):',
+        ...secretLines(operation),
+        '',
+        `The rest (${new Set(rest).size} more flags, the outputs, the command line's own flags):`,
+        `  elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)} --help all`,
+        `  ${docs(version, 'reference.md')}#${operation}`,
+        ''
+    ];
 }
 /** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
 const OWN_FLAG_LINES = [
@@ -1136,31 +1297,47 @@ const OPERATION_DEFAULTS = {
     cleanup: step_defaults/* defaultCleanup */.oQ,
     wait_timeout: step_defaults/* describeDefaultWait */.a4
 };
-/** A flag: its name and variable, then what it means for this operation wrapped, and its default. */
+/**
+ * A flag: its name and variable, then what it means for this operation wrapped, and its default. A
+ * secret is no flag: its variable, and the variable that names a file holding it.
+ */
 function flagLines(name, operation) {
     const doc = INPUT_DOCS[name];
-    const head = `  --${(0,cli_args/* flagOf */.iP)(name)}`;
     const variable = (0,cli_args/* variableOf */.Qn)(name);
+    const head = isSecret(name)
+        ? `${`  ${variable}`.padEnd(34)} or ${variable}_FILE (a secret: never a flag)`
+        : `${`  --${(0,cli_args/* flagOf */.iP)(name)}`.padEnd(34)} ${variable}${input_names/* FILE_INPUTS */.zN.includes(name) ? `, or ${variable}_FILE` : ''}`;
     return [
-        `${head.padEnd(34)} ${variable}`,
+        head,
         ...wrap(meaningOf(name, operation), WIDTH - 6).map((line) => `      ${line}`),
         ...defaultLine(name, operation, doc?.default)
     ];
 }
-/** A flag every operation takes, in brief: its name, default, and the first sentence of what it means. */
-function briefLines(name, operation) {
+/**
+ * A flag in brief: its name, default, and the first sentence of what it means, in `most` lines at most
+ * (cut short with "...": the rest is in --help all).
+ */
+function briefLines(name, operation, most = Infinity) {
     const meaning = meaningOf(name, operation);
     const first = /^.*?[.!?](?= [A-Z`]|$)/.exec(meaning)?.[0] ?? meaning;
     const fallback = defaultLine(name, operation, INPUT_DOCS[name]?.default)[0]?.trim();
+    const lines = wrap(first, WIDTH - 6);
+    const shown = lines.length > most ? [...lines.slice(0, most - 1), `${lines[most - 1] ?? ''} ...`] : lines;
     return [
         `  --${(0,cli_args/* flagOf */.iP)(name)}${fallback === undefined ? '' : ` (${fallback})`}`,
-        ...wrap(first, WIDTH - 6).map((line) => `      ${line}`)
+        ...shown.map((line) => `      ${line}`)
     ];
 }
+/** Whether an input is a secret, which the command line takes from the environment or a file only. */
+const isSecret = (name) => input_names/* SECRET_INPUTS */.pH.includes(name);
+/** Inputs the command line reads otherwise than the action: what they mean here. */
+const CLI_MEANINGS = {
+    body_file: "A YAML or JSON file with more body fields, for bodies too big for a flag: a regular file of at most 1 MiB, its path from the working directory (any directory: the workspace rule is the action's)."
+};
 /** What an input means for an operation (see scripts/operation-meanings.ts), else its whole description. */
 function meaningOf(name, operation) {
     const doc = INPUT_DOCS[name];
-    return doc?.byOperation?.[operation] ?? doc?.description ?? '';
+    return CLI_MEANINGS[name] ?? doc?.byOperation?.[operation] ?? doc?.description ?? '';
 }
 /** "default: 15m": the operation's own default where it has one, else action.yml's; none when empty. */
 function defaultLine(name, operation, declared) {
@@ -1169,8 +1346,9 @@ function defaultLine(name, operation, declared) {
     return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
 /**
- * How each secret is given: every one (the tool's help), or those an operation takes (the API's key,
- * which every operation takes, and its own, such as a transfer's storage keys).
+ * How each secret and key is given (a key may be a flag too: the platform's public key): every one (the
+ * tool's help), or those an operation takes (the API's, which every operation takes, and its own, such
+ * as a transfer's storage keys).
  */
 function secretLines(operation) {
     const own = operation === undefined
@@ -1180,7 +1358,7 @@ function secretLines(operation) {
             ...OPERATION_INPUTS[operation].needs,
             ...OPERATION_INPUTS[operation].inputs
         ]);
-    return input_names/* SECRET_INPUTS */.p.filter((name) => own === undefined || own.has(name)).map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)`);
+    return input_names/* FILE_INPUTS */.zN.filter((name) => own === undefined || own.has(name)).map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)${isSecret(name) ? '' : `, or --${(0,cli_args/* flagOf */.iP)(name)}`}`);
 }
 function wrap(text, width) {
     const lines = [];

@@ -104,8 +104,8 @@ function runsImages(node, images) {
 var publishable_urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./deploy/poll.ts
 var poll = __webpack_require__(6417);
-// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(7928);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts + 1 modules
+var task_watch = __webpack_require__(9372);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
 
 

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   copyData: () => (/* binding */ copyData)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
-/* harmony import */ var _run_transfer_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(481);
+/* harmony import */ var _run_transfer_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2862);
 
 
 /**

@@ -127,7 +127,7 @@ async function sweepOne(one, sweep, outer) {
         book.keptNow(await host.spentKept(name));
         spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
         const retired = await stoppedRecords({ number, name, given: one.taskName, why: reason, spend, book }, host);
-        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spend.total)} in all`);
+        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spend.total)} in all`);
     });
     if (failed !== undefined)
         sweep.unswept.push(`#${number} (stopped, but ${failed})`);
@@ -142,22 +142,20 @@ async function sweepOne(one, sweep, outer) {
 async function stoppedRecords(stopped, host) {
     const { number, name, spend } = stopped;
     await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .keepSpend */ .So)(host, { number, name }, spend, stopped.book);
-    await host.comment(stoppedView(stopped.given, number, stopped.why, spend), 'existing');
+    await host.comment(stoppedView(stopped.given, number, stopped.why, spend, stopped.book), 'existing');
     return (await host.retire(number)).length;
 }
 /** The comment of a preview the sweep stopped, or whose close it finished. */
-function stoppedView(given, number, why, spend) {
+function stoppedView(given, number, why, spend, book) {
     return {
         taskName: given,
         number,
         state: 'stopped',
         url: undefined,
-        gpu: undefined,
-        region: undefined,
+        ...(0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.lastPushShown)(spend, book),
         status: 'stopped',
         sha: undefined,
-        pushCost: undefined,
-        totalCost: (0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spend.total),
+        totalCost: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spend.total),
         note: `Stopped by preview_sweep: ${why}.`
     };
 }
@@ -214,7 +212,7 @@ async function whyStop({ name, number }, host, ctx) {
         const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .openBook */ .Ce)(host, name), ctx);
         const spent = spend.total;
         if ((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .reachesCap */ .S0)(spent, maxCost))
-            return `the previews of pull request #${number} have cost ${(0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .yuanText */ .HI)(spent)}, reaching max_cost ${maxCost} yuan`;
+            return `the previews of pull request #${number} have cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spent)}, reaching max_cost ${maxCost} yuan`;
         if (spend.unread.length > 0)
             return {
                 unswept: `what its previews have cost cannot be read (${spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ')}), so max_cost ${maxCost} yuan cannot be held: left running`

@@ -73,8 +73,9 @@ const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ INPUT_NAMES),
-/* harmony export */   p: () => (/* binding */ SECRET_INPUTS)
+/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
+/* harmony export */   pH: () => (/* binding */ SECRET_INPUTS),
+/* harmony export */   zN: () => (/* binding */ FILE_INPUTS)
 /* harmony export */ });
 /** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
 const INPUT_NAMES = [
@@ -172,6 +173,11 @@ const SECRET_INPUTS = [
     's3_secret_key',
     'github_token'
 ];
+/**
+ * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
+ * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
+ */
+const FILE_INPUTS = [...SECRET_INPUTS, 'platform_public_key'];
 
 
 /***/ }),
@@ -250,13 +256,14 @@ function maskingHost(given) {
 /* harmony export */   Yz: () => (/* binding */ outputsOf),
 /* harmony export */   ip: () => (/* binding */ gibText)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5786);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5547);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4979);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7868);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5547);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8060);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4979);
 
 
 
@@ -292,8 +299,7 @@ function outputsOf(step) {
         timed_out: String(step.timedOut),
         capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
         healthy: healthOf(step.tasks),
-        count: String(step.volumeList?.volumes.length ??
-            step.transferList?.length ??
+        count: String(listedCount(step) ??
             step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
         cost: costOf(step),
         total_cost: totalCostOf(step),
@@ -309,10 +315,24 @@ function outputsOf(step) {
         ...transferOutputs(step)
     };
 }
+/**
+ * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
+ * job_group_search, volume_list, transfer_list): the rows its table shows and its JSON holds (see
+ * listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
+ */
+function listedCount(step) {
+    if (step.volumeList !== undefined)
+        return step.volumeList.volumes.length;
+    if (step.transferList !== undefined)
+        return step.transferList.length;
+    if ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .listRowsOf */ .t)(step.operation, undefined) === undefined)
+        return undefined;
+    return step.calls.reduce((sum, call) => sum + ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .listRowsOf */ .t)(step.operation, call.result?.data)?.rows.length ?? 0), 0);
+}
 /** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */
 function totalCostOf(step) {
     const points = step.preview?.totalPoints;
-    return points === undefined ? '' : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(points) ?? '');
+    return points === undefined ? '' : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(points) ?? '');
 }
 /**
  * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
@@ -337,7 +357,7 @@ function transferOutputs(step) {
 }
 /** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
 function volumeStatus(outcome) {
-    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
+    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
 }
 /**
  * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
@@ -360,7 +380,7 @@ function gibText(bytes) {
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -385,7 +405,7 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     const volume = step.volume?.volume;
     return {
@@ -397,27 +417,35 @@ function placementOutputs(step) {
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
- * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
- * task's detail was not read); of billing records, their total, or per task when they are by task; empty
- * when nothing said.
+ * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost, a number
+ * (null where a task's detail was not read); of billing records, their total, or per task when they are by
+ * task; empty when nothing said. Every figure the exact decimal text.
  */
 function costOf(step) {
     if (step.tasks.some((task) => taskCost(task) !== undefined)) {
         if (step.tasks.length === 1)
             return taskCost(step.tasks[0]) ?? '';
-        return JSON.stringify(Object.fromEntries(step.tasks.map((task) => [task.id, taskCost(task) ?? null])));
+        return costsJson(step.tasks.map((task) => [task.id, taskCost(task)]));
     }
     if (step.bills.length === 0)
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
-    return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    return costsJson(ids.map((id) => [id, billed(id)]));
+}
+/**
+ * Task id to cost in yuan as a JSON object whose values are numbers, each the exact decimal text (no
+ * double between: "6.710950" is written as it is), null where a task's cost is not known.
+ */
+function costsJson(costs) {
+    const entries = costs.map(([id, yuan]) => `${JSON.stringify(id)}:${yuan === undefined || yuan === '' ? 'null' : yuan}`);
+    return `{${entries.join(',')}}`;
 }
 /**
  * What the log says of money, to the fen (the cost output keeps the exact figure): each task's cost so
@@ -430,16 +458,16 @@ function costLines(step) {
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
+    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
     ];
 }
-const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
+const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
 /** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
 function billedPart(task) {
-    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
     const billed = used(task.billingValue);
     const unbilled = used(task.forecastValue);
     if (!billed && !unbilled)
@@ -448,7 +476,7 @@ function billedPart(task) {
         return ' (all billed)';
     if (!billed)
         return ' (not billed yet)';
-    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
+    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 /**
  * The platform's billing_value of each task as its details said, in points: the number for one task, a
@@ -489,7 +517,7 @@ function finalAnswers(step) {
         const data = task?.data ?? c.result?.data;
         const raw = task?.raw ?? c.raw;
         const { texts } = c;
-        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .answerTexts */ .l)(data, raw);
+        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__/* .answerTexts */ .l)(data, raw);
     });
 }
 /** Whether the step passed; when it failed, why, in one line. */
@@ -515,7 +543,7 @@ function describeFailure(task) {
     const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -563,10 +591,14 @@ var private_file = __nccwpck_require__(6844);
  * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
  * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
  * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
- * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
+ * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step. With
+ * `roots.anywhere` (the command line, whose user names their own files), a regular file anywhere, its
+ * path from the workspace (the working directory).
  */
 function readWorkspaceFile(input, path, roots, maxBytes) {
-    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
+    const fix = roots.anywhere === true
+        ? `name a regular file (a path from ${roots.workspace}, or an absolute one)`
+        : `put the file in the workspace (${roots.workspace}) and give its path from there`;
     let real;
     try {
         real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
@@ -574,7 +606,7 @@ function readWorkspaceFile(input, path, roots, maxBytes) {
     catch (error) {
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} cannot be read (${errorCode(error)}): ${fix}`);
     }
-    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
+    const inside = roots.anywhere === true || [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
     if (!inside)
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
     if (!(0,external_node_fs_.statSync)(real).isFile())
@@ -629,7 +661,8 @@ async function settingsFrom(host) {
     const runnerTemp = host.env('RUNNER_TEMP');
     return (0,settings/* readSettings */.sb)(host.input, host.setSecrets, host.env, (path) => readWorkspaceFile('body_file', path, {
         workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
-        others: runnerTemp === undefined ? [] : [runnerTemp]
+        others: runnerTemp === undefined ? [] : [runnerTemp],
+        anywhere: host.readsAnyFile === true
     }, MAX_BODY_FILE_BYTES));
 }
 /**
@@ -654,7 +687,7 @@ function settingsForCleanup(host) {
  * platform's answers go (masked from then on, in the log and through `redact`).
  */
 function hostHooks(host, cancel, redact) {
-    const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)());
+    const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)(), host.ownFilesDir);
     const masked = new Set();
     return {
         // Each secret once: the runner writes an ::add-mask:: line for each, and a wait reads one detail often.
@@ -2000,7 +2033,11 @@ function checkFilesDirectory(host) {
 }
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
 function writeTempFile(host, what, text, redact) {
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), `elastic-deploy-${what}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+    const dir = host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+    // The run's own directory (the command line's) takes a stable name; the runner's, shared, a unique one.
+    if (host.ownFilesDir !== undefined)
+        return (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .privateFiles */ .vs)(() => dir, host.ownFilesDir)(`${what}.json`, redact(text));
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, `elastic-deploy-${what}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
     (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(path, redact(text));
     return path;
 }
@@ -2022,19 +2059,185 @@ function writeSummary(host, render) {
 
 /***/ }),
 
-/***/ 8871:
+/***/ 481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Br: () => (/* binding */ renderSummary),
-/* harmony export */   OF: () => (/* binding */ fenced)
-/* harmony export */ });
-/* harmony import */ var _basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5621);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5547);
-/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2641);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OF: () => (/* binding */ fenced),
+  Br: () => (/* binding */ renderSummary)
+});
+
+// UNUSED EXPORTS: escape
+
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __nccwpck_require__(5621);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./platform/money.ts
+var platform_money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __nccwpck_require__(5547);
+// EXTERNAL MODULE: ./action/outputs.ts
+var outputs = __nccwpck_require__(2641);
+// EXTERNAL MODULE: ./basics/mermaid.ts
+var mermaid = __nccwpck_require__(9073);
+;// CONCATENATED MODULE: ./action/summary-timeline.ts
+
+
+
+
+/** Phases drawn at the most (and rows of the table beside them). */
+const MOST_PHASES = 120;
+/** Values the cost line has at the most: the reads are resampled onto a grid this fine. */
+const MOST_POINTS = 30;
+/** "task 7 web": a task as the diagrams name it (made diagram text by the builder). */
+const sectionOf = (task) => `task ${task.id}${task.name === undefined ? '' : ` ${task.name}`}`;
+/** When the step last knew of the task: its wait's end, its last status, its last read. */
+function endOf(task) {
+    return Math.max(task.elapsedMs, task.timeline.at(-1)?.atMs ?? 0, task.samples.at(-1)?.atMs ?? 0);
+}
+/** The spans of a list of moments: each from its moment to the next one's, the last to `end`. */
+function spans(marks, end) {
+    return marks.map((mark, i) => ({ ...mark, toMs: Math.max(mark.atMs, marks[i + 1]?.atMs ?? end) }));
+}
+/** Each phase the step saw a task go through: its statuses, a Spot job's queue, a job's pods, its health check. */
+function taskPhases(task) {
+    const section = sectionOf(task);
+    const end = endOf(task);
+    const phase = (what, fromMs, toMs) => ({ section, what, fromMs, toMs });
+    const statuses = spans(task.timeline, end).map((s) => phase(s.status, s.atMs, s.toMs));
+    // A run of reads that said Queued, to the first that did not.
+    const queueMarks = task.samples.filter((s, i) => (s.queued ?? false) !== (task.samples[i - 1]?.queued ?? false));
+    const queued = spans(queueMarks, end)
+        .filter((s) => s.queued === true)
+        .map((s) => phase('queued (Spot)', s.atMs, s.toMs));
+    const podMarks = task.samples.filter((s, i) => s.pods !== undefined && s.pods !== task.samples[i - 1]?.pods);
+    const pods = spans(podMarks, end).map((s) => phase(`pods ${s.pods ?? ''}`, s.atMs, s.toMs));
+    const health = task.healthCheck === undefined
+        ? []
+        : [
+            phase(`health check${task.healthy === false ? ' (failed)' : ''}`, task.healthCheck.fromMs, task.healthCheck.toMs)
+        ];
+    return [...queued, ...statuses, ...pods, ...health];
+}
+/** The step's phases: its copies, a Spot job's queue, then each task's (those it waited on, then those it replaced). */
+function stepPhases(step) {
+    const { queue } = step;
+    const queued = queue === undefined
+        ? []
+        : [
+            {
+                section: sectionOf({
+                    id: queue.taskId,
+                    name: step.tasks.find((task) => task.id === queue.taskId)?.name
+                }),
+                what: queue.fellBack ? 'queued (Spot), then stopped for on demand' : 'queued (Spot)',
+                fromMs: queue.fromMs,
+                toMs: queue.toMs
+            }
+        ];
+    const copies = (step.copies ?? []).map((copy) => ({
+        section: 'copies',
+        what: `${copy.way === 'in' ? 'data copied in' : 'results copied back'}${copy.copied ? '' : ' (failed)'}`,
+        fromMs: copy.fromMs,
+        toMs: copy.toMs
+    }));
+    return [...copies, ...queued, ...[...step.tasks, ...step.replaced].flatMap(taskPhases)];
+}
+/**
+ * "Where the time went": a gantt of the step's phases on the clock of the step's start, and the same as a
+ * table (each phase's start and end counted from the step's start, and how long it took).
+ */
+function timelineSection(step) {
+    const all = stepPhases(step);
+    if (all.length === 0)
+        return [];
+    // A bounded summary: a wait of many tasks, or of a job whose pods moved often, draws its first phases.
+    const phases = all.slice(0, MOST_PHASES);
+    const left = all.length - phases.length;
+    const start = step.startedAt ?? 0;
+    const bars = phases.map((p) => ({
+        section: p.section,
+        text: p.what,
+        fromMs: start + p.fromMs,
+        toMs: start + p.toMs
+    }));
+    return [
+        '',
+        '#### Where the time went',
+        ...(0,mermaid/* mermaidBlock */.tW)((0,mermaid/* ganttDiagram */.Kd)('Phases of the step, as it saw them', bars)),
+        '| Task | Phase | From | To | Took |',
+        '|---|---|---|---|---|',
+        ...phases.map((p) => `| ${(0,markdown_text/* escape */.i)(p.section)} | ${(0,markdown_text/* escape */.i)(p.what)} | ${(0,units/* formatDuration */.a3)(p.fromMs)} | ${(0,units/* formatDuration */.a3)(p.toMs)} | ${(0,units/* formatDuration */.a3)(p.toMs - p.fromMs)} |`),
+        ...(left === 0
+            ? []
+            : ['', `${left} more phases, not drawn: the status timeline above lists every status.`]),
+        '',
+        "<sub>From and To count from the step's start; a task's phase begins when a read of it first showed it (the wait reads every poll_interval).</sub>"
+    ];
+}
+/** A task's reads of its cost, in yuan, each at its moment (ms since the step started). */
+function costReads(task) {
+    return task.samples.flatMap((s) => {
+        const yuan = s.points === undefined ? undefined : (0,platform_money/* yuanOf */.xU)(s.points);
+        return yuan === undefined ? [] : [{ atMs: s.atMs, yuan: Number(yuan) }];
+    });
+}
+/**
+ * What the tasks had cost together at each of `count` moments evenly from `from` to `to`: each task at its
+ * last read at or before the moment (nothing before its first read).
+ */
+function costGrid(reads, from, to, count) {
+    return Array.from({ length: count }, (_, i) => {
+        const atMs = count === 1 ? to : from + ((to - from) * i) / (count - 1);
+        const yuan = reads.reduce((sum, task) => sum + (task.filter((r) => r.atMs <= atMs).at(-1)?.yuan ?? 0), 0);
+        return { atMs, yuan };
+    });
+}
+/**
+ * "What it cost over time": a line of what the tasks the step waited on had cost together, read at each
+ * poll, from the first read to the last (when the step read it at two moments at least), and a short table
+ * of the same. For a preview, its title says it is this push's preview, as the step watched it.
+ */
+function costSection(step) {
+    const read = step.tasks.filter((task) => costReads(task).length > 0);
+    const reads = read.map(costReads);
+    const moments = [...new Set(reads.flat().map((r) => r.atMs))].sort((a, b) => a - b);
+    // A read like the one before is not kept: the cost stood until the step last knew of the task.
+    const [from, to] = [moments[0], Math.max(...moments, ...read.map(endOf))];
+    if (from === undefined || to <= from)
+        return [];
+    const grid = costGrid(reads, from, to, Math.min(MOST_POINTS, Math.max(2, moments.length)));
+    const what = step.preview?.number === undefined
+        ? `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`
+        : `What this push's preview cost while the step waited`;
+    const minutes = (ms) => ms / 60_000;
+    const shown = grid.filter((_, i) => i % Math.ceil(grid.length / 6) === 0 || i === grid.length - 1);
+    return [
+        '',
+        '#### What it cost over time',
+        ...(0,mermaid/* mermaidBlock */.tW)((0,mermaid/* lineDiagram */.Ix)({
+            title: `${what} (yuan)`,
+            xTitle: 'minutes since the step started',
+            xFrom: minutes(from),
+            xTo: minutes(to),
+            yTitle: 'yuan',
+            values: grid.map((g) => g.yuan)
+        })),
+        '| After | Cost |',
+        '|---|---|',
+        ...shown.map((g) => `| ${(0,units/* formatDuration */.a3)(g.atMs)} | ${(0,markdown_text/* escape */.i)((0,platform_money/* readableYuan */.o$)(g.yuan.toFixed(6)) ?? '?')} |`),
+        '',
+        `<sub>${(0,markdown_text/* escape */.i)(what)}: billing_value plus forecast_value, as each read of the detail said (a task counts from its first read).</sub>`
+    ];
+}
+
+;// CONCATENATED MODULE: ./action/summary.ts
+
 
 
 
@@ -2063,13 +2266,13 @@ const OUTCOME = {
 function renderSummary(step, verdict) {
     const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
     if (!verdict.passed)
-        lines.push(`> ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(verdict.why)}`, '');
-    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
+        lines.push(`> ${(0,markdown_text/* escape */.i)(verdict.why)}`, '');
+    lines.push(...placementTable((0,step_result/* placementOf */.xc)(step)), ...changeTable(step.change), ...jobTable(step));
     lines.push(...previewLines(step));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
         lines.push(...costNote([...step.tasks, ...step.replaced]));
-        lines.push(...timeline(step));
+        lines.push(...timeline(step), ...timelineSection(step), ...costSection(step));
     }
     else if (step.bills.length > 0) {
         lines.push(...billsTable(step.bills));
@@ -2087,14 +2290,14 @@ function renderSummary(step, verdict) {
         const [call] = step.calls;
         // A failed call is quoted above; a success envelope whose data says it failed is not a success.
         if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(call.result.code)}${call.result.msg === '' ? '' : `: ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(call.result.msg)}`}`);
+            lines.push(`code ${(0,markdown_text/* escape */.i)(call.result.code)}${call.result.msg === '' ? '' : `: ${(0,markdown_text/* escape */.i)(call.result.msg)}`}`);
         }
     }
     return `${lines.join('\n')}\n`;
 }
 /** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
 function jobTable(step) {
-    const job = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .jobRunOf */ .wT)(step);
+    const job = (0,step_result/* jobRunOf */.wT)(step);
     if (job === undefined)
         return [];
     const count = (n) => (n === undefined ? '?' : String(n));
@@ -2103,7 +2306,7 @@ function jobTable(step) {
         '',
         '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
         '|---|---|---|---|---|',
-        `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+        `| ${(0,markdown_text/* escape */.i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,units/* formatDuration */.a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
         '',
         ...(step.logFile === undefined
             ? []
@@ -2123,17 +2326,17 @@ function changeTable(change) {
     if (change.fields.length > 0) {
         lines.push('| Field | Before | After |', '|---|---|---|');
         for (const field of change.fields)
-            lines.push(`| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.path)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.before)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(field.after)} |`);
+            lines.push(`| ${(0,markdown_text/* escape */.i)(field.path)} | ${(0,markdown_text/* escape */.i)(field.before)} | ${(0,markdown_text/* escape */.i)(field.after)} |`);
         lines.push('');
     }
     if (change.nodes.length > 0)
-        lines.push(`Nodes replaced: ${change.nodes.map(_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i).join(', ')}`, '');
+        lines.push(`Nodes replaced: ${change.nodes.map(markdown_text/* escape */.i).join(', ')}`, '');
     if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
         lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
     if (change.rolledBack)
         lines.push('**Rolled back**: the task was set back as it was.', '');
     if (change.restore !== undefined)
-        lines.push(`**Not rolled back**: task ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+        lines.push(`**Not rolled back**: task ${(0,markdown_text/* escape */.i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
     return lines;
 }
 function taskTable(step) {
@@ -2143,16 +2346,16 @@ function taskTable(step) {
         '|---|---|---|---|---|---|---|'
     ];
     for (const task of step.tasks) {
-        const url = task.urls[0] === undefined ? '' : `<a href="${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .attribute */ .l)(task.urls[0])}">${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.urls[0])}</a>`;
+        const url = task.urls[0] === undefined ? '' : `<a href="${(0,markdown_text/* attribute */.l)(task.urls[0])}">${(0,markdown_text/* escape */.i)(task.urls[0])}</a>`;
         const outcome = task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
         const cells = [
             task.id,
-            (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.name ?? ''),
-            (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
+            (0,markdown_text/* escape */.i)(task.name ?? ''),
+            (0,markdown_text/* escape */.i)(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
             outcome,
             url,
-            (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(task.elapsedMs),
-            yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))
+            (0,units/* formatDuration */.a3)(task.elapsedMs),
+            yuanText((0,outputs/* taskCost */.LL)(task))
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -2164,7 +2367,7 @@ function replacedTable(step) {
     const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
     for (const task of step.replaced) {
         const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-        lines.push(`| ${task.id} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.status ?? '')} | ${outcome} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))} |`);
+        lines.push(`| ${task.id} | ${(0,markdown_text/* escape */.i)(task.status ?? '')} | ${outcome} | ${yuanText((0,outputs/* taskCost */.LL)(task))} |`);
     }
     return [...lines, ...total('the tasks replaced', step.replaced, 1)];
 }
@@ -2178,7 +2381,7 @@ function total(what, tasks, least = 2) {
     });
     if (costs.length / 2 < least)
         return [];
-    return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(costs) ?? ''))}`];
+    return ['', `Total cost of ${what}: ${yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''))}`];
 }
 /**
  * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
@@ -2190,14 +2393,14 @@ function capLine(step) {
     const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
         ? []
         : [task.billingValue ?? '0', task.forecastValue ?? '0']);
-    const spent = costs.length === 0 ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(costs) ?? ''));
+    const spent = costs.length === 0 ? 'unknown' : yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''));
     const capped = step.tasks.filter((task) => task.verdict === 'capped');
     const stopped = capped.length === 0
         ? ''
-        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.message ?? '')})`).join(', ')}.`;
+        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,markdown_text/* escape */.i)(task.message ?? '')})`).join(', ')}.`;
     return [
         '',
-        `max_cost ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+        `max_cost ${(0,markdown_text/* escape */.i)(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
     ];
 }
 /**
@@ -2208,20 +2411,20 @@ function previewLines(step) {
     const { preview } = step;
     if (preview === undefined)
         return [];
-    const total = preview.totalPoints === undefined ? 'unknown' : yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(preview.totalPoints) ?? '');
+    const total = preview.totalPoints === undefined ? 'unknown' : yuanText((0,platform_money/* yuanOf */.xU)(preview.totalPoints) ?? '');
     if (preview.number !== undefined)
         return [
-            `Preview ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
+            `Preview ${(0,markdown_text/* escape */.i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
             ''
         ];
     if (step.tasks.length === 0)
-        return [`No preview of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} was stopped.`, ''];
+        return [`No preview of ${(0,markdown_text/* escape */.i)(preview.taskName)} was stopped.`, ''];
     return [
-        `#### Previews of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(preview.taskName)} stopped`,
+        `#### Previews of ${(0,markdown_text/* escape */.i)(preview.taskName)} stopped`,
         '',
         '| Task | Name | Why | Cost |',
         '|---|---|---|---|',
-        ...step.tasks.map((task) => `| ${task.id} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.name ?? '')} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(task.message ?? '')} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task))} |`),
+        ...step.tasks.map((task) => `| ${task.id} | ${(0,markdown_text/* escape */.i)(task.name ?? '')} | ${(0,markdown_text/* escape */.i)(task.message ?? '')} | ${yuanText((0,outputs/* taskCost */.LL)(task))} |`),
         '',
         `They have cost ${total} in all.`,
         ''
@@ -2229,7 +2432,7 @@ function previewLines(step) {
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
-    if (!tasks.some((task) => (0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .taskCost */ .LL)(task) !== undefined))
+    if (!tasks.some((task) => (0,outputs/* taskCost */.LL)(task) !== undefined))
         return [];
     return [
         '',
@@ -2245,7 +2448,7 @@ function timeline(step) {
         '',
         '<details><summary>Status timeline</summary>',
         '',
-        ...entries.map((entry) => `- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(entry.status)}`),
+        ...entries.map((entry) => `- ${(0,units/* formatDuration */.a3)(entry.atMs)}: task ${entry.id} ${(0,markdown_text/* escape */.i)(entry.status)}`),
         '',
         '</details>'
     ];
@@ -2260,13 +2463,13 @@ function billsTable(bills) {
         ]
         : ['| From | To | Total (billing_coin) | Discount deducted (discount_coin) |', '|---|---|---|---|'];
     for (const bill of bills) {
-        const money = [yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(bill.discount))];
+        const money = [yuanText((0,platform_money/* yuanOf */.xU)(bill.billed)), yuanText((0,platform_money/* yuanOf */.xU)(bill.discount))];
         const first = byTask
-            ? [bill.taskId ?? '', (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.taskName ?? ''), (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.taskType ?? '')]
-            : [(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.start ?? ''), (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(bill.end ?? '')];
+            ? [bill.taskId ?? '', (0,markdown_text/* escape */.i)(bill.taskName ?? ''), (0,markdown_text/* escape */.i)(bill.taskType ?? '')]
+            : [(0,markdown_text/* escape */.i)(bill.start ?? ''), (0,markdown_text/* escape */.i)(bill.end ?? '')];
         lines.push(`| ${[...first, ...money].join(' | ')} |`);
     }
-    const sum = (amounts) => yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? ''));
+    const sum = (amounts) => yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? ''));
     return [
         ...lines,
         '',
@@ -2283,11 +2486,11 @@ function billsTable(bills) {
 function volumesTable(step) {
     const one = step.volume;
     const volumes = one === undefined ? (step.volumeList?.volumes ?? []) : [one.volume];
-    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,_outputs_js__WEBPACK_IMPORTED_MODULE_3__/* .gibText */ .ip)(bytes)} GiB`;
+    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,outputs/* gibText */.ip)(bytes)} GiB`;
     const lines = [
         '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
         '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(v.id)} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .VOLUME_DELETED */ .lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
+        ...volumes.map((v) => `| ${(0,markdown_text/* escape */.i)(v.id)} | ${(0,markdown_text/* escape */.i)(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? volume_data/* VOLUME_DELETED */.lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
         ''
     ];
     if (one !== undefined) {
@@ -2312,13 +2515,13 @@ function volumesTable(step) {
 }
 /** Text the platform gave, escaped; `?` where it gave none. */
 function orUnknown(value) {
-    return value === undefined ? '?' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(value);
+    return value === undefined ? '?' : (0,markdown_text/* escape */.i)(value);
 }
 /** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
 function decimalText(value) {
     if (value === undefined)
         return '?';
-    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(value);
+    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,markdown_text/* escape */.i)(value);
 }
 /**
  * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
@@ -2345,7 +2548,7 @@ function transfersTable(step) {
             const error = t.errorCode === undefined && t.errorMessage === undefined
                 ? ''
                 : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-            return `| ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(error)} |`;
+            return `| ${(0,markdown_text/* escape */.i)(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${(0,markdown_text/* escape */.i)(error)} |`;
         }),
         ''
     ];
@@ -2355,7 +2558,7 @@ function transfersTable(step) {
     const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
     return [
         ...lines,
-        `Copied in ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
+        `Copied in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
     ];
 }
 /**
@@ -2375,7 +2578,7 @@ function placementTable(placement) {
         return candidate.excluded ?? 'not needed';
     };
     const lines = [
-        `#### Resource: ${placement.points} node(s) of ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(placement.wish.gpu)}`,
+        `#### Resource: ${placement.points} node(s) of ${(0,markdown_text/* escape */.i)(placement.wish.gpu)}`,
         '',
         '| Region | Device | GPUs | Price | Stock | Outcome |',
         '|---|---|---|---|---|---|'
@@ -2391,7 +2594,7 @@ function placementTable(placement) {
             offer.inventory,
             outcome(candidate)
         ];
-        lines.push(`| ${cells.map((cell) => (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(cell ?? '')).join(' | ')} |`);
+        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
     }
     const warmed = placement.preheated;
     return [
@@ -2400,10 +2603,10 @@ function placementTable(placement) {
             ? []
             : [
                 '',
-                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(warmed.region)} in ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(warmed.elapsedMs))} (preheat task ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(warmed.taskId)}); a preheat is not a reservation.`
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,markdown_text/* escape */.i)(warmed.region)} in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${(0,markdown_text/* escape */.i)(warmed.taskId)}); a preheat is not a reservation.`
             ]),
         '',
-        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,markdown_text/* escape */.i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
         ''
     ];
 }
@@ -2423,7 +2626,7 @@ function offersTable(offers) {
             offer.discountPrice,
             offer.inventory
         ];
-        lines.push(`| ${cells.map((cell) => (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(cell ?? '')).join(' | ')} |`);
+        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
     }
     const marks = offers.filter((offer) => offer.mark !== undefined);
     return [
@@ -2436,7 +2639,7 @@ function offersTable(offers) {
                 '',
                 '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
                 '',
-                ...marks.map((offer) => `- ${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${(0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(offer.mark ?? '')}</code>`),
+                ...marks.map((offer) => `- ${(0,markdown_text/* escape */.i)(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${(0,markdown_text/* escape */.i)(offer.mark ?? '')}</code>`),
                 '',
                 '</details>'
             ])
@@ -2445,7 +2648,7 @@ function offersTable(offers) {
 /** An amount in yuan with its unit, or nothing. */
 /** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
 function yuanText(yuan) {
-    return yuan === undefined ? '' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(yuan) ?? `${yuan} yuan`);
+    return yuan === undefined ? '' : (0,markdown_text/* escape */.i)((0,platform_money/* readableYuan */.o$)(yuan) ?? `${yuan} yuan`);
 }
 
 /** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
@@ -2629,6 +2832,92 @@ function attribute(url) {
 
 /***/ }),
 
+/***/ 9073:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ix: () => (/* binding */ lineDiagram),
+/* harmony export */   Kd: () => (/* binding */ ganttDiagram),
+/* harmony export */   tW: () => (/* binding */ mermaidBlock)
+/* harmony export */ });
+/* unused harmony exports diagramText, decimal */
+// Mermaid diagrams as text (issue 63, point 9): a gantt of where the time went, an xychart line of what
+// it cost. GitHub renders a ```mermaid block in a job summary and a comment; other hosts show the text,
+// so every diagram is written beside plain text that says the same. The diagram is text: no dependency.
+/** Gantt keywords a bar's text must not begin with: Mermaid would read the line as the keyword's. */
+const KEYWORDS = /^(?:title|section|dateformat|axisformat|tickinterval|includes|excludes|todaymarker|weekday|weekend|inclusiveenddates|topaxis|acctitle|accdescr|click|call|href|displaymode)\b/i;
+/**
+ * Text a diagram may hold whatever it was (a task's name, a status from the server): letters, digits,
+ * spaces and `. _ - + / ( ) ,` kept, every other character (a colon, a semicolon, a hash, a quote, a
+ * percent sign, a backquote, a line break, a control or format character) a space; runs of spaces one;
+ * at most `most` characters; `?` when nothing is left. Nothing in it can end a label, start a comment or
+ * an entity, or close the fence of its block.
+ */
+function diagramText(text, most = 40) {
+    const plain = text
+        .replace(new RegExp('[^\\p{L}\\p{N} ._\\-+/(),]', 'gu'), ' ')
+        .replace(/ {2,}/g, ' ')
+        .trim();
+    const chars = Array.from(plain);
+    const cut = chars.length > most
+        ? `${chars
+            .slice(0, most - 3)
+            .join('')
+            .trimEnd()}...`
+        : plain;
+    return cut === '' ? '?' : cut;
+}
+/**
+ * A gantt, its bars under their sections (in the order the sections first appear), on a time axis of the
+ * moments given (dateFormat x: ms since the epoch), shown as hours, minutes and seconds. Every text is
+ * made diagram text (see diagramText), and a bar's text never begins with a keyword of the gantt.
+ */
+function ganttDiagram(title, bars) {
+    const sections = [...new Set(bars.map((bar) => diagramText(bar.section, 60)))];
+    const lines = ['gantt', `  title ${diagramText(title, 80)}`, '  dateFormat x', '  axisFormat %H:%M:%S'];
+    for (const section of sections) {
+        lines.push(`  section ${section}`);
+        for (const bar of bars.filter((b) => diagramText(b.section, 60) === section)) {
+            const text = diagramText(bar.text);
+            const from = Math.round(bar.fromMs);
+            lines.push(`  ${KEYWORDS.test(text) ? `- ${text}` : text} :${from}, ${Math.max(from, Math.round(bar.toMs))}`);
+        }
+    }
+    return lines.join('\n');
+}
+/**
+ * An xychart of one line, its values spread evenly from xFrom to xTo, on a y axis from 0 to a little above
+ * the most (or 0.01, when every value is 0). Numbers are written as decimals (never 1e-7), titles as diagram
+ * text in quotes.
+ */
+function lineDiagram(chart) {
+    const top = Math.max(0, ...chart.values);
+    const yTo = top === 0 ? 0.01 : top * 1.1;
+    return [
+        'xychart-beta',
+        `  title "${diagramText(chart.title, 80)}"`,
+        `  x-axis "${diagramText(chart.xTitle, 60)}" ${decimal(chart.xFrom)} --> ${decimal(Math.max(chart.xTo, chart.xFrom))}`,
+        `  y-axis "${diagramText(chart.yTitle, 60)}" 0 --> ${decimal(yTo)}`,
+        `  line [${chart.values.map(decimal).join(', ')}]`
+    ].join('\n');
+}
+/** A number as a plain decimal, to the millionth (1e-7 is 0), without trailing zeros. */
+function decimal(value) {
+    const fixed = (Number.isFinite(value) ? value : 0).toFixed(6);
+    const plain = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+    return plain === '-0' ? '0' : plain;
+}
+/**
+ * A diagram as a Markdown block GitHub renders (```mermaid), with a blank line before and after. Diagram
+ * text holds no backquote (see diagramText), so the fence cannot be closed early.
+ */
+function mermaidBlock(diagram) {
+    return ['', '```mermaid', diagram, '```', ''];
+}
+
+
+/***/ }),
+
 /***/ 2212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2703,6 +2992,7 @@ function lineLabel(text, max) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   QP: () => (/* binding */ SIZE_UNITS),
+/* harmony export */   SK: () => (/* binding */ utcTime),
 /* harmony export */   Xq: () => (/* binding */ formatSize),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   ag: () => (/* binding */ rfc3339)
@@ -2736,6 +3026,25 @@ function rfc3339(ms) {
     const day = `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
     return `${day}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}Z`;
 }
+/** The platform's zone, where a time it writes names none (the storage API's `yyyy-MM-dd HH:mm:ss`). */
+const PLATFORM_OFFSET = '+08:00';
+/** A time as the platform writes it: RFC 3339, or with a space for the T, microseconds, an offset or none. */
+const TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+/**
+ * A time from the platform in the one form every output of the tool gives times in: RFC 3339 in UTC, to
+ * the second (2026-01-02T03:04:05Z), whichever of its forms the platform wrote it in
+ * (`2026-01-02T11:04:05.000000+08:00`, `2026-01-02 11:04:05.000000 +08:00`, `2026-01-02 11:04:05`, which
+ * is in the platform's zone, +08:00). Text that is no such time is given back as it is.
+ */
+function utcTime(text) {
+    const match = TIME.exec(text.trim());
+    if (match === null)
+        return text;
+    const [, day = '', clock = '', fraction = '', zone = PLATFORM_OFFSET] = match;
+    const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+    const ms = Date.parse(`${day}T${clock}${fraction.slice(0, 4)}${offset}`);
+    return Number.isNaN(ms) ? text : rfc3339(ms);
+}
 
 
 /***/ }),
@@ -2744,7 +3053,7 @@ function rfc3339(ms) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8514);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2896);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2859,17 +3168,21 @@ function parseCliArgs(argv) {
     const [first, ...rest] = argv;
     if (first === undefined)
         return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help') {
-        const [about] = rest;
-        return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+    if (first === '--help' || first === '-h' || first === 'help' || first === '--help=all') {
+        const [about, more] = rest;
+        const all = first === '--help=all' || about === 'all' || more === 'all';
+        return about === undefined || about === 'all'
+            ? { kind: 'help', all }
+            : { kind: 'help', operation: operationOf(about), all };
     }
     if (first === '--version')
         return { kind: 'version' };
     if (first.startsWith('-'))
         throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
     const operation = operationOf(first);
-    if (rest.includes('--help') || rest.includes('-h'))
-        return { kind: 'help', operation };
+    const help = rest.findIndex((arg) => arg === '--help' || arg === '-h' || arg === '--help=all');
+    if (help >= 0)
+        return { kind: 'help', operation, all: rest[help] === '--help=all' || rest[help + 1] === 'all' };
     if (rest.includes('--version'))
         return { kind: 'version' };
     const given = readFlags(rest);
@@ -2931,12 +3244,21 @@ function operationOf(word) {
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map(flagOf), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Qh.map(flagOf), ...OWN_FLAGS];
+/** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
+const PEM = '-----BEGIN';
 /**
  * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
- * has no value after it means true.
+ * has no value after it means true; a value that is a PEM key is the flag's value, not a flag.
  */
-function readFlags(args) {
+function readFlags(given) {
+    const args = given.flatMap((arg, i) => {
+        const before = given[i - 1];
+        if (arg.startsWith(PEM) && before !== undefined && isBareFlag(before))
+            return [];
+        const next = given[i + 1];
+        return isBareFlag(arg) && next?.startsWith(PEM) === true ? [`${arg}=${next}`] : [arg];
+    });
     const withValues = args.flatMap((arg, i) => {
         const next = args[i + 1];
         const alone = next === undefined || next.startsWith('--');
@@ -2967,6 +3289,8 @@ function readFlags(args) {
     }
     return flags;
 }
+/** `--name`, with no `=value`: its value, if any, is the next word. */
+const isBareFlag = (arg) => arg.startsWith('--') && !arg.includes('=');
 /** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
 function whyNot(error, args) {
     const code = error.code;
@@ -2976,7 +3300,7 @@ function whyNot(error, args) {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
         // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
-        const secret = input_names/* SECRET_INPUTS */.p.find((input) => flagOf(input) === near);
+        const secret = input_names/* SECRET_INPUTS */.pH.find((input) => flagOf(input) === near);
         if (secret !== undefined) {
             const variable = variableOf(secret);
             return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
@@ -3004,12 +3328,12 @@ function standsAlone(flag) {
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
     const name = underscored(flag);
-    const input = input_names/* INPUT_NAMES */.Q.find((known) => known === name);
+    const input = input_names/* INPUT_NAMES */.Qh.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
     if (input === 'operation')
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (input_names/* SECRET_INPUTS */.p.includes(input)) {
+    if (input_names/* SECRET_INPUTS */.pH.includes(input)) {
         const variable = variableOf(input);
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
@@ -3178,32 +3502,48 @@ function ignoreBrokenPipe(error) {
 
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
 /** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
 /** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => !name.includes('_') && name !== 'operation');
+const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && name !== 'operation');
 /** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name));
+const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
 /** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
 const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
 const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
+/**
+ * What is not prose in a message, where no word names an input: text in double quotes (a value, or the
+ * server's text, quoted), a URL, a path or a query (a word holding a slash, or `?name=`/`&name=`), and
+ * the server's own description after its code (`code C101: ...`, to the request id or the end).
+ */
+const NOT_PROSE = new RegExp([
+    '"(?:[^"\\\\]|\\\\.)*"',
+    '[^\\s"\'`(]*(?:\\/|[?&][\\w.-]+=)[^\\s"\'`]*',
+    '(?<=\\bcode [\\w.-]{1,40}: )(?:(?! \\(request id|; request id)[^)])+'
+].join('|'), 'g');
+/** Stands for a span that is not prose while the prose is rewritten: no space, no word character. */
+const HOLE = /\uE000(\d+)\uE000/g;
 /**
  * A message of the engine (written for the action's inputs) in the command line's words: an input
  * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
  * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
  * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ * Only prose is rewritten: a URL, a path, a query and quoted or server text stay as they are (see NOT_PROSE).
  */
 function inCliWords(message) {
-    return message
+    const held = [];
+    const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
+    return prose
         .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
         .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
         .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
         .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
-        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
+        .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
 }
 
 
@@ -3219,6 +3559,8 @@ function inCliWords(message) {
 /* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
+/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3508);
+
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -3282,7 +3624,7 @@ const DOTENV_ORDER = [
 ];
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
- * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
  * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
@@ -3296,7 +3638,8 @@ function dotenvReport(outputs, warn, named) {
     let bytes = 0;
     for (const name of names) {
         const value = outputs.get(name) ?? '';
-        if (value === '')
+        // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
+        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .hasValue */ .a4)(value))
             continue;
         if (/[\r\n]/.test(value)) {
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
@@ -3323,7 +3666,119 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 8514:
+/***/ 3508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ typedRows),
+/* harmony export */   a4: () => (/* binding */ hasValue),
+/* harmony export */   bA: () => (/* binding */ typedOutputs),
+/* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
+/* harmony export */ });
+/* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
+const NUMBER_OUTPUTS = new Set([
+    'elapsed_seconds',
+    'count',
+    'cost',
+    'total_cost',
+    'billing_value',
+    'price',
+    'points_before',
+    'points_after',
+    'succeeded_pods',
+    'failed_pods',
+    'duration',
+    'total_size',
+    'used_size',
+    'volume_price',
+    'files',
+    'bytes',
+    'rate'
+]);
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+const BOOLEAN_OUTPUTS = new Set([
+    'timed_out',
+    'capped',
+    'healthy',
+    'changed',
+    'rolled_back'
+]);
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+const JSON_OUTPUTS = new Set([
+    'task_ids',
+    'statuses',
+    'urls',
+    'replaced_task_ids',
+    'data'
+]);
+/**
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+function typedOutputs(outputs, options) {
+    const typed = {};
+    for (const [name, text] of outputs) {
+        if (!hasValue(text))
+            continue;
+        if (name === 'data' && !options.withData)
+            continue;
+        if (FILE_OUTPUTS.has(name) && !options.files)
+            continue;
+        typed[name] = typeOf(name, text);
+    }
+    return typed;
+}
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+function hasValue(text) {
+    return text !== '' && text !== '[]' && text !== '{}';
+}
+/** Outputs that name a file the run wrote. */
+const FILE_OUTPUTS = new Set([
+    'response_file',
+    'diagnostics_file',
+    'restore_file',
+    'log_file'
+]);
+function typeOf(name, text) {
+    // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
+    if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
+        return jsonOf(text);
+    if (NUMBER_OUTPUTS.has(name))
+        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text);
+    if (BOOLEAN_OUTPUTS.has(name))
+        return text === 'true' ? true : text === 'false' ? false : null;
+    if (JSON_OUTPUTS.has(name))
+        return text === '' ? null : jsonOf(text);
+    return text;
+}
+/** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
+function jsonOf(text) {
+    try {
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    }
+    catch {
+        return text;
+    }
+}
+/**
+ * A listing's rows as the CLI's JSON holds them: each cell as text, but money (the list's money columns:
+ * yuan), a number, exact, as the cost output is (null where a row has none).
+ */
+function typedRows(list) {
+    return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
+        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text)]
+        : [column, text])));
+}
+
+
+/***/ }),
+
+/***/ 2896:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3475,7 +3930,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
     detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(callFlow),
     search_resources: ready(callFlow),
@@ -3496,12 +3951,12 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
-    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
+    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     volume: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeFlow,
     volume_list: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeListFlow,
     volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeDeleteFlow,
@@ -3662,7 +4117,8 @@ function nodeLines(node) {
     }
     for (const log of node.logs) {
         const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
-        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+        const when = log.whileRunning === true ? ', as the step read them while the job ran' : '';
+        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}${when}):`);
         lines.push(...log.lines.map((line) => `  ${line}`));
     }
     lines.push(...node.unread.map((why) => `could not read ${why}`));
@@ -3703,8 +4159,8 @@ var action_outputs = __nccwpck_require__(2641);
 var action_runtime = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
-// EXTERNAL MODULE: ./action/summary.ts
-var summary = __nccwpck_require__(8871);
+// EXTERNAL MODULE: ./action/summary.ts + 1 modules
+var summary = __nccwpck_require__(481);
 // EXTERNAL MODULE: ./action/step-files.ts
 var step_files = __nccwpck_require__(3991);
 // EXTERNAL MODULE: ./deploy/pull-requests.ts
@@ -3725,7 +4181,7 @@ async function goesOn(host) {
     const operation = host.input('operation').trim();
     if (!pull_requests/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
         return true;
-    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(691)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1813));
     const { event } = workflowRun(host.env);
     if ('none' in event) {
         if (event.misuse)
@@ -3753,7 +4209,7 @@ function pullRequestsOpener(host, settings, cancel) {
     const deadline = Date.now() + settings.wait.timeoutMs;
     let opened;
     return () => {
-        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(508), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
+        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(691)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1813)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
             token,
             apiUrl: host.env('GITHUB_API_URL'),
             userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
@@ -3933,6 +4389,10 @@ function cliHost(how) {
             log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
+        // The workspace rule is the action's: a command line's user names their own files.
+        readsAnyFile: true,
+        // RUNNER_TEMP is the run's own directory (see runFiles): its files take stable names there.
+        ...(how.ownDir === undefined ? {} : { ownFilesDir: how.ownDir }),
         byHand: byHand(inputs),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
@@ -3953,23 +4413,23 @@ var input_names = __nccwpck_require__(5618);
 
 
 
-/** The largest secret file read (a private key is a few KiB). */
+/** The largest key or secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
 /**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a key or a secret: FILE_INPUTS) the file
+ * ELASTIC_DEPLOY_<NAME>_FILE names. Every secret is masked before anything is logged.
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of input_names/* INPUT_NAMES */.Q) {
+    for (const name of input_names/* INPUT_NAMES */.Qh) {
         const variable = (0,cli_args/* variableOf */.Qn)(name);
-        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        const file = input_names/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (input_names/* SECRET_INPUTS */.p.includes(name))
+        if (input_names/* SECRET_INPUTS */.pH.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -3991,7 +4451,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.pH.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/state-store.ts
@@ -4136,7 +4596,57 @@ function markCleaned(state) {
     (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
 }
 
+;// CONCATENATED MODULE: ./cli/readable-markdown.ts
+// The job summary as the CLI writes it to --summary-file: Markdown a person reads raw, as safe to render.
+/** Characters that mean nothing to Markdown or HTML in running text: written as themselves. */
+const PLAIN = new Set('.,:;()=+\'"?%@{}^/-'.split(''));
+/** Characters HTML reads: their named references, which read better raw than numbers do. */
+const NAMED = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
+/** A numeric character reference, as the summary writes server text (see markdown-text.ts). */
+const REFERENCE = /&#(\d{1,7});/g;
+/** A fence that opens or closes a code block. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** What the runner's summary says of a job's log that a command line has otherwise (--files-dir). */
+const RUNNER_ONLY = /, which `actions\/upload-artifact` keeps/g;
+/**
+ * The summary's Markdown, for a file a person reads as it is (`--summary-file`): the numeric character
+ * references the runner's summary writes server text with (`web&#46;1`) become the characters where
+ * they mean nothing to Markdown or HTML (`.`, `:`, `(`, letters beyond ASCII), a backslash escape where
+ * they would (`\_`, `\*`, `\[`, `\|`), and `&lt;` `&gt;` `&amp;` for HTML's: rendered, it shows the same text
+ * as before, and still no syntax of the server's. Code blocks are left as they are; what the runner alone
+ * has (actions/upload-artifact) is said as the CLI has it.
+ */
+function readableMarkdown(markdown) {
+    let fence;
+    return markdown
+        .split('\n')
+        .map((line) => {
+        const opens = FENCE.exec(line)?.[1];
+        if (fence !== undefined) {
+            if (opens !== undefined && opens[0] === fence[0] && opens.length >= fence.length)
+                fence = undefined;
+            return line;
+        }
+        if (opens !== undefined) {
+            fence = opens;
+            return line;
+        }
+        return line
+            .replace(RUNNER_ONLY, ', which --files-dir keeps')
+            .replace(REFERENCE, (_all, code) => {
+            const char = String.fromCodePoint(Number(code));
+            if (Number(code) >= 0x80)
+                return char;
+            if (PLAIN.has(char))
+                return char;
+            return NAMED[char] ?? (/[!-/:-@[-`{-~]/.test(char) ? `\\${char}` : `&#${code};`);
+        });
+    })
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./cli/command-support.ts
+
 
 /**
  * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
@@ -4153,8 +4663,8 @@ function shieldCleanup(io, log, stateFile, cleaning) {
 }
 /**
  * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
+ * stop a task by hand), as Markdown a person reads raw (see readableMarkdown). Created empty at once, so a
+ * path that cannot be written is found before anything is sent.
  */
 function summarySink(io, file) {
     if (file === undefined)
@@ -4162,242 +4672,30 @@ function summarySink(io, file) {
     io.writeFile(file, '');
     let summary = '';
     return (markdown) => {
-        summary += markdown;
+        summary += readableMarkdown(markdown);
         io.writeFile(file, summary);
     };
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2762));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     await runPost(host);
 }
 
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/billing-data.ts
-var billing_data = __nccwpck_require__(9126);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/list-rows.ts
-
-
-
-
-
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS = {
-    search_tasks: taskRows,
-    job_search: jobRows,
-    nodes: nodeRows,
-    search_resources: resourceRows,
-    billing: (data) => billRows(data, false),
-    task_billing: (data) => billRows(data, true)
-};
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-function listRowsOf(operation, data) {
-    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
-const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
-function taskRows(data) {
-    const rows = resultsOf(data).map((task) => {
-        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
-        const url = snapshot.urls.find((u) => u !== null) ?? '';
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
-            task_name: snapshot.name ?? '',
-            status: snapshot.status ?? '',
-            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            url
-        };
-    });
-    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
-}
-function jobRows(data) {
-    const rows = resultsOf(data).map((job) => {
-        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
-        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
-            task_name: snapshot.name ?? '',
-            status: textOf(job.status),
-            job_status: textOf(run.status),
-            succeeded_pods: textOf(run.succeeded_pods),
-            failed_pods: textOf(run.failed_pods),
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            create_time: textOf(job.create_time)
-        };
-    });
-    return {
-        columns: [
-            'task_id',
-            'task_name',
-            'status',
-            'job_status',
-            'succeeded_pods',
-            'failed_pods',
-            'cost',
-            'create_time'
-        ],
-        money: ['cost'],
-        rows
-    };
-}
-function nodeRows(data) {
-    const rows = resultsOf(data).map((node) => {
-        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
-        const gpu = textOf(resource.gpu_name);
-        const count = textOf(resource.gpu_count);
-        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
-        return {
-            point_id: textOf(node.point_id),
-            name: textOf(node.name),
-            status: textOf(node.status),
-            region: textOf(node.region),
-            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
-            restarts,
-            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
-        };
-    });
-    return {
-        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
-        money: ['cost'],
-        rows,
-        note: "cost: the node's billing_value, what it has been billed"
-    };
-}
-function resourceRows(data) {
-    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
-        device: offer.device ?? '',
-        gpu_count: offer.gpuCount ?? '',
-        region: offer.region ?? '',
-        region_name: offer.regionName ?? '',
-        price: offer.price ?? '',
-        discount_price: offer.discountPrice ?? '',
-        stock: offer.inventory ?? '',
-        mark: offer.mark ?? ''
-    }));
-    return {
-        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
-        money: [],
-        rows,
-        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
-    };
-}
-function billRows(data, byTask) {
-    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
-        ...(byTask
-            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-            : { start: bill.start ?? '', end: bill.end ?? '' }),
-        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
-        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
-    }));
-    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
-    return {
-        columns: [...columns, 'billed', 'discount'],
-        money: ['billed', 'discount'],
-        rows,
-        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
-    };
-}
-
+// EXTERNAL MODULE: ./platform/list-rows.ts
+var list_rows = __nccwpck_require__(7868);
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __nccwpck_require__(4323);
-;// CONCATENATED MODULE: ./cli/json-outputs.ts
-
-/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
-const NUMBER_OUTPUTS = new Set([
-    'elapsed_seconds',
-    'count',
-    'cost',
-    'total_cost',
-    'billing_value',
-    'price',
-    'points_before',
-    'points_after',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'files',
-    'bytes',
-    'rate'
-]);
-/** Outputs that are true or false (null when empty: not known, or not asked). */
-const BOOLEAN_OUTPUTS = new Set([
-    'timed_out',
-    'capped',
-    'healthy',
-    'changed',
-    'rolled_back'
-]);
-/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-const JSON_OUTPUTS = new Set([
-    'task_ids',
-    'statuses',
-    'urls',
-    'replaced_task_ids',
-    'data'
-]);
-/**
- * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
- * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
- * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
- * outputs that name files only when the files are kept (see keptFiles).
- */
-function typedOutputs(outputs, options) {
-    const typed = {};
-    for (const [name, text] of outputs) {
-        if (!hasValue(text))
-            continue;
-        if (name === 'data' && !options.withData)
-            continue;
-        if (FILE_OUTPUTS.has(name) && !options.files)
-            continue;
-        typed[name] = typeOf(name, text);
-    }
-    return typed;
-}
-/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
-function hasValue(text) {
-    return text !== '' && text !== '[]' && text !== '{}';
-}
-/** Outputs that name a file the run wrote. */
-const FILE_OUTPUTS = new Set([
-    'response_file',
-    'diagnostics_file',
-    'restore_file',
-    'log_file'
-]);
-function typeOf(name, text) {
-    if (NUMBER_OUTPUTS.has(name))
-        return text === '' ? null : ((0,json/* exactNumberOf */.Gu)(text) ?? text);
-    if (BOOLEAN_OUTPUTS.has(name))
-        return text === 'true' ? true : text === 'false' ? false : null;
-    if (JSON_OUTPUTS.has(name)) {
-        if (text === '')
-            return null;
-        try {
-            return (0,json/* parseJson */.qF)(text);
-        }
-        catch {
-            return text;
-        }
-    }
-    return text;
-}
-
+// EXTERNAL MODULE: ./cli/json-outputs.ts
+var json_outputs = __nccwpck_require__(3508);
+// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(3201);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
@@ -4515,6 +4813,7 @@ function shortened(value, max = 120) {
 
 
 
+
 /** The widest a cell is shown in a table (a mark, a URL); the JSON holds it whole. */
 const MOST_CELL = 80;
 /**
@@ -4535,12 +4834,58 @@ function formatTable(list) {
         ...list.rows.map((row) => list.columns.map((column) => cell(row, column)))
     ]);
 }
-/** The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE. */
+/**
+ * The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE; money as a
+ * person reads it everywhere (see moneyShown), the JSON keeping the exact figure.
+ */
 function outputsTable(outputs) {
-    const rows = [...outputs].filter(([, value]) => hasValue(value));
+    const rows = [...outputs].filter(([, value]) => (0,json_outputs/* hasValue */.a4)(value));
     if (rows.length === 0)
         return '(no outputs)\n';
-    return alignedLines([['OUTPUT', 'VALUE'], ...rows.map(([name, value]) => [name, safeCell(value)])]);
+    return alignedLines([
+        ['OUTPUT', 'VALUE'],
+        ...rows.map(([name, value]) => [name, safeCell(moneyShown(name, value) ?? value)])
+    ]);
+}
+/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+const MONEY_OUTPUTS = {
+    cost: money/* readableYuan */.o$,
+    total_cost: money/* readableYuan */.o$,
+    billing_value: money/* readablePoints */.aR,
+    volume_price: (price) => `${price} yuan per GB a month`
+};
+/**
+ * An output that holds money as a person reads it: yuan to the fen with its unit ("less than 0.01 yuan"
+ * under a fen); of several tasks (a JSON object of task id to figure, or a list), each so ("7: 6.71 yuan,
+ * 8: unknown"). Undefined for any other output, or a value that is no figure.
+ */
+function moneyShown(name, value) {
+    const shown = MONEY_OUTPUTS[name];
+    if (shown === undefined)
+        return undefined;
+    if (!/^[[{]/.test(value))
+        return shown(value);
+    let figures;
+    try {
+        figures = (0,json/* parseJsonAsWritten */.LT)(value);
+    }
+    catch {
+        return undefined;
+    }
+    // Each figure as written (parseJsonAsWritten keeps a number's own text); anything else is no figure.
+    const one = (figure) => {
+        if (figure === null)
+            return 'unknown';
+        const text = (0,esm/* isLosslessNumber */.s_)(figure) ? figure.toString() : typeof figure === 'string' ? figure : '?';
+        return shown(text) ?? (0,safe_text/* sanitize */.aj)(text, 40);
+    };
+    if (Array.isArray(figures))
+        return figures.map(one).join(', ');
+    if (typeof figures !== 'object' || figures === null)
+        return undefined;
+    return Object.entries(figures)
+        .map(([id, figure]) => `${id}: ${one(figure)}`)
+        .join(', ');
 }
 /**
  * A cell made safe to print: on one line, cut at 80 characters, and quoted when it begins with "::", so
@@ -4594,20 +4939,21 @@ function printOutputs(run) {
 /**
  * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
  * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
- * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
- * holds them as `rows`; what a column means is said once on stderr beside the table.
+ * job_search, job_group_search, nodes, search_resources, billing, task_billing, volume_list,
+ * transfer_list) shows its rows as the table, and its JSON holds them as `rows` (as many as `count`
+ * says); what a column means is said once on stderr beside the table.
  */
 function formatOutputs(outputs, how, log) {
     // The paths of files removed at exit name nothing: left out.
-    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    const shown = new Map([...outputs].filter(([name]) => how.files || !json_outputs/* FILE_OUTPUTS */.iJ.has(name)));
     if (how.output === 'dotenv')
         return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
             log.write(`warning: ${line}`);
         }, how.dotenvOutputs);
     const list = rowsOf(how.operation, outputs.get('data') ?? '');
     if (how.output === 'json') {
-        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
-        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+        const typed = (0,json_outputs/* typedOutputs */.bA)(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: (0,json_outputs/* typedRows */.Gt)(list) })}\n`;
     }
     if (list === undefined)
         return outputsTable(shown);
@@ -4622,9 +4968,9 @@ function outputFormat(given, io) {
 /** The rows of a listing operation's answer (the data output), or undefined. */
 function rowsOf(operation, data) {
     if (data === '')
-        return listRowsOf(operation, undefined);
+        return (0,list_rows/* listRowsOf */.t)(operation, undefined);
     try {
-        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+        return (0,list_rows/* listRowsOf */.t)(operation, (0,json/* parseJson */.qF)(data));
     }
     catch {
         return undefined;
@@ -4679,7 +5025,8 @@ async function runCommand(command, io) {
     if (dir === undefined)
         return EXIT.input;
     const outputs = new Map();
-    const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
+    const hostWith = (kept) => cliHost({ inputs, io: dir.io, ownDir: dir.names, log, state, outputs: kept, appendSummary });
+    const main = hostWith(outputs);
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
     const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -4691,7 +5038,7 @@ async function runCommand(command, io) {
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
-            const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
+            const post = hostWith(new Map());
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
@@ -4720,7 +5067,8 @@ async function runCommand(command, io) {
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
  * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
  * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
- * the runner's RUNNER_TEMP. Undefined: D, or the run's own directory, cannot be made (said).
+ * the runner's RUNNER_TEMP; `names`, when the directory is the run's: the names its files took there
+ * (stable ones, see StepHost.ownFilesDir). Undefined: D, or the run's own directory, cannot be made (said).
  */
 function runFiles(filesDir, io, log) {
     if (filesDir !== undefined) {
@@ -4731,7 +5079,7 @@ function runFiles(filesDir, io, log) {
             log.write(`error: --files-dir names ${JSON.stringify(filesDir)}, which cannot be made (${error.code ?? 'error'}): name a directory that can be written`);
             return undefined;
         }
-        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined, names: new Map() };
     }
     let made;
     try {
@@ -4743,8 +5091,8 @@ function runFiles(filesDir, io, log) {
         return undefined;
     }
     if (made === undefined)
-        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
-    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined, names: undefined };
+    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove, names: new Map() };
 }
 const withRunnerTemp = (io, dir) => ({
     ...io,
@@ -4895,7 +5243,9 @@ async function runCli(io) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
             const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
-            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
+            io.stdout(command.operation === undefined
+                ? cliHelp(io.version, command.all)
+                : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
@@ -5388,6 +5738,7 @@ function taskAfterCall(outcome, statusField, publish) {
         data: outcome.result?.data,
         raw: outcome.raw,
         timeline: [],
+        samples: [],
         elapsedMs: 0,
         message: error === undefined ? undefined : (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error),
         diagnostics: undefined,
@@ -5780,9 +6131,11 @@ function excerpt(text, shown) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $n: () => (/* binding */ sayCopies),
-/* harmony export */   kJ: () => (/* binding */ copying),
+/* harmony export */   ED: () => (/* binding */ withCopies),
+/* harmony export */   ZH: () => (/* binding */ timedCopying),
 /* harmony export */   kU: () => (/* binding */ withDataIn)
 /* harmony export */ });
+/* unused harmony export copying */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
@@ -5809,7 +6162,10 @@ function withDataIn(flow) {
             return {
                 ...planned,
                 copiesData: true,
-                run: async (ctx) => (await copying(planned.plan, ctx, 'in')) ?? planned.run(ctx),
+                run: async (ctx) => {
+                    const copied = await timedCopying(planned.plan, ctx, 'in');
+                    return withCopies(copied.failed ?? (await planned.run(ctx)), copied.copies);
+                },
                 dryRun: (ctx) => {
                     sayCopies(ctx);
                     return planned.dryRun(ctx);
@@ -5852,6 +6208,25 @@ async function copying(plan, ctx, way) {
             throw error;
         return failed(error instanceof Error ? error.message : String(error));
     }
+}
+/**
+ * copying, and when it ran (ms since `step` started: the step's own context, where `ctx` is one of its
+ * own for the copies), for the summary's timeline; no phase when there was nothing to copy.
+ */
+async function timedCopying(plan, ctx, way, step = ctx) {
+    const fromMs = ctx.runtime.now() - step.startedAt;
+    const failed = await copying(plan, ctx, way);
+    const copies = way === 'in' ? ctx.settings.storage.data : ctx.settings.storage.results;
+    if (copies.length === 0)
+        return { failed, copies: [] };
+    return {
+        failed,
+        copies: [{ way, fromMs, toMs: ctx.runtime.now() - step.startedAt, copied: failed === undefined }]
+    };
+}
+/** A step's result with the copies it made (see timedCopying), after any it has. */
+function withCopies(result, copies) {
+    return copies.length === 0 ? result : { ...result, copies: [...(result.copies ?? []), ...copies] };
 }
 /** What a dry run would copy, and when: the data before anything is made, the results after the job. */
 function sayCopies(ctx) {
@@ -6000,6 +6375,7 @@ function stepResult(plan, ctx, fields) {
         criteria: undefined,
         timedOut: false,
         elapsedMs: ctx.runtime.now() - ctx.startedAt,
+        startedAt: ctx.startedAt,
         replaced: [],
         bills: [],
         offers: [],
@@ -6094,7 +6470,7 @@ async function waitForCalls(plan, calls, ctx, besides) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(762), __nccwpck_require__.e(360), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1360))).waitUntil(called, criteria, ctx, {
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(360), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1360))).waitUntil(called, criteria, ctx, {
             readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls),
             publish,
             ...capOf(plan, ctx, besides)
@@ -7257,9 +7633,9 @@ function isUnknownStatus(status, criteria) {
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
 /* harmony export */   tJ: () => (/* binding */ FileReadError),
+/* harmony export */   vs: () => (/* binding */ privateFiles),
 /* harmony export */   w9: () => (/* binding */ probeDirectory)
 /* harmony export */ });
-/* unused harmony export privateFiles */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -7296,12 +7672,33 @@ function probeDirectory(parent) {
 }
 /**
  * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
- * made on first use, in which each file is made anew (see createPrivateFile).
+ * made on first use, in which each file is made anew (see createPrivateFile). With `flat`, the names
+ * the run took so far (`parent` is the run's own directory: the command line's), each file goes straight
+ * in `parent` under its own name (job-1962287.log), which an artifact glob can collect; a name the run
+ * took already (its cleanup writes beside it) gets -2, -3... before its extension, and a file of that
+ * name an earlier run left there is replaced.
  */
-function privateFiles(parent) {
+function privateFiles(parent, flat) {
     let dir;
     let made = 0;
     return (name, content) => {
+        if (flat !== undefined) {
+            const times = (flat.get(name) ?? 0) + 1;
+            flat.set(name, times);
+            const extension = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.extname)(name);
+            const stable = times === 1 ? name : `${name.slice(0, name.length - extension.length)}-${times}${extension}`;
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent(), stable);
+            // Unlinked, never followed: a link planted under that name goes, and the new file is made anew.
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.unlinkSync)(path);
+            }
+            catch (error) {
+                if (error.code !== 'ENOENT')
+                    throw error;
+            }
+            createPrivateFile(path, content);
+            return path;
+        }
         dir ??= (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent(), 'elastic-deploy-'));
         const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${++made}-${name}`);
         createPrivateFile(path, content);
@@ -7310,12 +7707,12 @@ function privateFiles(parent) {
 }
 /**
  * A place for the files a step appends to as it goes (a job's log, a bulk step's answers): a new directory
- * under `parent`, as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
+ * under `parent` (or `parent` itself, `flat`), as privateFiles makes, and in it a new file per call (see createPrivateFile), each write
  * appended. The file is opened at its first write (never through a link) and kept open until it is
  * closed: a bulk step appends to its files hundreds of times.
  */
-function appendFiles(parent) {
-    const files = privateFiles(parent);
+function appendFiles(parent, flat) {
+    const files = privateFiles(parent, flat);
     return (name) => {
         const path = files(name, '');
         let fd;
@@ -7388,27 +7785,31 @@ function readPrivateFile(path, maxBytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ billsOf)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
+
+const time = (text) => text === undefined ? undefined : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .utcTime */ .SK)(text);
 /** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
 function billsOf(data) {
-    const records = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
-    return records.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((record) => {
-        const billed = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'billing_coin');
+    const records = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return records.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).flatMap((record) => {
+        const billed = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .numberText */ .$4)(record, 'billing_coin');
         if (billed === undefined)
             return [];
         const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
         return [
             {
-                taskId: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(record),
+                taskId: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(record),
                 taskName: text('task_name'),
                 taskType: text('task_type'),
-                start: text('start_time'),
-                end: text('end_time'),
+                // One form for every time the tool prints: RFC 3339 in UTC (the platform writes +08:00).
+                start: time(text('start_time')),
+                end: time(text('end_time')),
                 billed,
-                discount: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'discount_coin') ?? '0'
+                discount: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .numberText */ .$4)(record, 'discount_coin') ?? '0'
             }
         ];
     });
@@ -7721,6 +8122,216 @@ function describeError(error) {
 
 /***/ }),
 
+/***/ 7868:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ listRowsOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2589);
+/* harmony import */ var _billing_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9126);
+/* harmony import */ var _money_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5786);
+/* harmony import */ var _resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7581);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _transfer_data_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8100);
+/* harmony import */ var _volume_data_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5547);
+
+
+
+
+
+
+
+
+/** The operations that list, and how their answer's data becomes rows. */
+const LISTS = {
+    search_tasks: taskRows,
+    job_search: jobRows,
+    nodes: nodeRows,
+    search_resources: resourceRows,
+    billing: (data) => billRows(data, false),
+    task_billing: (data) => billRows(data, true),
+    job_group_search: groupRows,
+    volume_list: volumeRows,
+    transfer_list: transferRows
+};
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
+}
+const resultsOf = (data) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .snapshotOf */ .eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .jobSnapshotOf */ .FQ)(job);
+        return {
+            task_id: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .utcTime */ .SK)(textOf(job.create_time))
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,_billing_data_js__WEBPACK_IMPORTED_MODULE_5__/* .billsOf */ .K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.billed) ?? '',
+        discount: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+    };
+}
+/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
+function groupRows(data) {
+    const rows = resultsOf(data).map((group) => {
+        const tasks = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(group.task_status_capacity) ? group.task_status_capacity : {};
+        return {
+            group_id: textOf(group.group_id),
+            group_name: textOf(group.group_name),
+            queue_name: textOf(group.queue_name),
+            status: textOf(group.status),
+            tasks: textOf(group.group_count),
+            running: textOf(tasks.Running),
+            pending: textOf(tasks.Pending),
+            create_time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .utcTime */ .SK)(textOf(group.create_time))
+        };
+    });
+    return {
+        columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
+        money: [],
+        rows
+    };
+}
+/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
+const gib = (bytes) => bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
+/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
+function volumeRows(data) {
+    const rows = (0,_volume_data_js__WEBPACK_IMPORTED_MODULE_6__/* .volumesOf */ .v3)(data).map((volume) => ({
+        storage_id: volume.id,
+        name: volume.name,
+        region: volume.region ?? '',
+        status: volume.status ?? '',
+        total_gib: gib(volume.totalBytes),
+        used_gib: gib(volume.usedBytes),
+        mounts: String(volume.mounts),
+        price: volume.displayUnitPrice ?? ''
+    }));
+    return {
+        columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
+        money: [],
+        rows,
+        note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
+    };
+}
+/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
+function transferRows(data) {
+    const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
+    const rows = (0,_transfer_data_js__WEBPACK_IMPORTED_MODULE_7__/* .transfersOf */ .G5)(data).map((transfer) => ({
+        transfer_id: transfer.id,
+        name: transfer.name ?? '',
+        storage_id: transfer.storageId ?? '',
+        direction: transfer.direction === 'to_volume'
+            ? 's3-to-volume'
+            : transfer.direction === 'to_object_storage'
+                ? 'volume-to-s3'
+                : '',
+        status: transfer.status ?? '',
+        files: count(transfer.filesDone, transfer.filesTotal),
+        bytes: count(transfer.bytesDone, transfer.bytesTotal)
+    }));
+    return {
+        columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
+        money: [],
+        rows
+    };
+}
+
+
+/***/ }),
+
 /***/ 5786:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -7728,6 +8339,7 @@ function describeError(error) {
 /* harmony export */   RN: () => (/* binding */ sumPoints),
 /* harmony export */   SZ: () => (/* binding */ spentYuan),
 /* harmony export */   YL: () => (/* binding */ compareDecimals),
+/* harmony export */   aR: () => (/* binding */ readablePoints),
 /* harmony export */   o$: () => (/* binding */ readableYuan),
 /* harmony export */   xU: () => (/* binding */ yuanOf)
 /* harmony export */ });
@@ -7790,18 +8402,32 @@ function spentYuan(billed, unbilled) {
 /** A fen, the smallest sum a person is shown: 0.01 yuan. */
 const FEN_DIGITS = 2;
 /**
- * Yuan as a person reads it, to the fen (rounded half away from zero): "6.710400" gives "6.71 yuan", and
- * a sum above nothing but below half a fen "less than 0.01 yuan" rather than a bare "0.00". The exact
- * figure stays in the outputs and the JSON. Undefined when the text is not a decimal number.
+ * Yuan as a person reads it, everywhere a person reads money (the log, progress lines, the job summary,
+ * tables, the preview comment): to the fen, rounded half away from zero ("6.710400" gives "6.71 yuan"),
+ * and any sum above nothing but under a fen "less than 0.01 yuan" (never rounded up to a fen, nor a bare
+ * "0.00"). The exact figure stays in the outputs and the JSON. Undefined when the text is not a decimal
+ * number.
  */
 function readableYuan(yuan) {
     const value = decimal(yuan);
     if (value === undefined)
         return undefined;
-    const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
-    if (scaled === 0n && value.units !== 0n)
+    if (value.units !== 0n && underAFen(value))
         return value.units < 0n ? 'more than -0.01 yuan' : 'less than 0.01 yuan';
+    const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
     return `${format({ units: scaled, scale: FEN_DIGITS })} yuan`;
+}
+/** Points (1,000,000 a yuan) as a person reads them (see readableYuan); text that is no number, as points. */
+function readablePoints(points) {
+    const yuan = yuanOf(points);
+    return (yuan === undefined ? undefined : readableYuan(yuan)) ?? `${points} points`;
+}
+/** Whether the decimal, whatever its sign, is less than a fen. */
+function underAFen(value) {
+    const scale = Math.max(value.scale, FEN_DIGITS);
+    const magnitude = value.units < 0n ? -value.units : value.units;
+    return (rescale({ units: magnitude, scale: value.scale }, scale) <
+        rescale({ units: 1n, scale: FEN_DIGITS }, scale));
 }
 /** The decimal at `scale` digits (fewer than its own), rounded half away from zero. */
 function roundAway(value, scale) {
@@ -9599,6 +10225,7 @@ function describeForDebug(request) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $4: () => (/* binding */ numberText),
+/* harmony export */   $t: () => (/* binding */ placeOf),
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
 /* harmony export */   HN: () => (/* binding */ JOB_HELD_STATUS),
@@ -9796,6 +10423,26 @@ function serviceUrls(data) {
     return data.services.flatMap((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
         ? service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
         : []);
+}
+/**
+ * Where a task runs as its data says (a detail's resources[]: each entry's resource.gpu_name and
+ * resource.region, and region_name beside it), from its first entry that says either; undefined when
+ * none does (a search's row, a mark the platform no longer resolves).
+ */
+function placeOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) || !Array.isArray(data.resources))
+        return undefined;
+    for (const entry of data.resources) {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry))
+            continue;
+        const resource = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry.resource) ? entry.resource : {};
+        const text = (value) => typeof value === 'string' && value !== '' ? value : undefined;
+        const gpu = text(resource.gpu_name) ?? text(resource.device_name);
+        const region = text(entry.region_name) ?? text(resource.region);
+        if (gpu !== undefined || region !== undefined)
+            return { gpu, region };
+    }
+    return undefined;
 }
 
 
@@ -10472,6 +11119,7 @@ function stripHtml(text) {
 /* harmony export */   Gu: () => (/* binding */ exactNumberOf),
 /* harmony export */   Jq: () => (/* binding */ toIndentedJson),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   LT: () => (/* binding */ parseJsonAsWritten),
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
 /* harmony export */   b3: () => (/* binding */ parseWrittenJson),
@@ -10479,6 +11127,7 @@ function stripHtml(text) {
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
+/* unused harmony export isSafeNumberText */
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 
 /**
@@ -10518,10 +11167,10 @@ function parseWrittenJson(text) {
     return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, exactNumber);
 }
 function exactNumber(digits) {
-    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+    return isSafeNumberText(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
 }
 function refuseTooDeep(text) {
-    if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
+    if (bracketsMoreThan(text, MAX_JSON_DEPTH) && nestsDeeperThan(text, MAX_JSON_DEPTH))
         throw new JsonDepthError();
 }
 /**
@@ -10568,19 +11217,111 @@ function holdsExactNumber(value, depth) {
     }
     return false;
 }
+/**
+ * JSON with every number kept as the text it was written in (a LosslessNumber, whose toString gives its
+ * digits back): for a figure shown as written, never through a double ("0.0000001", not "1e-7").
+ */
+function parseJsonAsWritten(text) {
+    refuseTooDeep(text);
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits));
+}
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {
     return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
 }
 /**
- * More than MAX_JSON_DEPTH opening brackets in all, strings included: only such text can nest deeper,
- * and only then is it scanned. Anchored, it is tried from the start alone, in one pass.
+ * More than `max` opening brackets in all, strings included: only such text can nest deeper, and only
+ * then is it scanned. Counted by indexOf, not by a regular expression, which on an answer of millions of
+ * characters can fill V8's bounded backtracking stack.
  */
-const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 1}}`);
+function bracketsMoreThan(text, max) {
+    let count = 0;
+    for (const bracket of ['[', '{'])
+        for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1))
+            if (++count > max)
+                return true;
+    return false;
+}
 /** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
 const NUMBER_HINT = /\d[.eE]|\d{16}/g;
-/** One whole JSON number, as RFC 8259 writes it. */
-const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * Whether a token is one whole JSON number, as RFC 8259 writes it (-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?).
+ * A scan, not a regular expression: a number of millions of digits would fill the expression's
+ * backtracking stack, which V8 bounds (a RangeError, seen in the suite on a busy machine).
+ */
+function isJsonNumber(token) {
+    let at = token.startsWith('-') ? 1 : 0;
+    const digitsFrom = (from) => {
+        let end = from;
+        while (end < token.length && isDigit(token.charCodeAt(end)))
+            end++;
+        return end;
+    };
+    const integerEnd = digitsFrom(at);
+    if (integerEnd === at || (token.charCodeAt(at) === 0x30 && integerEnd > at + 1))
+        return false;
+    at = integerEnd;
+    if (token.charCodeAt(at) === 0x2e) {
+        const fractionEnd = digitsFrom(at + 1);
+        if (fractionEnd === at + 1)
+            return false;
+        at = fractionEnd;
+    }
+    if (token.charCodeAt(at) === 0x65 || token.charCodeAt(at) === 0x45) {
+        const sign = token.charCodeAt(at + 1) === 0x2b || token.charCodeAt(at + 1) === 0x2d ? 1 : 0;
+        const exponentEnd = digitsFrom(at + 1 + sign);
+        if (exponentEnd === at + 1 + sign)
+            return false;
+        at = exponentEnd;
+    }
+    return at === token.length;
+}
+function isDigit(c) {
+    return c >= 0x30 && c <= 0x39;
+}
+/** The most significant digits a double can need to be written back exactly. */
+const DOUBLE_DIGITS = 17;
+/**
+ * Whether a JSON number reads as a double without losing a digit, as lossless-json's isSafeNumber says,
+ * without its regular expressions on a long token: an integer by its digits (Number.MAX_SAFE_INTEGER has
+ * 16), a long decimal by its significant digits (more than a double holds: unsafe).
+ */
+function isSafeNumberText(token) {
+    const digits = token.startsWith('-') ? token.slice(1) : token;
+    if (isDigits(digits))
+        return digits.length < 16 || (digits.length === 16 && digits <= String(Number.MAX_SAFE_INTEGER));
+    if (token.length > 64 && significantDigits(token) > DOUBLE_DIGITS)
+        return false;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(token);
+}
+function isDigits(text) {
+    if (text === '')
+        return false;
+    for (let at = 0; at < text.length; at++)
+        if (!isDigit(text.charCodeAt(at)))
+            return false;
+    return true;
+}
+/** How many significant digits a JSON number's mantissa has (its leading and trailing zeros left out). */
+function significantDigits(token) {
+    let first = -1;
+    let last = -1;
+    let count = 0;
+    for (let at = 0; at < token.length; at++) {
+        const c = token.charCodeAt(at);
+        if (c === 0x65 || c === 0x45)
+            break;
+        if (!isDigit(c))
+            continue;
+        if (c !== 0x30) {
+            if (first < 0)
+                first = count;
+            last = count;
+        }
+        count++;
+    }
+    return first < 0 ? 0 : last - first + 1;
+}
 /**
  * Whether a number in the text may lose a digit as a double: false only when none can. Each hint is
  * widened to the characters a number is made of around it; a real number, outside strings, is then
@@ -10604,7 +11345,7 @@ function mayHoldUnsafeNumber(text) {
         while (end < text.length && isNumberCharacter(text.charCodeAt(end)))
             end++;
         const token = text.slice(start, end);
-        if (JSON_NUMBER.test(token) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(token))
+        if (isJsonNumber(token) && !isSafeNumberText(token))
             return true;
         hints.lastIndex = end;
     }
@@ -10612,7 +11353,7 @@ function mayHoldUnsafeNumber(text) {
 }
 /** 0-9 . e E + - */
 function isNumberCharacter(c) {
-    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+    return isDigit(c) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 /** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
 function nestsDeeperThan(text, max) {

@@ -598,7 +598,11 @@ export const INPUT_DOCS: Readonly<
     description: 'Requests in flight at once when --task-id lists several tasks (1 to 32).',
     default: '4'
   },
-  summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
+  summary: {
+    description:
+      'Write a job summary: a table per task, where the time and the money went (Mermaid diagrams, with tables beside them), and the status timeline.',
+    default: 'true'
+  },
   cleanup: {
     description:
       'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. Empty: none (a deploy step makes a service for later steps), except for job, whose default is stop: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; none leaves it running on purpose. A job cannot be paused.'

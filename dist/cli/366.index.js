@@ -1,5 +1,5 @@
-export const id = 762;
-export const ids = [762,417];
+export const id = 366;
+export const ids = [366,417];
 export const modules = {
 
 /***/ 6417:
@@ -320,26 +320,78 @@ function describeRanges(ranges) {
 
 /***/ }),
 
-/***/ 7928:
+/***/ 9372:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   JA: () => (/* binding */ standing),
-/* harmony export */   Jr: () => (/* binding */ skipDetail),
-/* harmony export */   Ms: () => (/* binding */ startWatch),
-/* harmony export */   Q5: () => (/* binding */ stopWatching),
-/* harmony export */   Xr: () => (/* binding */ seeNodes),
-/* harmony export */   qB: () => (/* binding */ progress),
-/* harmony export */   v5: () => (/* binding */ seePollFailure),
-/* harmony export */   x1: () => (/* binding */ readsAt),
-/* harmony export */   zv: () => (/* binding */ seePoll)
-/* harmony export */ });
-/* unused harmony exports labelOf, MOST_ROUNDS_WITHOUT_DETAIL */
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6417);
-/* harmony import */ var _criteria_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6477);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  qB: () => (/* binding */ progress),
+  x1: () => (/* binding */ readsAt),
+  Xr: () => (/* binding */ seeNodes),
+  zv: () => (/* binding */ seePoll),
+  v5: () => (/* binding */ seePollFailure),
+  Jr: () => (/* binding */ skipDetail),
+  JA: () => (/* binding */ standing),
+  Ms: () => (/* binding */ startWatch),
+  Q5: () => (/* binding */ stopWatching)
+});
+
+// UNUSED EXPORTS: MOST_ROUNDS_WITHOUT_DETAIL, labelOf
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./deploy/wait/criteria.ts
+var wait_criteria = __webpack_require__(6477);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./deploy/wait/samples.ts
+
+
+/** Samples a task keeps at the most: past it, every second one that changes nothing but the cost goes. */
+const MOST_SAMPLES = 400;
+/** What a detail read shows of the task beside its status, at `atMs`. */
+function sampleOf(snapshot, data, atMs) {
+    const { billingValue, forecastValue, pods } = snapshot;
+    const given = [billingValue, forecastValue].filter((value) => value !== undefined);
+    const points = given.length === 0 ? undefined : (0,money/* sumPoints */.RN)(given);
+    return {
+        atMs,
+        ...(points === undefined ? {} : { points }),
+        ...(pods === undefined ? {} : { pods }),
+        ...((0,task_data/* isQueued */.MX)(data) ? { queued: true } : {})
+    };
+}
+/** Whether two samples show the same pods and queue (the cost aside). */
+const sameState = (a, b) => a !== undefined && a.pods === b.pods && a.queued === b.queued;
+/**
+ * The samples with a new one added, when it shows anything new (a sample like the last is left out); at
+ * most `most`: past it, every second sample that changed only the cost is let go (the first and the last
+ * kept), so that a long wait keeps the shape of its cost and every change of its pods and queue (all
+ * but every second one, should they change at every read past twice the bound).
+ */
+function addSample(samples, sample, most = MOST_SAMPLES) {
+    const last = samples.at(-1);
+    if (last !== undefined && last.points === sample.points && sameState(last, sample))
+        return samples;
+    const next = [...samples, sample];
+    if (next.length <= most)
+        return next;
+    const thinned = next.filter((kept, i) => i === 0 || i === next.length - 1 || i % 2 === 0 || !sameState(next[i - 1], kept));
+    // A task whose pods change at every read: every second sample goes all the same, the bound held.
+    return thinned.length <= 2 * most
+        ? thinned
+        : thinned.filter((_, i) => i === 0 || i === thinned.length - 1 || i % 2 === 0);
+}
+
+;// CONCATENATED MODULE: ./deploy/wait/task-watch.ts
+
 
 
 
@@ -353,6 +405,7 @@ function startWatch(id) {
         data: undefined,
         raw: undefined,
         timeline: [],
+        samples: [],
         message: undefined,
         elapsedMs: 0,
         failedPolls: 0,
@@ -363,12 +416,12 @@ function startWatch(id) {
         said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
 }
-const safe = (text) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(text, 120);
-const after = (atMs) => `after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(atMs)}`;
+const safe = (text) => (0,safe_text/* sanitize */.aj)(text, 120);
+const after = (atMs) => `after ${(0,units/* formatDuration */.a3)(atMs)}`;
 /** 'task 7 "svc"': the task and its name as its last detail said. */
 function labelOf(watch) {
     const name = watch.snapshot?.name;
-    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(name, 60))}`}`;
+    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 60))}`}`;
 }
 function settled(watch, verdict, atMs, message) {
     return { ...watch, verdict, elapsedMs: atMs, message };
@@ -391,6 +444,7 @@ function seePoll(watch, poll, atMs, rules) {
         failedPolls: 0,
         roundsWithoutDetail: 0,
         timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+        samples: addSample(watch.samples, sampleOf(snapshot, poll.data, atMs)),
         // A doubt stands for the status it was about, read again next: any other status clears it.
         doubted: changed ? undefined : watch.doubted,
         moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
@@ -403,7 +457,7 @@ function seePoll(watch, poll, atMs, rules) {
         ]
         : [];
     const unknown = snapshot.status !== undefined &&
-        (0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isUnknownStatus */ .pl)(snapshot.status, rules.criteria) &&
+        (0,wait_criteria/* isUnknownStatus */.pl)(snapshot.status, rules.criteria) &&
         !rules.unknownSaid.has(snapshot.status)
         ? snapshot.status
         : undefined;
@@ -464,7 +518,7 @@ function judgement(watch, status, atMs, criteria) {
             ]
         };
     }
-    const verdict = (0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .judge */ .S4)(snapshot, criteria);
+    const verdict = (0,wait_criteria/* judge */.S4)(snapshot, criteria);
     if (verdict === 'reached' && snapshot.doubt !== undefined && watch.doubted !== status) {
         // One answer whose counts contradict it is no verdict: the next look must say it again.
         return {
@@ -491,11 +545,11 @@ function judgement(watch, status, atMs, criteria) {
             lines: [`${label} ${message} ${after(atMs)}${stopped ? ': not waiting any longer' : ''}`]
         };
     }
-    const missing = snapshot.urls.filter((url) => !(0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url)).length;
+    const missing = snapshot.urls.filter((url) => !(0,wait_criteria/* isPublishable */.oB)(url)).length;
     if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
         return { watch, lines: [] };
     // Set, but not a URL the step could publish: no URL, as far as ready goes.
-    const unusable = snapshot.urls.filter((url) => url !== null && !(0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url)).length;
+    const unusable = snapshot.urls.filter((url) => url !== null && !(0,wait_criteria/* isPublishable */.oB)(url)).length;
     const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
     return {
         watch: { ...watch, said: { ...watch.said, urls: true } },
@@ -590,11 +644,11 @@ function stopWatching(watch, verdict, atMs, why) {
  * detail already read (billed plus not billed yet, to the fen).
  */
 function standing(snapshot, at, deadline) {
-    const left = (0,_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(deadline, at);
+    const left = (0,poll/* timeLeft */.f$)(deadline, at);
     const cost = costOf(snapshot);
-    return cost === undefined ? left : `${left}, cost so far ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(cost) ?? `${cost} yuan`}`;
+    return cost === undefined ? left : `${left}, cost so far ${(0,money/* readableYuan */.o$)(cost) ?? `${cost} yuan`}`;
 }
-const costOf = (snapshot) => snapshot === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue);
+const costOf = (snapshot) => snapshot === undefined ? undefined : (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue);
 /**
  * The heartbeat's view of the tasks waited for: "1229831 Pending, cost so far 0.02 yuan; 1229832 Running
  * (1 running, 0 succeeded, 0 failed)" for a few; counts by status and the cost of them all for many.
@@ -613,7 +667,7 @@ function progress(waiting, withNodes) {
         return waiting
             .map((w) => {
             const cost = costOf(w.snapshot);
-            return `${w.id} ${statusOf(w)}${cost === undefined ? '' : `, cost so far ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(cost) ?? cost}`}`;
+            return `${w.id} ${statusOf(w)}${cost === undefined ? '' : `, cost so far ${(0,money/* readableYuan */.o$)(cost) ?? cost}`}`;
         })
             .join('; ');
     const counts = new Map();
@@ -627,8 +681,8 @@ function progress(waiting, withNodes) {
 }
 /** Yuan figures summed, to the fen. */
 function sumYuan(yuan) {
-    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(yuan);
-    return total === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(total);
+    const total = (0,money/* sumPoints */.RN)(yuan);
+    return total === undefined ? undefined : (0,money/* readableYuan */.o$)(total);
 }
 
 

@@ -1,13 +1,14 @@
-export const id = 157;
-export const ids = [157];
+export const id = 739;
+export const ids = [739];
 export const modules = {
 
 /***/ 5618:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ INPUT_NAMES),
-/* harmony export */   p: () => (/* binding */ SECRET_INPUTS)
+/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
+/* harmony export */   pH: () => (/* binding */ SECRET_INPUTS),
+/* harmony export */   zN: () => (/* binding */ FILE_INPUTS)
 /* harmony export */ });
 /** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
 const INPUT_NAMES = [
@@ -105,6 +106,11 @@ const SECRET_INPUTS = [
     's3_secret_key',
     'github_token'
 ];
+/**
+ * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
+ * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
+ */
+const FILE_INPUTS = [...SECRET_INPUTS, 'platform_public_key'];
 
 
 /***/ }),
@@ -212,17 +218,21 @@ function parseCliArgs(argv) {
     const [first, ...rest] = argv;
     if (first === undefined)
         return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help') {
-        const [about] = rest;
-        return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+    if (first === '--help' || first === '-h' || first === 'help' || first === '--help=all') {
+        const [about, more] = rest;
+        const all = first === '--help=all' || about === 'all' || more === 'all';
+        return about === undefined || about === 'all'
+            ? { kind: 'help', all }
+            : { kind: 'help', operation: operationOf(about), all };
     }
     if (first === '--version')
         return { kind: 'version' };
     if (first.startsWith('-'))
         throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
     const operation = operationOf(first);
-    if (rest.includes('--help') || rest.includes('-h'))
-        return { kind: 'help', operation };
+    const help = rest.findIndex((arg) => arg === '--help' || arg === '-h' || arg === '--help=all');
+    if (help >= 0)
+        return { kind: 'help', operation, all: rest[help] === '--help=all' || rest[help + 1] === 'all' };
     if (rest.includes('--version'))
         return { kind: 'version' };
     const given = readFlags(rest);
@@ -284,12 +294,21 @@ function operationOf(word) {
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map(flagOf), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Qh.map(flagOf), ...OWN_FLAGS];
+/** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
+const PEM = '-----BEGIN';
 /**
  * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
- * has no value after it means true.
+ * has no value after it means true; a value that is a PEM key is the flag's value, not a flag.
  */
-function readFlags(args) {
+function readFlags(given) {
+    const args = given.flatMap((arg, i) => {
+        const before = given[i - 1];
+        if (arg.startsWith(PEM) && before !== undefined && isBareFlag(before))
+            return [];
+        const next = given[i + 1];
+        return isBareFlag(arg) && next?.startsWith(PEM) === true ? [`${arg}=${next}`] : [arg];
+    });
     const withValues = args.flatMap((arg, i) => {
         const next = args[i + 1];
         const alone = next === undefined || next.startsWith('--');
@@ -320,6 +339,8 @@ function readFlags(args) {
     }
     return flags;
 }
+/** `--name`, with no `=value`: its value, if any, is the next word. */
+const isBareFlag = (arg) => arg.startsWith('--') && !arg.includes('=');
 /** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
 function whyNot(error, args) {
     const code = error.code;
@@ -329,7 +350,7 @@ function whyNot(error, args) {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
         // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
-        const secret = input_names/* SECRET_INPUTS */.p.find((input) => flagOf(input) === near);
+        const secret = input_names/* SECRET_INPUTS */.pH.find((input) => flagOf(input) === near);
         if (secret !== undefined) {
             const variable = variableOf(secret);
             return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
@@ -357,12 +378,12 @@ function standsAlone(flag) {
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
     const name = underscored(flag);
-    const input = input_names/* INPUT_NAMES */.Q.find((known) => known === name);
+    const input = input_names/* INPUT_NAMES */.Qh.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
     if (input === 'operation')
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (input_names/* SECRET_INPUTS */.p.includes(input)) {
+    if (input_names/* SECRET_INPUTS */.pH.includes(input)) {
         const variable = variableOf(input);
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
@@ -383,32 +404,48 @@ function inputOf(flag) {
 
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
 /** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
 /** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => !name.includes('_') && name !== 'operation');
+const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && name !== 'operation');
 /** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name));
+const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
 /** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
 const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
 const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
+/**
+ * What is not prose in a message, where no word names an input: text in double quotes (a value, or the
+ * server's text, quoted), a URL, a path or a query (a word holding a slash, or `?name=`/`&name=`), and
+ * the server's own description after its code (`code C101: ...`, to the request id or the end).
+ */
+const NOT_PROSE = new RegExp([
+    '"(?:[^"\\\\]|\\\\.)*"',
+    '[^\\s"\'`(]*(?:\\/|[?&][\\w.-]+=)[^\\s"\'`]*',
+    '(?<=\\bcode [\\w.-]{1,40}: )(?:(?! \\(request id|; request id)[^)])+'
+].join('|'), 'g');
+/** Stands for a span that is not prose while the prose is rewritten: no space, no word character. */
+const HOLE = /\uE000(\d+)\uE000/g;
 /**
  * A message of the engine (written for the action's inputs) in the command line's words: an input
  * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
  * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
  * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ * Only prose is rewritten: a URL, a path, a query and quoted or server text stay as they are (see NOT_PROSE).
  */
 function inCliWords(message) {
-    return message
+    const held = [];
+    const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
+    return prose
         .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
         .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
         .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
         .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
-        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
+        .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
 }
 
 
@@ -424,6 +461,8 @@ function inCliWords(message) {
 /* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
+/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
+
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -487,7 +526,7 @@ const DOTENV_ORDER = [
 ];
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
- * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
  * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
@@ -501,7 +540,8 @@ function dotenvReport(outputs, warn, named) {
     let bytes = 0;
     for (const name of names) {
         const value = outputs.get(name) ?? '';
-        if (value === '')
+        // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
+        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .hasValue */ .a4)(value))
             continue;
         if (/[\r\n]/.test(value)) {
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
@@ -528,7 +568,119 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 8157:
+/***/ 3508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ typedRows),
+/* harmony export */   a4: () => (/* binding */ hasValue),
+/* harmony export */   bA: () => (/* binding */ typedOutputs),
+/* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
+/* harmony export */ });
+/* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
+const NUMBER_OUTPUTS = new Set([
+    'elapsed_seconds',
+    'count',
+    'cost',
+    'total_cost',
+    'billing_value',
+    'price',
+    'points_before',
+    'points_after',
+    'succeeded_pods',
+    'failed_pods',
+    'duration',
+    'total_size',
+    'used_size',
+    'volume_price',
+    'files',
+    'bytes',
+    'rate'
+]);
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+const BOOLEAN_OUTPUTS = new Set([
+    'timed_out',
+    'capped',
+    'healthy',
+    'changed',
+    'rolled_back'
+]);
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+const JSON_OUTPUTS = new Set([
+    'task_ids',
+    'statuses',
+    'urls',
+    'replaced_task_ids',
+    'data'
+]);
+/**
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+function typedOutputs(outputs, options) {
+    const typed = {};
+    for (const [name, text] of outputs) {
+        if (!hasValue(text))
+            continue;
+        if (name === 'data' && !options.withData)
+            continue;
+        if (FILE_OUTPUTS.has(name) && !options.files)
+            continue;
+        typed[name] = typeOf(name, text);
+    }
+    return typed;
+}
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+function hasValue(text) {
+    return text !== '' && text !== '[]' && text !== '{}';
+}
+/** Outputs that name a file the run wrote. */
+const FILE_OUTPUTS = new Set([
+    'response_file',
+    'diagnostics_file',
+    'restore_file',
+    'log_file'
+]);
+function typeOf(name, text) {
+    // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
+    if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
+        return jsonOf(text);
+    if (NUMBER_OUTPUTS.has(name))
+        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text);
+    if (BOOLEAN_OUTPUTS.has(name))
+        return text === 'true' ? true : text === 'false' ? false : null;
+    if (JSON_OUTPUTS.has(name))
+        return text === '' ? null : jsonOf(text);
+    return text;
+}
+/** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
+function jsonOf(text) {
+    try {
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+    }
+    catch {
+        return text;
+    }
+}
+/**
+ * A listing's rows as the CLI's JSON holds them: each cell as text, but money (the list's money columns:
+ * yuan), a number, exact, as the cost output is (null where a row has none).
+ */
+function typedRows(list) {
+    return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
+        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text)]
+        : [column, text])));
+}
+
+
+/***/ }),
+
+/***/ 739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -677,6 +829,10 @@ function cliHost(how) {
             log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
+        // The workspace rule is the action's: a command line's user names their own files.
+        readsAnyFile: true,
+        // RUNNER_TEMP is the run's own directory (see runFiles): its files take stable names there.
+        ...(how.ownDir === undefined ? {} : { ownFilesDir: how.ownDir }),
         byHand: byHand(inputs),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
@@ -699,23 +855,23 @@ var runtime = __webpack_require__(7614);
 
 
 
-/** The largest secret file read (a private key is a few KiB). */
+/** The largest key or secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
 /**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a key or a secret: FILE_INPUTS) the file
+ * ELASTIC_DEPLOY_<NAME>_FILE names. Every secret is masked before anything is logged.
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of input_names/* INPUT_NAMES */.Q) {
+    for (const name of input_names/* INPUT_NAMES */.Qh) {
         const variable = (0,cli_args/* variableOf */.Qn)(name);
-        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        const file = input_names/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (input_names/* SECRET_INPUTS */.p.includes(name))
+        if (input_names/* SECRET_INPUTS */.pH.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -737,7 +893,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.pH.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/state-store.ts
@@ -882,7 +1038,57 @@ function markCleaned(state) {
     (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
 }
 
+;// CONCATENATED MODULE: ./cli/readable-markdown.ts
+// The job summary as the CLI writes it to --summary-file: Markdown a person reads raw, as safe to render.
+/** Characters that mean nothing to Markdown or HTML in running text: written as themselves. */
+const PLAIN = new Set('.,:;()=+\'"?%@{}^/-'.split(''));
+/** Characters HTML reads: their named references, which read better raw than numbers do. */
+const NAMED = { '<': '&lt;', '>': '&gt;', '&': '&amp;' };
+/** A numeric character reference, as the summary writes server text (see markdown-text.ts). */
+const REFERENCE = /&#(\d{1,7});/g;
+/** A fence that opens or closes a code block. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** What the runner's summary says of a job's log that a command line has otherwise (--files-dir). */
+const RUNNER_ONLY = /, which `actions\/upload-artifact` keeps/g;
+/**
+ * The summary's Markdown, for a file a person reads as it is (`--summary-file`): the numeric character
+ * references the runner's summary writes server text with (`web&#46;1`) become the characters where
+ * they mean nothing to Markdown or HTML (`.`, `:`, `(`, letters beyond ASCII), a backslash escape where
+ * they would (`\_`, `\*`, `\[`, `\|`), and `&lt;` `&gt;` `&amp;` for HTML's: rendered, it shows the same text
+ * as before, and still no syntax of the server's. Code blocks are left as they are; what the runner alone
+ * has (actions/upload-artifact) is said as the CLI has it.
+ */
+function readableMarkdown(markdown) {
+    let fence;
+    return markdown
+        .split('\n')
+        .map((line) => {
+        const opens = FENCE.exec(line)?.[1];
+        if (fence !== undefined) {
+            if (opens !== undefined && opens[0] === fence[0] && opens.length >= fence.length)
+                fence = undefined;
+            return line;
+        }
+        if (opens !== undefined) {
+            fence = opens;
+            return line;
+        }
+        return line
+            .replace(RUNNER_ONLY, ', which --files-dir keeps')
+            .replace(REFERENCE, (_all, code) => {
+            const char = String.fromCodePoint(Number(code));
+            if (Number(code) >= 0x80)
+                return char;
+            if (PLAIN.has(char))
+                return char;
+            return NAMED[char] ?? (/[!-/:-@[-`{-~]/.test(char) ? `\\${char}` : `&#${code};`);
+        });
+    })
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./cli/command-support.ts
+
 
 /**
  * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
@@ -899,8 +1105,8 @@ function shieldCleanup(io, log, stateFile, cleaning) {
 }
 /**
  * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
+ * stop a task by hand), as Markdown a person reads raw (see readableMarkdown). Created empty at once, so a
+ * path that cannot be written is found before anything is sent.
  */
 function summarySink(io, file) {
     if (file === undefined)
@@ -908,242 +1114,30 @@ function summarySink(io, file) {
     io.writeFile(file, '');
     let summary = '';
     return (markdown) => {
-        summary += markdown;
+        summary += readableMarkdown(markdown);
         io.writeFile(file, summary);
     };
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(762), __webpack_require__.e(828), __webpack_require__.e(53), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(828), __webpack_require__.e(53), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
 }
 
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./platform/billing-data.ts
-var billing_data = __webpack_require__(9126);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __webpack_require__(7581);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-;// CONCATENATED MODULE: ./platform/list-rows.ts
-
-
-
-
-
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS = {
-    search_tasks: taskRows,
-    job_search: jobRows,
-    nodes: nodeRows,
-    search_resources: resourceRows,
-    billing: (data) => billRows(data, false),
-    task_billing: (data) => billRows(data, true)
-};
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-function listRowsOf(operation, data) {
-    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
-const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
-function taskRows(data) {
-    const rows = resultsOf(data).map((task) => {
-        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
-        const url = snapshot.urls.find((u) => u !== null) ?? '';
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
-            task_name: snapshot.name ?? '',
-            status: snapshot.status ?? '',
-            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            url
-        };
-    });
-    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
-}
-function jobRows(data) {
-    const rows = resultsOf(data).map((job) => {
-        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
-        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
-            task_name: snapshot.name ?? '',
-            status: textOf(job.status),
-            job_status: textOf(run.status),
-            succeeded_pods: textOf(run.succeeded_pods),
-            failed_pods: textOf(run.failed_pods),
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            create_time: textOf(job.create_time)
-        };
-    });
-    return {
-        columns: [
-            'task_id',
-            'task_name',
-            'status',
-            'job_status',
-            'succeeded_pods',
-            'failed_pods',
-            'cost',
-            'create_time'
-        ],
-        money: ['cost'],
-        rows
-    };
-}
-function nodeRows(data) {
-    const rows = resultsOf(data).map((node) => {
-        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
-        const gpu = textOf(resource.gpu_name);
-        const count = textOf(resource.gpu_count);
-        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
-        return {
-            point_id: textOf(node.point_id),
-            name: textOf(node.name),
-            status: textOf(node.status),
-            region: textOf(node.region),
-            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
-            restarts,
-            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
-        };
-    });
-    return {
-        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
-        money: ['cost'],
-        rows,
-        note: "cost: the node's billing_value, what it has been billed"
-    };
-}
-function resourceRows(data) {
-    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
-        device: offer.device ?? '',
-        gpu_count: offer.gpuCount ?? '',
-        region: offer.region ?? '',
-        region_name: offer.regionName ?? '',
-        price: offer.price ?? '',
-        discount_price: offer.discountPrice ?? '',
-        stock: offer.inventory ?? '',
-        mark: offer.mark ?? ''
-    }));
-    return {
-        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
-        money: [],
-        rows,
-        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
-    };
-}
-function billRows(data, byTask) {
-    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
-        ...(byTask
-            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-            : { start: bill.start ?? '', end: bill.end ?? '' }),
-        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
-        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
-    }));
-    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
-    return {
-        columns: [...columns, 'billed', 'discount'],
-        money: ['billed', 'discount'],
-        rows,
-        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
-    };
-}
-
+// EXTERNAL MODULE: ./platform/list-rows.ts
+var list_rows = __webpack_require__(7868);
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-;// CONCATENATED MODULE: ./cli/json-outputs.ts
-
-/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
-const NUMBER_OUTPUTS = new Set([
-    'elapsed_seconds',
-    'count',
-    'cost',
-    'total_cost',
-    'billing_value',
-    'price',
-    'points_before',
-    'points_after',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'files',
-    'bytes',
-    'rate'
-]);
-/** Outputs that are true or false (null when empty: not known, or not asked). */
-const BOOLEAN_OUTPUTS = new Set([
-    'timed_out',
-    'capped',
-    'healthy',
-    'changed',
-    'rolled_back'
-]);
-/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-const JSON_OUTPUTS = new Set([
-    'task_ids',
-    'statuses',
-    'urls',
-    'replaced_task_ids',
-    'data'
-]);
-/**
- * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
- * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
- * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
- * outputs that name files only when the files are kept (see keptFiles).
- */
-function typedOutputs(outputs, options) {
-    const typed = {};
-    for (const [name, text] of outputs) {
-        if (!hasValue(text))
-            continue;
-        if (name === 'data' && !options.withData)
-            continue;
-        if (FILE_OUTPUTS.has(name) && !options.files)
-            continue;
-        typed[name] = typeOf(name, text);
-    }
-    return typed;
-}
-/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
-function hasValue(text) {
-    return text !== '' && text !== '[]' && text !== '{}';
-}
-/** Outputs that name a file the run wrote. */
-const FILE_OUTPUTS = new Set([
-    'response_file',
-    'diagnostics_file',
-    'restore_file',
-    'log_file'
-]);
-function typeOf(name, text) {
-    if (NUMBER_OUTPUTS.has(name))
-        return text === '' ? null : ((0,json/* exactNumberOf */.Gu)(text) ?? text);
-    if (BOOLEAN_OUTPUTS.has(name))
-        return text === 'true' ? true : text === 'false' ? false : null;
-    if (JSON_OUTPUTS.has(name)) {
-        if (text === '')
-            return null;
-        try {
-            return (0,json/* parseJson */.qF)(text);
-        }
-        catch {
-            return text;
-        }
-    }
-    return text;
-}
-
+// EXTERNAL MODULE: ./cli/json-outputs.ts
+var json_outputs = __webpack_require__(3508);
+// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __webpack_require__(3201);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
@@ -1261,6 +1255,7 @@ function shortened(value, max = 120) {
 
 
 
+
 /** The widest a cell is shown in a table (a mark, a URL); the JSON holds it whole. */
 const MOST_CELL = 80;
 /**
@@ -1281,12 +1276,58 @@ function formatTable(list) {
         ...list.rows.map((row) => list.columns.map((column) => cell(row, column)))
     ]);
 }
-/** The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE. */
+/**
+ * The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE; money as a
+ * person reads it everywhere (see moneyShown), the JSON keeping the exact figure.
+ */
 function outputsTable(outputs) {
-    const rows = [...outputs].filter(([, value]) => hasValue(value));
+    const rows = [...outputs].filter(([, value]) => (0,json_outputs/* hasValue */.a4)(value));
     if (rows.length === 0)
         return '(no outputs)\n';
-    return alignedLines([['OUTPUT', 'VALUE'], ...rows.map(([name, value]) => [name, safeCell(value)])]);
+    return alignedLines([
+        ['OUTPUT', 'VALUE'],
+        ...rows.map(([name, value]) => [name, safeCell(moneyShown(name, value) ?? value)])
+    ]);
+}
+/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+const MONEY_OUTPUTS = {
+    cost: money/* readableYuan */.o$,
+    total_cost: money/* readableYuan */.o$,
+    billing_value: money/* readablePoints */.aR,
+    volume_price: (price) => `${price} yuan per GB a month`
+};
+/**
+ * An output that holds money as a person reads it: yuan to the fen with its unit ("less than 0.01 yuan"
+ * under a fen); of several tasks (a JSON object of task id to figure, or a list), each so ("7: 6.71 yuan,
+ * 8: unknown"). Undefined for any other output, or a value that is no figure.
+ */
+function moneyShown(name, value) {
+    const shown = MONEY_OUTPUTS[name];
+    if (shown === undefined)
+        return undefined;
+    if (!/^[[{]/.test(value))
+        return shown(value);
+    let figures;
+    try {
+        figures = (0,json/* parseJsonAsWritten */.LT)(value);
+    }
+    catch {
+        return undefined;
+    }
+    // Each figure as written (parseJsonAsWritten keeps a number's own text); anything else is no figure.
+    const one = (figure) => {
+        if (figure === null)
+            return 'unknown';
+        const text = (0,esm/* isLosslessNumber */.s_)(figure) ? figure.toString() : typeof figure === 'string' ? figure : '?';
+        return shown(text) ?? (0,safe_text/* sanitize */.aj)(text, 40);
+    };
+    if (Array.isArray(figures))
+        return figures.map(one).join(', ');
+    if (typeof figures !== 'object' || figures === null)
+        return undefined;
+    return Object.entries(figures)
+        .map(([id, figure]) => `${id}: ${one(figure)}`)
+        .join(', ');
 }
 /**
  * A cell made safe to print: on one line, cut at 80 characters, and quoted when it begins with "::", so
@@ -1340,20 +1381,21 @@ function printOutputs(run) {
 /**
  * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
  * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
- * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
- * holds them as `rows`; what a column means is said once on stderr beside the table.
+ * job_search, job_group_search, nodes, search_resources, billing, task_billing, volume_list,
+ * transfer_list) shows its rows as the table, and its JSON holds them as `rows` (as many as `count`
+ * says); what a column means is said once on stderr beside the table.
  */
 function formatOutputs(outputs, how, log) {
     // The paths of files removed at exit name nothing: left out.
-    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    const shown = new Map([...outputs].filter(([name]) => how.files || !json_outputs/* FILE_OUTPUTS */.iJ.has(name)));
     if (how.output === 'dotenv')
         return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
             log.write(`warning: ${line}`);
         }, how.dotenvOutputs);
     const list = rowsOf(how.operation, outputs.get('data') ?? '');
     if (how.output === 'json') {
-        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
-        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+        const typed = (0,json_outputs/* typedOutputs */.bA)(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: (0,json_outputs/* typedRows */.Gt)(list) })}\n`;
     }
     if (list === undefined)
         return outputsTable(shown);
@@ -1368,9 +1410,9 @@ function outputFormat(given, io) {
 /** The rows of a listing operation's answer (the data output), or undefined. */
 function rowsOf(operation, data) {
     if (data === '')
-        return listRowsOf(operation, undefined);
+        return (0,list_rows/* listRowsOf */.t)(operation, undefined);
     try {
-        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+        return (0,list_rows/* listRowsOf */.t)(operation, (0,json/* parseJson */.qF)(data));
     }
     catch {
         return undefined;
@@ -1425,7 +1467,8 @@ async function runCommand(command, io) {
     if (dir === undefined)
         return EXIT.input;
     const outputs = new Map();
-    const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
+    const hostWith = (kept) => cliHost({ inputs, io: dir.io, ownDir: dir.names, log, state, outputs: kept, appendSummary });
+    const main = hostWith(outputs);
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
     const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -1437,7 +1480,7 @@ async function runCommand(command, io) {
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
-            const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
+            const post = hostWith(new Map());
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
@@ -1466,7 +1509,8 @@ async function runCommand(command, io) {
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
  * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
  * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
- * the runner's RUNNER_TEMP. Undefined: D, or the run's own directory, cannot be made (said).
+ * the runner's RUNNER_TEMP; `names`, when the directory is the run's: the names its files took there
+ * (stable ones, see StepHost.ownFilesDir). Undefined: D, or the run's own directory, cannot be made (said).
  */
 function runFiles(filesDir, io, log) {
     if (filesDir !== undefined) {
@@ -1477,7 +1521,7 @@ function runFiles(filesDir, io, log) {
             log.write(`error: --files-dir names ${JSON.stringify(filesDir)}, which cannot be made (${error.code ?? 'error'}): name a directory that can be written`);
             return undefined;
         }
-        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined, names: new Map() };
     }
     let made;
     try {
@@ -1489,8 +1533,8 @@ function runFiles(filesDir, io, log) {
         return undefined;
     }
     if (made === undefined)
-        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
-    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined, names: undefined };
+    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove, names: new Map() };
 }
 const withRunnerTemp = (io, dir) => ({
     ...io,
@@ -1641,7 +1685,9 @@ async function runCli(io) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
             const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
-            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
+            io.stdout(command.operation === undefined
+                ? cliHelp(io.version, command.all)
+                : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {

@@ -1,5 +1,5 @@
-export const id = 423;
-export const ids = [423];
+export const id = 691;
+export const ids = [691];
 export const modules = {
 
 /***/ 2763:
@@ -39,7 +39,7 @@ function fetch() {
 
 /***/ }),
 
-/***/ 381:
+/***/ 1813:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -55,8 +55,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: ./platform/client.ts + 2 modules
 var client = __webpack_require__(5619);
-// EXTERNAL MODULE: ../node_modules/@actions/github/lib/github.js + 25 modules
-var github = __webpack_require__(288);
+// EXTERNAL MODULE: ../node_modules/@actions/github/lib/github.js + 24 modules
+var github = __webpack_require__(7892);
 // EXTERNAL MODULE: ../node_modules/@octokit/plugin-retry/dist-bundle/index.js + 1 modules
 var dist_bundle = __webpack_require__(6652);
 // EXTERNAL MODULE: ../node_modules/@octokit/plugin-throttling/dist-bundle/index.js
@@ -163,7 +163,55 @@ var basics_records = __webpack_require__(2212);
 var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __webpack_require__(5621);
+// EXTERNAL MODULE: ./basics/mermaid.ts
+var mermaid = __webpack_require__(9073);
+;// CONCATENATED MODULE: ./github/preview-cost-chart.ts
+
+
+
+/** Values the line has at the most, and rows of the table beside it. */
+const MOST_POINTS = 30;
+const MOST_ROWS = 6;
+/**
+ * What the previews of a pull request have cost over time, for its comment (issue 63, point 9): a line of
+ * the total each record kept (one a push and a close at least), from the first record to the last, each
+ * moment at the last record made by then; beside it, a table of the last records in plain text for hosts
+ * that do not render Mermaid. Nothing from fewer than two records made at different moments.
+ */
+function previewCostChart(history) {
+    const records = history.filter((point) => (0,money/* yuanOf */.xU)(point.points) !== undefined);
+    const [first, last] = [records[0], records.at(-1)];
+    if (first === undefined || last === undefined || last.atMs <= first.atMs)
+        return [];
+    const count = Math.min(MOST_POINTS, records.length);
+    const values = Array.from({ length: count }, (_, i) => {
+        const at = first.atMs + ((last.atMs - first.atMs) * i) / (count - 1);
+        const kept = records.filter((point) => point.atMs <= at).at(-1) ?? first;
+        return Number((0,money/* yuanOf */.xU)(kept.points) ?? '0');
+    });
+    const when = (atMs) => `${new Date(atMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    return [
+        '<details><summary>What the previews of this pull request have cost over time</summary>',
+        ...(0,mermaid/* mermaidBlock */.tW)((0,mermaid/* lineDiagram */.Ix)({
+            title: 'All previews of this pull request, as each record kept it (yuan)',
+            xTitle: 'hours since the first record',
+            xFrom: 0,
+            xTo: (last.atMs - first.atMs) / 3_600_000,
+            yTitle: 'yuan',
+            values
+        })),
+        '| Recorded | All previews |',
+        '|---|---|',
+        ...records
+            .slice(-MOST_ROWS)
+            .map((point) => `| ${when(point.atMs)} | ${(0,markdown_text/* escape */.i)((0,money/* readableYuan */.o$)((0,money/* yuanOf */.xU)(point.points) ?? '0') ?? '?')} |`),
+        '',
+        '</details>'
+    ];
+}
+
 ;// CONCATENATED MODULE: ./github/preview-comment.ts
+
 
 /** The hidden marker of a preview's comment: an HTML comment, unseen, naming the task_name. */
 function commentMarker(taskName) {
@@ -182,9 +230,13 @@ const HEADINGS = {
     stopped: 'stopped: the pull request is closed',
     capped: 'stopped at max_cost'
 };
-/** The comment's Markdown: the marker, a heading, a table, and a line that says when it was written. */
-function renderPreviewComment(view, runUrl) {
+/**
+ * The comment's Markdown: the marker, a heading, a table, what the previews cost over time (from
+ * `history`, GitHub's records of it, when it has two at least), and a line that says when it was written.
+ */
+function renderPreviewComment(view, runUrl, history = []) {
     const link = (url, text) => url === undefined ? (0,markdown_text/* escape */.i)(text) : `<a href="${(0,markdown_text/* attribute */.l)(url)}">${(0,markdown_text/* escape */.i)(text)}</a>`;
+    const chart = previewCostChart(history);
     const where = [view.gpu, view.region].filter((part) => part !== undefined).join(' in ');
     const rows = [
         ['URL', view.url === undefined ? (UP.has(view.state) ? 'none yet' : 'none') : link(view.url, view.url)],
@@ -204,6 +256,7 @@ function renderPreviewComment(view, runUrl) {
         '|---|---|',
         ...rows.map(([name, value]) => `| ${name} | ${value} |`),
         ...(view.note === undefined ? [] : ['', `> ${(0,markdown_text/* escape */.i)(view.note)}`]),
+        ...(chart.length === 0 ? [] : ['', ...chart]),
         '',
         `<sub>Kept current by ${link(runUrl, 'the workflow run')}; stopped when the pull request closes.</sub>`
     ].join('\n');
@@ -317,26 +370,50 @@ const spendTask = (name) => `preview-spend:${name}`;
 const POINTS = /^\d{1,20}(?:\.\d{1,12})?$/;
 /** What every record of the preview `name` keeps: each task's most recorded cost, in points. */
 async function readKeptSpend(octokit, repo, name) {
+    const kept = new Map();
+    for (const record of await spendRecords(octokit, repo, name))
+        keepMost(kept, record.spent);
+    return kept;
+}
+/**
+ * What the previews of `name` had cost in all at each of its records, oldest first (ms since the epoch,
+ * points): each task at the most any record up to then said. The preview comment draws it over time.
+ */
+async function readSpendHistory(octokit, repo, name) {
+    const records = (await spendRecords(octokit, repo, name))
+        .filter((record) => Number.isFinite(record.atMs))
+        .sort((a, b) => a.atMs - b.atMs);
+    const kept = new Map();
+    return records.map((record) => {
+        keepMost(kept, record.spent);
+        return { atMs: record.atMs, points: (0,money/* sumPoints */.RN)([...kept.values()]) ?? '0' };
+    });
+}
+/** Each task's figure kept at the most of what `kept` and `spent` say. */
+function keepMost(kept, spent) {
+    for (const [id, points] of spent) {
+        const before = kept.get(id);
+        if (before === undefined || ((0,money/* compareDecimals */.YL)(points, before) ?? 0) > 0)
+            kept.set(id, points);
+    }
+}
+/** The records of the preview `name`: when each was made, and what it says each task had cost. */
+async function spendRecords(octokit, repo, name) {
     const records = await octokit.paginate(octokit.rest.repos.listDeployments, {
         ...repo,
         environment: SPEND_ENVIRONMENT,
         task: spendTask(name),
         per_page: 100
     });
-    const kept = new Map();
-    for (const record of records) {
+    return records.map((record) => {
         const payload = record.payload;
         // A payload another hand wrote is read for what it holds of this shape only.
         const spent = (0,basics_records/* isRecord */.u)(payload) && (0,basics_records/* isRecord */.u)(payload.spent) ? payload.spent : {};
-        for (const [id, points] of Object.entries(spent)) {
-            if (!/^\d{1,20}$/.test(id) || typeof points !== 'string' || !POINTS.test(points))
-                continue;
-            const before = kept.get(id);
-            if (before === undefined || ((0,money/* compareDecimals */.YL)(points, before) ?? 0) > 0)
-                kept.set(id, points);
-        }
-    }
-    return kept;
+        return {
+            atMs: Date.parse(record.created_at),
+            spent: Object.entries(spent).flatMap(([id, points]) => /^\d{1,20}$/.test(id) && typeof points === 'string' && POINTS.test(points) ? [[id, points]] : [])
+        };
+    });
 }
 /**
  * Keeps what each task of pull request `number`'s preview `name` has cost: a deployment of the record's
@@ -345,7 +422,7 @@ async function readKeptSpend(octokit, repo, name) {
  */
 async function keepSpend(octokit, repo, record) {
     const spent = Object.fromEntries(record.spent);
-    const total = (0,money/* readableYuan */.o$)((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(Object.values(spent)) ?? '0') ?? '0') ?? 'unknown';
+    const total = (0,money/* readablePoints */.aR)((0,money/* sumPoints */.RN)(Object.values(spent)) ?? '0');
     const id = await recordDeployment(octokit, repo, {
         ref: record.ref,
         environment: SPEND_ENVIRONMENT,
@@ -424,7 +501,9 @@ function previewRecords(octokit, run) {
         runUrl: run.runUrl,
         ...deploymentRecords(octokit, run),
         comment: (view, existing) => asked(`the comment on pull request #${view.number}`, async () => {
-            const body = renderPreviewComment(view, run.runUrl);
+            // What the previews cost over time, as GitHub's records keep it: the comment goes without it if unread.
+            const history = await readSpendHistory(octokit, run.repo, (0,pull_requests/* previewName */.gz)(view.taskName, view.number)).catch(() => []);
+            const body = renderPreviewComment(view, run.runUrl, history);
             const id = await upsertComment(octokit, run.repo, { number: view.number, taskName: view.taskName, body }, existing);
             return id !== undefined;
         }),
