@@ -182,7 +182,8 @@ describe('costSection', () => {
     const parsed = await parseXyChart(chart ?? '');
     expect(parsed.title).toBe('What the task cost while the step waited (yuan)');
     expect(parsed.lines).toEqual([[0, 0, 0.001, 0.004, 0.0065]]);
-    expect(section).toContain('| 1m35s | 0&#46;01 yuan |');
+    // Money, one rule (issue 63, point 8): every sum under a fen reads so, 0.0065 yuan as 0.004 does.
+    expect(section).toContain('| 1m35s | less than 0&#46;01 yuan |');
     expect(section).toContain('| 48s | less than 0&#46;01 yuan |');
   });
 
