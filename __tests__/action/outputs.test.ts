@@ -15,7 +15,7 @@ import type { StepResult } from '../../src/deploy/calls/step-result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
 import { escape, fenced, renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/wait/criteria.js';
-import { kindOf } from '../../src/platform/operations/calls.js';
+import { taskKindOf } from '../../src/platform/operations/calls.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 import { refusal } from '../helpers/refusal.js';
 
@@ -57,7 +57,7 @@ function stepOf(
     criteria:
       plan.wait === undefined
         ? undefined
-        : criteriaFor(plan.wait, testSettings().wait, kindOf({ operation: plan.operation })),
+        : criteriaFor(plan.wait, testSettings().wait, taskKindOf({ operation: plan.operation })),
     timedOut: false,
     elapsedMs: 0,
     replaced: [],

@@ -2,14 +2,21 @@
 import { kindOf, preheatDetailCall, preheatStopCall } from '../../src/platform/operations/calls.js';
 import { OPERATION_TABLE } from '../../src/platform/operations/operation-table.js';
 import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
-import { PREHEAT_KIND, TASK_KINDS } from '../../src/platform/task-kinds.js';
+import { PREHEAT_KIND, stoppedStatus, TASK_KINDS } from '../../src/platform/task-kinds.js';
 import { reference } from '../helpers/reference.js';
 import { testSettings } from '../helpers/settings.js';
 
 describe('the kinds of task', () => {
-  it('gives every operation the kind its row names: the Job API a job, every other a deployment', () => {
+  it("gives every operation the kind its row names: the Job API's a job (its queues' groups too)", () => {
     const jobs = OPERATION_NAMES.filter((operation) => kindOf({ operation }).name === TASK_KINDS.job.name);
-    expect(jobs).toEqual(['job', 'job_detail', 'job_search', 'job_stop']);
+    expect(jobs).toEqual([
+      'job',
+      'job_detail',
+      'job_search',
+      'job_stop',
+      'job_group_search',
+      'job_group_detail'
+    ]);
     expect(kindOf({ operation: 'replace' })).toBe(TASK_KINDS.deployment);
   });
 
@@ -26,7 +33,7 @@ describe('the kinds of task', () => {
   it('ends a wait for a stopped job on Paused as on End: the job list names a stopped job Paused', () => {
     const { job, deployment } = TASK_KINDS;
     expect([...job.waitDefaults.ended.success].sort()).toEqual(['End', 'Paused']);
-    expect(job.stoppedStatus).toBe('Paused');
+    expect(stoppedStatus(job)).toBe('Paused');
     expect(deployment.waitDefaults.ended.success).toEqual(['End']);
     // A job has no pause and no sweep of its own; a deployment has both.
     expect([job.pause, job.sweep, deployment.pause, deployment.sweep]).toEqual([
@@ -43,7 +50,7 @@ describe('the kinds of task', () => {
     const [, enumerated] = Object.entries(reference('job-detail').enums ?? {}).find(
       ([path]) => path === 'job_status.status'
     ) ?? ['', []];
-    expect(enumerated.every((status) => job.knownStatuses.includes(String(status)))).toBe(true);
+    expect(enumerated.every((status) => job.statuses.known.includes(String(status)))).toBe(true);
     expect(job.waitDefaults.finished.success).toEqual(['Complete']);
     expect(job.waitDefaults.finished.failure).toContain('Manual');
     const held = {

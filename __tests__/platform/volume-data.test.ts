@@ -89,9 +89,9 @@ describe("the cluster storage's answers", () => {
         (name) => reference(name).path
       )
     );
-    expect([VOLUME_KIND.readyStatus, VOLUME_KIND.failedStatus, VOLUME_KIND.leastPollMs]).toEqual([
-      'Active',
-      'Exception',
+    expect([VOLUME_KIND.statuses.running, VOLUME_KIND.statuses.failure, VOLUME_KIND.leastPollMs]).toEqual([
+      ['Active'],
+      ['Exception'],
       10_000
     ]);
   });

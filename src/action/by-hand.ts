@@ -1,4 +1,4 @@
-import { kindOf } from '../deploy/engine.js';
+import { isTaskKind, kindOf, TASK_KINDS } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 
 /**
@@ -11,8 +11,10 @@ export function byHand(inputs: Record<string, string>): NonNullable<StepHost['by
     .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
   const run = (words: string[]): string => [...words, ...where].join(' ');
   // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
-  // jobs of a name are listed (job-search), each to stop by hand.
-  const kind = kindOf({ operation: inputs.operation?.trim() ?? '' });
+  // jobs of a name are listed (job-search), each to stop by hand. The steps of other kinds leave no task
+  // of a kind of their own to stop by id: a deployment's commands, as ever.
+  const concerned = kindOf({ operation: inputs.operation?.trim() ?? '' });
+  const kind = isTaskKind(concerned) ? concerned : TASK_KINDS.deployment;
   const command = (operation: string): string => `elastic-deploy ${operation.replaceAll('_', '-')}`;
   return {
     stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),

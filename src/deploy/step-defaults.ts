@@ -1,7 +1,7 @@
 import { formatDuration } from '../basics/units.js';
 import { OPERATION_TABLE } from '../platform/operations/operation-table.js';
 import type { OperationName } from '../platform/platform-settings.js';
-import { kindOf } from '../platform/operations/calls.js';
+import { taskKindOf } from '../platform/operations/calls.js';
 import type { DeploySettings } from './settings.js';
 
 // The defaults that depend on the operation (action.yml declares none for these inputs: the runner would
@@ -85,5 +85,5 @@ export function shortWaitWarning(
 function jobTimeoutSec(settings: Pick<DeploySettings, 'operation' | 'body'>): number | undefined {
   if (settings.operation === 'request') return undefined;
   if (OPERATION_TABLE[settings.operation].answers !== 'new_task') return undefined;
-  return kindOf(settings).runTimeoutSec(settings.body);
+  return taskKindOf(settings).runTimeoutSec(settings.body);
 }

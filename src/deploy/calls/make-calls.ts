@@ -7,7 +7,7 @@ import {
   retryIfTransient,
   TaskNotFoundError
 } from '../../platform/failures.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import { PAGE_SIZE, type Call, type Plan, type TaskKind } from '../../platform/operations/operation-table.js';
 import { withRetries } from '../../platform/retry.js';
 import type { Answer, Send } from '../../platform/session.js';
@@ -103,7 +103,7 @@ export function makeCalls(plan: Plan, ctx: DeployContext, sink?: AnswerSink): Pr
 function lean(outcome: CallOutcome, ctx: DeployContext): CallOutcome {
   const { result, call } = outcome;
   const dropsData =
-    result !== undefined && call.traits.answers === 'task' && kindOf(ctx.settings).runOf === undefined;
+    result !== undefined && call.traits.answers === 'task' && taskKindOf(ctx.settings).runOf === undefined;
   return {
     ...outcome,
     raw: undefined,
@@ -166,7 +166,7 @@ async function makeCall(
 async function notNeeded(call: Call, ctx: DeployContext): Promise<string | undefined> {
   if (call.traits.readFirst !== true || call.taskId === undefined) return undefined;
   const state = await readTaskState(call.taskId, ctx);
-  const kind = kindOf(ctx.settings).name;
+  const kind = taskKindOf(ctx.settings).name;
   return nothingLeft(call, state, kind)
     ? `task ${call.taskId} has nothing left to do (${endedAs(state, kind)})`
     : undefined;
@@ -243,7 +243,7 @@ async function settleByState(
   const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
   const status = state.kind === 'status' ? state.status : undefined;
   // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-  if (state.kind === 'status' && nothingLeft(call, state, kindOf(ctx.settings).name)) {
+  if (state.kind === 'status' && nothingLeft(call, state, taskKindOf(ctx.settings).name)) {
     ctx.log(
       `${who}: the platform refused (${describeError(refusal)}), and ${describeState(state)}: nothing left to do`
     );

@@ -5,6 +5,7 @@ import type { OperationName } from '../../platform/platform-settings.js';
 import { offersOf, type Offer } from '../../platform/resource-data.js';
 import { isRecord } from '../../basics/records.js';
 import { kindOf } from '../../platform/operations/calls.js';
+import { isTaskKind } from '../../platform/task-kinds.js';
 import { snapshotOf, type JobFacts } from '../../platform/task-data.js';
 import type { FieldChange } from '../tasks/configuration.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
@@ -193,6 +194,7 @@ export function taskAfterCall(
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 export function jobRunOf(step: StepResult): JobFacts | undefined {
   const [task] = step.tasks;
-  const { runOf } = kindOf(step);
+  const kind = kindOf(step);
+  const runOf = isTaskKind(kind) ? kind.runOf : undefined;
   return runOf !== undefined && task !== undefined && isRecord(task.data) ? runOf(task.data) : undefined;
 }

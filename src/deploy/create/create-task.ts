@@ -8,7 +8,7 @@ import {
 } from '../storage/mounts.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import { adoptLateCreate, createOnce, type Created } from './create-once.js';
@@ -23,7 +23,7 @@ import type { CapacityWish } from '../settings.js';
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings: DeployContext['settings']): number {
-  return kindOf(settings).nodesAtOnce(settings.points ?? 1, settings.body);
+  return taskKindOf(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */

@@ -1,5 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -100,7 +100,7 @@ function warnOfShortWait(ctx: DeployContext): void {
 }
 
 /** What the job's last detail says of its run. */
-const runOf = (task: TaskResult, ctx: DeployContext) => kindOf(ctx.settings).runOf?.(task.data);
+const runOf = (task: TaskResult, ctx: DeployContext) => taskKindOf(ctx.settings).runOf?.(task.data);
 
 /**
  * A job whose wait saw it end, its run (Complete or Failed, no pod active) or by a stop of someone else's,
@@ -130,7 +130,7 @@ const CANCELLED_STOP_MS = 5_000;
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
-  const kind = kindOf(ctx.settings);
+  const kind = taskKindOf(ctx.settings);
   const cut = ctx.settings.cleanup === 'stop';
   const billedOn = tasks.filter((task) => endedBilling(task, ctx));
   const unfinished = tasks.filter(

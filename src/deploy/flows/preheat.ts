@@ -63,7 +63,7 @@ async function preheatStep(
     placement = { ...placement, preheated };
     const task = taskResult(preheated.taskId, {
       verdict: 'reached',
-      status: PREHEAT_KIND.completedStatus,
+      status: PREHEAT_KIND.statuses.success[0] ?? '',
       name: ctx.settings.taskName,
       elapsedMs: preheated.elapsedMs
     });

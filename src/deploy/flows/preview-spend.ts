@@ -1,7 +1,8 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { compareDecimals, sumPoints } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { stoppedStatus } from '../../platform/task-kinds.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
@@ -83,11 +84,11 @@ export async function readSpend(
     ...(await mapLimit(found, ctx.settings.concurrency, (task) => detailOf(task, ctx))),
     ...(await mapLimit(unlisted, ctx.settings.concurrency, (id) => unlistedOf(id, name, ctx)))
   ];
-  const kind = kindOf(ctx.settings);
+  const kind = taskKindOf(ctx.settings);
   const asKnown = (id: string): SpentTask => ({
     id,
     name,
-    status: kind.stoppedStatus,
+    status: stoppedStatus(kind),
     billingValue: undefined,
     forecastValue: undefined,
     points: known.get(id) ?? '0',
@@ -186,7 +187,7 @@ async function billedTask(
     const row = unreadable
       ? {
           name,
-          status: kindOf(ctx.settings).stoppedStatus,
+          status: stoppedStatus(taskKindOf(ctx.settings)),
           billingValue: undefined,
           forecastValue: undefined
         }

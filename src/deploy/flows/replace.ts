@@ -1,6 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
@@ -99,7 +99,7 @@ export async function finishReplace(
   const done = [...stopped.values()].filter((task) => task.verdict === 'done');
   // Each has ended (its state showed it): its detail, read once more, says what it cost.
   const ended = (
-    await waitUntil(done, criteriaFor('ended', ctx.settings.wait, kindOf(ctx.settings)), ctx, {
+    await waitUntil(done, criteriaFor('ended', ctx.settings.wait, taskKindOf(ctx.settings)), ctx, {
       readAlready: new Set(),
       publish: urlPublisher(ctx)
     })

@@ -1,7 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
@@ -60,7 +60,7 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   const before = runningOf(look.snapshot);
   const total = look.snapshot.nodes?.total;
   const counts = { pointsBefore: before };
-  if (look.snapshot.status !== kindOf(ctx.settings).runningStatus)
+  if (!taskKindOf(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
     throw new InputError(
       `task ${taskId} is ${sanitize(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`
     );

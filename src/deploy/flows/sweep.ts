@@ -2,7 +2,8 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { InputError, quote } from '../../basics/input-error.js';
 import { MIN_PATTERN_LITERALS, namePattern } from '../../basics/name-pattern.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { kindOf, searchByNameCall } from '../../platform/operations/calls.js';
+import { stoppedStatus } from '../../platform/task-kinds.js';
+import { taskKindOf, searchByNameCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { describeError } from '../../platform/failures.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
@@ -111,7 +112,7 @@ function stopAll(targets: FoundTask[], ctx: DeployContext, dryRun: boolean): Pro
       return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
     }
     ctx.log(`sweep: stopped ${shown(task)}`);
-    return { ...result, status: kindOf(ctx.settings).stoppedStatus };
+    return { ...result, status: stoppedStatus(taskKindOf(ctx.settings)) };
   });
 }
 

@@ -1,7 +1,7 @@
 import { InputError, quote } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { kindOf, updateCall } from '../../platform/operations/calls.js';
+import { taskKindOf, updateCall } from '../../platform/operations/calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import {
@@ -119,7 +119,7 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
     ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
     return stepResult(plan, ctx, { tasks: [taskAfterRead(taskId, look)], change: changeReport({}) });
   }
-  if (look.snapshot.status !== kindOf(ctx.settings).runningStatus)
+  if (!taskKindOf(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
     throw new InputError(
       `task ${taskId} is ${sanitize(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`
     );

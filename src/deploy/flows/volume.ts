@@ -6,7 +6,7 @@ import {
   volumeListCall,
   volumeSummaryCall
 } from '../../platform/operations/calls.js';
-import { TRANSFER_KIND } from '../../platform/task-kinds.js';
+import { TRANSFER_KIND, underWay } from '../../platform/task-kinds.js';
 import { transfersOf } from '../../platform/transfer-data.js';
 import type { Answer } from '../../platform/session.js';
 import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
@@ -171,9 +171,7 @@ async function volumeToDelete(name: string, confirm: string, ctx: DeployContext)
       `volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`
     );
   const { result } = await retried('transfer: list', ctx.retries, () =>
-    ctx.send(
-      transferListCall(ctx.settings, { storageId: volume.id, statuses: TRANSFER_KIND.underWayStatuses })
-    )
+    ctx.send(transferListCall(ctx.settings, { storageId: volume.id, statuses: underWay(TRANSFER_KIND) }))
   );
   const busy = transfersOf(result.data).map((t) => t.id);
   if (busy.length > 0)

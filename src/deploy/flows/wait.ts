@@ -1,5 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
@@ -64,7 +64,7 @@ export async function waitForCalls(
   const criteria =
     plan.wait === undefined
       ? undefined
-      : criteriaFor(plan.wait, ctx.settings.wait, kindOf(ctx.settings), leaving(calls));
+      : criteriaFor(plan.wait, ctx.settings.wait, taskKindOf(ctx.settings), leaving(calls));
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }

@@ -35,7 +35,8 @@ export async function readMounts(
   } catch (error) {
     return { kind: 'unread', why: `the list could not be read (${describeError(error)})` };
   }
-  if (volume === undefined || volume.status === VOLUME_KIND.deletedStatus) return { kind: 'gone' };
+  if (volume === undefined || VOLUME_KIND.statuses.ended.includes(volume.status ?? ''))
+    return { kind: 'gone' };
   const mounts = volumeMounts(volume, own);
   if (mountedByOthers(mounts)) return { kind: 'others', by: describeMounts(mounts.others, mounts.unnamed) };
   return mounts.own.length === 0 ? { kind: 'free' } : { kind: 'own', by: describeMounts(mounts.own) };

@@ -2,7 +2,7 @@ import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { describeError } from '../../platform/failures.js';
 import type { Answer } from '../../platform/session.js';
-import { VOLUME_KIND } from '../../platform/task-kinds.js';
+import { leaving, VOLUME_KIND } from '../../platform/task-kinds.js';
 import type { Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../context.js';
 import { HEARTBEAT_MS, pollUntil, timeLeft, type Round } from '../poll.js';
@@ -27,13 +27,13 @@ export function judgeVolume(
   if (volume === undefined)
     return { state: 'failed', why: `volume ${id} is no longer listed: it was deleted` };
   const status = volume.status ?? '';
-  if (status === VOLUME_KIND.readyStatus) return { state: 'active' };
-  if (status === VOLUME_KIND.failedStatus) {
+  if (VOLUME_KIND.statuses.running.includes(status)) return { state: 'active' };
+  if (VOLUME_KIND.statuses.failure.includes(status)) {
     const code = volume.errorCode === undefined ? '' : ` ${sanitize(volume.errorCode, 60)}`;
     const said = volume.errorMessage === undefined ? 'no error_message' : sanitize(volume.errorMessage, 300);
     return { state: 'failed', why: `volume ${id} is Exception (error${code}: ${said})` };
   }
-  if (VOLUME_KIND.leavingStatuses.includes(status))
+  if (leaving(VOLUME_KIND).includes(status))
     return { state: 'failed', why: `volume ${id} is ${sanitize(status, 20)}: it is being deleted` };
   // Creating, Expanding, or a status the reference does not list: not ready, and said so.
   return { state: 'waiting' };

@@ -2,7 +2,7 @@ import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { describeError } from '../../platform/failures.js';
 import { volumeDeleteCall } from '../../platform/operations/calls.js';
-import { VOLUME_KIND } from '../../platform/task-kinds.js';
+import { leaving, VOLUME_KIND } from '../../platform/task-kinds.js';
 import type { Volume } from '../../platform/volume-data.js';
 import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 import { findLeftByName } from './find-left.js';
@@ -83,11 +83,11 @@ async function statusNow(
   try {
     const { volume } = await readVolume(id, ctx);
     const status = volume?.status;
-    if (volume === undefined || status === VOLUME_KIND.deletedStatus)
+    if (volume === undefined || VOLUME_KIND.statuses.ended.includes(status ?? ''))
       return { gone: true, leaving: true, said: 'gone', mounts: 0 };
     return {
       gone: false,
-      leaving: VOLUME_KIND.leavingStatuses.includes(status ?? ''),
+      leaving: leaving(VOLUME_KIND).includes(status ?? ''),
       said: sanitize(status ?? 'no status', 20),
       mounts: volume.mounts
     };

@@ -29,7 +29,7 @@ export async function findTransfer(
     );
   let list: WholeList;
   try {
-    list = await read(TRANSFER_KIND.allStatuses);
+    list = await read(TRANSFER_KIND.statuses.known);
   } catch (error) {
     if (!isRefusal(error)) throw error;
     ctx.log(

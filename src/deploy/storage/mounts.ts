@@ -101,7 +101,7 @@ async function resolveVolumes(mounts: readonly Mount[], ctx: DeployContext): Pro
       throw new Error(
         `volumes names ${JSON.stringify(sanitize(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`
       );
-    if (volume.status !== VOLUME_KIND.readyStatus)
+    if (!VOLUME_KIND.statuses.running.includes(volume.status ?? ''))
       throw new Error(
         `volume ${volume.id} (${sanitize(volume.name, 40)}) is ${sanitize(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`
       );

@@ -11,7 +11,7 @@ import {
 import type { Call } from '../../platform/operations/operation-table.js';
 import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
-import { TRANSFER_KIND, VOLUME_KIND } from '../../platform/task-kinds.js';
+import { TRANSFER_KIND, underWay, VOLUME_KIND } from '../../platform/task-kinds.js';
 import type { Transfer } from '../../platform/transfer-data.js';
 import { isRecord } from '../../basics/records.js';
 import { exactInteger } from '../../protocol/json.js';
@@ -33,14 +33,14 @@ import { gibOf, moved, progressLine, rateOf } from './transfer-lines.js';
  */
 export function judgeTransfer(transfer: Transfer, answer: Answer): Watched | undefined {
   const status = transfer.status ?? '';
-  if (status === TRANSFER_KIND.completedStatus) return { kind: 'completed', transfer, answer };
-  if (TRANSFER_KIND.failedStatuses.includes(status)) {
+  if (TRANSFER_KIND.statuses.success.includes(status)) return { kind: 'completed', transfer, answer };
+  if (TRANSFER_KIND.statuses.failure.includes(status)) {
     const code = transfer.errorCode === undefined ? '' : ` ${sanitize(transfer.errorCode, 60)}`;
     const message =
       transfer.errorMessage === undefined ? 'no error_message' : sanitize(transfer.errorMessage, 300);
     return { kind: 'failed', why: `${sanitize(status, 20)} (error${code}: ${message})` };
   }
-  if (TRANSFER_KIND.underWayStatuses.includes(status)) return undefined;
+  if (underWay(TRANSFER_KIND).includes(status)) return undefined;
   return { kind: 'stopped', why: `it is ${sanitize(status || 'of no status', 20)}` };
 }
 
@@ -67,7 +67,7 @@ export async function transferVolume(name: string, ctx: DeployContext): Promise<
     throw new Error(
       `no volume is named ${JSON.stringify(sanitize(name, 40))} (nor has that storage_id): make sure of it first with operation volume`
     );
-  if (volume.status !== VOLUME_KIND.readyStatus)
+  if (!VOLUME_KIND.statuses.running.includes(volume.status ?? ''))
     throw new Error(
       `volume ${describeVolume(volume)} is not Active, and a transfer needs it Active: make sure of it first with operation volume, which waits until it is`
     );

@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { transferDeleteCall, transferDetailCall, transferStopCall } from '../../platform/operations/calls.js';
-import { TRANSFER_KIND } from '../../platform/task-kinds.js';
+import { TRANSFER_KIND, underWay } from '../../platform/task-kinds.js';
 import type { Transfer } from '../../platform/transfer-data.js';
 import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 import { findLeftByName } from './find-left.js';
@@ -20,7 +20,7 @@ export async function readTransfer(id: string, ctx: DeployContext): Promise<Tran
 
 /** Whether a transfer's status says it copies no more: it completed, failed, or was stopped or deleted. */
 export function ended(transfer: Transfer | undefined): boolean {
-  return transfer !== undefined && !TRANSFER_KIND.underWayStatuses.includes(transfer.status ?? '');
+  return transfer !== undefined && !underWay(TRANSFER_KIND).includes(transfer.status ?? '');
 }
 
 /**
@@ -36,7 +36,8 @@ export async function stopTransfer(id: string, ctx: DeployContext): Promise<Pers
     now = undefined;
   }
   if (ended(now)) return { kind: 'shown', accepted: false, state: sanitize(now?.status ?? '', 20) };
-  const queued = now !== undefined && now.status !== TRANSFER_KIND.stoppableStatus;
+  const queued =
+    now !== undefined && TRANSFER_KIND.changes.stop?.appliesTo.includes(now.status ?? '') !== true;
   const call = queued ? transferDeleteCall(ctx.settings, id) : transferStopCall(ctx.settings, id);
   return sendUntilShown(
     call,

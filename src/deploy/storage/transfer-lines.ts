@@ -29,7 +29,7 @@ export function progressLine(transfer: Transfer, elapsedMs: number): string {
   const head = `transfer ${transfer.id}: ${status}`;
   if (transfer.filesTotal === undefined && transfer.bytesTotal === undefined) {
     const done = transfer.filesDone ?? 0;
-    return status === TRANSFER_KIND.stoppableStatus
+    return TRANSFER_KIND.statuses.running.includes(status)
       ? `${head}, counting what to copy (${done} files, ${gibOf(transfer.bytesDone)} so far), ${elapsed}`
       : `${head}, ${elapsed}`;
   }

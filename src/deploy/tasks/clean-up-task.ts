@@ -1,5 +1,5 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { cleanupCall, kindOf } from '../../platform/operations/calls.js';
+import { cleanupCall, taskKindOf } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { sendUntilShown, type Showing } from '../ask-again.js';
@@ -29,7 +29,7 @@ export async function cleanUpTask(
   name?: string
 ): Promise<CleanupOutcome> {
   const call = cleanupCall(ctx.settings, taskId, action);
-  const descriptor = kindOf(ctx.settings);
+  const descriptor = taskKindOf(ctx.settings);
   const kind = descriptor.name;
   const { alreadyDone, appliesTo } = call.traits;
   const shows = async (refused: unknown): Promise<Showing> => {
@@ -41,7 +41,8 @@ export async function cleanUpTask(
     // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
     // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
     const status = state.kind === 'status' ? state.status : undefined;
-    const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
+    const { settling, running } = descriptor.statuses;
+    const starting = settling.includes(status ?? '') && running.some((runs) => appliesTo.includes(runs));
     const never =
       refused !== undefined &&
       status !== undefined &&

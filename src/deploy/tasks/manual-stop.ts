@@ -1,4 +1,4 @@
-import { cleanupCall, kindOf } from '../../platform/operations/calls.js';
+import { cleanupCall, taskKindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { DeploySettings } from '../settings.js';
 
@@ -47,7 +47,7 @@ export function manualSweep(
   action: string
 ): { step: string; how: string } {
   const name = `    task_name: ${JSON.stringify(taskName)}`;
-  const kind = kindOf(settings);
+  const kind = taskKindOf(settings);
   if (kind.sweep === undefined) {
     const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
     return {

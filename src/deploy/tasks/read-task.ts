@@ -1,4 +1,4 @@
-import { detailCall, kindOf } from '../../platform/operations/calls.js';
+import { detailCall, taskKindOf } from '../../platform/operations/calls.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried } from '../retries.js';
@@ -37,7 +37,7 @@ export async function readDetailOnce(
     data: result.data,
     raw,
     get snapshot() {
-      snapshot ??= kindOf(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+      snapshot ??= taskKindOf(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
       return snapshot;
     }
   };

@@ -22,7 +22,7 @@ export interface Criteria {
   leaving: readonly string[];
   /** The statuses that mean someone stopped the task before it reached the target (a job's wait). */
   stopped: readonly string[];
-  /** The statuses the kind's wait knows (see TaskKindDescriptor.knownStatuses). */
+  /** The statuses the kind's wait knows (see KindStatuses.known). */
   known: readonly string[];
 }
 
@@ -33,10 +33,10 @@ export type Judgement = 'reached' | 'failed' | 'waiting';
 export function criteriaFor(
   target: WaitTarget,
   wait: WaitSettings,
-  kind: Pick<TaskKindDescriptor, 'waitDefaults' | 'knownStatuses'>,
+  kind: Pick<TaskKindDescriptor, 'waitDefaults' | 'statuses'>,
   leaving: readonly string[] = []
 ): Criteria {
-  const { waitDefaults, knownStatuses } = kind;
+  const { waitDefaults, statuses } = kind;
   const defaults = waitDefaults[target];
   return {
     target,
@@ -47,7 +47,7 @@ export function criteriaFor(
     gone: defaults.gone,
     leaving,
     stopped: defaults.stopped ?? [],
-    known: knownStatuses
+    known: statuses.known
   };
 }
 

@@ -1,5 +1,5 @@
 import { mapLimit } from '../../basics/concurrency.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
@@ -61,7 +61,7 @@ async function stopOne(task: TaskResult, stopCtx: DeployContext, ctx: DeployCont
 /** Each task's detail read once more, where it can be (a task the platform deleted keeps its last). */
 async function readAfter(ids: readonly string[], ctx: DeployContext): Promise<Map<string, TaskSnapshot>> {
   const after = new Map<string, TaskSnapshot>();
-  const kind = kindOf(ctx.settings);
+  const kind = taskKindOf(ctx.settings);
   for (const id of ids) {
     try {
       const { data } = await readDetail(id, ctx);

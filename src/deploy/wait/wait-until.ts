@@ -1,6 +1,6 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
-import { kindOf } from '../../platform/operations/calls.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { readsBy, type DeployContext } from '../context.js';
 import { diagnose, DIAGNOSTICS, withFollowedLogs } from './diagnose.js';
@@ -37,7 +37,7 @@ export async function waitUntil(
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
   if (waiting.length === 0) return { tasks, timedOut: false };
-  const kind = kindOf(settings);
+  const kind = taskKindOf(settings);
   // The log of a job waited on to its end, read on as it runs (see followJobLogs).
   const logs =
     kind.followsLog && criteria.target === 'finished'
@@ -203,7 +203,7 @@ async function withDiagnostics(
   // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
   const explained = criteria.target === 'ready' || criteria.target === 'finished';
   if (!explained || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
-  const kind = kindOf(ctx.settings);
+  const kind = taskKindOf(ctx.settings);
   const scope = { ...DIAGNOSTICS, nodes: kind.diagnosedNodes };
   return mapLimit(tasks, ctx.settings.concurrency, async (task) => {
     if (!failed(task)) return task;

@@ -5,10 +5,13 @@ import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { OBJECT_STORAGE } from '../object-storage-data.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
 import {
+  isTaskKind,
+  KINDS,
   PREHEAT_KIND,
-  taskKindNamed,
+  TASK_KINDS,
   TRANSFER_KIND,
   VOLUME_KIND,
+  type AnyKind,
   type TaskKindDescriptor
 } from '../task-kinds.js';
 import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
@@ -22,15 +25,27 @@ import {
 } from './operation-table.js';
 
 /**
- * The kind of task a step's operation concerns (see TaskKindDescriptor): where every read of a task's
- * state, every search by name and every cleanup of the step goes, in the main step and the post step
- * alike. Any text names an operation here (a state file's, a by-hand command's): another is a deployment's.
+ * The kind an operation concerns, whichever it is (its row's; a request's is a deployment's, whose detail
+ * its wait reads). Any text names an operation here (a state file's, a by-hand command's): another is a
+ * deployment's.
  */
-export function kindOf(settings: { operation: string }): TaskKindDescriptor {
+export function kindOf(settings: { operation: string }): AnyKind {
   const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
     ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
     : undefined;
-  return taskKindNamed(row?.kind);
+  return KINDS[row?.kind ?? TASK_KINDS.deployment.name];
+}
+
+/**
+ * The kind of task whose reads, waits, searches and stops a step's operation makes (see
+ * TaskKindDescriptor), in the main step and the post step alike: a job's for the Job API's operations, a
+ * deployment's for the others. An operation of a kind that is not a task's (a preheat, a volume, a
+ * transfer) that asks reads as a deployment's, the task APIs' own default: a preheat's capacity search
+ * looks for a deployment's nodes, and a volume step's summary finds no job's run.
+ */
+export function taskKindOf(settings: { operation: string }): TaskKindDescriptor {
+  const kind = kindOf(settings);
+  return isTaskKind(kind) ? kind : TASK_KINDS.deployment;
 }
 
 /**
@@ -38,7 +53,7 @@ export function kindOf(settings: { operation: string }): TaskKindDescriptor {
  * detail, or job_detail for a job).
  */
 export function detailCall(settings: PlatformSettings, taskId: string): Call {
-  const { detail } = kindOf(settings);
+  const { detail } = taskKindOf(settings);
   return callFor(settings, detail, OPERATION_TABLE[detail], taskId, false);
 }
 
@@ -116,7 +131,7 @@ export function searchByNameCall(
   page = 1,
   which: 'active' | 'every' = 'active'
 ): Call {
-  const kind = kindOf(settings);
+  const kind = taskKindOf(settings);
   const statuses = which === 'active' ? kind.activeStatuses : kind.searchableStatuses;
   const call = callFor(settings, kind.search, OPERATION_TABLE[kind.search], undefined, false);
   return {
@@ -139,7 +154,7 @@ export function searchByNameCall(
 export function resourceSearchCall(
   settings: PlatformSettings,
   deviceType: 'GpuDevice' | 'CpuDevice',
-  taskType: 'Deployment' | 'Job' | 'ImagePreHeat' = kindOf(settings).taskType
+  taskType: 'Deployment' | 'Job' | 'ImagePreHeat' = taskKindOf(settings).taskType
 ): Call {
   const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
   return {
@@ -455,7 +470,7 @@ export function changePointsCall(settings: PlatformSettings, taskId: string, poi
 
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
-  const kind = kindOf(settings);
+  const kind = taskKindOf(settings);
   const operation = action === 'stop' ? kind.stop : kind.pause;
   // The Job API has a stop and no pause.
   if (operation === undefined)

@@ -16,11 +16,16 @@ import {
 } from './input-checks.js';
 
 // What a task is, and what waiting means: the kinds of task-kinds.ts.
-export type { TaskKind, WaitTarget } from '../task-kinds.js';
+export type { KindName, TaskKind, WaitTarget } from '../task-kinds.js';
 import {
   TASK_KINDS,
   TRANSFER_KIND,
   VOLUME_KIND,
+  DEPLOYMENT_PATHS,
+  DEPLOYMENT_SPEC_PATHS,
+  JOB_PATHS,
+  PREHEAT_KIND,
+  type KindName,
   type StatusesOfChange,
   type TaskKind,
   type WaitTarget
@@ -82,8 +87,12 @@ export interface Plan {
 }
 
 export interface OperationSpec extends Partial<OperationTraits> {
-  /** The kind of task it concerns (a deployment when absent): where its tasks' state is read. */
-  kind?: TaskKind;
+  /**
+   * The kind it concerns: where its state is read, and the paths its calls go to (the kind's row). The
+   * billing records and the resource search concern no kind of their own: they are a deployment's, whose
+   * task type they name unless the query says another.
+   */
+  kind: KindName;
   /** The endpoint as the interface spec gives it (the spec profile). */
   endpoint: Omit<Endpoint, 'version'>;
   /** Where the platform's own reference differs (the live profile). */
@@ -130,10 +139,12 @@ const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
 const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
 /** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
 const onTasks = (
+  kind: TaskKind,
   path: string,
   wait: OperationSpec['wait'],
   statuses: StatusesOfChange | undefined
 ): OperationSpec => ({
+  kind,
   endpoint: post(path),
   taskIds: 'each',
   fields: task,
@@ -142,15 +153,17 @@ const onTasks = (
   alreadyDone: statuses?.doneIn ?? [],
   appliesTo: statuses?.appliesTo ?? []
 });
-const DEPLOYMENT_CHANGES = TASK_KINDS.deployment.changes;
+const DEPLOYMENT = { ...TASK_KINDS.deployment, paths: DEPLOYMENT_PATHS, specPaths: DEPLOYMENT_SPEC_PATHS };
+const JOB = { ...TASK_KINDS.job, paths: JOB_PATHS };
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
  * reachable through endpoints). The detail, wait, logs and events operations all read it.
  */
 const taskDetail = (): OperationSpec => ({
-  endpoint: post('/api/deployment/task/detail'),
-  live: { method: 'GET', path: '/api/task/deployment/detail' },
+  kind: DEPLOYMENT.name,
+  endpoint: post(DEPLOYMENT.specPaths.detail),
+  live: { method: 'GET', path: DEPLOYMENT.paths.detail },
   taskIds: 'each',
   fields: task,
   answers: 'task'
@@ -169,8 +182,9 @@ function newTaskCheck(data: unknown, call: Call): Check {
 
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation: 'create' | 'replace' | 'preview'): OperationSpec => ({
-  endpoint: post('/api/deployment/task/create', true),
-  live: { path: '/api/task/deployment/create', encrypt: false },
+  kind: DEPLOYMENT.name,
+  endpoint: post(DEPLOYMENT.specPaths.create, true),
+  live: { path: DEPLOYMENT.paths.create, encrypt: false },
   taskIds: 'none',
   resend: 'create_once',
   answers: 'new_task',
@@ -192,7 +206,8 @@ const creating = (operation: 'create' | 'replace' | 'preview'): OperationSpec =>
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
 function changingPoints(): OperationSpec {
   return {
-    endpoint: post('/api/deployment/task/change_points'),
+    kind: DEPLOYMENT.name,
+    endpoint: post(DEPLOYMENT.paths.changePoints),
     taskIds: 'one',
     resend: 'repeatable',
     fields: (s, taskId) => ({
@@ -234,7 +249,13 @@ export const PAGE_SIZE = 100;
  * (calls.ts; a volume's or a transfer's), reading first; signed, never encrypted, the same in both
  * profiles.
  */
-const volumeOperation = (method: 'GET' | 'POST', path: string, resend: Resend): OperationSpec => ({
+const volumeOperation = (
+  kind: 'volume' | 'transfer',
+  method: 'GET' | 'POST',
+  path: string,
+  resend: Resend
+): OperationSpec => ({
+  kind,
   endpoint: method === 'GET' ? get(path) : post(path),
   taskIds: 'none',
   fields: none,
@@ -256,7 +277,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
   // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
   sweep: {
-    endpoint: get('/api/deployment/task/search'),
+    kind: DEPLOYMENT.name,
+    endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'keep',
     fields: none,
     sendsAs: 'search_tasks'
@@ -265,7 +287,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   preview: { ...creating('preview'), sendsAs: 'create' },
   // The preview sweep searches the previews' names, as a sweep does, and asks GitHub about each.
   preview_sweep: {
-    endpoint: get('/api/deployment/task/search'),
+    kind: DEPLOYMENT.name,
+    endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'none',
     fields: none,
     sendsAs: 'search_tasks'
@@ -273,7 +296,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   logs: taskDetail(),
   events: taskDetail(),
   search_tasks: {
-    endpoint: get('/api/deployment/task/search'),
+    kind: DEPLOYMENT.name,
+    endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'none',
     // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
     // its default unless the query asks for another.
@@ -286,6 +310,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   },
   // The reference requires both parameters; these are its deployment GPUs unless the query says otherwise.
   search_resources: {
+    kind: DEPLOYMENT.name,
     endpoint: get('/api/deployment/resource/search'),
     taskIds: 'none',
     fields: none,
@@ -296,16 +321,23 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     answers: 'resources'
   },
   // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
-  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, DEPLOYMENT_CHANGES.stop),
+  stop: onTasks(
+    DEPLOYMENT.name,
+    DEPLOYMENT.paths.stop,
+    { target: 'ended', byDefault: true },
+    DEPLOYMENT.changes.stop
+  ),
   pause: onTasks(
-    '/api/deployment/task/pause',
+    DEPLOYMENT.name,
+    DEPLOYMENT.paths.pause,
     { target: 'paused', byDefault: true },
-    DEPLOYMENT_CHANGES.pause
+    DEPLOYMENT.changes.pause
   ),
   recover: onTasks(
-    '/api/deployment/task/recover',
+    DEPLOYMENT.name,
+    DEPLOYMENT.paths.recover,
     { target: 'ready', byDefault: true },
-    DEPLOYMENT_CHANGES.recover
+    DEPLOYMENT.changes.recover
   ),
   change_points: changingPoints(),
   // A scale sends a change_points, then waits until the task runs that many nodes.
@@ -313,7 +345,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
   // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
   update: {
-    endpoint: post('/api/deployment/task/update'),
+    kind: DEPLOYMENT.name,
+    endpoint: post(DEPLOYMENT.paths.update),
     taskIds: 'keep',
     fields: none,
     resend: 'repeatable',
@@ -323,16 +356,18 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
   // node in its place. Sent again, it can only name the same node.
   replace_node: {
-    endpoint: post('/api/deployment/task/delete_pod'),
+    kind: DEPLOYMENT.name,
+    endpoint: post(DEPLOYMENT.paths.deleteNode),
     taskIds: 'one',
     fields: none,
     resend: 'repeatable',
     flowCalls: true,
     wait: { target: 'ready', byDefault: true }
   },
-  nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+  nodes: { kind: DEPLOYMENT.name, endpoint: get(DEPLOYMENT.paths.nodes), taskIds: 'each', fields: task },
   // Both billing records require range, start_time and end_time (from the billing_* inputs).
   billing: {
+    kind: DEPLOYMENT.name,
     endpoint: get('/api/billing/get_billing_record'),
     taskIds: 'filter',
     fields: (s) => ({
@@ -343,6 +378,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     pages: true
   },
   task_billing: {
+    kind: DEPLOYMENT.name,
     endpoint: get('/api/billing/get_task_billing_record'),
     taskIds: 'none',
     fields: billingWindow,
@@ -352,8 +388,9 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
   // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
   storage_check: {
-    endpoint: post('/api/storage/encrypt/check', true),
-    live: { path: '/api/storage/nas/v1/encrypt/s3/check', contentType: 'text/plain' },
+    kind: 'transfer',
+    endpoint: post(TRANSFER_KIND.specPaths.check, true),
+    live: { path: TRANSFER_KIND.paths.check, contentType: 'text/plain' },
     taskIds: 'none',
     fields: none,
     bodyRequired: true,
@@ -373,7 +410,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // platform's default) needs its expected run, which the step puts in job_support; points are its
   // completions (1 unless set).
   job: {
-    endpoint: post('/api/task/job/create'),
+    endpoint: post(JOB.paths.create),
     kind: 'job',
     taskIds: 'none',
     resend: 'create_once',
@@ -403,7 +440,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
   // group_id the reference requires come in the query).
   job_detail: {
-    endpoint: get('/api/task/job/detail'),
+    endpoint: get(JOB.paths.detail),
     kind: 'job',
     taskIds: 'each',
     fields: task,
@@ -411,7 +448,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     wait: { target: 'finished', byDefault: false }
   },
   job_search: {
-    endpoint: get('/api/task/job/search'),
+    endpoint: get(JOB.paths.search),
     kind: 'job',
     taskIds: 'none',
     fields: (s) => ({
@@ -423,13 +460,13 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
   // read first.
   job_stop: {
-    ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, TASK_KINDS.job.changes.stop),
-    kind: 'job',
+    ...onTasks('job', JOB.paths.stop, { target: 'ended', byDefault: true }, JOB.changes.stop),
     readFirst: true
   },
   // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
   job_group_search: {
-    endpoint: get('/api/job/queue/group/search'),
+    kind: 'job',
+    endpoint: get(JOB.paths.groupSearch),
     taskIds: 'none',
     defaults: [['page_size', '50']],
     fields: (s) => {
@@ -439,7 +476,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     pages: true
   },
   job_group_detail: {
-    endpoint: get('/api/job/queue/group/detail'),
+    kind: 'job',
+    endpoint: get(JOB.paths.groupDetail),
     taskIds: 'none',
     fields: (s) => {
       queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
@@ -449,7 +487,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
   // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
   preheat: {
-    endpoint: post('/api/task/image_preheat/create'),
+    kind: 'preheat',
+    endpoint: post(PREHEAT_KIND.paths.create),
     taskIds: 'none',
     resend: 'until_sent',
     fields: (s) => ({
@@ -459,23 +498,24 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   },
   // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
   // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
-  volume: volumeOperation('POST', VOLUME_KIND.paths.create, 'until_sent'),
-  volume_list: volumeOperation('GET', VOLUME_KIND.paths.list, 'read'),
-  volume_delete: volumeOperation('POST', VOLUME_KIND.paths.delete, 'repeatable'),
+  volume: volumeOperation('volume', 'POST', VOLUME_KIND.paths.create, 'until_sent'),
+  volume_list: volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'),
+  volume_delete: volumeOperation('volume', 'POST', VOLUME_KIND.paths.delete, 'repeatable'),
   // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
   // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
   // public key are checked before anything is sent); its flow checks the connection first, then follows
   // it, retries it and stops it. Never sent again once it may have been applied.
   transfer: {
+    kind: 'transfer',
     endpoint: { ...post(TRANSFER_KIND.paths.create, true), contentType: 'text/plain' },
     taskIds: 'none',
     fields: none,
     resend: 'until_sent',
     flowCalls: true
   },
-  transfer_detail: volumeOperation('GET', TRANSFER_KIND.paths.detail, 'read'),
-  transfer_list: volumeOperation('GET', TRANSFER_KIND.paths.list, 'read'),
-  transfer_stop: volumeOperation('POST', TRANSFER_KIND.paths.stop, 'repeatable')
+  transfer_detail: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.detail, 'read'),
+  transfer_list: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
+  transfer_stop: volumeOperation('transfer', 'POST', TRANSFER_KIND.paths.stop, 'repeatable')
 };
 
 /** The operations that can wait, for an error that lists them. */

@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../task-kinds.js';
 import { InputError } from '../../basics/input-error.js';
 import type { PlatformSettings } from '../platform-settings.js';
 import { callFor } from './calls.js';
@@ -40,7 +41,9 @@ function specOf(settings: PlatformSettings): OperationSpec {
     throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
   }
   // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
+  // Its wait, if any, reads a deployment's detail.
   return {
+    kind: TASK_KINDS.deployment.name,
     endpoint,
     taskIds: 'none',
     fields: () => ({}),
