@@ -265,7 +265,7 @@ async function preheatStep(plan, mode, ctx) {
         placement = { ...placement, preheated };
         const task = (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .h)(preheated.taskId, {
             verdict: 'reached',
-            status: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__/* .PREHEAT_KIND */ .z0.completedStatus,
+            status: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__/* .PREHEAT_KIND */ .z0.statuses.success[0] ?? '',
             name: ctx.settings.taskName,
             elapsedMs: preheated.elapsedMs
         });

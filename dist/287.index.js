@@ -101,7 +101,7 @@ function warnOfShortWait(ctx) {
         ctx.runtime.warn(warning);
 }
 /** What the job's last detail says of its run. */
-const runOf = (task, ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runOf?.(task.data);
+const runOf = (task, ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .taskKindOf */ .j2)(ctx.settings).runOf?.(task.data);
 /**
  * A job whose wait saw it end, its run (Complete or Failed, no pod active) or by a stop of someone else's,
  * whose pods are still billed (billing_points): it bills on (see JobFacts.ended), and nothing of its run
@@ -126,7 +126,7 @@ const CANCELLED_STOP_MS = 5_000;
  * the post step takes over.
  */
 async function stopUnfinishedJobs(tasks, ctx) {
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .taskKindOf */ .j2)(ctx.settings);
     const cut = ctx.settings.cleanup === 'stop';
     const billedOn = tasks.filter((task) => endedBilling(task, ctx));
     const unfinished = tasks.filter((task) => billedOn.includes(task) ||

@@ -538,7 +538,7 @@ async function stopOne(task, stopCtx, ctx) {
 /** Each task's detail read once more, where it can be (a task the platform deleted keeps its last). */
 async function readAfter(ids, ctx) {
     const after = new Map();
-    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    const kind = (0,calls/* taskKindOf */.j2)(ctx.settings);
     for (const id of ids) {
         try {
             const { data } = await (0,read_task/* readDetail */.on)(id, ctx);
@@ -967,7 +967,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waiting = tasks.filter((t) => t.verdict === 'done');
     if (waiting.length === 0)
         return { tasks, timedOut: false };
-    const kind = (0,calls/* kindOf */.I)(settings);
+    const kind = (0,calls/* taskKindOf */.j2)(settings);
     // The log of a job waited on to its end, read on as it runs (see followJobLogs).
     const logs = kind.followsLog && criteria.target === 'finished'
         ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
@@ -1096,7 +1096,7 @@ async function withDiagnostics(tasks, criteria, ctx, logs) {
     const explained = criteria.target === 'ready' || criteria.target === 'finished';
     if (!explained || ctx.runtime.cancelled() || !tasks.some(failed))
         return tasks;
-    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    const kind = (0,calls/* taskKindOf */.j2)(ctx.settings);
     const scope = { ...diagnose/* DIAGNOSTICS */.Z7, nodes: kind.diagnosedNodes };
     return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
         if (!failed(task))

@@ -270,7 +270,7 @@ function manualStop(settings, taskId, action) {
  */
 function manualSweep(settings, taskName, keep, action) {
     const name = `    task_name: ${JSON.stringify(taskName)}`;
-    const kind = (0,calls/* kindOf */.I)(settings);
+    const kind = (0,calls/* taskKindOf */.j2)(settings);
     if (kind.sweep === undefined) {
         const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
         return {
@@ -678,7 +678,7 @@ async function readMounts(id, own, ctx) {
     catch (error) {
         return { kind: 'unread', why: `the list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
     }
-    if (volume === undefined || volume.status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+    if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(volume.status ?? ''))
         return { kind: 'gone' };
     const mounts = volumeMounts(volume, own);
     if (mountedByOthers(mounts))
@@ -792,11 +792,11 @@ async function statusNow(id, ctx) {
     try {
         const { volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx);
         const status = volume?.status;
-        if (volume === undefined || status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+        if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(status ?? ''))
             return { gone: true, leaving: true, said: 'gone', mounts: 0 };
         return {
             gone: false,
-            leaving: task_kinds/* VOLUME_KIND */.OT.leavingStatuses.includes(status ?? ''),
+            leaving: (0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status ?? ''),
             said: (0,safe_text/* sanitize */.aj)(status ?? 'no status', 20),
             mounts: volume.mounts
         };
@@ -986,7 +986,7 @@ async function findTransfer(name, storageId, ctx) {
     const read = (statuses) => (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the transfers', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId, ...(statuses === undefined ? {} : { statuses }), page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferOf(item)?.id ?? JSON.stringify(item));
     let list;
     try {
-        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.allStatuses);
+        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.statuses.known);
     }
     catch (error) {
         if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
@@ -1032,7 +1032,7 @@ async function readTransfer(id, ctx) {
 }
 /** Whether a transfer's status says it copies no more: it completed, failed, or was stopped or deleted. */
 function ended(transfer) {
-    return transfer !== undefined && !_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.underWayStatuses.includes(transfer.status ?? '');
+    return transfer !== undefined && !(0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .underWay */ .Ki)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl).includes(transfer.status ?? '');
 }
 /**
  * Stops a transfer until its detail says it copies no more (see sendUntilShown): a Running one by its
@@ -1049,7 +1049,7 @@ async function stopTransfer(id, ctx) {
     }
     if (ended(now))
         return { kind: 'shown', accepted: false, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(now?.status ?? '', 20) };
-    const queued = now !== undefined && now.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.stoppableStatus;
+    const queued = now !== undefined && _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.changes.stop?.appliesTo.includes(now.status ?? '') !== true;
     const call = queued ? (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDeleteCall */ .L$)(ctx.settings, id) : (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferStopCall */ .wO)(ctx.settings, id);
     return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `transfer ${id}: ${queued ? 'delete (queued)' : 'stop'}`, async () => {
         const after = await readTransfer(id, ctx).catch(() => undefined);
@@ -1163,7 +1163,7 @@ function settleVolume(ctx, left) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings);
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
     const kind = descriptor.name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
@@ -1176,7 +1176,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
-        const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
+        const { settling, running } = descriptor.statuses;
+        const starting = settling.includes(status ?? '') && running.some((runs) => appliesTo.includes(runs));
         const never = refused !== undefined &&
             status !== undefined &&
             appliesTo.length > 0 &&

@@ -183,14 +183,16 @@ async function keepSpend(host, pull, spend, book) {
 /* harmony export */   t6: () => (/* binding */ theMore)
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5833);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5786);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7187);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5207);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
-/* harmony import */ var _wait_billed_since_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4659);
-/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4001);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4273);
+/* harmony import */ var _wait_billed_since_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4659);
+/* harmony import */ var _wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4001);
+
 
 
 
@@ -212,11 +214,11 @@ async function readSpend(name, known, ctx, reads = {}) {
         ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(found, ctx.settings.concurrency, (task) => detailOf(task, ctx))),
         ...(await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(unlisted, ctx.settings.concurrency, (id) => unlistedOf(id, name, ctx)))
     ];
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .taskKindOf */ .j2)(ctx.settings);
     const asKnown = (id) => ({
         id,
         name,
-        status: kind.stoppedStatus,
+        status: (0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_4__/* .stoppedStatus */ .Yf)(kind),
         billingValue: undefined,
         forecastValue: undefined,
         points: known.get(id) ?? '0',
@@ -240,7 +242,7 @@ async function readSpend(name, known, ctx, reads = {}) {
     const tasks = [...said, ...billed.tasks, ...gone];
     return {
         tasks,
-        total: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.map((task) => task.points)) ?? '0',
+        total: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(tasks.map((task) => task.points)) ?? '0',
         // An unknown status bills until shown otherwise.
         billing: tasks.filter((task) => !kind.billsNoMore(task.status ?? '', undefined)).map((task) => task.id),
         unread: billed.unread
@@ -284,7 +286,7 @@ async function windowOf(openedAt) {
         return (await openedAt?.()) ?? { why: 'when the pull request was opened is not known' };
     }
     catch (error) {
-        return { why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error) };
+        return { why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
     }
 }
 /** One task's cost from the billing records since `since`, or why it cannot be told (said). */
@@ -294,12 +296,12 @@ async function billedTask(task, since, { name, known, ctx }) {
         if (typeof since !== 'number')
             throw new Error(since.why);
         // Every record since the pull request was opened: no preview task of it is older.
-        const billed = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`the billing records of task ${task.id}`, ctx.retries, () => (0,_wait_billed_since_js__WEBPACK_IMPORTED_MODULE_6__/* .billedSince */ .p)([task.id], ctx, since));
+        const billed = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`the billing records of task ${task.id}`, ctx.retries, () => (0,_wait_billed_since_js__WEBPACK_IMPORTED_MODULE_7__/* .billedSince */ .p)([task.id], ctx, since));
         // One no detail answers for and no search lists has ended (deleted once it ended, or ended in Other).
         const row = unreadable
             ? {
                 name,
-                status: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(ctx.settings).stoppedStatus,
+                status: (0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_4__/* .stoppedStatus */ .Yf)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .taskKindOf */ .j2)(ctx.settings)),
                 billingValue: undefined,
                 forecastValue: undefined
             }
@@ -309,7 +311,7 @@ async function billedTask(task, since, { name, known, ctx }) {
     }
     catch (error) {
         const first = unreadable ? `its detail could not be read (${task.unreadable})` : whyUntold(task);
-        const why = `${first}, and the billing records could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)})`;
+        const why = `${first}, and the billing records could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)})`;
         ctx.log(`${ctx.settings.operation}: what task ${task.id} has cost cannot be read: ${why}`);
         return { id: task.id, why };
     }
@@ -317,7 +319,7 @@ async function billedTask(task, since, { name, known, ctx }) {
 /** A task found by the search, with its money and status as its detail says them (else as the row did). */
 async function detailOf(task, ctx) {
     try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(task.id, ctx);
+        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_8__/* .readDetail */ .on)(task.id, ctx);
         return {
             ...task,
             status: snapshot.status ?? task.status,
@@ -327,33 +329,33 @@ async function detailOf(task, ctx) {
         };
     }
     catch (error) {
-        ctx.log(`${ctx.settings.operation}: could not read the detail of task ${task.id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}): ${saysCost(task) ? 'its cost is what the task search says' : 'its search row says no cost either'}`);
+        ctx.log(`${ctx.settings.operation}: could not read the detail of task ${task.id} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}): ${saysCost(task) ? 'its cost is what the task search says' : 'its search row says no cost either'}`);
         return { ...task, from: 'search' };
     }
 }
 /** A task the search did not list, read by its detail; why not, when it cannot be read. */
 async function unlistedOf(id, name, ctx) {
     try {
-        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(id, ctx);
+        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_8__/* .readDetail */ .on)(id, ctx);
         const { status, billingValue, forecastValue } = snapshot;
         return { id, name, status, billingValue, forecastValue, from: 'detail' };
     }
     catch (error) {
-        return { id, unreadable: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error) };
+        return { id, unreadable: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
     }
 }
 /** What the tasks found have cost, billed and not billed yet, in points. */
 function costOf(tasks) {
-    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(tasks.flatMap((t) => [t.billingValue ?? '0', t.forecastValue ?? '0'])) ?? '0';
 }
 /** The more of two costs in points (a task's cost only grows); `kept` absent, the first. */
 function theMore(now, kept) {
-    return kept !== undefined && ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(kept, now) ?? -1) > 0 ? kept : now;
+    return kept !== undefined && ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_5__/* .compareDecimals */ .YL)(kept, now) ?? -1) > 0 ? kept : now;
 }
 /** Each task's cost, to keep on GitHub; undefined when GitHub keeps every one of them already. */
 function worthKeeping(spend, kept) {
     const spent = new Map(spend.tasks.map((task) => [task.id, task.points]));
-    const news = [...spent].some(([id, points]) => ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(points, kept.get(id) ?? '-1') ?? 1) > 0);
+    const news = [...spent].some(([id, points]) => ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_5__/* .compareDecimals */ .YL)(points, kept.get(id) ?? '-1') ?? 1) > 0);
     return news ? spent : undefined;
 }
 /** The tasks' results with their money as the spend read it from their details (a search's rows may lack it). */
@@ -367,7 +369,7 @@ function withSpend(tasks, spend) {
 }
 /** Whether what previews cost (points) reaches max_cost (yuan). */
 function reachesCap(spent, maxCost) {
-    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_8__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
+    return ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_5__/* .compareDecimals */ .YL)(spent, (0,_wait_spending_cap_js__WEBPACK_IMPORTED_MODULE_9__/* .pointsOf */ .XE)(maxCost)) ?? -1) >= 0;
 }
 
 
@@ -1039,7 +1041,7 @@ async function finishReplace(created, oldIds, ctx, cappedIds = []) {
     }
     const done = [...stopped.values()].filter((task) => task.verdict === 'done');
     // Each has ended (its state showed it): its detail, read once more, says what it cost.
-    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .kindOf */ .I)(ctx.settings)), ctx, {
+    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .taskKindOf */ .j2)(ctx.settings)), ctx, {
         readAlready: new Set(),
         publish: (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__/* .urlPublisher */ .Cv)(ctx)
     })).tasks;
@@ -1156,6 +1158,8 @@ function namePattern(pattern) {
 
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/failures.ts
@@ -1171,6 +1175,7 @@ var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
 var toolkit = __webpack_require__(8682);
 ;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
+
 
 
 
@@ -1260,7 +1265,7 @@ function stopAll(targets, ctx, dryRun) {
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
         }
         ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
+        return { ...result, status: (0,task_kinds/* stoppedStatus */.Yf)((0,calls/* taskKindOf */.j2)(ctx.settings)) };
     });
 }
 const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;

@@ -155,6 +155,8 @@ function namePattern(pattern) {
 
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/failures.ts
@@ -170,6 +172,7 @@ var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
 var toolkit = __webpack_require__(8682);
 ;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
+
 
 
 
@@ -259,7 +262,7 @@ function stopAll(targets, ctx, dryRun) {
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
         }
         ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
+        return { ...result, status: (0,task_kinds/* stoppedStatus */.Yf)((0,calls/* taskKindOf */.j2)(ctx.settings)) };
     });
 }
 const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
@@ -400,7 +403,7 @@ async function restUntil(until, beat, options, deps) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings);
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
     const kind = descriptor.name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
@@ -413,7 +416,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
-        const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
+        const { settling, running } = descriptor.statuses;
+        const starting = settling.includes(status ?? '') && running.some((runs) => appliesTo.includes(runs));
         const never = refused !== undefined &&
             status !== undefined &&
             appliesTo.length > 0 &&

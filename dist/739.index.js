@@ -745,6 +745,8 @@ var cleanup_state = __webpack_require__(7326);
 var settings = __webpack_require__(8931);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
 
 /**
@@ -757,8 +759,10 @@ function byHand(inputs) {
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
     const run = (words) => [...words, ...where].join(' ');
     // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
-    // jobs of a name are listed (job-search), each to stop by hand.
-    const kind = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    // jobs of a name are listed (job-search), each to stop by hand. The steps of other kinds leave no task
+    // of a kind of their own to stop by id: a deployment's commands, as ever.
+    const concerned = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    const kind = (0,task_kinds/* isTaskKind */.Ay)(concerned) ? concerned : task_kinds/* TASK_KINDS */.Eb.deployment;
     const command = (operation) => `elastic-deploy ${operation.replaceAll('_', '-')}`;
     return {
         stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),

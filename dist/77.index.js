@@ -98,7 +98,7 @@ async function resourceRegions(resources, ctx) {
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings) {
-    return (0,calls/* kindOf */.I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
+    return (0,calls/* taskKindOf */.j2)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
@@ -591,7 +591,7 @@ async function resolveVolumes(mounts, ctx) {
         const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
         if (volume === undefined)
             throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
+        if (!task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(volume.status ?? ''))
             throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });

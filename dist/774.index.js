@@ -225,14 +225,14 @@ function judgeVolume(volume, id) {
     if (volume === undefined)
         return { state: 'failed', why: `volume ${id} is no longer listed: it was deleted` };
     const status = volume.status ?? '';
-    if (status === task_kinds/* VOLUME_KIND */.OT.readyStatus)
+    if (task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(status))
         return { state: 'active' };
-    if (status === task_kinds/* VOLUME_KIND */.OT.failedStatus) {
+    if (task_kinds/* VOLUME_KIND */.OT.statuses.failure.includes(status)) {
         const code = volume.errorCode === undefined ? '' : ` ${(0,safe_text/* sanitize */.aj)(volume.errorCode, 60)}`;
         const said = volume.errorMessage === undefined ? 'no error_message' : (0,safe_text/* sanitize */.aj)(volume.errorMessage, 300);
         return { state: 'failed', why: `volume ${id} is Exception (error${code}: ${said})` };
     }
-    if (task_kinds/* VOLUME_KIND */.OT.leavingStatuses.includes(status))
+    if ((0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status))
         return { state: 'failed', why: `volume ${id} is ${(0,safe_text/* sanitize */.aj)(status, 20)}: it is being deleted` };
     // Creating, Expanding, or a status the reference does not list: not ready, and said so.
     return { state: 'waiting' };
@@ -565,7 +565,7 @@ async function volumeToDelete(name, confirm, ctx) {
         return volume;
     if (volume.mounts > 0)
         throw new Error(`volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`);
-    const { result } = await (0,retries/* retried */.s)('transfer: list', ctx.retries, () => ctx.send((0,calls/* transferListCall */.ef)(ctx.settings, { storageId: volume.id, statuses: task_kinds/* TRANSFER_KIND */.bl.underWayStatuses })));
+    const { result } = await (0,retries/* retried */.s)('transfer: list', ctx.retries, () => ctx.send((0,calls/* transferListCall */.ef)(ctx.settings, { storageId: volume.id, statuses: (0,task_kinds/* underWay */.Ki)(task_kinds/* TRANSFER_KIND */.bl) })));
     const busy = (0,transfer_data/* transfersOf */.G5)(result.data).map((t) => t.id);
     if (busy.length > 0)
         throw new Error(`volume ${volume.id} has ${busy.length} transfer(s) under way (${busy.join(', ')}): nothing was deleted; stop them first (operation transfer_stop), or set force: true to delete it anyway`);
@@ -854,7 +854,7 @@ async function readMounts(id, own, ctx) {
     catch (error) {
         return { kind: 'unread', why: `the list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
     }
-    if (volume === undefined || volume.status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+    if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(volume.status ?? ''))
         return { kind: 'gone' };
     const mounts = volumeMounts(volume, own);
     if (mountedByOthers(mounts))
@@ -968,11 +968,11 @@ async function statusNow(id, ctx) {
     try {
         const { volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx);
         const status = volume?.status;
-        if (volume === undefined || status === task_kinds/* VOLUME_KIND */.OT.deletedStatus)
+        if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(status ?? ''))
             return { gone: true, leaving: true, said: 'gone', mounts: 0 };
         return {
             gone: false,
-            leaving: task_kinds/* VOLUME_KIND */.OT.leavingStatuses.includes(status ?? ''),
+            leaving: (0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status ?? ''),
             said: (0,safe_text/* sanitize */.aj)(status ?? 'no status', 20),
             mounts: volume.mounts
         };

@@ -550,7 +550,7 @@ async function runScale(scale, ctx) {
     const before = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .runningOf */ .Tx)(look.snapshot);
     const total = look.snapshot.nodes?.total;
     const counts = { pointsBefore: before };
-    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
+    if (!(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .taskKindOf */ .j2)(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_9__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
     if (total === points && before === points) {
         ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);

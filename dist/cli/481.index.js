@@ -372,7 +372,7 @@ async function findTransfer(name, storageId, ctx) {
     const read = (statuses) => (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the transfers', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferListCall */ .ef)(ctx.settings, { storageId, ...(statuses === undefined ? {} : { statuses }), page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferOf(item)?.id ?? JSON.stringify(item));
     let list;
     try {
-        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.allStatuses);
+        list = await read(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.statuses.known);
     }
     catch (error) {
         if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
@@ -492,14 +492,14 @@ function describeVolume(volume) {
  */
 function judgeTransfer(transfer, answer) {
     const status = transfer.status ?? '';
-    if (status === _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.completedStatus)
+    if (_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.statuses.success.includes(status))
         return { kind: 'completed', transfer, answer };
-    if (_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.failedStatuses.includes(status)) {
+    if (_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.statuses.failure.includes(status)) {
         const code = transfer.errorCode === undefined ? '' : ` ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(transfer.errorCode, 60)}`;
         const message = transfer.errorMessage === undefined ? 'no error_message' : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(transfer.errorMessage, 300);
         return { kind: 'failed', why: `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(status, 20)} (error${code}: ${message})` };
     }
-    if (_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.underWayStatuses.includes(status))
+    if ((0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .underWay */ .Ki)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl).includes(status))
         return undefined;
     return { kind: 'stopped', why: `it is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(status || 'of no status', 20)}` };
 }
@@ -513,7 +513,7 @@ async function transferVolume(name, ctx) {
     const volume = (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .readVolumes */ .mq)(ctx)).volumes, name);
     if (volume === undefined)
         throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id): make sure of it first with operation volume`);
-    if (volume.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.readyStatus)
+    if (!_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.statuses.running.includes(volume.status ?? ''))
         throw new Error(`volume ${(0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeVolume */ .yH)(volume)} is not Active, and a transfer needs it Active: make sure of it first with operation volume, which waits until it is`);
     return volume;
 }
@@ -748,7 +748,7 @@ async function readTransfer(id, ctx) {
 }
 /** Whether a transfer's status says it copies no more: it completed, failed, or was stopped or deleted. */
 function ended(transfer) {
-    return transfer !== undefined && !_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.underWayStatuses.includes(transfer.status ?? '');
+    return transfer !== undefined && !(0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .underWay */ .Ki)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl).includes(transfer.status ?? '');
 }
 /**
  * Stops a transfer until its detail says it copies no more (see sendUntilShown): a Running one by its
@@ -765,7 +765,7 @@ async function stopTransfer(id, ctx) {
     }
     if (ended(now))
         return { kind: 'shown', accepted: false, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(now?.status ?? '', 20) };
-    const queued = now !== undefined && now.status !== _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.stoppableStatus;
+    const queued = now !== undefined && _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.changes.stop?.appliesTo.includes(now.status ?? '') !== true;
     const call = queued ? (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferDeleteCall */ .L$)(ctx.settings, id) : (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferStopCall */ .wO)(ctx.settings, id);
     return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `transfer ${id}: ${queued ? 'delete (queued)' : 'stop'}`, async () => {
         const after = await readTransfer(id, ctx).catch(() => undefined);
@@ -865,7 +865,7 @@ function progressLine(transfer, elapsedMs) {
     const head = `transfer ${transfer.id}: ${status}`;
     if (transfer.filesTotal === undefined && transfer.bytesTotal === undefined) {
         const done = transfer.filesDone ?? 0;
-        return status === _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.stoppableStatus
+        return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .TRANSFER_KIND */ .bl.statuses.running.includes(status)
             ? `${head}, counting what to copy (${done} files, ${gibOf(transfer.bytesDone)} so far), ${elapsed}`
             : `${head}, ${elapsed}`;
     }

@@ -316,7 +316,7 @@ async function runUpdate(plan, ctx) {
         ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
         return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
     }
-    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .kindOf */ .I)(ctx.settings).runningStatus)
+    if (!(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .taskKindOf */ .j2)(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
     ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_12__/* .rollbackOf */ .I)(taskId, before));
@@ -538,7 +538,7 @@ async function resolveVolumes(mounts, ctx) {
         const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
         if (volume === undefined)
             throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (volume.status !== task_kinds/* VOLUME_KIND */.OT.readyStatus)
+        if (!task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(volume.status ?? ''))
             throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
         return { mount, volume };
     });

@@ -148,7 +148,7 @@ async function askUntilKnown(ask, first, ctx, say) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings);
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
     const kind = descriptor.name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
@@ -161,7 +161,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
-        const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
+        const { settling, running } = descriptor.statuses;
+        const starting = settling.includes(status ?? '') && running.some((runs) => appliesTo.includes(runs));
         const never = refused !== undefined &&
             status !== undefined &&
             appliesTo.length > 0 &&

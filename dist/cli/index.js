@@ -3843,6 +3843,8 @@ var cleanup_state = __nccwpck_require__(7326);
 var settings = __nccwpck_require__(8931);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __nccwpck_require__(7187);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
 
 /**
@@ -3855,8 +3857,10 @@ function byHand(inputs) {
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
     const run = (words) => [...words, ...where].join(' ');
     // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
-    // jobs of a name are listed (job-search), each to stop by hand.
-    const kind = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    // jobs of a name are listed (job-search), each to stop by hand. The steps of other kinds leave no task
+    // of a kind of their own to stop by id: a deployment's commands, as ever.
+    const concerned = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    const kind = (0,task_kinds/* isTaskKind */.Ay)(concerned) ? concerned : task_kinds/* TASK_KINDS */.Eb.deployment;
     const command = (operation) => `elastic-deploy ${operation.replaceAll('_', '-')}`;
     return {
         stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),
@@ -5534,7 +5538,7 @@ function makeCalls(plan, ctx, sink) {
  */
 function lean(outcome, ctx) {
     const { result, call } = outcome;
-    const dropsData = result !== undefined && call.traits.answers === 'task' && (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).runOf === undefined;
+    const dropsData = result !== undefined && call.traits.answers === 'task' && (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(ctx.settings).runOf === undefined;
     return {
         ...outcome,
         raw: undefined,
@@ -5592,7 +5596,7 @@ async function notNeeded(call, ctx) {
     if (call.traits.readFirst !== true || call.taskId === undefined)
         return undefined;
     const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .readTaskState */ .Lf)(call.taskId, ctx);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).name;
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(ctx.settings).name;
     return nothingLeft(call, state, kind)
         ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .endedAs */ .BN)(state, kind)})`
         : undefined;
@@ -5643,7 +5647,7 @@ async function settleByState(call, taskId, refusal, ctx, who) {
     const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(ctx.settings).name)) {
+    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(ctx.settings).name)) {
         ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__/* .describeState */ .Jw)(state)}: nothing left to do`);
         return {};
     }
@@ -5689,9 +5693,11 @@ async function sendEveryPage(call, send) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9126);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7581);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2212);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7187);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+
 
 
 
@@ -5748,8 +5754,9 @@ function taskAfterCall(outcome, statusField, publish) {
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 function jobRunOf(step) {
     const [task] = step.tasks;
-    const { runOf } = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(step);
-    return runOf !== undefined && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data) ? runOf(task.data) : undefined;
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(step);
+    const runOf = (0,_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .isTaskKind */ .Ay)(kind) ? kind.runOf : undefined;
+    return runOf !== undefined && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(task.data) ? runOf(task.data) : undefined;
 }
 
 
@@ -6467,7 +6474,7 @@ async function waitForCalls(plan, calls, ctx, besides) {
     const called = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(360), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1360))).waitUntil(called, criteria, ctx, {
@@ -6848,7 +6855,7 @@ function jobTimeoutSec(settings) {
         return undefined;
     if (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation].answers !== 'new_task')
         return undefined;
-    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(settings).runTimeoutSec(settings.body);
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(settings).runTimeoutSec(settings.body);
 }
 
 
@@ -7507,7 +7514,7 @@ async function readDetailOnce(taskId, ctx) {
         data: result.data,
         raw,
         get snapshot() {
-            snapshot ??= (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
+            snapshot ??= (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings).snapshotOf(result.data, ctx.settings.wait.statusField);
             return snapshot;
         }
     };
@@ -7574,7 +7581,7 @@ function pointOf(node) {
 
 /** The criteria of a wait for `target`, of a task of `kind`: its defaults, unless the inputs name statuses. */
 function criteriaFor(target, wait, kind, leaving = []) {
-    const { waitDefaults, knownStatuses } = kind;
+    const { waitDefaults, statuses } = kind;
     const defaults = waitDefaults[target];
     return {
         target,
@@ -7585,7 +7592,7 @@ function criteriaFor(target, wait, kind, leaving = []) {
         gone: defaults.gone,
         leaving,
         stopped: defaults.stopped ?? [],
-        known: knownStatuses
+        known: statuses.known
     };
 }
 /**
@@ -8589,6 +8596,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   ef: () => (/* binding */ transferListCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
+/* harmony export */   j2: () => (/* binding */ taskKindOf),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
 /* harmony export */   l6: () => (/* binding */ volumeSummaryCall),
 /* harmony export */   ro: () => (/* binding */ transferDetailCall),
@@ -8614,22 +8622,33 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 
 
 /**
- * The kind of task a step's operation concerns (see TaskKindDescriptor): where every read of a task's
- * state, every search by name and every cleanup of the step goes, in the main step and the post step
- * alike. Any text names an operation here (a state file's, a by-hand command's): another is a deployment's.
+ * The kind an operation concerns, whichever it is (its row's; a request's is a deployment's, whose detail
+ * its wait reads). Any text names an operation here (a state file's, a by-hand command's): another is a
+ * deployment's.
  */
 function kindOf(settings) {
     const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
         ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
         : undefined;
-    return (0,_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .taskKindNamed */ .no)(row?.kind);
+    return _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .KINDS */ .GW[row?.kind ?? _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment.name];
+}
+/**
+ * The kind of task whose reads, waits, searches and stops a step's operation makes (see
+ * TaskKindDescriptor), in the main step and the post step alike: a job's for the Job API's operations, a
+ * deployment's for the others. An operation of a kind that is not a task's (a preheat, a volume, a
+ * transfer) that asks reads as a deployment's, the task APIs' own default: a preheat's capacity search
+ * looks for a deployment's nodes, and a volume step's summary finds no job's run.
+ */
+function taskKindOf(settings) {
+    const kind = kindOf(settings);
+    return (0,_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .isTaskKind */ .Ay)(kind) ? kind : _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment;
 }
 /**
  * The detail call that polls a task while waiting (following any endpoints override of the kind's detail:
  * detail, or job_detail for a job).
  */
 function detailCall(settings, taskId) {
-    const { detail } = kindOf(settings);
+    const { detail } = taskKindOf(settings);
     return callFor(settings, detail, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[detail], taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
@@ -8680,7 +8699,7 @@ function nodeReadCall(settings, path, query) {
  * whether a task is gone). An empty name searches every task. A job is searched in the job search.
  */
 function searchByNameCall(settings, taskName, page = 1, which = 'active') {
-    const kind = kindOf(settings);
+    const kind = taskKindOf(settings);
     const statuses = which === 'active' ? kind.activeStatuses : kind.searchableStatuses;
     const call = callFor(settings, kind.search, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[kind.search], undefined, false);
     return {
@@ -8699,7 +8718,7 @@ function searchByNameCall(settings, taskName, page = 1, which = 'active') {
  * parameters): the entries of one device type for one task type (Deployment, or Job for a job step, or
  * ImagePreHeat for the nodes of a preheat).
  */
-function resourceSearchCall(settings, deviceType, taskType = kindOf(settings).taskType) {
+function resourceSearchCall(settings, deviceType, taskType = taskKindOf(settings).taskType) {
     const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
     return {
         ...call,
@@ -8912,7 +8931,7 @@ function changePointsCall(settings, taskId, points) {
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    const kind = kindOf(settings);
+    const kind = taskKindOf(settings);
     const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
     if (operation === undefined)
@@ -9346,7 +9365,8 @@ const post = (path, encrypt = false) => ({
 });
 const get = (path) => ({ method: 'GET', path, encrypt: false });
 /** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
-const onTasks = (path, wait, statuses) => ({
+const onTasks = (kind, path, wait, statuses) => ({
+    kind,
     endpoint: post(path),
     taskIds: 'each',
     fields: task,
@@ -9355,15 +9375,17 @@ const onTasks = (path, wait, statuses) => ({
     alreadyDone: statuses?.doneIn ?? [],
     appliesTo: statuses?.appliesTo ?? []
 });
-const DEPLOYMENT_CHANGES = _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment.changes;
+const DEPLOYMENT = { ..._task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment, paths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .DEPLOYMENT_PATHS */ .Z6, specPaths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .DEPLOYMENT_SPEC_PATHS */ .nE };
+const JOB = { ..._task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.job, paths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_PATHS */ .nA };
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
  * reachable through endpoints). The detail, wait, logs and events operations all read it.
  */
 const taskDetail = () => ({
-    endpoint: post('/api/deployment/task/detail'),
-    live: { method: 'GET', path: '/api/task/deployment/detail' },
+    kind: DEPLOYMENT.name,
+    endpoint: post(DEPLOYMENT.specPaths.detail),
+    live: { method: 'GET', path: DEPLOYMENT.paths.detail },
     taskIds: 'each',
     fields: task,
     answers: 'task'
@@ -9379,8 +9401,9 @@ function newTaskCheck(data, call) {
 }
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation) => ({
-    endpoint: post('/api/deployment/task/create', true),
-    live: { path: '/api/task/deployment/create', encrypt: false },
+    kind: DEPLOYMENT.name,
+    endpoint: post(DEPLOYMENT.specPaths.create, true),
+    live: { path: DEPLOYMENT.paths.create, encrypt: false },
     taskIds: 'none',
     resend: 'create_once',
     answers: 'new_task',
@@ -9397,7 +9420,8 @@ const creating = (operation) => ({
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
 function changingPoints() {
     return {
-        endpoint: post('/api/deployment/task/change_points'),
+        kind: DEPLOYMENT.name,
+        endpoint: post(DEPLOYMENT.paths.changePoints),
         taskIds: 'one',
         resend: 'repeatable',
         fields: (s, taskId) => ({
@@ -9434,7 +9458,8 @@ const PAGE_SIZE = 100;
  * (calls.ts; a volume's or a transfer's), reading first; signed, never encrypted, the same in both
  * profiles.
  */
-const volumeOperation = (method, path, resend) => ({
+const volumeOperation = (kind, method, path, resend) => ({
+    kind,
     endpoint: method === 'GET' ? get(path) : post(path),
     taskIds: 'none',
     fields: none,
@@ -9455,7 +9480,8 @@ const OPERATION_TABLE = {
     detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
     // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
     sweep: {
-        endpoint: get('/api/deployment/task/search'),
+        kind: DEPLOYMENT.name,
+        endpoint: get(DEPLOYMENT.paths.search),
         taskIds: 'keep',
         fields: none,
         sendsAs: 'search_tasks'
@@ -9464,7 +9490,8 @@ const OPERATION_TABLE = {
     preview: { ...creating('preview'), sendsAs: 'create' },
     // The preview sweep searches the previews' names, as a sweep does, and asks GitHub about each.
     preview_sweep: {
-        endpoint: get('/api/deployment/task/search'),
+        kind: DEPLOYMENT.name,
+        endpoint: get(DEPLOYMENT.paths.search),
         taskIds: 'none',
         fields: none,
         sendsAs: 'search_tasks'
@@ -9472,7 +9499,8 @@ const OPERATION_TABLE = {
     logs: taskDetail(),
     events: taskDetail(),
     search_tasks: {
-        endpoint: get('/api/deployment/task/search'),
+        kind: DEPLOYMENT.name,
+        endpoint: get(DEPLOYMENT.paths.search),
         taskIds: 'none',
         // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
         // its default unless the query asks for another.
@@ -9485,6 +9513,7 @@ const OPERATION_TABLE = {
     },
     // The reference requires both parameters; these are its deployment GPUs unless the query says otherwise.
     search_resources: {
+        kind: DEPLOYMENT.name,
         endpoint: get('/api/deployment/resource/search'),
         taskIds: 'none',
         fields: none,
@@ -9495,16 +9524,17 @@ const OPERATION_TABLE = {
         answers: 'resources'
     },
     // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
-    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, DEPLOYMENT_CHANGES.stop),
-    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, DEPLOYMENT_CHANGES.pause),
-    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, DEPLOYMENT_CHANGES.recover),
+    stop: onTasks(DEPLOYMENT.name, DEPLOYMENT.paths.stop, { target: 'ended', byDefault: true }, DEPLOYMENT.changes.stop),
+    pause: onTasks(DEPLOYMENT.name, DEPLOYMENT.paths.pause, { target: 'paused', byDefault: true }, DEPLOYMENT.changes.pause),
+    recover: onTasks(DEPLOYMENT.name, DEPLOYMENT.paths.recover, { target: 'ready', byDefault: true }, DEPLOYMENT.changes.recover),
     change_points: changingPoints(),
     // A scale sends a change_points, then waits until the task runs that many nodes.
     scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
     // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
     // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
     update: {
-        endpoint: post('/api/deployment/task/update'),
+        kind: DEPLOYMENT.name,
+        endpoint: post(DEPLOYMENT.paths.update),
         taskIds: 'keep',
         fields: none,
         resend: 'repeatable',
@@ -9514,16 +9544,18 @@ const OPERATION_TABLE = {
     // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
     // node in its place. Sent again, it can only name the same node.
     replace_node: {
-        endpoint: post('/api/deployment/task/delete_pod'),
+        kind: DEPLOYMENT.name,
+        endpoint: post(DEPLOYMENT.paths.deleteNode),
         taskIds: 'one',
         fields: none,
         resend: 'repeatable',
         flowCalls: true,
         wait: { target: 'ready', byDefault: true }
     },
-    nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+    nodes: { kind: DEPLOYMENT.name, endpoint: get(DEPLOYMENT.paths.nodes), taskIds: 'each', fields: task },
     // Both billing records require range, start_time and end_time (from the billing_* inputs).
     billing: {
+        kind: DEPLOYMENT.name,
         endpoint: get('/api/billing/get_billing_record'),
         taskIds: 'filter',
         fields: (s) => ({
@@ -9534,6 +9566,7 @@ const OPERATION_TABLE = {
         pages: true
     },
     task_billing: {
+        kind: DEPLOYMENT.name,
         endpoint: get('/api/billing/get_task_billing_record'),
         taskIds: 'none',
         fields: billingWindow,
@@ -9543,8 +9576,9 @@ const OPERATION_TABLE = {
     // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
     // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
     storage_check: {
-        endpoint: post('/api/storage/encrypt/check', true),
-        live: { path: '/api/storage/nas/v1/encrypt/s3/check', contentType: 'text/plain' },
+        kind: 'transfer',
+        endpoint: post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.specPaths.check, true),
+        live: { path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.check, contentType: 'text/plain' },
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
@@ -9563,7 +9597,7 @@ const OPERATION_TABLE = {
     // platform's default) needs its expected run, which the step puts in job_support; points are its
     // completions (1 unless set).
     job: {
-        endpoint: post('/api/task/job/create'),
+        endpoint: post(JOB.paths.create),
         kind: 'job',
         taskIds: 'none',
         resend: 'create_once',
@@ -9590,7 +9624,7 @@ const OPERATION_TABLE = {
     // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
     // group_id the reference requires come in the query).
     job_detail: {
-        endpoint: get('/api/task/job/detail'),
+        endpoint: get(JOB.paths.detail),
         kind: 'job',
         taskIds: 'each',
         fields: task,
@@ -9598,7 +9632,7 @@ const OPERATION_TABLE = {
         wait: { target: 'finished', byDefault: false }
     },
     job_search: {
-        endpoint: get('/api/task/job/search'),
+        endpoint: get(JOB.paths.search),
         kind: 'job',
         taskIds: 'none',
         fields: (s) => ({
@@ -9610,13 +9644,13 @@ const OPERATION_TABLE = {
     // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
     // read first.
     job_stop: {
-        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.job.changes.stop),
-        kind: 'job',
+        ...onTasks('job', JOB.paths.stop, { target: 'ended', byDefault: true }, JOB.changes.stop),
         readFirst: true
     },
     // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
     job_group_search: {
-        endpoint: get('/api/job/queue/group/search'),
+        kind: 'job',
+        endpoint: get(JOB.paths.groupSearch),
         taskIds: 'none',
         defaults: [['page_size', '50']],
         fields: (s) => {
@@ -9626,7 +9660,8 @@ const OPERATION_TABLE = {
         pages: true
     },
     job_group_detail: {
-        endpoint: get('/api/job/queue/group/detail'),
+        kind: 'job',
+        endpoint: get(JOB.paths.groupDetail),
         taskIds: 'none',
         fields: (s) => {
             queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
@@ -9636,7 +9671,8 @@ const OPERATION_TABLE = {
     // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
     // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
     preheat: {
-        endpoint: post('/api/task/image_preheat/create'),
+        kind: 'preheat',
+        endpoint: post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.create),
         taskIds: 'none',
         resend: 'until_sent',
         fields: (s) => ({
@@ -9646,23 +9682,24 @@ const OPERATION_TABLE = {
     },
     // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
     // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
-    volume: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, 'until_sent'),
-    volume_list: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, 'read'),
-    volume_delete: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable'),
+    volume: volumeOperation('volume', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, 'until_sent'),
+    volume_list: volumeOperation('volume', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, 'read'),
+    volume_delete: volumeOperation('volume', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable'),
     // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
     // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
     // public key are checked before anything is sent); its flow checks the connection first, then follows
     // it, retries it and stops it. Never sent again once it may have been applied.
     transfer: {
+        kind: 'transfer',
         endpoint: { ...post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.create, true), contentType: 'text/plain' },
         taskIds: 'none',
         fields: none,
         resend: 'until_sent',
         flowCalls: true
     },
-    transfer_detail: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, 'read'),
-    transfer_list: volumeOperation('GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, 'read'),
-    transfer_stop: volumeOperation('POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, 'repeatable')
+    transfer_detail: volumeOperation('transfer', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, 'read'),
+    transfer_list: volumeOperation('transfer', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, 'read'),
+    transfer_stop: volumeOperation('transfer', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, 'repeatable')
 };
 /** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
@@ -9686,10 +9723,12 @@ const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   j: () => (/* binding */ planCalls)
 /* harmony export */ });
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7187);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
 /* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2101);
+
 
 
 
@@ -9718,7 +9757,9 @@ function specOf(settings) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d('encrypt is true, but a GET request has no body to encrypt: use method POST');
     }
     // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
+    // Its wait, if any, reads a deployment's detail.
     return {
+        kind: _task_kinds_js__WEBPACK_IMPORTED_MODULE_4__/* .TASK_KINDS */ .Eb.deployment.name,
         endpoint,
         taskIds: 'none',
         fields: () => ({}),
@@ -10452,10 +10493,17 @@ function placeOf(data) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ay: () => (/* binding */ isTaskKind),
 /* harmony export */   Eb: () => (/* binding */ TASK_KINDS),
+/* harmony export */   GW: () => (/* binding */ KINDS),
+/* harmony export */   Ki: () => (/* binding */ underWay),
 /* harmony export */   OT: () => (/* binding */ VOLUME_KIND),
+/* harmony export */   Yf: () => (/* binding */ stoppedStatus),
+/* harmony export */   Z6: () => (/* binding */ DEPLOYMENT_PATHS),
 /* harmony export */   bl: () => (/* binding */ TRANSFER_KIND),
-/* harmony export */   no: () => (/* binding */ taskKindNamed),
+/* harmony export */   dv: () => (/* binding */ leaving),
+/* harmony export */   nA: () => (/* binding */ JOB_PATHS),
+/* harmony export */   nE: () => (/* binding */ DEPLOYMENT_SPEC_PATHS),
 /* harmony export */   z0: () => (/* binding */ PREHEAT_KIND)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
@@ -10468,6 +10516,18 @@ function placeOf(data) {
 
 
 
+/** The statuses of one still under way: on its way, or at work (a transfer queued, preparing or copying). */
+function underWay(kind) {
+    return [...kind.statuses.settling, ...kind.statuses.running];
+}
+/** The statuses of one on its way out, or out (a volume Deleting or Deleted). */
+function leaving(kind) {
+    return [...kind.statuses.ending, ...kind.statuses.ended];
+}
+/** The status a stop leaves one in (a deployment End, a job Paused): the first of its ended ones. */
+function stoppedStatus(kind) {
+    return kind.statuses.ended[0] ?? 'End';
+}
 /** How a deployment's waits end: ready is Running; a pause, Paused; a stop, End (or gone). */
 const DEPLOYMENT_WAITS = {
     ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
@@ -10482,9 +10542,53 @@ const DEPLOYMENT_WAITS = {
         stopped: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
     }
 };
+/**
+ * A deployment's calls: the reference's paths, and the interface spec's where it names others (its create
+ * encrypted, its detail a POST). A deployment's own changes (pause, recover, change_points, update,
+ * delete_pod) and its node list are the same in both.
+ */
+const DEPLOYMENT_PATHS = {
+    create: '/api/task/deployment/create',
+    detail: '/api/task/deployment/detail',
+    search: '/api/deployment/task/search',
+    stop: '/api/deployment/task/stop',
+    pause: '/api/deployment/task/pause',
+    recover: '/api/deployment/task/recover',
+    changePoints: '/api/deployment/task/change_points',
+    update: '/api/deployment/task/update',
+    deleteNode: '/api/deployment/task/delete_pod',
+    nodes: '/api/deployment/task/points'
+};
+/** The interface spec's paths of a deployment, where they are not the reference's. */
+const DEPLOYMENT_SPEC_PATHS = {
+    create: '/api/deployment/task/create',
+    detail: '/api/deployment/task/detail'
+};
+/** A job's calls (suanli-job/), and those of a job queue's task groups. */
+const JOB_PATHS = {
+    create: '/api/task/job/create',
+    detail: '/api/task/job/detail',
+    search: '/api/task/job/search',
+    stop: '/api/task/job/stop',
+    groupSearch: '/api/job/queue/group/search',
+    groupDetail: '/api/job/queue/group/detail'
+};
 const DEPLOYMENT = {
     name: 'deployment',
     noun: 'task',
+    statuses: {
+        settling: ['Pending'],
+        running: ['Running'],
+        success: DEPLOYMENT_WAITS.ready.success,
+        failure: ['Other'],
+        ending: [],
+        ended: ['End'],
+        known: ['Pending', 'Running', 'Paused', 'End', 'Other']
+    },
+    paths: DEPLOYMENT_PATHS,
+    specPaths: DEPLOYMENT_SPEC_PATHS,
+    leastPollMs: 0,
+    bills: true,
     taskType: 'Deployment',
     detail: 'detail',
     stop: 'stop',
@@ -10501,10 +10605,6 @@ const DEPLOYMENT = {
         pause: { appliesTo: ['Running'], doneIn: ['Paused', 'End'] },
         recover: { appliesTo: ['Paused'], doneIn: [] }
     },
-    runningStatus: 'Running',
-    startingStatus: 'Pending',
-    stoppedStatus: 'End',
-    knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
     waitDefaults: DEPLOYMENT_WAITS,
     snapshotOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY,
     billsNoMore: (status) => status === 'End',
@@ -10524,6 +10624,20 @@ const DEPLOYMENT = {
 const JOB = {
     name: 'job',
     noun: 'job',
+    // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62); Manual is a run held (see JOB_HELD_STATUS).
+    statuses: {
+        settling: ['Pending'],
+        running: ['Running'],
+        success: ['Complete'],
+        failure: ['Failed', _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_HELD_STATUS */ .HN],
+        ending: [],
+        ended: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi,
+        known: ['Pending', _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_HELD_STATUS */ .HN, 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi]
+    },
+    paths: JOB_PATHS,
+    specPaths: {},
+    leastPollMs: 0,
+    bills: true,
     taskType: 'Job',
     detail: 'job_detail',
     stop: 'job_stop',
@@ -10536,11 +10650,6 @@ const JOB = {
     // As the reference says, stop applies to a Running or Pending job. A stopped job may read Paused (the job
     // list's \u5df2\u505c\u6b62) or End.
     changes: { stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS, doneIn: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi } },
-    runningStatus: 'Running',
-    startingStatus: 'Pending',
-    // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
-    stoppedStatus: 'Paused',
-    knownStatuses: ['Pending', _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_HELD_STATUS */ .HN, 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
     // A job is stopped once it reads Paused or End: a wait for its stop ends there.
     waitDefaults: {
         ...DEPLOYMENT_WAITS,
@@ -10567,26 +10676,48 @@ const TASK_KINDS = {
     deployment: DEPLOYMENT,
     job: JOB
 };
-/** The kind an operation's row names; a row that names none concerns a deployment's tasks. */
-function taskKindNamed(name) {
-    return TASK_KINDS[name ?? 'deployment'];
-}
 const PREHEAT_KIND = {
     name: 'preheat',
+    noun: 'preheat',
     taskType: 'ImagePreHeat',
+    // Its task's statuses (image-preheat-detail.md); it did its work once every region's cache reads
+    // Completed, and ran out once its task reads End.
+    statuses: {
+        settling: ['Pending'],
+        running: ['Running'],
+        success: [_preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .PREHEAT_COMPLETED */ .IA],
+        failure: [],
+        ending: [],
+        ended: ['End'],
+        known: ['Pending', 'Running', 'Paused', 'End']
+    },
     paths: {
+        create: '/api/task/image_preheat/create',
         regions: '/api/task/image_preheat/get_regions',
         detail: '/api/task/image_preheat/detail',
         stop: '/api/task/image_preheat/stop'
     },
+    specPaths: {},
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    completedStatus: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .PREHEAT_COMPLETED */ .IA,
+    bills: false,
+    changes: {},
     progressOf: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .preheatProgressOf */ .Sb
 };
 const VOLUME_KIND = {
     name: 'volume',
+    noun: 'volume',
+    // A volume is at work, and bills, from Active until it is gone.
+    statuses: {
+        settling: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_SETTLING */ .uw,
+        running: [_volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_ACTIVE */ .K3],
+        success: [_volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_ACTIVE */ .K3],
+        failure: [_volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_FAILED */ .$N],
+        ending: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_LEAVING */ .ae.filter((status) => status !== _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc),
+        ended: [_volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc],
+        known: [..._volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_SETTLING */ .uw, _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_ACTIVE */ .K3, _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_FAILED */ .$N, ..._volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_LEAVING */ .ae]
+    },
     paths: {
         configs: '/api/storage/nas/v1/pre-create',
         summary: '/api/storage/nas/v1/summary',
@@ -10595,18 +10726,29 @@ const VOLUME_KIND = {
         expand: '/api/storage/nas/v1/expand',
         delete: '/api/storage/nas/v1/delete'
     },
+    specPaths: {},
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    readyStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_ACTIVE */ .K3,
-    settlingStatuses: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_SETTLING */ .uw,
-    failedStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_FAILED */ .$N,
-    leavingStatuses: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_LEAVING */ .ae,
-    deletedStatus: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_DELETED */ .lc,
+    bills: true,
+    changes: {},
     volumesOf: _volume_data_js__WEBPACK_IMPORTED_MODULE_3__/* .volumesOf */ .v3
 };
 const TRANSFER_KIND = {
     name: 'transfer',
+    noun: 'transfer',
+    // known: every status the list's statuses filter takes, Deleted too (a lost create is looked for in them
+    // all). A stop applies to a Running one only.
+    statuses: {
+        settling: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_UNDER_WAY */ .VT.filter((status) => status !== _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F),
+        running: [_transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F],
+        success: [_transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_COMPLETED */ .c3],
+        failure: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_FAILED */ .O$,
+        ending: [],
+        ended: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STOPPED */ .mU,
+        known: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STATUSES */ .hY
+    },
+    changes: { stop: { appliesTo: [_transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F], doneIn: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STOPPED */ .mU } },
     paths: {
         check: '/api/storage/nas/v1/encrypt/s3/check',
         create: '/api/storage/nas/v1/encrypt/s3/create',
@@ -10616,18 +10758,25 @@ const TRANSFER_KIND = {
         stop: '/api/storage/nas/v1/s3/stop',
         delete: '/api/storage/nas/v1/s3/delete'
     },
+    // The interface spec's storage check: other fields, on another path, encrypted as the reference's is.
+    specPaths: { check: '/api/storage/encrypt/check' },
     pause: undefined,
     followsLog: false,
     leastPollMs: 10_000,
-    underWayStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_UNDER_WAY */ .VT,
-    completedStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_COMPLETED */ .c3,
-    failedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_FAILED */ .O$,
-    stoppedStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STOPPED */ .mU,
-    allStatuses: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_STATUSES */ .hY,
-    stoppableStatus: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .TRANSFER_RUNNING */ ._F,
+    bills: false,
     transferOf: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferOf */ .ND,
     transferNamed: _transfer_data_js__WEBPACK_IMPORTED_MODULE_4__/* .transferNamed */ .$M
 };
+const KINDS = {
+    ...TASK_KINDS,
+    preheat: PREHEAT_KIND,
+    volume: VOLUME_KIND,
+    transfer: TRANSFER_KIND
+};
+/** Whether a kind is one of tasks (a deployment's or a job's): read, waited for, stopped by task id. */
+function isTaskKind(kind) {
+    return kind.name === 'deployment' || kind.name === 'job';
+}
 
 
 /***/ }),

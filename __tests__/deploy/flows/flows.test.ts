@@ -31,6 +31,28 @@ describe('the flows', () => {
     ).toBeUndefined();
   });
 
+  // Issue 61, point 4: each operation's kind is its own; a transfer's check or a job queue's read is no
+  // deployment's, which a pause would apply to.
+  it.each([
+    [
+      testSettings({
+        operation: 'storage_check',
+        apiProfile: 'live',
+        body: { supplier: 'S3', endpoint: 'https://s3.example', ak: 'a', sk: 'b', bucket: 'c', prefix: '' },
+        cleanup: 'pause'
+      }),
+      'transfer'
+    ],
+    [testSettings({ operation: 'job_group_search', query: [['queue_id', '7']], cleanup: 'pause' }), 'job']
+  ])(
+    'refuse cleanup: pause before anything is sent where the kind cannot be paused (%#)',
+    async (settings, kind) => {
+      await expect(planStep(settings)).rejects.toThrow(
+        `cleanup is pause, but ${settings.operation} concerns a ${kind}, which cannot be paused`
+      );
+    }
+  );
+
   it.each([
     [undefined, 'task_name is empty, but sweep needs it: set task_name to a name pattern, such as pr-42-*'],
     [
