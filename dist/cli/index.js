@@ -11008,7 +11008,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   x: () => (/* binding */ VERSION)
 /* harmony export */ });
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
-const VERSION = '0.1.0';
+const VERSION = '0.2.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
