@@ -749,6 +749,8 @@ function report(host, step, how) {
 /* harmony export */   nH: () => (/* binding */ maskingHost)
 /* harmony export */ });
 /* unused harmony export redactor */
+/* harmony import */ var _basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5621);
+
 /** Secrets shorter than this are not replaced: masking "true" or "1" would hide those words everywhere. */
 const SHORTEST = 4;
 /**
@@ -763,8 +765,12 @@ function masker(secrets = []) {
     const add = (more) => {
         for (const secret of more)
             for (const part of [secret, ...secret.split(/\r?\n/).map((line) => line.trim())])
-                if (part.length >= SHORTEST)
+                if (part.length >= SHORTEST) {
                     known.add(part);
+                    // As the summary writes server text (abc&#46;def): a page renders it, and the CLI's summary file
+                    // reads it back to plain text, after this masker.
+                    known.add((0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(part));
+                }
         longestFirst = [...known].sort((a, b) => b.length - a.length);
     };
     add(secrets);

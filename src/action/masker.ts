@@ -1,3 +1,4 @@
+import { escape } from '../basics/markdown-text.js';
 import type { StepHost } from './host.js';
 
 /** Replaces each secret the step masked, wherever a text holds it. */
@@ -21,7 +22,12 @@ export function masker(secrets: readonly string[] = []): {
   const add = (more: readonly string[]): void => {
     for (const secret of more)
       for (const part of [secret, ...secret.split(/\r?\n/).map((line) => line.trim())])
-        if (part.length >= SHORTEST) known.add(part);
+        if (part.length >= SHORTEST) {
+          known.add(part);
+          // As the summary writes server text (abc&#46;def): a page renders it, and the CLI's summary file
+          // reads it back to plain text, after this masker.
+          known.add(escape(part));
+        }
     longestFirst = [...known].sort((a, b) => b.length - a.length);
   };
   add(secrets);
