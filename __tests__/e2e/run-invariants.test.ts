@@ -28,23 +28,30 @@ const request = (id: number, timestamp: string, body = ''): RecordedRequest => (
   applied: true
 });
 
-const check = (requests: RecordedRequest[], together?: number): void =>
+const check = (requests: RecordedRequest[], together?: number): void => {
   expectRunInvariants(RUN, requests, [], () => false, together);
+};
 
 describe('the stamp invariant of the end-to-end runs', () => {
   it('refuses a stamp sent twice by one run', () => {
-    expect(() => check([request(1, '1700000000000'), request(2, '1700000000000')])).toThrow();
+    expect(() => {
+      check([request(1, '1700000000000'), request(2, '1700000000000')]);
+    }).toThrow();
   });
 
   it('lets two runs in flight send the very same call in the same millisecond, once each', () => {
-    expect(() => check([request(1, '1700000000000'), request(2, '1700000000000')], 2)).not.toThrow();
-    expect(() =>
-      check([request(1, '1700000000000'), request(2, '1700000000000'), request(3, '1700000000000')], 2)
-    ).toThrow();
+    expect(() => {
+      check([request(1, '1700000000000'), request(2, '1700000000000')], 2);
+    }).not.toThrow();
+    expect(() => {
+      check([request(1, '1700000000000'), request(2, '1700000000000'), request(3, '1700000000000')], 2);
+    }).toThrow();
   });
 
   it('refuses one stamp on two different calls, whatever runs together', () => {
     const other = { ...request(2, '1700000000000'), target: '/api/task/deployment/detail?task_id=1' };
-    expect(() => check([request(1, '1700000000000'), other], 2)).toThrow();
+    expect(() => {
+      check([request(1, '1700000000000'), other], 2);
+    }).toThrow();
   });
 });
