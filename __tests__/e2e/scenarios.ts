@@ -49,6 +49,11 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       tallySelf(s.emulator);
       try {
         await body(s);
+      } catch (error) {
+        // What the steps printed goes with the failure: a scenario that fails once on a busy machine is
+        // then read, not guessed at.
+        if (error instanceof Error) error.message += `\n\n${s.printed()}`;
+        throw error;
       } finally {
         if (s.emulator.requests.length > 0) tallyScenario(name, [s.emulator.profile]);
         await s.close();

@@ -338,4 +338,45 @@ describe('waitForTasks', () => {
     expect(h.log[0]).toBe('0s task 7 "x ::error::pwned": Running after 0s (15m0s left)');
     expect(h.log.every((line) => !line.includes('\n'))).toBe(true);
   });
+
+  // Regression: a node list read just after the detail can show the task's end first (the platform's
+  // status and its node list change between two reads); the wait failed on the node with the status it
+  // had read before, Pending, where the task had ended in Other.
+  describe('a node that fails after the detail was read', () => {
+    const FAILED_NODE = { failure: 'has a node that will not come up: node 71 (Failed)', heldBack: false };
+
+    it('reads the detail again, and reports the status the task then has', async () => {
+      const h = harness({ '7': [[0, task('Pending')]] });
+      const answers = [task('Pending'), task('Other')];
+      const deps = {
+        ...h.deps,
+        poll: (id: string) => {
+          h.polls.push([id, h.time()]);
+          return Promise.resolve(answers.shift() ?? task('Other'));
+        },
+        checkNodes: () => Promise.resolve(FAILED_NODE)
+      };
+      const { tasks } = await waitForTasks(['7'], options(), deps);
+      expect(tasks[0]).toMatchObject({ verdict: 'failed', message: 'ended in Other' });
+      expect(tasks[0]?.snapshot?.status).toBe('Other');
+      expect(h.polls).toEqual([
+        ['7', 0],
+        ['7', 0]
+      ]);
+    });
+
+    it('fails on the node when the detail read again still says Pending', async () => {
+      const h = harness({ '7': [[0, task('Pending')]] });
+      const { tasks } = await waitForTasks(['7'], options(), {
+        ...h.deps,
+        checkNodes: () => Promise.resolve(FAILED_NODE)
+      });
+      expect(tasks[0]).toMatchObject({ verdict: 'failed', message: FAILED_NODE.failure });
+      expect(tasks[0]?.snapshot?.status).toBe('Pending');
+      expect(h.polls).toEqual([
+        ['7', 0],
+        ['7', 0]
+      ]);
+    });
+  });
 });

@@ -132,6 +132,8 @@ export interface Scenario {
   runTogether: (inputs: Record<string, string>[]) => Promise<StepRun[]>;
   /** Stops the emulator, and empties the job's RUNNER_TEMP. */
   close: () => Promise<void>;
+  /** What the scenario's steps printed, the last lines of each: shown when the scenario fails. */
+  printed: () => string;
 }
 
 export const DEFAULT_EMULATOR: EmulatorOptions = {
@@ -174,6 +176,7 @@ export async function openScenario(runtime: NodeRuntime, options: EmulatorOption
   // One job: its steps and their post steps share RUNNER_TEMP, as on a runner, which empties it after.
   const job = mkdtempSync(join(tmpdir(), 'e2e-job-'));
   const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file, RUNNER_TEMP: job };
+  const ran: StepRun[] = [];
   const step = (
     inputs: Record<string, string>,
     state?: Record<string, string>,
@@ -188,7 +191,18 @@ export async function openScenario(runtime: NodeRuntime, options: EmulatorOption
         ...(state === undefined ? {} : { state }),
         ...(signalOn === undefined ? {} : { signalOn })
       }
-    );
+    ).then((result) => {
+      ran.push(result);
+      return result;
+    });
+  const printed = (): string =>
+    ran
+      .map((result, i) => {
+        const lines = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+        const tail = lines.slice(-60).join('\n');
+        return `step ${i + 1} (exit ${result.exitCode}), its last lines:\n${tail}\n${result.stderr.slice(-2000)}`;
+      })
+      .join('\n\n');
   // The runs in flight, each with the most that were in flight at once while it ran (a scenario may start
   // two steps together through run as well as through runTogether).
   const inFlight = new Set<{ count: number; together: number }>();
@@ -237,7 +251,7 @@ export async function openScenario(runtime: NodeRuntime, options: EmulatorOption
     await emulator.stop();
     rmSync(job, { recursive: true, force: true });
   };
-  return { emulator, rsa, run, runTogether, close };
+  return { emulator, rsa, run, runTogether, close, printed };
 }
 
 /**

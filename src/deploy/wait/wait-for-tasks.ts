@@ -214,7 +214,9 @@ const newRound = (notAfter: number | undefined): RoundReads => ({
 /**
  * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
  * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
- * failed has often ended in Other too, and its status says so).
+ * failed has often ended in Other too, and its status says so). A node that failed after the detail was
+ * read has the detail read again, for the same reason: the status the step reports is the one the task
+ * had when the step gave up on it.
  */
 async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined, loop: Loop): Promise<void> {
   const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined, loop.cap !== undefined);
@@ -229,8 +231,11 @@ async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined
     return;
   }
   const read = await readDetail(watch, known, loop);
-  if (read.verdict === 'waiting' && reads.nodes)
-    loop.record(seeNodes(read, await readNodes(read, loop), loop.elapsed()));
+  if (read.verdict !== 'waiting' || !reads.nodes) return;
+  const report = await readNodes(read, loop);
+  const again =
+    'unreadable' in report || report.failure === undefined ? read : await readDetail(read, undefined, loop);
+  if (again.verdict === 'waiting') loop.record(seeNodes(again, report, loop.elapsed()));
 }
 
 /** What a round's look takes of the wait. */
