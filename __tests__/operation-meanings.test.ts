@@ -1,8 +1,8 @@
-// What an input means for each operation, read from action.yml's descriptions (scripts/operation-meanings.ts):
+// What an input means for each operation, read from action.yml's descriptions (src/deploy/inputs/meanings.ts):
 // the CLI's help and docs/reference.md show each operation its own words.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { meaningFor, partsOf } from '../scripts/operation-meanings.js';
+import { meaningFor, partsOf } from '../src/deploy/inputs/meanings.js';
 import { operationsTaking } from '../scripts/docs.js';
 import { OPERATION_NAMES } from '../src/deploy/engine.js';
 

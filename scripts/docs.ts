@@ -1,48 +1,77 @@
-// npm run docs: writes docs/reference.md, the inputs and outputs of each operation, from action.yml (the
-// descriptions) and src/platform/operations/operation-inputs.ts (which operation takes which), and
-// src/cli/input-docs.ts (the descriptions, for the CLI's help), formatted as Prettier formats them;
-// `npm run docs -- --check` only says whether they are up to date. A test holds every input and output of
-// action.yml in the lists, and every operation.
+// npm run docs: writes action.yml's inputs and outputs and docs/reference.md (the inputs and outputs of
+// each operation) from the declarations: src/deploy/inputs/ (each input: its description, default,
+// whether it is required), src/deploy/outputs/ (each output) and src/deploy/inputs/operation-inputs.ts
+// (which operation takes which), formatted as Prettier formats them; `npm run docs -- --check` only says
+// whether they are up to date (a test in npm test says it too). action.yml's head and its runs: are kept.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
-import { parse } from 'yaml';
 import { ROOT } from './action-runner.js';
-import { SECRET_INPUTS, type InputName } from '../src/action/input-names.js';
-import { meaningFor } from './operation-meanings.js';
-import {
-  COMMON_INPUTS,
-  COMMON_OUTPUTS,
-  OPERATION_INPUTS
-} from '../src/platform/operations/operation-inputs.js';
+import { INPUT_BY_NAME, INPUTS } from '../src/deploy/inputs/index.js';
+import { meaningFor } from '../src/deploy/inputs/meanings.js';
+import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/outputs/outputs.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from '../src/deploy/inputs/operation-inputs.js';
 
 export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS };
 
-interface ActionYml {
-  inputs: Record<string, { description: string; required?: boolean; default?: string }>;
-  outputs: Record<string, { description: string }>;
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The widest line of a description in action.yml, its indent included. */
+const YAML_WIDTH = 106;
+
+/** A description as a folded block (`>-`): words wrapped at YAML_WIDTH, which the runner reads as one line. */
+function folded(text: string, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of oneLine(text).split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > YAML_WIDTH) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, indent + line];
 }
 
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+const quoted = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * action.yml: its head (name, description, branding) and its runs: as they are in `current`; between
+ * them every input and every output, from their declarations, in their order.
+ */
+export function renderActionYml(current: string): string {
+  const head = current.slice(0, current.indexOf('\ninputs:\n') + 1);
+  const runs = current.slice(current.indexOf('\nruns:\n') + 1);
+  if (head === '' || runs === current) throw new Error('action.yml has no inputs: or no runs:');
+  const inputs = INPUTS.flatMap((declared) => [
+    `  ${declared.name}:`,
+    '    description: >-',
+    ...folded(declared.description, '      '),
+    `    required: ${'required' in declared ? 'true' : 'false'}`,
+    ...('default' in declared ? [`    default: ${quoted(declared.default)}`] : [])
+  ]);
+  const outputs = OUTPUTS.flatMap((declared) => [
+    `  ${declared.name}:`,
+    '    description: >-',
+    ...folded(declared.description, '      ')
+  ]);
+  return [head + 'inputs:', ...inputs, '', 'outputs:', ...outputs, '', runs].join('\n');
+}
 
 /**
  * docs/reference.md: first what each operation needs and takes, with the defaults (a table of them all,
- * then a section each); then every input and every output described once, in action.yml's order.
+ * then a section each); then every input and every output described once, in their declarations' order.
  */
-export function renderReference(actionYml: string): string {
-  const action = parse(actionYml) as ActionYml;
-  const spec = (name: string): ActionYml['inputs'][string] => {
-    const found = action.inputs[name];
-    if (found === undefined) throw new Error(`action.yml has no input ${name}`);
-    return found;
-  };
+export function renderReference(): string {
   /** `wait_timeout` (`15m`): an input, with its default. */
   const named = (name: string): string => {
-    const fallback = spec(name).default;
+    const declared = INPUT_BY_NAME.get(name);
+    if (declared === undefined) throw new Error(`no input is declared as ${name}`);
+    const fallback = declared.default;
     return fallback === undefined || fallback === '' ? `\`${name}\`` : `\`${name}\` (\`${fallback}\`)`;
   };
   const outputName = (name: string): string => {
-    if (action.outputs[name] === undefined) throw new Error(`action.yml has no output ${name}`);
+    if (!(OUTPUT_NAMES as readonly string[]).includes(name))
+      throw new Error(`no output is declared as ${name}`);
     return `\`${name}\``;
   };
   const list = (names: readonly string[], show: (name: string) => string): string =>
@@ -50,7 +79,7 @@ export function renderReference(actionYml: string): string {
   const lines = [
     '# Inputs and outputs, by operation',
     '',
-    '<!-- Written by npm run docs from action.yml (the descriptions and defaults) and src/platform/operations/operation-inputs.ts (which operation takes which). -->',
+    '<!-- Written by npm run docs from the declarations: src/deploy/inputs/ and src/deploy/outputs/ (the descriptions and defaults) and src/deploy/inputs/operation-inputs.ts (which operation takes which). -->',
     '',
     'Every input is a `with:` of the action, and a flag or an `ELASTIC_DEPLOY_<INPUT>` variable of',
     '`elastic-deploy` (see [the CLI](cli.md)). First what each operation needs, and what else it takes',
@@ -80,70 +109,28 @@ export function renderReference(actionYml: string): string {
       `- Takes too: ${list(docs.inputs, named)}`,
       ...(docs.outputs.length === 0 ? [] : [`- Writes too: ${list(docs.outputs, outputName)}`]),
       '',
-      ...ownWords(operation, [...docs.needs, ...docs.inputs, ...COMMON_INPUTS], action)
+      ...ownWords(operation, [...docs.needs, ...docs.inputs, ...COMMON_INPUTS])
     );
   }
   lines.push('## The inputs', '');
-  for (const [name, input] of Object.entries(action.inputs)) {
-    const fallback = input.default === undefined ? '' : ` (default \`${input.default}\`)`;
+  for (const declared of INPUTS) {
+    const fallback = 'default' in declared ? ` (default \`${declared.default}\`)` : '';
     lines.push(
-      `- \`${name}\`${input.required === true ? ' (required)' : fallback}: ${oneLine(input.description)}`
+      `- \`${declared.name}\`${'required' in declared ? ' (required)' : fallback}: ${oneLine(declared.description)}`
     );
   }
   lines.push('', '## The outputs', '');
-  for (const [name, output] of Object.entries(action.outputs))
-    lines.push(`- \`${name}\`: ${oneLine(output.description)}`);
+  for (const declared of OUTPUTS) lines.push(`- \`${declared.name}\`: ${oneLine(declared.description)}`);
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * src/cli/input-docs.ts: each input's description (one line, as a terminal shows it: code marks off, the
- * inputs named as flags, a secret as its variable) and default, as action.yml gives them, for the CLI's help (its bundle reads no
- * action.yml).
- */
-export function renderInputDocs(actionYml: string): string {
-  const action = parse(actionYml) as ActionYml;
-  const plain = (text: string): string =>
-    oneLine(text).replace(/`([^`]+)`/g, (_all, code: string) =>
-      action.inputs[code] === undefined || code === 'operation'
-        ? code
-        : // A secret is never a flag of the CLI: its variable.
-          SECRET_INPUTS.includes(code as InputName)
-          ? `ELASTIC_DEPLOY_${code.toUpperCase()}`
-          : `--${code.replaceAll('_', '-')}`
-    );
-  const entries = Object.entries(action.inputs).map(([name, input]) => {
-    const fallback = input.default === undefined ? '' : `, default: ${JSON.stringify(input.default)}`;
-    const own = Object.entries(meaningsOf(name, input.description))
-      .map(([operation, text]) => `${operation}: ${JSON.stringify(plain(text))}`)
-      .join(', ');
-    const byOperation = own === '' ? '' : `, byOperation: { ${own} }`;
-    return `  ${name}: { description: ${JSON.stringify(plain(input.description))}${byOperation}${fallback} }`;
-  });
-  return [
-    '// Written by npm run docs from action.yml: edit the descriptions there.',
-    '',
-    '/**',
-    " * Each input's description and default, as action.yml gives them, for the CLI's help; `byOperation`:",
-    ' * what it means for each operation that takes it, where that is less than the whole description (see',
-    ' * scripts/operation-meanings.ts).',
-    ' */',
-    'export const INPUT_DOCS: Readonly<',
-    '  Record<string, { description: string; byOperation?: Readonly<Record<string, string>>; default?: string }>',
-    '> = {',
-    entries.join(',\n'),
-    '};',
-    ''
-  ].join('\n');
 }
 
 /**
  * What the inputs an operation takes mean for it, where that is less than their whole description (the
  * parts written for other operations left out): the same words as its --help.
  */
-function ownWords(operation: string, names: readonly string[], action: ActionYml): string[] {
+function ownWords(operation: string, names: readonly string[]): string[] {
   const own = names.flatMap((name) => {
-    const meaning = meaningsOf(name, action.inputs[name]?.description ?? '')[operation];
+    const meaning = meaningsOf(name, INPUT_BY_NAME.get(name)?.description ?? '')[operation];
     return meaning === undefined ? [] : [`- \`${name}\`: ${meaning}`];
   });
   return own.length === 0 ? [] : ['For this operation:', '', ...own, ''];
@@ -152,9 +139,9 @@ function ownWords(operation: string, names: readonly string[], action: ActionYml
 /** The operations that take an input: every one for a common input, else those that list it. */
 export function operationsTaking(name: string): string[] {
   const all = Object.keys(OPERATION_INPUTS);
-  if (COMMON_INPUTS.includes(name)) return all;
+  if ((COMMON_INPUTS as readonly string[]).includes(name)) return all;
   return Object.entries(OPERATION_INPUTS)
-    .filter(([, docs]) => docs.needs.includes(name) || docs.inputs.includes(name))
+    .filter(([, docs]) => [...docs.needs, ...docs.inputs].some((taken) => taken === name))
     .map(([operation]) => operation);
 }
 
@@ -176,26 +163,33 @@ export async function formatted(text: string, path = 'docs/reference.md'): Promi
   return prettier.format(text, { ...options, filepath: file });
 }
 
-/** The files npm run docs writes, each from action.yml. */
-export const GENERATED: readonly { path: string; render: (actionYml: string) => string }[] = [
-  { path: 'docs/reference.md', render: renderReference },
-  { path: 'src/cli/input-docs.ts', render: renderInputDocs }
+/** The files npm run docs writes, each from the declarations (and what the file holds now). */
+export const GENERATED: readonly { path: string; render: (current: string) => string }[] = [
+  { path: 'action.yml', render: renderActionYml },
+  { path: 'docs/reference.md', render: () => renderReference() }
 ];
 
+/** Each generated file: its path, what it holds, and what the declarations make of it. */
+export async function generatedFiles(): Promise<{ path: string; current: string; rendered: string }[]> {
+  return Promise.all(
+    GENERATED.map(async ({ path, render }) => {
+      const full = join(ROOT, path);
+      const current = existsSync(full) ? readFileSync(full, 'utf8') : '';
+      return { path, current, rendered: await formatted(render(current), path) };
+    })
+  );
+}
+
 if (process.argv[1]?.endsWith('docs.ts') === true) {
-  const actionYml = readFileSync(join(ROOT, 'action.yml'), 'utf8');
-  for (const { path, render } of GENERATED) {
-    const full = join(ROOT, path);
-    const rendered = await formatted(render(actionYml), path);
-    const current = existsSync(full) ? readFileSync(full, 'utf8') : '';
+  for (const { path, current, rendered } of await generatedFiles()) {
     if (process.argv.includes('--check')) {
       if (rendered !== current) {
-        console.error(`${path} differs from what action.yml makes: run npm run docs`);
+        console.error(`${path} differs from what the declarations make: run npm run docs`);
         process.exitCode = 1;
       }
     } else {
-      writeFileSync(full, rendered);
-      console.log(rendered === current ? `${path} is up to date` : `${path} written from action.yml`);
+      writeFileSync(join(ROOT, path), rendered);
+      console.log(rendered === current ? `${path} is up to date` : `${path} written from the declarations`);
     }
   }
 }

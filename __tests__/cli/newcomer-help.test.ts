@@ -8,7 +8,7 @@ import { cliHelp, operationHelp, SCREEN_LINES } from '../../src/cli/cli-help.js'
 import { OPERATION_EXAMPLES } from '../../src/cli/cli-examples.js';
 import { resolveInputs } from '../../src/cli/cli-inputs.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
-import { FILE_INPUTS, SECRET_INPUTS } from '../../src/action/input-names.js';
+import { FILE_INPUTS, SECRET_INPUTS } from '../../src/deploy/inputs/index.js';
 import { OPERATION_INPUTS, OPERATION_NAMES } from '../../src/deploy/engine.js';
 import { readRegularFile } from '../../src/host/private-file.js';
 

@@ -3,9 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { operationHelp } from '../../src/cli/cli-help.js';
+import { describedInput, operationHelp } from '../../src/cli/cli-help.js';
 import { OPERATION_EXAMPLES } from '../../src/cli/cli-examples.js';
-import { INPUT_DOCS } from '../../src/cli/input-docs.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -62,7 +61,7 @@ describe('the help of each operation', () => {
   // Regression (issue 49, point 3): the engine's words turned into the CLI's rewrote prose: a field named
   // token read "--token", the keys of an endpoint override "--method, --path".
   it('turns only inputs into flags, never a field that shares a name', () => {
-    const flat = `${INPUT_DOCS.dry_run?.description ?? ''} ${INPUT_DOCS.endpoints?.description ?? ''}`;
+    const flat = `${describedInput('dry_run')} ${describedInput('endpoints')}`;
     expect(flat).toContain('whose name holds "key", "secret", "token"');
     expect(flat).toContain("overrides per operation of its endpoint's method:, path:, version: and encrypt:");
     expect(flat).not.toMatch(/holds key, secret, --token|--method, --path/);

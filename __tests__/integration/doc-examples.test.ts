@@ -21,7 +21,7 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';
 import { testContext, testRuntime } from '../helpers/runtime.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
-import { INPUT_DEFAULTS } from '../../src/action/defaults.js';
+import { INPUT_DEFAULTS } from '../../src/deploy/inputs/index.js';
 import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';

@@ -1,4 +1,4 @@
-import type { HostHooks } from '../deploy/engine.js';
+import { INPUTS, type HostHooks } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
@@ -35,7 +35,9 @@ export async function settingsFrom(host: StepHost): Promise<Settings> {
  * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
  * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
  */
-export const REQUEST_CONTENT_INPUTS: ReadonlySet<string> = new Set(['body', 'body_file', 'query']);
+export const REQUEST_CONTENT_INPUTS: ReadonlySet<string> = new Set(
+  INPUTS.filter((declared) => 'requestContent' in declared).map((declared) => declared.name)
+);
 
 /**
  * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a

@@ -1,29 +1,11 @@
-import {
-  parseBaseUrl,
-  parseBoolean,
-  parseChoice,
-  parseDuration,
-  parseFieldPath,
-  parseIntegerInRange,
-  parseMapping,
-  parsePath,
-  parsePositiveInteger,
-  parseQuery,
-  parseSize,
-  parseTaskIds,
-  parseHealthPath,
-  parseStatusRanges,
-  parseWords,
-  parseEndTime,
-  parseStartTime
-} from './inputs.js';
+import { parseMapping, parseQuery, parseTaskIds } from './inputs.js';
 import { InputError, quote } from '../basics/input-error.js';
 import {
-  CLEANUP_CHOICES,
+  DEFAULT_BASE_URL,
   defaultCleanup,
   defaultWait,
+  INPUT_BY_NAME,
   KeyError,
-  MOST_WAIT_MS,
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
@@ -31,21 +13,24 @@ import {
   leavesChange,
   makesVolumes,
   startsTransfers,
-  OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
-  PRIVATE_KEY_FORMATS,
-  SEARCHABLE_STATUSES,
+  parseBoolean,
+  parseChoice,
+  parseEndTime,
+  parsePath,
+  parseStartTime,
+  parseVersion,
   secretValues,
   type ApiProfile,
   type Credentials,
+  type DefaultedInput,
   type DeploySettings,
-  type DataCopy,
-  type Mount,
-  type TransferSettings,
   type EndpointOverride,
-  type PrivateKeyFormat
+  type InputName,
+  type InputValue,
+  type PrivateKeyFormat,
+  type TransferSettings
 } from '../deploy/engine.js';
-import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
 export interface Settings extends DeploySettings {
@@ -55,28 +40,19 @@ export interface Settings extends DeploySettings {
   dryRun: boolean;
 }
 
-const HOUR = 3_600_000;
-
-/** Inputs that fall back to an environment variable when empty. */
-const ENV_FALLBACK: Record<string, string> = {
-  base_url: 'DEPLOY_API_BASE_URL',
-  token: 'DEPLOY_API_TOKEN',
-  private_key: 'DEPLOY_API_PRIVATE_KEY',
-  private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
-  platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
-  s3_access_key: 'DEPLOY_S3_ACCESS_KEY',
-  s3_secret_key: 'DEPLOY_S3_SECRET_KEY'
-};
-
-/** How the settings read each input: as given, trimmed, or with its default. */
+/** How the settings read each input: as given, trimmed, or parsed by its declaration. */
 interface Inputs {
-  /** The input as given, or its environment variable when empty. */
-  raw: (name: string) => string;
+  /** The input as given, or its environment variable (its declaration's `env`) when empty. */
+  raw: (name: InputName) => string;
   /** Trimmed; undefined when empty. */
-  text: (name: string) => string | undefined;
-  /** Trimmed, or its default when empty. */
-  given: (name: DefaultedInput) => string;
-  flag: (name: DefaultedInput) => boolean;
+  text: (name: InputName) => string | undefined;
+  /**
+   * Parsed by its declaration: trimmed (unless declared untrimmed), or its default when empty; undefined
+   * when empty without a default. A required input is parsed even when empty: its parser says the fix.
+   */
+  get: <N extends InputName>(name: N) => InputValue<N> | undefined;
+  /** Parsed by its declaration, its default when empty. */
+  given: <N extends DefaultedInput>(name: N) => InputValue<N>;
   /** Masks secrets, each once, before anything could print them: one call of the host's for them all. */
   mask: (secrets: readonly string[]) => void;
 }
@@ -101,10 +77,10 @@ export function readSettings(
     inputs.raw('private_key_passphrase'),
     inputs.raw('s3_access_key').trim(),
     inputs.raw('s3_secret_key').trim(),
-    gitHubToken(inputs.raw('github_token')) ?? '',
+    inputs.given('github_token') ?? '',
     ...keyTextForms(inputs.raw('private_key'))
   ]);
-  const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
+  const operation = present(inputs.get('operation'));
   const request = readRequestInputs(inputs, readFile);
   inputs = withFieldsOfRequest(inputs, inputsFromFields(operation, request.body, request.query));
   const spotFallback = readSpotFallback(inputs);
@@ -116,14 +92,8 @@ export function readSettings(
     wait: readWait(inputs, { operation, body: request.body, spotFallback }),
     health: readHealth(inputs),
     capacity: readCapacity(inputs),
-    preheat: {
-      mode: parseChoice('preheat', inputs.given('preheat'), ['none', 'region', 'node'] as const),
-      timeoutMs: parseDuration('preheat_timeout', inputs.given('preheat_timeout'), {
-        minMs: 10_000,
-        maxMs: 6 * HOUR
-      })
-    },
-    nodeChoice: readNodeChoice(inputs),
+    preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
+    nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
     spotFallback,
     storage: readStorage(inputs),
     previews: readPreviews(inputs),
@@ -132,15 +102,21 @@ export function readSettings(
   };
 }
 
+/** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */
+function present<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('an input with a value was read as not set');
+  return value;
+}
+
 /**
- * What the post step does with what a step of `operation` creates: the cleanup input (trimmed; undefined
+ * What the post step does with what a step of `operation` creates: the cleanup input (parsed; undefined
  * when empty), or the operation's default (a job's is stop).
  */
 export function readCleanup(
   operation: Settings['operation'],
-  cleanup: string | undefined
+  cleanup: Settings['cleanup'] | undefined
 ): Settings['cleanup'] {
-  return cleanup === undefined ? defaultCleanup(operation) : parseChoice('cleanup', cleanup, CLEANUP_CHOICES);
+  return cleanup ?? defaultCleanup(operation);
 }
 
 /**
@@ -150,23 +126,17 @@ export function readCleanup(
  * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
  * Throws the InputError its settings would.
  */
-export function mayCleanUp(
-  rawInput: (name: 'operation' | 'cleanup' | 'volume_cleanup' | 'data') => string
-): boolean {
-  const operation = parseChoice('operation', rawInput('operation').trim(), OPERATION_NAMES);
-  const cleanup = rawInput('cleanup').trim();
-  const volumes = parseChoice(
-    'volume_cleanup',
-    rawInput('volume_cleanup').trim() || INPUT_DEFAULTS.volume_cleanup,
-    ['keep', 'delete'] as const
-  );
+export function mayCleanUp(rawInput: (name: InputName) => string): boolean {
+  const { get, given, text } = readersOf(rawInput, () => undefined);
+  const operation = present(get('operation'));
+  const cleanup = readCleanup(operation, get('cleanup'));
   return (
-    readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
+    cleanup !== 'none' ||
     leavesChange(operation) ||
-    (volumes === 'delete' && makesVolumes(operation)) ||
+    (given('volume_cleanup') === 'delete' && makesVolumes(operation)) ||
     startsTransfers(operation) ||
     // A create's data is copied in by transfers, stopped if the step is stopped while they run.
-    rawInput('data').trim() !== ''
+    text('data') !== undefined
   );
 }
 
@@ -174,117 +144,32 @@ export function mayCleanUp(
 const DEFAULT_JOB_TYPE = 'spot';
 
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
-function readSpotFallback({ text, given, flag }: Inputs): Settings['spotFallback'] {
-  if (!flag('spot_fallback')) return undefined;
+function readSpotFallback({ text, given }: Inputs): Settings['spotFallback'] {
+  if (!given('spot_fallback')) return undefined;
   if (text('job_type') === 'on_demand')
     throw new InputError(
       'spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot'
     );
-  return {
-    queueTimeoutMs: parseDuration('queue_timeout', given('queue_timeout'), { minMs: 10_000, maxMs: 6 * HOUR })
-  };
+  return { queueTimeoutMs: given('queue_timeout') };
 }
-
-/** point_id: a node's id (digits), or failed; delete_last_node. */
-function readNodeChoice({ text, flag }: Inputs): Settings['nodeChoice'] {
-  const pointId = text('point_id');
-  if (pointId !== undefined && pointId !== 'failed' && !/^\d+$/.test(pointId))
-    throw new InputError(
-      `point_id ${quote(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`
-    );
-  return { pointId, deleteLastNode: flag('delete_last_node') };
-}
-
-/** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
-const MOST_GIB = 1024 * 1024;
 
 /**
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
- * confirm and force.
+ * confirm and force; the transfer's inputs, the mounts, the copies of data and results.
  */
-function readStorage({ text, given, flag, raw }: Inputs): Settings['storage'] {
-  const volume = text('volume');
-  if (volume !== undefined && volume.length > 32)
-    throw new InputError(
-      `volume ${quote(volume)} is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`
-    );
-  const size = text('size');
+function readStorage({ get, given }: Inputs): Settings['storage'] {
   return {
-    volume,
-    sizeBytes: size === undefined ? undefined : parseGiB('size', size),
-    region: text('region'),
-    volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete'] as const),
-    confirm: text('confirm'),
-    force: flag('force'),
-    transfer: readTransfer({ text, given, raw }),
-    mounts: [
-      ...parseMounts('volumes', raw('volumes'), 'nas'),
-      ...parseMounts('juicefs_mounts', raw('juicefs_mounts'), 'juicefs')
-    ],
-    data: parseCopies('data', raw('data'), 'in'),
-    results: parseCopies('results', raw('results'), 'out')
+    volume: get('volume'),
+    sizeBytes: get('size'),
+    region: get('region'),
+    volumeCleanup: given('volume_cleanup'),
+    confirm: get('confirm'),
+    force: given('force'),
+    transfer: readTransfer({ get, given }),
+    mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
+    data: get('data') ?? [],
+    results: get('results') ?? []
   };
-}
-
-/**
- * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
- * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
- */
-function parseCopies(name: string, value: string, way: 'in' | 'out'): DataCopy[] {
-  return value
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => {
-      const sides = line.split('->').map((side) => side.trim());
-      const [from = '', to = ''] = sides;
-      const [prefix, place] = way === 'in' ? [from, to] : [to, from];
-      const at = place.indexOf(':/');
-      const volume = at === -1 ? '' : place.slice(0, at);
-      const path = at === -1 ? '' : place.slice(at + 1);
-      const ok =
-        sides.length === 2 &&
-        /^[^\s:]{1,64}$/.test(volume) &&
-        !path.split('/').includes('..') &&
-        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-        !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
-      if (!ok)
-        throw new InputError(
-          `${name} has ${quote(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`
-        );
-      return { prefix, volume, path };
-    });
-}
-
-/**
- * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
- * `service:storage:/path` for one service; the volume (or object storage) by its name or storage_id; the
- * path absolute, without `..`.
- */
-function parseMounts(name: string, value: string, kind: Mount['kind']): Mount[] {
-  const lines = value
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  return lines.map((line) => {
-    const at = line.indexOf(':/');
-    const head = at === -1 ? [] : line.slice(0, at).split(':');
-    const path = at === -1 ? '' : line.slice(at + 1);
-    const [first, second] = head;
-    const ok =
-      (head.length === 1 || head.length === 2) &&
-      head.every((part) => /^[^\s:]{1,64}$/.test(part)) &&
-      !path.split('/').includes('..') &&
-      // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
-      !/[\s\u0000-\u001f\u007f]/.test(path);
-    if (!ok || first === undefined)
-      throw new InputError(
-        `${name} has ${quote(line.slice(0, 120))}, which is no mount: write one a line as ${kind === 'nas' ? 'volume:/path/in/container, or service:volume:/path' : 'storage:/path/in/container, or service:storage:/path'} to mount it in one service`
-      );
-    return second === undefined
-      ? { kind, service: undefined, storage: first, path }
-      : { kind, service: first, storage: second, path };
-  });
 }
 
 /**
@@ -292,70 +177,24 @@ function parseMounts(name: string, value: string, kind: Mount['kind']): Mount[] 
  * masked already), the volume's path, what is copied again (overwrite_policy), what never is
  * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
  */
-function readTransfer({ text, given, raw }: Pick<Inputs, 'text' | 'given' | 'raw'>): TransferSettings {
-  const id = text('transfer_id');
-  if (id !== undefined && !/^[1-9]\d{0,18}$/.test(id))
-    throw new InputError(
-      `transfer_id ${quote(id)} is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`
-    );
-  const direction = text('direction');
+function readTransfer({ get, given }: Pick<Inputs, 'get' | 'given'>): TransferSettings {
+  const id = get('transfer_id');
   const volumePath = given('volume_path');
-  // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
-  if (!volumePath.startsWith('/') || volumePath.includes('..') || /[\u0000-\u001f\u007f]/.test(volumePath))
-    throw new InputError(
-      `volume_path ${quote(volumePath)} is not an absolute path in the volume: write it like /datasets/imagenet, without ..`
-    );
-  const key = (name: string): string | undefined => {
-    const value = raw(name).trim();
-    return value === '' ? undefined : value;
-  };
+  const direction = get('direction');
   return {
     id,
-    direction:
-      direction === undefined
-        ? undefined
-        : parseChoice('direction', direction, ['s3-to-volume', 'volume-to-s3'] as const),
-    supplier: text('s3_supplier'),
-    endpoint: text('s3_endpoint'),
-    bucket: text('s3_bucket'),
-    prefix: text('s3_prefix') ?? '',
-    accessKey: key('s3_access_key'),
-    secretKey: key('s3_secret_key'),
+    direction,
+    supplier: get('s3_supplier'),
+    endpoint: get('s3_endpoint'),
+    bucket: get('s3_bucket'),
+    prefix: get('s3_prefix') ?? '',
+    accessKey: get('s3_access_key'),
+    secretKey: get('s3_secret_key'),
     volumePath,
-    overwrite: parseChoice('overwrite_policy', given('overwrite_policy'), [
-      'hash',
-      'skip',
-      'overwrite'
-    ] as const),
-    ignorePatterns: parseSuffixes('ignore_patterns', raw('ignore_patterns')),
-    retries: parseIntegerInRange('transfer_retries', given('transfer_retries'), 0, 10)
+    overwrite: given('overwrite_policy'),
+    ignorePatterns: get('ignore_patterns') ?? [],
+    retries: given('transfer_retries')
   };
-}
-
-/** File name endings (.tmp, .log), separated by commas or lines: each one word, 100 characters at most. */
-function parseSuffixes(name: string, value: string): string[] {
-  const suffixes = value
-    .split(/[,\n]/)
-    .map((suffix) => suffix.trim())
-    .filter((suffix) => suffix !== '');
-  for (const suffix of suffixes)
-    // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-    if (suffix.length > 100 || /[\s\u0000-\u001f\u007f-\u009f]/.test(suffix))
-      throw new InputError(
-        `${name} lists ${quote(suffix.slice(0, 100))}, which is no file name ending: list endings like .tmp, .log, separated by commas`
-      );
-  return suffixes;
-}
-
-/** A size in whole GiB (100, or 100GiB), as bytes: GiB × 1,073,741,824. */
-function parseGiB(name: string, value: string): number {
-  const match = /^(\d+)\s*(?:GiB)?$/i.exec(value);
-  const gib = match === null ? NaN : Number(match[1]);
-  if (!Number.isSafeInteger(gib) || gib < 1 || gib > MOST_GIB)
-    throw new InputError(
-      `${name} ${quote(value)} is not a size in GiB from 1 to ${MOST_GIB}: write a whole number of GiB, such as 100`
-    );
-  return gib * 1024 ** 3;
 }
 
 function inputsOf(
@@ -364,9 +203,9 @@ function inputsOf(
   env: (name: string) => string | undefined
 ): Inputs {
   const masked = new Set<string>();
-  const raw = (name: string): string => {
+  const raw = (name: InputName): string => {
     const value = rawInput(name);
-    const fallback = ENV_FALLBACK[name];
+    const fallback = INPUT_BY_NAME.get(name)?.env;
     return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
   };
   return readersOf(raw, (secrets) => {
@@ -381,19 +220,24 @@ function inputsOf(
 }
 
 /** The readers of the inputs, over how each is read as given. */
-function readersOf(raw: (name: string) => string, mask: Inputs['mask']): Inputs {
-  const text = (name: string): string | undefined => {
+function readersOf(raw: (name: InputName) => string, mask: Inputs['mask']): Inputs {
+  const text = (name: InputName): string | undefined => {
     const value = raw(name).trim();
     return value === '' ? undefined : value;
   };
-  const given = (name: DefaultedInput): string => text(name) ?? INPUT_DEFAULTS[name];
-  return {
-    raw,
-    text,
-    given,
-    flag: (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true'),
-    mask
+  const get = <N extends InputName>(name: N): InputValue<N> | undefined => {
+    const declared = INPUT_BY_NAME.get(name);
+    if (declared === undefined) throw new Error(`no input is declared as ${name}`);
+    const value = raw(name);
+    const given =
+      value.trim() === ''
+        ? (declared.default ?? (declared.required === true ? '' : undefined))
+        : declared.untrimmed === true
+          ? value
+          : value.trim();
+    return given === undefined ? undefined : (declared.parse(given, name) as InputValue<N>);
   };
+  return { raw, text, get, given: (name) => get(name) as InputValue<typeof name>, mask };
 }
 
 /**
@@ -427,12 +271,10 @@ function readConnection(
   Settings,
   'baseUrl' | 'apiVersion' | 'apiProfile' | 'apiProfileReason' | 'credentials' | 'endpoints'
 > {
-  const { raw, text, given } = inputs;
-  const apiVersion = parseVersion('api_version', given('api_version'));
-  const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
-  const profile = resolveProfile(
-    parseChoice('api_profile', given('api_profile'), ['live', 'spec', 'auto'] as const)
-  );
+  const { raw, get, given } = inputs;
+  const apiVersion = given('api_version');
+  const baseUrl = get('base_url') ?? DEFAULT_BASE_URL;
+  const profile = resolveProfile(given('api_profile'));
   return {
     baseUrl,
     apiVersion,
@@ -442,7 +284,7 @@ function readConnection(
       token: raw('token').trim(),
       privateKeyText: raw('private_key'),
       passphrase: raw('private_key_passphrase'),
-      format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
+      format: given('private_key_format'),
       platformKeyText: raw('platform_public_key'),
       mask: inputs.mask
     }),
@@ -452,7 +294,7 @@ function readConnection(
 
 /** What the operation's calls are made of, besides the body and query. */
 function readCallInputs(
-  inputs: Inputs,
+  { raw, get, given }: Inputs,
   now: number
 ): Pick<
   Settings,
@@ -467,27 +309,18 @@ function readCallInputs(
   | 'jobType'
   | 'estimatedExecSec'
 > {
-  const { raw, text, given } = inputs;
-  const method = text('method')?.toUpperCase();
-  const path = text('path');
-  const points = text('points');
-  const estimated = text('estimated_exec_sec');
   return {
-    taskStatuses: parseStatuses('task_status', given('task_status')),
-    taskName: text('task_name'),
-    points:
-      points === undefined
-        ? undefined
-        : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
+    taskStatuses: given('task_status'),
+    taskName: get('task_name'),
+    points: get('points'),
     taskIds: parseTaskIds('task_id', raw('task_id')),
-    method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
-    path: path === undefined ? undefined : parsePath('path', path),
-    encrypt: inputs.flag('encrypt'),
+    method: get('method'),
+    path: get('path'),
+    encrypt: given('encrypt'),
     billingWindow: readBillingWindow(given, now),
     // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
-    jobType: parseChoice('job_type', text('job_type') ?? DEFAULT_JOB_TYPE, ['spot', 'on_demand'] as const),
-    estimatedExecSec:
-      estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
+    jobType: get('job_type') ?? DEFAULT_JOB_TYPE,
+    estimatedExecSec: get('estimated_exec_sec')
   };
 }
 
@@ -496,83 +329,51 @@ function readCallInputs(
  * time to start; see defaultWait), and says why.
  */
 function readWait(
-  { raw, text, given, flag }: Inputs,
+  { text, get, given }: Inputs,
   step: Pick<Settings, 'operation' | 'body' | 'spotFallback'>
 ): Settings['wait'] {
-  const timeout = text('wait_timeout');
-  const byDefault = timeout === undefined ? defaultWait(step) : undefined;
+  const byDefault = text('wait_timeout') === undefined ? defaultWait(step) : undefined;
   return {
-    mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
-    timeoutMs:
-      byDefault?.ms ?? parseDuration('wait_timeout', timeout ?? '', { minMs: 1000, maxMs: MOST_WAIT_MS }),
+    mode: given('wait'),
+    timeoutMs: byDefault?.ms ?? present(get('wait_timeout')),
     ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
-    intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
-    statusField: parseFieldPath('status_field', given('status_field')),
-    successStatuses: parseWords('success_statuses', raw('success_statuses')),
-    failureStatuses: parseWords('failure_statuses', raw('failure_statuses')),
-    waitForUrls: flag('wait_for_urls'),
-    pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
-    maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
-    logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
+    intervalMs: given('poll_interval'),
+    statusField: given('status_field'),
+    successStatuses: get('success_statuses'),
+    failureStatuses: get('failure_statuses'),
+    waitForUrls: given('wait_for_urls'),
+    pollErrorBudget: given('poll_error_budget'),
+    maxRestarts: given('max_restarts'),
+    logLines: given('log_lines')
   };
 }
 
-function readHealth({ text, given }: Inputs): Settings['health'] {
-  const path = text('health_path');
-  return {
-    path: path === undefined ? undefined : parseHealthPath('health_path', path),
-    accepted: parseStatusRanges('health_status', given('health_status'))
-  };
+function readHealth({ get, given }: Inputs): Settings['health'] {
+  return { path: get('health_path'), accepted: given('health_status') };
 }
 
 /** The resource a new task asks for by GPU model (undefined when gpu is empty). */
-function readCapacity({ text, given }: Inputs): Settings['capacity'] {
-  const gpu = text('gpu');
-  const regions = text('regions');
-  const maxPrice = text('max_price');
+function readCapacity({ text, get, given }: Inputs): Settings['capacity'] {
+  const gpu = get('gpu');
   if (gpu === undefined) {
-    const stray = regions !== undefined ? 'regions' : maxPrice !== undefined ? 'max_price' : undefined;
-    if (stray !== undefined)
+    if (text('regions') !== undefined)
       throw new InputError(
-        `${stray} is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove ${stray}`
+        'regions is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove regions'
+      );
+    if (text('max_price') !== undefined)
+      throw new InputError(
+        'max_price is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove max_price'
       );
     return undefined;
   }
-  const timeout = given('capacity_timeout');
   return {
     gpu,
-    gpuCount: parsePositiveInteger('gpu_count', given('gpu_count'), 'the GPUs per node, such as 1'),
-    deviceType: parseChoice('device_type', given('device_type'), ['GpuDevice', 'CpuDevice'] as const),
-    regions: regions === undefined ? [] : parseList(regions),
-    maxPrice: maxPrice === undefined ? undefined : parsePrice('max_price', maxPrice),
-    timeoutMs: timeout === '0' ? 0 : parseDuration('capacity_timeout', timeout, { minMs: 0, maxMs: 6 * HOUR })
+    gpuCount: given('gpu_count'),
+    deviceType: given('device_type'),
+    regions: get('regions') ?? [],
+    maxPrice: get('max_price'),
+    timeoutMs: given('capacity_timeout')
   };
-}
-
-/**
- * Items one per line or separated by commas, or a YAML list (`[a, b]`, or lines starting with `- `),
- * each trimmed and unquoted.
- */
-const parseList = (value: string): string[] =>
-  value
-    .replace(/^\s*\[|\]\s*$/g, '')
-    .split(/[\n,]/)
-    .map((item) =>
-      item
-        .trim()
-        .replace(/^- /, '')
-        .replace(/^(['"])(.*)\1$/, '$2')
-        .trim()
-    )
-    .filter((item) => item !== '');
-
-/** A price as a plain decimal number, such as 2 or 1.98. */
-function parsePrice(name: string, value: string): string {
-  if (!/^\d+(\.\d+)?$/.test(value))
-    throw new InputError(
-      `${name} ${quote(value)} is not a plain number: write it like 2 or 1.98, without a unit`
-    );
-  return value;
 }
 
 /** How long, how large, how many: the bounds of each request and of the step's concurrency. */
@@ -580,16 +381,10 @@ function readLimits({
   given
 }: Inputs): Pick<Settings, 'requestTimeoutMs' | 'maxResponseBytes' | 'maxRetries' | 'concurrency'> {
   return {
-    requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
-      minMs: 1000,
-      maxMs: 5 * 60_000
-    }),
-    maxResponseBytes: parseSize('max_response_size', given('max_response_size'), {
-      min: 64 * 1024,
-      max: 256 * 1024 * 1024
-    }),
-    maxRetries: parseIntegerInRange('max_retries', given('max_retries'), 0, 10),
-    concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32)
+    requestTimeoutMs: given('request_timeout'),
+    maxResponseBytes: given('max_response_size'),
+    maxRetries: given('max_retries'),
+    concurrency: given('concurrency')
   };
 }
 
@@ -598,18 +393,15 @@ function readLimits({
  * is stop), and whether it sends at all.
  */
 function readStep(
-  { text, given, flag }: Inputs,
+  { get, given }: Inputs,
   operation: Settings['operation']
 ): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'maxCost' | 'dryRun'> {
   return {
-    summary: flag('summary'),
-    cleanup: readCleanup(operation, text('cleanup')),
-    cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
-      minMs: 5000,
-      maxMs: 30 * 60_000
-    }),
-    maxCost: readMaxCost(text('max_cost')),
-    dryRun: flag('dry_run')
+    summary: given('summary'),
+    cleanup: readCleanup(operation, get('cleanup')),
+    cleanupTimeoutMs: given('cleanup_timeout'),
+    maxCost: get('max_cost'),
+    dryRun: given('dry_run')
   };
 }
 
@@ -618,29 +410,13 @@ function readStep(
  * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
  * hour to 90 days.
  */
-function readPreviews({ given, flag }: Inputs): Settings['previews'] {
+function readPreviews({ given }: Inputs): Settings['previews'] {
   return {
-    githubToken: gitHubToken(given('github_token')),
-    comment: flag('comment'),
-    maxPreviews: parseIntegerInRange('max_previews', given('max_previews'), 1, 100),
-    ttlMs: parseDuration('preview_ttl', given('preview_ttl'), { minMs: HOUR, maxMs: 90 * 24 * HOUR })
+    githubToken: given('github_token'),
+    comment: given('comment'),
+    maxPreviews: given('max_previews'),
+    ttlMs: given('preview_ttl')
   };
-}
-
-/** github_token, trimmed; undefined when empty, or an expression no runner filled in. */
-function gitHubToken(value: string): string | undefined {
-  const token = value.trim();
-  return token === '' || token.startsWith('${{') ? undefined : token;
-}
-
-/** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
-function readMaxCost(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || !/[1-9]/.test(value))
-    throw new InputError(
-      `max_cost ${quote(value.slice(0, 40))} is no sum of yuan: write it like 5 or 12.50 (more than 0, at most six decimals)`
-    );
-  return value;
 }
 
 /**
@@ -672,11 +448,11 @@ function readBody(
 }
 
 /** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
-function readBillingWindow(given: (name: DefaultedInput) => string, now: number): Settings['billingWindow'] {
+function readBillingWindow(given: Inputs['given'], now: number): Settings['billingWindow'] {
   const end = parseEndTime('billing_end', given('billing_end'), now);
   const start = parseStartTime('billing_start', given('billing_start'), end.ms);
   return {
-    range: parseChoice('billing_range', given('billing_range'), ['hour', 'day', 'week', 'month'] as const),
+    range: given('billing_range'),
     startTime: start.text,
     endTime: end.text
   };
@@ -693,28 +469,6 @@ function resolveProfile(choice: 'auto' | ApiProfile): { profile: ApiProfile; rea
     profile: 'live',
     reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
   };
-}
-
-/** A comma list of task statuses, each one task search takes. */
-function parseStatuses(name: string, value: string): string[] {
-  const statuses = value.split(',').map((status) => status.trim());
-  for (const status of statuses) {
-    if (!(SEARCHABLE_STATUSES as readonly string[]).includes(status)) {
-      throw new InputError(
-        `${name} lists ${quote(status)}: list statuses separated by commas from ${SEARCHABLE_STATUSES.join(', ')}`
-      );
-    }
-  }
-  return statuses;
-}
-
-function parseVersion(name: string, value: string): string {
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
-    throw new InputError(
-      `${name} ${quote(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`
-    );
-  }
-  return value;
 }
 
 /**

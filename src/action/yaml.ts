@@ -1,4 +1,5 @@
 import type * as Yaml from 'yaml';
+import { INPUTS } from '../deploy/engine.js';
 
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -30,8 +31,11 @@ export function yamlErrorPlace(error: unknown): { line: number; col: number; cod
 
 /** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
 export function yamlNeeded(input: (name: string) => string): boolean {
-  return (
-    ['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
-    !/^[\d,\s]*$/.test(input('task_id'))
+  return INPUTS.some((declared) =>
+    !('yaml' in declared)
+      ? false
+      : declared.yaml === 'text'
+        ? input(declared.name).trim() !== ''
+        : !/^[\d,\s]*$/.test(input(declared.name))
   );
 }

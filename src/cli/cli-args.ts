@@ -2,9 +2,17 @@ import { parseArgs } from 'node:util';
 import { InputError } from '../basics/input-error.js';
 import { nearest } from '../basics/nearest.js';
 import { DOTENV_MAX_VARIABLES, DOTENV_ORDER } from './dotenv.js';
-import { INPUT_DEFAULTS } from '../action/defaults.js';
-import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
-import { OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
+import {
+  ENV_PREFIX,
+  flagOf,
+  INPUT_BY_NAME,
+  INPUT_NAMES,
+  OPERATION_NAMES,
+  SECRET_INPUTS,
+  variableOf,
+  type InputName,
+  type OperationName
+} from '../deploy/engine.js';
 
 /** How the CLI writes the step's outputs to stdout. */
 export type OutputFormat = 'json' | 'dotenv' | 'table';
@@ -43,15 +51,11 @@ export type CliCommand =
       flags: Partial<Record<InputName, string>>;
     };
 
-/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
-export const ENV_PREFIX = 'ELASTIC_DEPLOY_';
+// An input's flag (task_name as --task-name) and variable (ELASTIC_DEPLOY_TASK_NAME) are its declaration's.
+export { ENV_PREFIX, flagOf, variableOf };
 
-/** An input (or operation) as the command line writes it: task_name as task-name. */
-export const flagOf = (name: string): string => name.replaceAll('_', '-');
 /** A flag (or operation) as the action names it: task-name as task_name. */
 export const underscored = (flag: string): string => flag.replaceAll('-', '_');
-/** The variable an input is read from: ELASTIC_DEPLOY_TASK_NAME. */
-export const variableOf = (name: string): string => `${ENV_PREFIX}${name.toUpperCase()}`;
 
 /** Flags of the CLI itself, beside the inputs. */
 const OWN_FLAGS = [
@@ -234,12 +238,14 @@ function whyNot(error: unknown, args: readonly string[]): string {
   return message;
 }
 
-/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
+/**
+ * Boolean inputs, those declared to stand alone (--wait: auto, true or false), --debug and --with-data
+ * may be given without a value: true.
+ */
 function standsAlone(flag: string): boolean {
-  if (flag === 'debug' || flag === 'wait' || flag === 'with-data') return true;
-  const name = underscored(flag);
-  const fallback = (INPUT_DEFAULTS as Record<string, string>)[name];
-  return fallback === 'true' || fallback === 'false';
+  if (flag === 'debug' || flag === 'with-data') return true;
+  const declared = INPUT_BY_NAME.get(underscored(flag));
+  return declared !== undefined && (declared.type === 'bool' || declared.standsAlone === true);
 }
 
 /** The input a flag names, refusing secrets and flags that name no input. */
@@ -248,7 +254,7 @@ function inputOf(flag: string): InputName {
   const input = INPUT_NAMES.find((known) => known === name);
   if (input === undefined)
     throw new InputError(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-  if (input === 'operation')
+  if (INPUT_BY_NAME.get(input)?.positional === true)
     throw new InputError('--operation is given as the first word: elastic-deploy <operation>');
   if (SECRET_INPUTS.includes(input)) {
     const variable = variableOf(input);

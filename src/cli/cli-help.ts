@@ -1,17 +1,19 @@
-import { FILE_INPUTS, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 import {
   COMMON_INPUTS,
-  defaultCleanup,
-  describeDefaultWait,
+  FILE_INPUTS,
+  INPUT_BY_NAME,
+  INPUTS,
+  meaningFor,
   OPERATION_INPUTS,
   OPERATION_NAMES,
+  SECRET_INPUTS,
+  type InputName,
   type OperationName
 } from '../deploy/engine.js';
 import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
 import { inCliWords } from './cli-words.js';
 import { DOTENV_PREFIX } from './dotenv.js';
 import { OPERATION_EXAMPLES } from './cli-examples.js';
-import { INPUT_DOCS } from './input-docs.js';
 
 /** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
 const docs = (version: string, page: string): string =>
@@ -108,7 +110,7 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     ''
   ];
   if (!all) return [...head, ...briefHelp(operation, version)].join('\n');
-  const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !isSecret(name));
+  const common = COMMON_INPUTS.filter((name) => !isPositional(name) && !isSecret(name));
   return [
     ...head,
     ...section('Needs', needs, operation),
@@ -128,50 +130,14 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
 }
 
 /**
- * The inputs most often given, first to last: an operation's brief help shows those it needs, then the
- * first of these it takes, ten in all at most.
+ * The inputs most often given, first to last (their declarations' helpRank): an operation's brief help
+ * shows those it needs, then the first of these it takes, ten in all at most.
  */
-const MOST_USED: readonly string[] = [
-  'task_id',
-  'task_name',
-  'gpu',
-  'body_file',
-  'body',
-  'points',
-  'size',
-  'region',
-  'transfer_id',
-  'direction',
-  'point_id',
-  'confirm',
-  'method',
-  'path',
-  'query',
-  'task_status',
-  'billing_start',
-  'billing_range',
-  'billing_end',
-  'job_type',
-  'wait',
-  'wait_timeout',
-  'health_path',
-  'cleanup',
-  'max_cost',
-  's3_prefix',
-  'volume_path',
-  's3_bucket',
-  'volumes',
-  'data',
-  'results',
-  'log_lines',
-  'regions',
-  'comment',
-  'max_previews',
-  'preview_ttl',
-  'encrypt',
-  'volume_cleanup',
-  'dry_run'
-];
+const MOST_USED: readonly InputName[] = INPUTS.flatMap((declared) =>
+  'helpRank' in declared ? [declared] : []
+)
+  .sort((a, b) => a.helpRank - b.helpRank)
+  .map((declared) => declared.name);
 /** The most flags a brief help shows, and the fewest (where the operation takes that many). */
 const BRIEF_MOST = 10;
 const BRIEF_LEAST = 5;
@@ -179,16 +145,17 @@ const BRIEF_LEAST = 5;
 /** The screen of an operation's help below its usage: its needs and most used flags, its secrets, the rest. */
 function briefHelp(operation: OperationName, version: string): string[] {
   const { needs, inputs } = OPERATION_INPUTS[operation];
-  const takes = new Set([...needs, ...inputs, 'dry_run']);
+  // Of the inputs of every operation, those among the most used (dry_run) may be shown too.
+  const takes = new Set([...needs, ...inputs, ...COMMON_INPUTS.filter((name) => MOST_USED.includes(name))]);
   const flags = needs.filter((name) => !isSecret(name));
-  const add = (name: string): void => {
-    if (name !== 'operation' && !isSecret(name) && !flags.includes(name)) flags.push(name);
+  const add = (name: InputName): void => {
+    if (!isPositional(name) && !isSecret(name) && !flags.includes(name)) flags.push(name);
   };
   for (const name of MOST_USED) if (flags.length < BRIEF_MOST && takes.has(name)) add(name);
   // Five at least: the operation's other inputs, then those of every operation, in their order.
   for (const name of [...inputs, ...COMMON_INPUTS]) if (flags.length < BRIEF_LEAST) add(name);
   const rest = [...takes, ...COMMON_INPUTS].filter(
-    (name) => name !== 'operation' && !isSecret(name) && !flags.includes(name)
+    (name) => !isPositional(name) && !isSecret(name) && !flags.includes(name)
   );
   return [
     needs.length === 0 ? 'Its most used flags:' : 'What it needs, then its most used flags:',
@@ -221,18 +188,11 @@ function section(title: string, names: readonly string[], operation: OperationNa
   return [`${title}:`, ...names.flatMap((name) => flagLines(name, operation)), ''];
 }
 
-/** The defaults that depend on the operation, which action.yml cannot declare: the operation's own. */
-const OPERATION_DEFAULTS: Readonly<Record<string, (operation: OperationName) => string>> = {
-  cleanup: defaultCleanup,
-  wait_timeout: describeDefaultWait
-};
-
 /**
  * A flag: its name and variable, then what it means for this operation wrapped, and its default. A
  * secret is no flag: its variable, and the variable that names a file holding it.
  */
 function flagLines(name: string, operation: OperationName): string[] {
-  const doc = INPUT_DOCS[name];
   const variable = variableOf(name);
   const head = isSecret(name)
     ? `${`  ${variable}`.padEnd(34)} or ${variable}_FILE (a secret: never a flag)`
@@ -240,7 +200,7 @@ function flagLines(name: string, operation: OperationName): string[] {
   return [
     head,
     ...wrap(meaningOf(name, operation), WIDTH - 6).map((line) => `      ${line}`),
-    ...defaultLine(name, operation, doc?.default)
+    ...defaultLine(name, operation)
   ];
 }
 
@@ -251,7 +211,7 @@ function flagLines(name: string, operation: OperationName): string[] {
 function briefLines(name: string, operation: OperationName, most = Infinity): string[] {
   const meaning = meaningOf(name, operation);
   const first = /^.*?[.!?](?= [A-Z`]|$)/.exec(meaning)?.[0] ?? meaning;
-  const fallback = defaultLine(name, operation, INPUT_DOCS[name]?.default)[0]?.trim();
+  const fallback = defaultLine(name, operation)[0]?.trim();
   const lines = wrap(first, WIDTH - 6);
   const shown = lines.length > most ? [...lines.slice(0, most - 1), `${lines[most - 1] ?? ''} ...`] : lines;
   return [
@@ -260,25 +220,47 @@ function briefLines(name: string, operation: OperationName, most = Infinity): st
   ];
 }
 
+/** Whether an input is the command line's first word (the operation), no flag. */
+const isPositional = (name: string): boolean => INPUT_BY_NAME.get(name)?.positional === true;
+
 /** Whether an input is a secret, which the command line takes from the environment or a file only. */
 const isSecret = (name: string): boolean => SECRET_INPUTS.includes(name as InputName);
 
-/** Inputs the command line reads otherwise than the action: what they mean here. */
-const CLI_MEANINGS: Readonly<Record<string, string>> = {
-  body_file:
-    "A YAML or JSON file with more body fields, for bodies too big for a flag: a regular file of at most 1 MiB, its path from the working directory (any directory: the workspace rule is the action's)."
-};
-
-/** What an input means for an operation (see scripts/operation-meanings.ts), else its whole description. */
+/**
+ * What an input means for an operation (the parts of its description for it: see deploy/inputs/
+ * meanings.ts), else its whole description; where the command line reads it otherwise than the action,
+ * what it means here. In a terminal's words: code marks off, an input named as its flag, a secret as its
+ * variable.
+ */
 function meaningOf(name: string, operation: OperationName): string {
-  const doc = INPUT_DOCS[name];
-  return CLI_MEANINGS[name] ?? doc?.byOperation?.[operation] ?? doc?.description ?? '';
+  const declared = INPUT_BY_NAME.get(name);
+  if (declared === undefined) return '';
+  return plain(declared.cliDescription ?? meaningFor(declared.description, operation, OPERATION_NAMES));
 }
 
-/** "default: 15m": the operation's own default where it has one, else action.yml's; none when empty. */
-function defaultLine(name: string, operation: OperationName, declared: string | undefined): string[] {
-  const own = OPERATION_DEFAULTS[name]?.(operation);
-  const given = own === undefined ? declared : inCliWords(own);
+/** An input's whole description, as the CLI's help words it (see plain). */
+export const describedInput = (name: string): string => plain(INPUT_BY_NAME.get(name)?.description ?? '');
+
+/** Text as a terminal shows it: on one line, code marks off, the inputs named as flags, a secret as its variable. */
+function plain(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/`([^`]+)`/g, (_all, code: string) =>
+      !INPUT_BY_NAME.has(code) || isPositional(code)
+        ? code
+        : // A secret is never a flag of the CLI: its variable.
+          isSecret(code)
+          ? variableOf(code)
+          : `--${flagOf(code)}`
+    );
+}
+
+/** "default: 15m": the operation's own default where it has one, else the declared one; none when empty. */
+function defaultLine(name: string, operation: OperationName): string[] {
+  const declared = INPUT_BY_NAME.get(name);
+  const own = declared?.defaultFor?.(operation);
+  const given = own === undefined ? declared?.default : inCliWords(own);
   return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
 

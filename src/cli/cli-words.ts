@@ -1,5 +1,11 @@
-import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
-import { flagOf, variableOf } from './cli-args.js';
+import {
+  flagOf,
+  INPUT_BY_NAME,
+  INPUT_NAMES,
+  SECRET_INPUTS,
+  variableOf,
+  type InputName
+} from '../deploy/engine.js';
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
 const asCli = (name: InputName): string =>
@@ -14,7 +20,9 @@ const SECRET_NAMES = new RegExp(
   'g'
 );
 /** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = INPUT_NAMES.filter((name) => !name.includes('_') && name !== 'operation');
+const WORDS = INPUT_NAMES.filter(
+  (name) => !name.includes('_') && INPUT_BY_NAME.get(name)?.positional !== true
+);
 /** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
 const COMPOUNDS = INPUT_NAMES.filter((name) => name.includes('_') && !SECRET_INPUTS.includes(name));
 

@@ -1,3 +1,4 @@
+import { DOTENV_ORDER as DOTENV_RANKED } from '../deploy/engine.js';
 import { hasValue } from './json-outputs.js';
 
 /**
@@ -15,55 +16,12 @@ export const DOTENV_MAX_BYTES = 5120;
 export const DOTENV_MAX_VARIABLES = 20;
 
 /**
- * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
- * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
- * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
- * configuration (--output json --with-data prints it).
+ * The outputs a dotenv report holds by default, the most useful to a later stage first (their
+ * declarations' dotenvRank): which task, how it stands, where it serves, what it cost; then a job's
+ * verdict, the wait's, the lists, and the rest. `data`, the platform's whole answer, is never one: often
+ * over the limit by itself, it carries the task's configuration (--output json --with-data prints it).
  */
-export const DOTENV_ORDER: readonly string[] = [
-  'task_id',
-  'status',
-  'url',
-  'cost',
-  'total_cost',
-  'job_status',
-  'timed_out',
-  'capped',
-  'task_ids',
-  'urls',
-  'statuses',
-  'log_file',
-  'succeeded_pods',
-  'failed_pods',
-  'duration',
-  'job_type',
-  'healthy',
-  'changed',
-  'rolled_back',
-  'points_before',
-  'points_after',
-  'replaced_task_ids',
-  'storage_id',
-  'total_size',
-  'used_size',
-  'volume_price',
-  'transfer_id',
-  'files',
-  'bytes',
-  'rate',
-  'region',
-  'region_name',
-  'gpu',
-  'price',
-  'billing_value',
-  'elapsed_seconds',
-  'count',
-  'code',
-  'msg',
-  'response_file',
-  'diagnostics_file',
-  'restore_file'
-];
+export const DOTENV_ORDER: readonly string[] = DOTENV_RANKED;
 
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as

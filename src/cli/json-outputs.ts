@@ -1,41 +1,11 @@
-import { exactNumberOf, parseJson, type ListRows } from '../deploy/engine.js';
+import { exactNumberOf, outputsOfType, parseJson, type ListRows } from '../deploy/engine.js';
 
-/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
-export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
-  'elapsed_seconds',
-  'count',
-  'cost',
-  'total_cost',
-  'billing_value',
-  'price',
-  'points_before',
-  'points_after',
-  'succeeded_pods',
-  'failed_pods',
-  'duration',
-  'total_size',
-  'used_size',
-  'volume_price',
-  'files',
-  'bytes',
-  'rate'
-]);
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). Their declarations say. */
+export const NUMBER_OUTPUTS: ReadonlySet<string> = outputsOfType('number');
 /** Outputs that are true or false (null when empty: not known, or not asked). */
-export const BOOLEAN_OUTPUTS: ReadonlySet<string> = new Set([
-  'timed_out',
-  'capped',
-  'healthy',
-  'changed',
-  'rolled_back'
-]);
+export const BOOLEAN_OUTPUTS: ReadonlySet<string> = outputsOfType('bool');
 /** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-export const JSON_OUTPUTS: ReadonlySet<string> = new Set([
-  'task_ids',
-  'statuses',
-  'urls',
-  'replaced_task_ids',
-  'data'
-]);
+export const JSON_OUTPUTS: ReadonlySet<string> = outputsOfType('json');
 
 /**
  * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
@@ -63,12 +33,7 @@ export function hasValue(text: string): boolean {
 }
 
 /** Outputs that name a file the run wrote. */
-export const FILE_OUTPUTS: ReadonlySet<string> = new Set([
-  'response_file',
-  'diagnostics_file',
-  'restore_file',
-  'log_file'
-]);
+export const FILE_OUTPUTS: ReadonlySet<string> = outputsOfType('file');
 
 function typeOf(name: string, text: string): unknown {
   // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.

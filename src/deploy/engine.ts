@@ -101,7 +101,37 @@ export {
   type EndpointOverride,
   type OperationName
 } from '../platform/platform-settings.js';
-export { COMMON_INPUTS, OPERATION_INPUTS } from '../platform/operations/operation-inputs.js';
+export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from './inputs/operation-inputs.js';
+// The inputs' and outputs' declarations: what the hosts read inputs by, and show.
+export {
+  DEFAULT_BASE_URL,
+  ENV_PREFIX,
+  FILE_INPUTS,
+  flagOf,
+  INPUT_BY_NAME,
+  INPUT_DEFAULTS,
+  INPUT_NAMES,
+  INPUTS,
+  SECRET_INPUTS,
+  variableOf,
+  type DefaultedInput,
+  type InputDeclaration,
+  type InputName,
+  type InputValue
+} from './inputs/index.js';
+export { meaningFor } from './inputs/meanings.js';
+export {
+  parseBoolean,
+  parseChoice,
+  parseRfc3339,
+  parseEndTime,
+  parsePath,
+  parseStartTime,
+  parseTaskId,
+  parseVersion,
+  TASK_ID
+} from './inputs/parsers.js';
+export { DOTENV_ORDER, OUTPUT_NAMES, OUTPUTS, outputsOfType, type OutputName } from './outputs/outputs.js';
 export {
   KeyError,
   keyTextForms,

@@ -1,11 +1,14 @@
-import type { OperationName } from '../platform-settings.js';
+import type { OperationName } from '../../platform/platform-settings.js';
+import type { OutputName } from '../outputs/outputs.js';
+import type { InputName } from './index.js';
 
 // Which inputs and outputs each operation has, beside those of every operation: what docs/reference.md
 // lists (npm run docs) and the CLI's help shows. A test holds every input and output of action.yml in
-// them, under every operation that reads or writes it.
+// them, under every operation that reads or writes it. Each list is typed by the declarations' names
+// (inputs/index.ts, outputs/outputs.ts): a name no input or output has fails the type check.
 
 /** Inputs every operation takes: where and how it talks to the API, and how the step reports. */
-export const COMMON_INPUTS: readonly string[] = [
+export const COMMON_INPUTS: readonly InputName[] = [
   'operation',
   'base_url',
   'token',
@@ -25,7 +28,7 @@ export const COMMON_INPUTS: readonly string[] = [
 ];
 
 /** Outputs every operation writes (empty where it has nothing to say). */
-export const COMMON_OUTPUTS: readonly string[] = [
+export const COMMON_OUTPUTS: readonly OutputName[] = [
   'code',
   'msg',
   'data',
@@ -47,7 +50,7 @@ export const COMMON_OUTPUTS: readonly string[] = [
 ];
 
 /** What a wait for a job takes: its end is its job_status, so no URL, node or health rule applies. */
-const JOB_WAIT = [
+const JOB_WAIT: readonly InputName[] = [
   'wait',
   'wait_timeout',
   'poll_interval',
@@ -57,7 +60,7 @@ const JOB_WAIT = [
   'poll_error_budget',
   'max_cost'
 ];
-const WAIT = [
+const WAIT: readonly InputName[] = [
   'wait',
   'wait_timeout',
   'poll_interval',
@@ -72,7 +75,7 @@ const WAIT = [
   'poll_error_budget',
   'max_cost'
 ];
-const CAPACITY = [
+const CAPACITY: readonly InputName[] = [
   'gpu',
   'gpu_count',
   'device_type',
@@ -82,9 +85,15 @@ const CAPACITY = [
   'preheat',
   'preheat_timeout'
 ];
-const VOLUME_OUTPUTS = ['storage_id', 'region', 'total_size', 'used_size', 'volume_price'];
-const TRANSFER_OUTPUTS = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
-const CHANGE_WAIT = [
+const VOLUME_OUTPUTS: readonly OutputName[] = [
+  'storage_id',
+  'region',
+  'total_size',
+  'used_size',
+  'volume_price'
+];
+const TRANSFER_OUTPUTS: readonly OutputName[] = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
+const CHANGE_WAIT: readonly InputName[] = [
   'wait_timeout',
   'poll_interval',
   'wait_for_urls',
@@ -93,7 +102,7 @@ const CHANGE_WAIT = [
   'cleanup_timeout'
 ];
 /** The data input, and what its copies go through (the object storage, how they copy). */
-const DATA_IN = [
+const DATA_IN: readonly InputName[] = [
   'data',
   's3_supplier',
   's3_endpoint',
@@ -104,7 +113,7 @@ const DATA_IN = [
   'ignore_patterns',
   'transfer_retries'
 ];
-const CREATE = [
+const CREATE: readonly InputName[] = [
   'task_name',
   'points',
   ...CAPACITY,
@@ -117,11 +126,17 @@ const CREATE = [
   'cleanup',
   'cleanup_timeout'
 ];
-const PLACED = ['region', 'region_name', 'gpu', 'price'];
-const PREVIEW = ['github_token', 'comment', 'max_previews'];
-const BILLING = ['billing_range', 'billing_start', 'billing_end'];
-const STOP_WAIT = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
-const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type'];
+const PLACED: readonly OutputName[] = ['region', 'region_name', 'gpu', 'price'];
+const PREVIEW: readonly InputName[] = ['github_token', 'comment', 'max_previews'];
+const BILLING: readonly InputName[] = ['billing_range', 'billing_start', 'billing_end'];
+const STOP_WAIT: readonly InputName[] = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
+const JOB_OUTPUTS: readonly OutputName[] = [
+  'job_status',
+  'succeeded_pods',
+  'failed_pods',
+  'duration',
+  'job_type'
+];
 
 /**
  * What an operation is for, in one line; the inputs it needs (without which it is refused, or does
@@ -129,12 +144,12 @@ const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 
  */
 export interface OperationInputs {
   summary: string;
-  needs: readonly string[];
-  inputs: readonly string[];
-  outputs: readonly string[];
+  needs: readonly InputName[];
+  inputs: readonly InputName[];
+  outputs: readonly OutputName[];
 }
 
-const only = (needs: readonly string[], all: readonly string[]): string[] =>
+const only = (needs: readonly InputName[], all: readonly InputName[]): InputName[] =>
   all.filter((name) => !needs.includes(name));
 
 /** Each operation's own inputs and outputs, beside the common ones (docs/reference.md, the CLI's help). */

@@ -1,0 +1,214 @@
+// Issue 61, point 1: an input's name is written in one source file, its declaration, besides its users'
+// reads. This test counts, for every input, the files under src/ that hold its name as a string literal
+// (a literal whose whole value is the name: 'max_cost'; the prose of an error message that names it does
+// not count, nor a comment, nor a declaration's description, which is documentation).
+//
+// A user's read is (a) a typed read of the input by its declaration: get('max_cost'), given('wait'),
+// text('data'), raw('token') (action/settings.ts's readers), or (b) a settings field of the same name in
+// a Pick<Settings, ...> type. A file whose every literal of the name is such a read does not count.
+// deploy/inputs/operation-inputs.ts (which operation takes which; point 3 moves it into the operations'
+// declarations) does not count either.
+//
+// What is left must be its declaration's module (the one file of deploy/inputs/ with `name: '<input>'`),
+// and, for now, the files of ELSEWHERE: each writes the same word in another sense (an operation, a kind,
+// an output, a field of the platform's answers or bodies, a CLI command) or names the input in a check
+// of deploy/ that later points (3-5) move. The list is exact: a new file fails, and so does an entry
+// that no longer holds the word (the list may only shrink).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INPUT_NAMES } from '../src/deploy/inputs/index.js';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
+  operation: [
+    'action/pull-request-step.ts',
+    'action/settings.ts',
+    'deploy/change/send-change.ts',
+    'deploy/flows/toolkit.ts',
+    'deploy/step-defaults.ts'
+  ],
+  base_url: ['action/by-hand.ts'],
+  token: ['action/settings.ts', 'protocol/request.ts'],
+  private_key: ['action/settings.ts'],
+  platform_public_key: ['action/settings.ts'],
+  api_profile: ['action/by-hand.ts'],
+  endpoints: ['action/settings.ts', 'platform/operations/calls.ts'],
+  task_name: [
+    'platform/list-rows.ts',
+    'platform/operations/input-checks.ts',
+    'platform/operations/operation-table.ts'
+  ],
+  points: [
+    'deploy/flows/preview-spend.ts',
+    'platform/operations/input-checks.ts',
+    'platform/operations/operation-table.ts',
+    'platform/preheat-data.ts'
+  ],
+  task_id: [
+    'action/settings.ts',
+    'deploy/outputs/outputs.ts',
+    'deploy/tasks/configuration.ts',
+    'platform/list-rows.ts',
+    'platform/operations/calls.ts',
+    'platform/operations/input-checks.ts'
+  ],
+  point_id: ['platform/list-rows.ts', 'platform/operations/calls.ts'],
+  task_status: ['platform/operations/input-checks.ts'],
+  gpu: ['action/outputs.ts', 'deploy/flows/preview.ts', 'deploy/outputs/outputs.ts', 'platform/list-rows.ts'],
+  gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
+  device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
+  preheat: [
+    'platform/operations/calls.ts',
+    'platform/operations/operation-table.ts',
+    'platform/platform-settings.ts',
+    'platform/task-kinds.ts'
+  ],
+  job_type: ['action/outputs.ts', 'deploy/outputs/outputs.ts', 'platform/operations/input-checks.ts'],
+  spot_fallback: ['deploy/flows/spot-fallback.ts'],
+  volume: [
+    'deploy/cleanup-state.ts',
+    'deploy/flows/transfer.ts',
+    'deploy/storage/mounts.ts',
+    'platform/operations/operation-table.ts',
+    'platform/platform-settings.ts',
+    'platform/task-kinds.ts'
+  ],
+  size: ['deploy/inputs/input.ts', 'deploy/inputs/limits.ts'],
+  region: [
+    'action/outputs.ts',
+    'action/summary.ts',
+    'deploy/create/find-capacity.ts',
+    'deploy/create/preheat.ts',
+    'deploy/flows/preheat.ts',
+    'deploy/flows/preview.ts',
+    'deploy/inputs/capacity.ts',
+    'deploy/outputs/outputs.ts',
+    'deploy/settings.ts',
+    'platform/list-rows.ts'
+  ],
+  transfer_id: [
+    'action/outputs.ts',
+    'deploy/flows/transfer.ts',
+    'deploy/outputs/outputs.ts',
+    'platform/list-rows.ts'
+  ],
+  direction: ['deploy/flows/transfer.ts', 'deploy/storage/copy-data.ts', 'platform/list-rows.ts'],
+  s3_supplier: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  s3_endpoint: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  s3_bucket: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  s3_access_key: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  s3_secret_key: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  volumes: [
+    'action/post-step.ts',
+    'deploy/cleanup-state.ts',
+    'deploy/flows/step.ts',
+    'deploy/storage/delete-volume.ts',
+    'deploy/storage/mounts.ts'
+  ],
+  juicefs_mounts: ['deploy/flows/step.ts', 'deploy/storage/mounts.ts'],
+  data: [
+    'cli/json-outputs.ts',
+    'deploy/answer-texts.ts',
+    'deploy/flows/copying.ts',
+    'deploy/outputs/outputs.ts',
+    'deploy/storage/check-copies.ts',
+    'deploy/storage/copy-data.ts',
+    'platform/client.ts'
+  ],
+  results: ['deploy/flows/copying.ts', 'deploy/storage/check-copies.ts', 'deploy/storage/copy-data.ts'],
+  body: [
+    'action/settings.ts',
+    'deploy/create/create-task.ts',
+    'deploy/dry-run.ts',
+    'deploy/step-defaults.ts',
+    'platform/client.ts',
+    'platform/operations/calls.ts'
+  ],
+  body_file: ['action/runtime.ts', 'action/settings.ts'],
+  query: ['action/settings.ts', 'deploy/dry-run.ts', 'platform/operations/calls.ts'],
+  method: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
+  path: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
+  encrypt: ['action/settings.ts'],
+  wait: [
+    'action/settings.ts',
+    'deploy/change/send-change.ts',
+    'deploy/step-defaults.ts',
+    'platform/operations/operation-table.ts'
+  ],
+  wait_timeout: ['deploy/flows/wait.ts'],
+  cleanup: [
+    'action/host.ts',
+    'action/post-step.ts',
+    'action/saved-cleanup.ts',
+    'action/settings.ts',
+    'cli/cleanup-command.ts',
+    'cli/cli-args.ts',
+    'cli/cli-help.ts',
+    'cli/run-cli.ts',
+    'deploy/cleanup/finish-cleanup.ts',
+    'deploy/cleanup/finish-scale-back.ts',
+    'deploy/flows/toolkit.ts',
+    'deploy/step-defaults.ts',
+    'deploy/storage/transfer-ledger.ts',
+    'deploy/storage/volume-ledger.ts'
+  ],
+  billing_range: ['platform/operations/input-checks.ts'],
+  billing_start: ['action/settings.ts', 'platform/operations/input-checks.ts'],
+  billing_end: ['action/settings.ts', 'platform/operations/input-checks.ts']
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : []
+  );
+}
+
+const PROSE = /\b(?:description|cliDescription):\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g;
+const SETTINGS_FIELDS = /Pick<\s*Settings,[^>]*>/g;
+/** A file's code: its declarations' descriptions, its Pick<Settings, ...> fields and its comments left out. */
+const codes = new Map(
+  sources(SRC).map((file) => [
+    relative(SRC, file),
+    readFileSync(file, 'utf8')
+      .replace(PROSE, '')
+      .replace(SETTINGS_FIELDS, '')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+      .join('\n')
+  ])
+);
+
+/** The files that hold the input's name as a literal, other than in its users' reads. */
+function holders(name: string): string[] {
+  const literal = new RegExp(`['"\`]${name}['"\`]`);
+  const reads = new RegExp(`\\b(get|given|text|raw)\\(\\s*'${name}'`, 'g');
+  return [...codes]
+    .filter(([, code]) => literal.test(code.replace(reads, '')))
+    .map(([file]) => file)
+    .sort();
+}
+
+describe("an input's name", () => {
+  it.each(INPUT_NAMES)('%s is written in its declaration, its reads, and nowhere new', (name) => {
+    const declarations = [...codes]
+      .filter(([file, code]) => file.startsWith('deploy/inputs/') && code.includes(`name: '${name}'`))
+      .map(([file]) => file);
+    expect(declarations).toHaveLength(1);
+    const others = holders(name).filter(
+      (file) => file !== declarations[0] && file !== 'deploy/inputs/operation-inputs.ts'
+    );
+    expect(others).toEqual([...(ELSEWHERE[name] ?? [])].sort());
+  });
+
+  it('lists in ELSEWHERE only inputs', () => {
+    expect(
+      Object.keys(ELSEWHERE).filter((name) => !(INPUT_NAMES as readonly string[]).includes(name))
+    ).toEqual([]);
+  });
+});
