@@ -11,10 +11,10 @@ const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'a
 /**
  * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; the cluster storage's
  * volumes (made sure of, waited on, deleted); creating tasks; making a
- * plan's calls and what a step did; changing running ones; finishing what a step left (the post step);
+ * plan's calls and what a step did; what each kind and capability adds to what a step reports; changing running ones; finishing what a step left (the post step);
  * the flows of the operations.
  */
-const DEPLOY_ROOMS = ['tasks', 'wait', 'storage', 'create', 'calls', 'change', 'cleanup', 'flows'];
+const DEPLOY_ROOMS = ['tasks', 'wait', 'storage', 'create', 'calls', 'report', 'change', 'cleanup', 'flows'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
