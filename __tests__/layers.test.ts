@@ -9,10 +9,10 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
 const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'action', 'cli', '.'];
 /**
- * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; the cluster storage's
- * volumes (made sure of, waited on, deleted); creating tasks; making a
- * plan's calls and what a step did; changing running ones; finishing what a step left (the post step);
- * the flows of the operations.
+ * The rooms of deploy/, lowest first: the outputs and inputs declared; reading and stopping tasks; waiting
+ * for them; the cluster storage's volumes (made sure of, waited on, deleted); creating tasks; making a
+ * plan's calls and what a step did; what each kind and capability adds to what a step reports; changing
+ * running ones; finishing what a step left (the post step); the flows of the operations.
  */
 const DEPLOY_ROOMS = [
   'outputs',
@@ -22,6 +22,7 @@ const DEPLOY_ROOMS = [
   'storage',
   'create',
   'calls',
+  'report',
   'change',
   'cleanup',
   'flows'

@@ -589,7 +589,7 @@ async function runPreview(given, ctx, dryRun) {
     });
     return (done ??
         (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
-            preview: { number: undefined, taskName: given, totalPoints: undefined, failure }
+            parts: [(0,step_result/* reportEntry */.jr)('preview', { number: undefined, taskName: given, totalPoints: undefined, failure })]
         }));
 }
 async function upOrDown(given, ctx, dryRun) {
@@ -644,12 +644,14 @@ async function takeDown(preview, outer, dryRun) {
     spend ??= await (0,preview_book/* spendNow */.Zw)(previewOf(preview), book, ctx, stoppedIds);
     return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
         tasks: (0,preview_spend/* withSpend */.HE)(stopped, spend),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: spend.total,
-            ...(failure === undefined ? {} : { failure })
-        }
+        parts: [
+            (0,step_result/* reportEntry */.jr)('preview', {
+                number: pull.number,
+                taskName: name,
+                totalPoints: spend.total,
+                ...(failure === undefined ? {} : { failure })
+            })
+        ]
     });
 }
 /** The newest of the preview's tasks (the largest id: the platform numbers its tasks in order). */
@@ -764,17 +766,13 @@ async function undone(preview, done, ctx) {
         await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
         await (0,preview_recording/* commentIf */.Lb)(host, ctx, { ...view(preview), ...over.shown, totalCost: (0,money/* readablePoints */.aR)(spend.total) });
     });
-    return {
-        ...step,
-        tasks: (0,preview_spend/* withSpend */.HE)(over.stopped, spend),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: spend.total,
-            deployment,
-            failure: failure === undefined ? over.why : `${over.why}; ${failure}`
-        }
-    };
+    return (0,step_result/* withReport */.BN)({ ...step, tasks: (0,preview_spend/* withSpend */.HE)(over.stopped, spend) }, 'preview', {
+        number: pull.number,
+        taskName: name,
+        totalPoints: spend.total,
+        deployment,
+        failure: failure === undefined ? over.why : `${over.why}; ${failure}`
+    });
 }
 /**
  * What max_cost counts besides a push's new preview: the ended tasks' cost, and the tasks that bill, which
@@ -811,12 +809,14 @@ async function refused(preview, { refusal, spend, book }, ctx, dryRun) {
         });
     return (0,toolkit/* stepResult */.GR)(NO_PLAN(ctx), ctx, {
         tasks: (0,preview_spend/* withSpend */.HE)(refusal.stopped, after),
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: after.total,
-            failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
-        }
+        parts: [
+            (0,step_result/* reportEntry */.jr)('preview', {
+                number: pull.number,
+                taskName: name,
+                totalPoints: after.total,
+                failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
+            })
+        ]
     });
 }
 const NO_PLAN = (ctx) => ({ operation: ctx.settings.operation, calls: [], wait: undefined });
@@ -915,16 +915,13 @@ async function finishUp(preview, done, ctx) {
             note: ready ? undefined : created?.message
         });
     });
-    return {
-        ...step,
-        preview: {
-            number: pull.number,
-            taskName: name,
-            totalPoints: total,
-            deployment,
-            ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
-        }
-    };
+    return (0,step_result/* withReport */.BN)(step, 'preview', {
+        number: pull.number,
+        taskName: name,
+        totalPoints: total,
+        deployment,
+        ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
+    });
 }
 
 

@@ -1,7 +1,7 @@
 // What the summary and the outputs say of volumes and transfers, whatever the platform left out.
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import { reportEntry, type StepResult } from '../../src/deploy/calls/step-result.js';
 import { transferOf, type Transfer } from '../../src/platform/transfer-data.js';
 import type { Volume } from '../../src/platform/volume-data.js';
 
@@ -48,19 +48,29 @@ describe('the summary of volumes and transfers', () => {
   it('says unknown where the list left a size out, and escapes a price that is no decimal', () => {
     const text = renderSummary(
       step({
-        volumeList: {
-          volumes: [
-            volume({ displayUnitPrice: '<b>1</b>' }),
-            volume({ id: '1002', status: 'Active', totalBytes: GIB, usedBytes: 0, displayUnitPrice: '0.36' })
-          ],
-          summary: {
-            count: undefined,
-            totalBytes: undefined,
-            usedBytes: undefined,
-            meanUnitPrice: undefined,
-            perTenMinutes: undefined
-          }
-        }
+        parts: [
+          reportEntry('volume', {
+            listed: {
+              volumes: [
+                volume({ displayUnitPrice: '<b>1</b>' }),
+                volume({
+                  id: '1002',
+                  status: 'Active',
+                  totalBytes: GIB,
+                  usedBytes: 0,
+                  displayUnitPrice: '0.36'
+                })
+              ],
+              summary: {
+                count: undefined,
+                totalBytes: undefined,
+                usedBytes: undefined,
+                meanUnitPrice: undefined,
+                perTenMinutes: undefined
+              }
+            }
+          })
+        ]
       }),
       { passed: true }
     );
@@ -72,34 +82,43 @@ describe('the summary of volumes and transfers', () => {
       '? volume(s) counted (Creating, Active, Expanding), unknown in all, unknown used; estimated cost ? points per 10 minutes'
     );
     expect(
-      renderSummary(step({ volumeList: { volumes: [], summary: undefined } }), { passed: true })
+      renderSummary(
+        step({ parts: [reportEntry('volume', { listed: { volumes: [], summary: undefined } })] }),
+        {
+          passed: true
+        }
+      )
     ).not.toContain('counted');
   });
 
   it('lists transfers: counting, done, failed, of no known direction; a followed one with its time and rate', () => {
     const list = renderSummary(
       step({
-        transferList: [
-          transfer({
-            status: 'Running',
-            direction: 1,
-            ready_files: 0,
-            total_files: 0,
-            transferred_bytes: 0,
-            total_bytes: 0
-          }),
-          transfer({
-            id: 502,
-            status: 'Error',
-            direction: 2,
-            ready_files: 1,
-            total_files: 2,
-            transferred_bytes: GIB,
-            total_bytes: 2 * GIB,
-            error_code: 'S410',
-            error_message: 'denied'
-          }),
-          transfer({ id: 503 })
+        parts: [
+          reportEntry('transfer', {
+            listed: [
+              transfer({
+                status: 'Running',
+                direction: 1,
+                ready_files: 0,
+                total_files: 0,
+                transferred_bytes: 0,
+                total_bytes: 0
+              }),
+              transfer({
+                id: 502,
+                status: 'Error',
+                direction: 2,
+                ready_files: 1,
+                total_files: 2,
+                transferred_bytes: GIB,
+                total_bytes: 2 * GIB,
+                error_code: 'S410',
+                error_message: 'denied'
+              }),
+              transfer({ id: 503 })
+            ]
+          })
         ]
       }),
       { passed: true }
@@ -111,17 +130,21 @@ describe('the summary of volumes and transfers', () => {
     expect(list).toContain('| 503 | ? | ? | 0 (counting) | 0 GiB |  |');
     const followed = step({
       operation: 'transfer',
-      transfer: {
-        transfer: transfer({
-          status: 'Completed',
-          ready_files: 2,
-          total_files: 2,
-          transferred_bytes: 2 * GIB,
-          total_bytes: 2 * GIB
-        }),
-        elapsedMs: 0,
-        retries: 1
-      }
+      parts: [
+        reportEntry('transfer', {
+          one: {
+            transfer: transfer({
+              status: 'Completed',
+              ready_files: 2,
+              total_files: 2,
+              transferred_bytes: 2 * GIB,
+              total_bytes: 2 * GIB
+            }),
+            elapsedMs: 0,
+            retries: 1
+          }
+        })
+      ]
     });
     expect(renderSummary(followed, { passed: true })).toContain(
       'Copied in 0s (– on average), after 1 retries;'
@@ -136,7 +159,7 @@ describe('the summary of volumes and transfers', () => {
     });
     const read = step({
       operation: 'transfer_detail',
-      transfer: { transfer: transfer({}), elapsedMs: undefined, retries: 0 }
+      parts: [reportEntry('transfer', { one: { transfer: transfer({}), elapsedMs: undefined, retries: 0 } })]
     });
     expect(outputsOf(read)).toMatchObject({
       transfer_id: '501',

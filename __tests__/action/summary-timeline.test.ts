@@ -6,6 +6,7 @@ import {
   timelineSection
 } from '../../src/action/summary-timeline.js';
 import type { StepResult } from '../../src/deploy/engine.js';
+import { reportEntry } from '../../src/deploy/calls/step-result.js';
 import { taskResult } from '../../src/deploy/wait/task-result.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../helpers/mermaid.js';
 
@@ -189,7 +190,10 @@ describe('costSection', () => {
 
   it("says a preview's line is this push's", () => {
     const section = costSection(
-      stepOf({ tasks: [JOB], preview: { number: 42, taskName: 'web-pr-42', totalPoints: '9000' } })
+      stepOf({
+        tasks: [JOB],
+        parts: [reportEntry('preview', { number: 42, taskName: 'web-pr-42', totalPoints: '9000' })]
+      })
     );
     expect(section.join('\n')).toContain(
       'title "What this push s preview cost while the step waited (yuan)"'

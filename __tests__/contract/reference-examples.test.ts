@@ -5,7 +5,7 @@ import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing-nodes.js';
 import { taskResult } from '../../src/deploy/wait/task-result.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import { reportEntry, type StepResult } from '../../src/deploy/calls/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { volumeSummaryOf } from '../../src/platform/volume-data.js';
 import { spentYuan } from '../../src/platform/money.js';
@@ -173,9 +173,15 @@ describe("the reference's example answers, read by the action", () => {
     expect(((summary.totalBytes ?? 0) / 1024 ** 3) * (summary.meanUnitPrice ?? 0)).toBe(
       summary.perTenMinutes
     );
-    const text = renderSummary(step({ operation: 'volume_list', volumeList: { volumes: [], summary } }), {
-      passed: true
-    });
+    const text = renderSummary(
+      step({
+        operation: 'volume_list',
+        parts: [reportEntry('volume', { listed: { volumes: [], summary } })]
+      }),
+      {
+        passed: true
+      }
+    );
     expect(text).toContain(
       'estimated cost 360 points per 10 minutes (coin_sum_slice, in the points of unit_price'
     );

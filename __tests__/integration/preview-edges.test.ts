@@ -7,6 +7,7 @@ import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import { previewName, previewNumber, type PullRequests } from '../../src/deploy/pull-requests.js';
 import { useStepBench } from '../helpers/emulator-step.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 const SERVICE =
@@ -232,13 +233,13 @@ describe('the preview steps, at their edges', () => {
     // Reopened: opened again, as GitHub's reopened event brings the preview up.
     const inputs = { comment: 'true', max_cost: '1' };
     const dry = await step(inputs, host(71), { dryRun: true });
-    expect(dry.result.preview?.failure).toMatch(
+    expect(reportOf(dry.result, 'preview')?.failure).toMatch(
       /^the previews of pull request #71 have cost 1\.\d\d yuan, which reaches max_cost 1 yuan: no new preview is made$/
     );
     // A dry run writes no comment.
     expect(github.store.comments).toEqual([]);
     const refused = await step(inputs, host(71));
-    expect(refused.failure).toBe(`preview: ${dry.result.preview?.failure ?? ''}`);
+    expect(refused.failure).toBe(`preview: ${reportOf(dry.result, 'preview')?.failure ?? ''}`);
     expect([refused.outputs.capped, bench.sent(CREATE).length]).toEqual(['false', 1]);
     expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');

@@ -9,6 +9,7 @@ import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
 import { useStepBench } from '../helpers/emulator-step.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 const BILLING = '/api/billing/get_billing_record';
@@ -182,7 +183,7 @@ describe("a pull request's previews, what they spent kept where the platform or 
     expect(bench.sent(CREATE).length).toBe(2);
     expect(next.failure).toMatch(/max_cost/);
     // What the pull request has spent, as the push's step said it: 1.88 yuan and more.
-    expect(Number(push.result.preview?.totalPoints ?? '0')).toBeGreaterThan(1_880_000);
+    expect(Number(reportOf(push.result, 'preview')?.totalPoints ?? '0')).toBeGreaterThan(1_880_000);
   });
 
   // Regression (issue 60, point 5): a push that found the cap reached stopped the preview, which the
@@ -282,7 +283,7 @@ describe("a pull request's previews, what they spent kept where the platform or 
     github.store.closePull(44, true);
     const close = await step({}, 44, 'closed');
     expect(close.failure).toBeUndefined();
-    expect(Number(close.result.preview?.totalPoints ?? '0')).toBeGreaterThan(1_880_000);
+    expect(Number(reportOf(close.result, 'preview')?.totalPoints ?? '0')).toBeGreaterThan(1_880_000);
     expect(Number(keptOf()[open.outputs.task_id])).toBeGreaterThan(1_880_000);
     // The comment escapes markdown: 1&#46;88 is 1.88.
     expect(github.store.comments[0]?.body).toContain('| All previews of this pull request | 1&#46;88 yuan |');

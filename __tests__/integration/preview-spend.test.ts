@@ -10,6 +10,7 @@ import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
 import { readSpend } from '../../src/deploy/flows/preview-spend.js';
 import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 const SERVICE =
@@ -103,7 +104,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(bench.sent(CREATE)).toHaveLength(1);
     expect(bench.emulator.tasks.get(open.outputs.task_id).status).toBe('End');
     // What the step says they cost is what the platform's details add up to, every task's.
-    expect(push.result.preview?.totalPoints).toBe(detailsCost([open.outputs.task_id]));
+    expect(reportOf(push.result, 'preview')?.totalPoints).toBe(detailsCost([open.outputs.task_id]));
   });
 
   it("says the previews' total as the details add it up, stopped tasks included, on close", async () => {
@@ -118,7 +119,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     const close = await step({}, 8, 'closed');
     expect(close.failure).toBeUndefined();
     expect(ids.map((id) => bench.emulator.tasks.get(id).status)).toEqual(['End', 'End']);
-    expect(close.result.preview?.totalPoints).toBe(detailsCost(ids));
+    expect(reportOf(close.result, 'preview')?.totalPoints).toBe(detailsCost(ids));
     // The stopped task's own cost, in the step's result, is its detail's too.
     expect(close.result.tasks.map((t) => [t.id, t.forecastValue !== undefined])).toEqual([[ids[1], true]]);
   });
@@ -135,7 +136,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     const capped = await step({ max_cost: '1' }, 9, 'synchronize');
     expect(capped.outputs.capped).toBe('true');
     expect(bench.emulator.tasks.get(open.outputs.task_id).status).toBe('End');
-    const spent = capped.result.preview?.totalPoints ?? '';
+    const spent = reportOf(capped.result, 'preview')?.totalPoints ?? '';
     expect(Number(spent)).toBeGreaterThan(1_000_000);
     // The platform deletes the ended task: no search lists it, no detail answers for it.
     bench.emulator.tasks.setEndedTasksGone(true);
@@ -144,7 +145,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(next.failure).toMatch(
       /^preview: the previews of pull request #9 have cost 1\.\d\d yuan, which reaches max_cost 1 yuan: no new preview is made$/
     );
-    expect(next.result.preview?.totalPoints).toBe(spent);
+    expect(reportOf(next.result, 'preview')?.totalPoints).toBe(spent);
     expect(bench.sent(CREATE)).toHaveLength(1);
     // Kept where GitHub keeps it, without the comment: a record deployment's payload, inactive at once.
     const records = github.store.deploymentsIn(/^preview-spend$/);
@@ -181,7 +182,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     const spent = Number(detailsCost(ids));
     expect(spent).toBeLessThanOrEqual(500_000);
     expect(spent).toBeGreaterThan(400_000);
-    expect(push.result.preview?.totalPoints).toBe(detailsCost(ids));
+    expect(reportOf(push.result, 'preview')?.totalPoints).toBe(detailsCost(ids));
     // Nothing serves: no deployment says it does, and the comment says it was stopped.
     const deployments = github.store.deploymentsIn(/^pr-/);
     expect(deployments.map((d) => github.store.statusesOf(d.id)[0]?.state)).toEqual(['inactive', 'failure']);
@@ -199,7 +200,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
     const cost = detailsCost([failed.outputs.task_id]);
     expect(Number(cost)).toBeGreaterThan(0);
-    expect(failed.result.preview?.totalPoints).toBe(cost);
+    expect(reportOf(failed.result, 'preview')?.totalPoints).toBe(cost);
     expect(github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
       spent: { [failed.outputs.task_id]: cost }
     });

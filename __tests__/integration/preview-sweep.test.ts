@@ -9,6 +9,7 @@ import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/pull-requests.js';
 import { useStepBench } from '../helpers/emulator-step.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
@@ -106,7 +107,7 @@ describe('the preview sweep, where GitHub fails', () => {
         String(detail.forecast_value)
       ]);
     }
-    expect(sweep.result.preview?.totalPoints).toBe(
+    expect(reportOf(sweep.result, 'preview')?.totalPoints).toBe(
       sumPoints(sweep.result.tasks.flatMap((t) => [t.billingValue ?? '', t.forecastValue ?? '']))
     );
     expect(renderSummary(sweep.result, { passed: false, why: sweep.failure ?? '' })).toContain(

@@ -4,6 +4,7 @@ import { rollbackOf } from '../../src/deploy/cleanup/restore-configuration.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const UPDATE = '/api/deployment/task/update';
 
@@ -339,7 +340,7 @@ describe('update in place', () => {
     expect(failure).toMatch(
       /and the rollback did not complete within cleanup_timeout 30s \(it was not set back \(.*C001.*; it does not hold the configuration it had; asked for 30s\)\): restore its configuration by hand/
     );
-    expect(result.change?.restore).toMatchObject({ taskId: id });
+    expect(reportOf(result, 'change')?.restore).toMatchObject({ taskId: id });
     expect(sent(UPDATE).length).toBeGreaterThan(2);
     expect(bench.emulator.tasks.get(id)).toMatchObject({
       services: [expect.objectContaining({ service_image: 'app:bad' })]

@@ -13,6 +13,7 @@ import {
   volumeListCall
 } from '../../src/platform/operations/calls.js';
 import { volumeConfigsOf, volumesOf, volumeWriteOf } from '../../src/platform/volume-data.js';
+import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const GIB = 1024 ** 3;
 
@@ -239,7 +240,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     expect(renderSummary(all.result, { passed: true })).toContain(
       "2 volume(s) counted (Creating, Active, Expanding), 3 GiB in all, 0 GiB used; estimated cost 340 points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule)."
     );
-    expect(all.result.volumeList?.summary).toEqual({
+    expect(reportOf(all.result, 'volume')?.listed?.summary).toEqual({
       count: 2,
       totalBytes: 3 * GIB,
       usedBytes: 0,

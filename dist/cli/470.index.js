@@ -538,7 +538,9 @@ const scaleFlow = {
                 ctx.log(`dry run: task ${scaled.taskId} has ${look.snapshot.nodes?.total ?? 'an unknown number of'} nodes (${(0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .runningOf */ .Tx)(look.snapshot) ?? 'unknown'} running); scale would set ${scaled.points} and wait until they run; only reads were sent`);
                 return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
                     tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(scaled.taskId, look)],
-                    change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: look.snapshot.nodes?.total !== scaled.points })
+                    parts: [
+                        (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: look.snapshot.nodes?.total !== scaled.points }))
+                    ]
                 });
             }
         };
@@ -555,7 +557,10 @@ async function runScale(scale, ctx) {
     if (total === points && before === points) {
         ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look);
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: before }) });
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+            tasks: [task],
+            parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: before }))]
+        });
     }
     ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
     const nodesBefore = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .pointIds */ .tc)(look.nodes);
@@ -574,17 +579,24 @@ async function runScale(scale, ctx) {
     if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
         ctx.cleanup.clear('scaleBack');
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterServing */ .y)(taskId, outcome, ending);
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+            tasks: [task],
+            parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', change)],
+            timedOut: outcome.kind === 'timed_out'
+        });
     }
     const didNot = `did not scale to ${points} nodes (it ${outcome.why ?? outcome.kind})`;
     if (outcome.kind === 'cancelled' || ctx.runtime.cancelled()) {
         const message = `${didNot}; the post step waits for its new nodes, and sets the count back to ${total} if one fails`;
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterServing */ .y)(taskId, { ...outcome, kind: 'cancelled' }, { ...ending, message });
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change });
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', change)] });
     }
     const setBack = await setCountBack(taskId, total, ctx);
     const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterServing */ .y)(taskId, outcome, { ...ending, message: `${didNot}; ${setBack.said}` });
-    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: { ...change, rolledBack: setBack.done } });
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+        tasks: [task],
+        parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', { ...change, rolledBack: setBack.done })]
+    });
 }
 /**
  * A scale up whose new nodes fail: the count it had is set again until the task's detail shows it (within

@@ -280,7 +280,7 @@ const updateFlow = {
                     : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
                 return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
                     tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
-                    change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields })
+                    parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields }))]
                 });
             }
         };
@@ -314,7 +314,10 @@ async function runUpdate(plan, ctx) {
         ctx.log(`update: ${describeChange(change)}`);
     if (fields.length === 0) {
         ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
-        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
+            tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
+            parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}))]
+        });
     }
     if (!(0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .taskKindOf */ .j2)(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
@@ -398,7 +401,11 @@ function updateResult(plan, ctx, ending) {
         now: ctx.runtime.now(),
         ...(ending.message === undefined ? {} : { message: ending.message })
     });
-    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
+        tasks: [task],
+        parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('change', ending.change)],
+        timedOut: ending.timedOut ?? false
+    });
 }
 /** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
 async function chooseTask(ctx) {

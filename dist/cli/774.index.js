@@ -153,7 +153,10 @@ function storageStep(settings, work) {
                 const outcome = (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(done.call, {
                     ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
                 });
-                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { ...done.did, calls: [outcome] });
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, {
+                    ...(done.did === undefined ? {} : { parts: [done.did] }),
+                    calls: [outcome]
+                });
             }
             catch (error) {
                 if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d)
@@ -425,7 +428,10 @@ async function sendCreate(name, configId, bytes, ctx) {
 
 // EXTERNAL MODULE: ./deploy/flows/storage-step.ts
 var storage_step = __webpack_require__(2352);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __webpack_require__(8060);
 ;// CONCATENATED MODULE: ./deploy/flows/volume.ts
+
 
 
 
@@ -456,7 +462,7 @@ const volumeFlow = {
                 return {
                     answer: report.answer,
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    did: { volume: { volume, created, adopted, grownFrom, deleted: false } }
+                    did: (0,step_result/* reportEntry */.jr)('volume', { one: { volume, created, adopted, grownFrom, deleted: false } })
                 };
             },
             dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -487,7 +493,9 @@ const volumeListFlow = {
             return {
                 answer,
                 call: (0,calls/* volumeListCall */.bU)(ctx.settings),
-                did: { volumeList: { volumes, summary: (0,volume_data/* volumeSummaryOf */.Ub)(summary.result.data) } }
+                did: (0,step_result/* reportEntry */.jr)('volume', {
+                    listed: { volumes, summary: (0,volume_data/* volumeSummaryOf */.Ub)(summary.result.data) }
+                })
             };
         },
         dryRun: (ctx) => {
@@ -517,7 +525,9 @@ const volumeDeleteFlow = {
                 ctx.log(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}): deleted, and no list shows it`);
                 return {
                     call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
-                    did: { volume: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true } }
+                    did: (0,step_result/* reportEntry */.jr)('volume', {
+                        one: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true }
+                    })
                 };
             },
             dryRun: async (ctx) => {

@@ -32,7 +32,10 @@ function storageStep(settings, work) {
                 const outcome = (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(done.call, {
                     ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
                 });
-                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { ...done.did, calls: [outcome] });
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, {
+                    ...(done.did === undefined ? {} : { parts: [done.did] }),
+                    calls: [outcome]
+                });
             }
             catch (error) {
                 if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d)
@@ -59,18 +62,20 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   transferStopFlow: () => (/* binding */ transferStopFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3035);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3035);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7187);
-/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8100);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
-/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2736);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7187);
+/* harmony import */ var _platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8100);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
+/* harmony import */ var _storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2736);
 /* harmony import */ var _storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2862);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3920);
-/* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9232);
-/* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7363);
-/* harmony import */ var _storage_step_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2352);
+/* harmony import */ var _storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9232);
+/* harmony import */ var _storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7363);
+/* harmony import */ var _storage_step_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2352);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8060);
+
 
 
 
@@ -112,16 +117,16 @@ const transferFlow = {
                 return {
                     call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, report.transfer.id),
                     answer: report.answer,
-                    did: {
-                        transfer: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
-                    }
+                    did: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .reportEntry */ .jr)('transfer', {
+                        one: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
+                    })
                 };
             },
             dryRun: async (ctx) => {
-                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
+                const volume = (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
                 ctx.log(volume === undefined
-                    ? `dry run: no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(name, 40))}, so transfer would fail; only reads were sent`
-                    : `dry run: transfer would check the connection to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.bucket ?? '', 100)}, then copy ${t.direction === 's3-to-volume' ? `its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.prefix, 200))} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.volumePath, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.volumePath, 200)} to its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(t.prefix, 200))}`} (overwrite_policy ${t.overwrite}); only reads were sent`);
+                    ? `dry run: no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 40))}, so transfer would fail; only reads were sent`
+                    : `dry run: transfer would check the connection to bucket ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(t.bucket ?? '', 100)}, then copy ${t.direction === 's3-to-volume' ? `its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(t.prefix, 200))} to volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(t.volumePath, 200)}` : `volume ${volume.id}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(t.volumePath, 200)} to its prefix ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(t.prefix, 200))}`} (overwrite_policy ${t.overwrite}); only reads were sent`);
                 return undefined;
             }
         });
@@ -133,15 +138,15 @@ const transferDetailFlow = {
         const id = transferId(settings);
         return transferStep(settings, {
             run: async (ctx) => {
-                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id)));
-                const transfer = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_7__/* .TRANSFER_KIND */ .bl.transferOf(answer.result.data);
+                const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .s)(`transfer ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id)));
+                const transfer = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_8__/* .TRANSFER_KIND */ .bl.transferOf(answer.result.data);
                 if (transfer === undefined)
                     throw new Error(`the detail of transfer ${id} carries no transfer`);
-                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
+                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_9__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
                 return {
                     call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     answer,
-                    did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } }
+                    did: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .reportEntry */ .jr)('transfer', { one: { transfer, elapsedMs: undefined, retries: 0 } })
                 };
             },
             dryRun: readsOnly
@@ -153,15 +158,15 @@ const transferListFlow = {
     plan: (settings) => transferStep(settings, {
         run: async (ctx) => {
             const name = ctx.settings.storage.volume;
-            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_4__/* .readVolumes */ .mq)(ctx)).volumes, name);
+            const volume = name === undefined ? undefined : (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .volumeNamed */ .Ck)((await (0,_storage_read_volumes_js__WEBPACK_IMPORTED_MODULE_5__/* .readVolumes */ .mq)(ctx)).volumes, name);
             if (name !== undefined && volume === undefined)
-                throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id)`);
+                throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id)`);
             const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferListCall */ .ef)(ctx.settings, volume === undefined ? {} : { storageId: volume.id });
-            const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call));
-            const transfers = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_9__/* .transfersOf */ .G5)(answer.result.data);
+            const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .s)('transfer: list', ctx.retries, () => ctx.send(call));
+            const transfers = (0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_10__/* .transfersOf */ .G5)(answer.result.data);
             for (const transfer of transfers)
-                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
-            return { call, answer, did: { transferList: transfers } };
+                ctx.log((0,_storage_transfer_lines_js__WEBPACK_IMPORTED_MODULE_9__/* .progressLine */ .oz)(transfer, 0).replace(/, 0s elapsed$/, ''));
+            return { call, answer, did: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .reportEntry */ .jr)('transfer', { listed: transfers }) };
         },
         dryRun: readsOnly
     })
@@ -172,26 +177,26 @@ const transferStopFlow = {
         const id = transferId(settings);
         return transferStep(settings, {
             run: async (ctx) => {
-                const outcome = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .stopTransfer */ .at)(id, ctx);
+                const outcome = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_11__/* .stopTransfer */ .at)(id, ctx);
                 if (outcome.kind === 'failed')
-                    throw new Error(`transfer ${id} was not stopped: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(outcome.why, 300)}`);
-                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .readTransfer */ .i3)(id, ctx);
-                ctx.log(`transfer ${id}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(outcome.state, 20)}: it copies no more`);
+                    throw new Error(`transfer ${id} was not stopped: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(outcome.why, 300)}`);
+                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_11__/* .readTransfer */ .i3)(id, ctx);
+                ctx.log(`transfer ${id}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(outcome.state, 20)}: it copies no more`);
                 return {
                     call: (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferDetailCall */ .ro)(ctx.settings, id),
                     ...(transfer === undefined
                         ? {}
-                        : { did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } } })
+                        : { did: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .reportEntry */ .jr)('transfer', { one: { transfer, elapsedMs: undefined, retries: 0 } }) })
                 };
             },
             dryRun: async (ctx) => {
-                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_10__/* .readTransfer */ .i3)(id, ctx).catch((error) => {
-                    ctx.log(`dry run: transfer_stop would fail: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_11__/* .describeError */ .Uc)(error)}`);
+                const transfer = await (0,_storage_stop_transfer_js__WEBPACK_IMPORTED_MODULE_11__/* .readTransfer */ .i3)(id, ctx).catch((error) => {
+                    ctx.log(`dry run: transfer_stop would fail: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_12__/* .describeError */ .Uc)(error)}`);
                     return null;
                 });
                 if (transfer === null)
                     return undefined;
-                ctx.log(`dry run: transfer_stop would stop transfer ${id}${transfer === undefined ? '' : `, now ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(transfer.status ?? '?', 20)}`}; only reads were sent`);
+                ctx.log(`dry run: transfer_stop would stop transfer ${id}${transfer === undefined ? '' : `, now ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(transfer.status ?? '?', 20)}`}; only reads were sent`);
                 return undefined;
             }
         });
@@ -213,7 +218,7 @@ const readsOnly = (ctx) => {
 };
 /** A transfer flow's step: a failure is said against the transfer list. */
 function transferStep(settings, work) {
-    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_12__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferListCall */ .ef)(ctx.settings) });
+    return (0,_storage_step_js__WEBPACK_IMPORTED_MODULE_13__/* .storageStep */ .i)(settings, { ...work, failedCall: (ctx) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferListCall */ .ef)(ctx.settings) });
 }
 
 

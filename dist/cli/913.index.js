@@ -344,7 +344,7 @@ const replaceNodeFlow = {
                     : `dry run: replace_node would delete node ${targets.join(', ')} of task ${taskId} (POST delete_pod), and wait until the task runs all its nodes again; only reads were sent`);
                 return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
                     tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look)],
-                    change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: targets.length > 0, nodes: targets })
+                    parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: targets.length > 0, nodes: targets }))]
                 });
             }
         };
@@ -358,7 +358,7 @@ async function runReplaceNode(plan, taskId, ctx) {
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look);
         return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
             tasks: [task],
-            change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: counts.pointsBefore })
+            parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: counts.pointsBefore }))]
         });
     }
     for (const pointId of targets) {
@@ -377,7 +377,11 @@ async function runReplaceNode(plan, taskId, ctx) {
         pointsAfter: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .runningOf */ .Tx)(outcome.snapshot),
         nodes: targets
     });
-    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+        tasks: [task],
+        parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .reportEntry */ .jr)('change', change)],
+        timedOut: outcome.kind === 'timed_out'
+    });
 }
 /**
  * The nodes to delete: the one point_id names (it must be the task's), or every failed or crash-looping

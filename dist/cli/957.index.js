@@ -9,18 +9,20 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   previewSweepFlow: () => (/* binding */ previewSweepFlow)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2589);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5786);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5786);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4486);
-/* harmony import */ var _preview_book_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6008);
-/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3605);
+/* harmony import */ var _pull_requests_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4486);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8060);
+/* harmony import */ var _preview_book_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6008);
+/* harmony import */ var _preview_spend_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3605);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1052);
-/* harmony import */ var _preview_recording_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9902);
+/* harmony import */ var _preview_recording_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9902);
 /* harmony import */ var _preview_tasks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2247);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8682);
+
 
 
 
@@ -82,12 +84,14 @@ async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
         : `could not sweep ${sweep.unswept.join('; ')}: left as they were, the others swept; the next sweep tries again`;
     return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
         tasks: sweep.tasks,
-        preview: {
-            number: undefined,
-            taskName,
-            totalPoints: sweep.costs.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .sumPoints */ .RN)(sweep.costs),
-            ...(failure === undefined ? {} : { failure })
-        }
+        parts: [
+            (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('preview', {
+                number: undefined,
+                taskName,
+                totalPoints: sweep.costs.length === 0 ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)(sweep.costs),
+                ...(failure === undefined ? {} : { failure })
+            })
+        ]
     });
 }
 /**
@@ -97,9 +101,9 @@ async function sweepPreviews(plan, { taskName, ctx }, dryRun) {
  */
 async function sweepOne(one, sweep, outer) {
     const { number, host, dryRun } = one;
-    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_7__/* .previewName */ .gz)(one.taskName, number);
+    const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_8__/* .previewName */ .gz)(one.taskName, number);
     const verdict = {};
-    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(outer, async () => {
+    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_9__/* .recording */ .oz)(outer, async () => {
         verdict.why = await whyStop({ name, number }, host, outer);
     });
     const { why } = verdict;
@@ -112,27 +116,27 @@ async function sweepOne(one, sweep, outer) {
         return;
     const reason = why;
     // Every figure the stop reads is kept in the book: the platform may delete a task once it has ended.
-    const book = new _preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .SpendBook */ .G3();
-    const ctx = (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .seeing */ .qe)(outer, name, book);
+    const book = new _preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .SpendBook */ .G3();
+    const ctx = (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .seeing */ .qe)(outer, name, book);
     const stopped = await (0,_preview_tasks_js__WEBPACK_IMPORTED_MODULE_4__/* .stopPreview */ .Xo)(name, ctx, dryRun);
     const stoppedIds = stopped.map((task) => task.id);
     const said = (tasks) => tasks.map((task) => ({ ...task, message: task.verdict === 'error' ? task.message : reason }));
     if (dryRun) {
         sweep.tasks.push(...said(stopped));
-        sweep.costs.push((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .costOf */ .ho)(one.live.filter((task) => task.name === name)));
+        sweep.costs.push((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_11__/* .costOf */ .ho)(one.live.filter((task) => task.name === name)));
         return;
     }
     let spend;
-    const failed = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(ctx, async () => {
+    const failed = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_9__/* .recording */ .oz)(ctx, async () => {
         book.keptNow(await host.spentKept(name));
-        spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
+        spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
         const retired = await stoppedRecords({ number, name, given: one.taskName, why: reason, spend, book }, host);
-        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spend.total)} in all`);
+        ctx.log(`preview_sweep: ${name} (${reason}): stopped; ${retired} deployment(s) marked inactive; its previews cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .readablePoints */ .aR)(spend.total)} in all`);
     });
     if (failed !== undefined)
         sweep.unswept.push(`#${number} (stopped, but ${failed})`);
-    spend ??= await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
-    sweep.tasks.push(...said((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .withSpend */ .HE)(stopped, spend)));
+    spend ??= await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .spendNow */ .Zw)({ name, number, host }, book, ctx, stoppedIds);
+    sweep.tasks.push(...said((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_11__/* .withSpend */ .HE)(stopped, spend)));
     sweep.costs.push(spend.total);
 }
 /**
@@ -141,7 +145,7 @@ async function sweepOne(one, sweep, outer) {
  */
 async function stoppedRecords(stopped, host) {
     const { number, name, spend } = stopped;
-    await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .keepSpend */ .So)(host, { number, name }, spend, stopped.book);
+    await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_9__/* .keepSpend */ .So)(host, { number, name }, spend, stopped.book);
     await host.comment(stoppedView(stopped.given, number, stopped.why, spend, stopped.book), 'existing');
     return (await host.retire(number)).length;
 }
@@ -155,7 +159,7 @@ function stoppedView(given, number, why, spend, book) {
         ...(0,_preview_js__WEBPACK_IMPORTED_MODULE_3__.lastPushShown)(spend, book),
         status: 'stopped',
         sha: undefined,
-        totalCost: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spend.total),
+        totalCost: (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .readablePoints */ .aR)(spend.total),
         note: `Stopped by preview_sweep: ${why}.`
     };
 }
@@ -167,14 +171,14 @@ function stoppedView(given, number, why, spend, book) {
 async function finishRecords(run, sweep, ctx) {
     const { host, taskName, dryRun } = run;
     let closed = [];
-    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(ctx, async () => {
+    const unread = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_9__/* .recording */ .oz)(ctx, async () => {
         closed = await host.closedSince(ctx.runtime.now() - ctx.settings.previews.ttlMs);
     });
     if (unread !== undefined)
         sweep.unswept.push(`the pull requests closed lately (${unread})`);
     for (const number of closed.filter((n) => !run.live.has(n)).sort((a, b) => a - b)) {
-        const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_7__/* .previewName */ .gz)(taskName, number);
-        const failed = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_8__/* .recording */ .oz)(ctx, async () => {
+        const name = (0,_pull_requests_js__WEBPACK_IMPORTED_MODULE_8__/* .previewName */ .gz)(taskName, number);
+        const failed = await (0,_preview_recording_js__WEBPACK_IMPORTED_MODULE_9__/* .recording */ .oz)(ctx, async () => {
             const state = await host.lastDeploymentState(number, name);
             if (state === undefined || state === 'inactive')
                 return;
@@ -183,8 +187,8 @@ async function finishRecords(run, sweep, ctx) {
                 ctx.log(`preview_sweep: ${name}: ${why}: dry run: its records would be finished`);
                 return;
             }
-            const book = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .openBook */ .Ce)(host, name);
-            const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, book, ctx);
+            const book = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .openBook */ .Ce)(host, name);
+            const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .spendNow */ .Zw)({ name, number, host }, book, ctx);
             const retired = await stoppedRecords({ number, name, given: taskName, why, spend, book }, host);
             ctx.log(`preview_sweep: ${name}: ${why} (a close run's records were left unfinished): ${retired} deployment(s) marked inactive, the comment (if any) says stopped`);
         });
@@ -204,15 +208,15 @@ async function whyStop({ name, number }, host, ctx) {
     const last = await host.lastDeployedAt(number);
     // A preview no deployment records (made by hand, or before the action recorded one) has no age to read.
     const age = last === undefined ? undefined : ctx.runtime.now() - last;
-    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(age)} ago`;
+    const deployed = age === undefined ? 'no deployment recorded' : `last deployed ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a3)(age)} ago`;
     if (age !== undefined && age > ctx.settings.previews.ttlMs)
         return `pull request #${number} was ${deployed}, more than preview_ttl`;
     const { maxCost } = ctx.settings;
     if (maxCost !== undefined) {
-        const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .spendNow */ .Zw)({ name, number, host }, await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_9__/* .openBook */ .Ce)(host, name), ctx);
+        const spend = await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .spendNow */ .Zw)({ name, number, host }, await (0,_preview_book_js__WEBPACK_IMPORTED_MODULE_10__/* .openBook */ .Ce)(host, name), ctx);
         const spent = spend.total;
-        if ((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_10__/* .reachesCap */ .S0)(spent, maxCost))
-            return `the previews of pull request #${number} have cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_6__/* .readablePoints */ .aR)(spent)}, reaching max_cost ${maxCost} yuan`;
+        if ((0,_preview_spend_js__WEBPACK_IMPORTED_MODULE_11__/* .reachesCap */ .S0)(spent, maxCost))
+            return `the previews of pull request #${number} have cost ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .readablePoints */ .aR)(spent)}, reaching max_cost ${maxCost} yuan`;
         if (spend.unread.length > 0)
             return {
                 unswept: `what its previews have cost cannot be read (${spend.unread.map((task) => `task ${task.id}: ${task.why}`).join('; ')}), so max_cost ${maxCost} yuan cannot be held: left running`

@@ -2,186 +2,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9413:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   W: () => (/* binding */ INPUT_DEFAULTS)
-/* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-
-/**
- * The default of every input that has one, as text: the one source of them. action.yml declares the
- * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
- * both agree, input by input. An input whose default depends on the operation (cleanup, wait_timeout)
- * declares none, since the runner would pass it as if the user had set it: its default is the deploy
- * layer's (step-defaults.ts), and its description says it.
- */
-const INPUT_DEFAULTS = {
-    private_key_format: 'auto',
-    api_profile: 'live',
-    api_version: '1.0.0',
-    task_status: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az.join(','),
-    encrypt: 'false',
-    wait: 'auto',
-    poll_interval: '10s',
-    status_field: 'status',
-    wait_for_urls: 'true',
-    max_restarts: '3',
-    log_lines: '50',
-    health_status: '200-299',
-    poll_error_budget: '5',
-    request_timeout: '30s',
-    max_response_size: '16MiB',
-    max_retries: '5',
-    concurrency: '4',
-    summary: 'true',
-    cleanup_timeout: '2m',
-    billing_range: 'day',
-    billing_start: '7d',
-    billing_end: 'now',
-    dry_run: 'false',
-    gpu_count: '1',
-    device_type: 'GpuDevice',
-    capacity_timeout: '0s',
-    preheat: 'none',
-    preheat_timeout: '30m',
-    delete_last_node: 'false',
-    spot_fallback: 'false',
-    queue_timeout: '10m',
-    volume_cleanup: 'keep',
-    force: 'false',
-    volume_path: '/',
-    overwrite_policy: 'hash',
-    transfer_retries: '2',
-    github_token: '${{ github.token }}',
-    comment: 'false',
-    max_previews: '5',
-    preview_ttl: '3d'
-};
-/**
- * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
- * action.yml: a default there would fill base_url and hide the environment variable.
- */
-const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-
-
-/***/ }),
-
-/***/ 5618:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
-/* harmony export */   pH: () => (/* binding */ SECRET_INPUTS),
-/* harmony export */   zN: () => (/* binding */ FILE_INPUTS)
-/* harmony export */ });
-/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
-const INPUT_NAMES = [
-    'operation',
-    'base_url',
-    'token',
-    'private_key',
-    'private_key_format',
-    'private_key_passphrase',
-    'platform_public_key',
-    'api_profile',
-    'api_version',
-    'endpoints',
-    'task_name',
-    'points',
-    'gpu',
-    'gpu_count',
-    'device_type',
-    'regions',
-    'max_price',
-    'capacity_timeout',
-    'preheat',
-    'preheat_timeout',
-    'job_type',
-    'estimated_exec_sec',
-    'spot_fallback',
-    'queue_timeout',
-    'volume',
-    'size',
-    'region',
-    'volume_cleanup',
-    'confirm',
-    'force',
-    'transfer_id',
-    'direction',
-    's3_supplier',
-    's3_endpoint',
-    's3_bucket',
-    's3_prefix',
-    's3_access_key',
-    's3_secret_key',
-    'volume_path',
-    'overwrite_policy',
-    'ignore_patterns',
-    'transfer_retries',
-    'volumes',
-    'juicefs_mounts',
-    'data',
-    'results',
-    'task_id',
-    'point_id',
-    'delete_last_node',
-    'task_status',
-    'body',
-    'body_file',
-    'query',
-    'method',
-    'path',
-    'encrypt',
-    'wait',
-    'wait_timeout',
-    'poll_interval',
-    'status_field',
-    'success_statuses',
-    'failure_statuses',
-    'wait_for_urls',
-    'max_restarts',
-    'log_lines',
-    'health_path',
-    'health_status',
-    'poll_error_budget',
-    'request_timeout',
-    'max_response_size',
-    'max_retries',
-    'concurrency',
-    'summary',
-    'cleanup',
-    'cleanup_timeout',
-    'max_cost',
-    'github_token',
-    'comment',
-    'max_previews',
-    'preview_ttl',
-    'billing_range',
-    'billing_start',
-    'billing_end',
-    'dry_run'
-];
-/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-const SECRET_INPUTS = [
-    'token',
-    'private_key',
-    'private_key_passphrase',
-    's3_access_key',
-    's3_secret_key',
-    'github_token'
-];
-/**
- * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
- * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
- */
-const FILE_INPUTS = [...SECRET_INPUTS, 'platform_public_key'];
-
-
-/***/ }),
-
 /***/ 180:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -251,318 +71,6 @@ function maskingHost(given) {
 
 /***/ }),
 
-/***/ 2641:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FF: () => (/* binding */ costLines),
-/* harmony export */   LL: () => (/* binding */ taskCost),
-/* harmony export */   R7: () => (/* binding */ responseFileText),
-/* harmony export */   Vj: () => (/* binding */ verdictOf),
-/* harmony export */   Yz: () => (/* binding */ outputsOf),
-/* harmony export */   ip: () => (/* binding */ gibText)
-/* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7868);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5547);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8060);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4979);
-
-
-
-/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
-function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h);
-    const apiError = failedCall?.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h ? failedCall.error : undefined;
-    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
-    const known = [...new Set(step.tasks.map((t) => t.status))];
-    const urls = step.tasks.flatMap((t) => t.urls);
-    return {
-        code: apiError?.code ?? firstResult?.code ?? '',
-        msg: apiError?.description ?? firstResult?.msg ?? '',
-        // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
-        // A bulk step's is in its file (step.answers), which the host copies.
-        data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
-        task_id: step.tasks[0]?.id ?? '',
-        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-        status: step.volume !== undefined
-            ? volumeStatus(step.volume)
-            : step.transfer !== undefined
-                ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(step.transfer.transfer.status ?? '', 40)
-                : known.length === 1
-                    ? (known[0] ?? '')
-                    : known.length > 1
-                        ? 'mixed'
-                        : '',
-        statuses: JSON.stringify(statuses),
-        url: urls[0] ?? '',
-        urls: JSON.stringify(urls),
-        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-        timed_out: String(step.timedOut),
-        capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
-        healthy: healthOf(step.tasks),
-        count: String(listedCount(step) ??
-            step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
-        cost: costOf(step),
-        total_cost: totalCostOf(step),
-        billing_value: billingOf(step.tasks),
-        replaced_task_ids: JSON.stringify(step.replaced
-            .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
-            .map((task) => task.id)),
-        ...placementOutputs(step),
-        ...changeOutputs(step),
-        ...jobOutputs(step),
-        log_file: step.logFile ?? '',
-        ...volumeOutputs(step),
-        ...transferOutputs(step)
-    };
-}
-/**
- * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
- * job_group_search, volume_list, transfer_list): the rows its table shows and its JSON holds (see
- * listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
- */
-function listedCount(step) {
-    if (step.volumeList !== undefined)
-        return step.volumeList.volumes.length;
-    if (step.transferList !== undefined)
-        return step.transferList.length;
-    if ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .listRowsOf */ .t)(step.operation, undefined) === undefined)
-        return undefined;
-    return step.calls.reduce((sum, call) => sum + ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .listRowsOf */ .t)(step.operation, call.result?.data)?.rows.length ?? 0), 0);
-}
-/** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */
-function totalCostOf(step) {
-    const points = step.preview?.totalPoints;
-    return points === undefined ? '' : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(points) ?? '');
-}
-/**
- * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
- * one the step followed, how long it took (duration, seconds) and its rate (bytes a second, on average).
- */
-function transferOutputs(step) {
-    const outcome = step.transfer;
-    if (outcome === undefined)
-        return { transfer_id: '', files: '', bytes: '', rate: '' };
-    const { transfer, elapsedMs } = outcome;
-    const text = (n) => (n === undefined ? '' : String(n));
-    const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
-    return {
-        transfer_id: transfer.id,
-        files: text(transfer.filesDone),
-        bytes: text(transfer.bytesDone),
-        rate: elapsedMs === undefined || elapsedMs <= 0
-            ? ''
-            : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
-        ...(seconds === undefined ? {} : { duration: String(seconds) })
-    };
-}
-/** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
-function volumeStatus(outcome) {
-    return outcome.deleted ? _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VOLUME_DELETED */ .lc : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(outcome.volume.status ?? '', 40);
-}
-/**
- * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
- * where the storage cannot say: never 0), and its displayed price (yuan per GB a month, as the platform
- * shows it; decimal text only).
- */
-function volumeOutputs(step) {
-    const volume = step.volume?.volume;
-    const price = volume?.displayUnitPrice ?? '';
-    return {
-        storage_id: volume?.id ?? '',
-        total_size: gibText(volume?.totalBytes),
-        used_size: gibText(volume?.usedBytes),
-        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
-    };
-}
-/** Bytes as GiB, to the thousandth: "100", "1.5"; empty when unknown. */
-function gibText(bytes) {
-    return bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
-}
-/** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
-function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .jobRunOf */ .wT)(step);
-    if (facts === undefined)
-        return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
-    const text = (n) => (n === undefined ? '' : String(n));
-    return {
-        job_status: facts.status ?? '',
-        succeeded_pods: text(facts.succeeded),
-        failed_pods: text(facts.failed),
-        duration: text(facts.seconds),
-        job_type: facts.mode
-    };
-}
-/** What a change to a running task did: changed, rolled_back, and the nodes running before and after. */
-function changeOutputs(step) {
-    const { change } = step;
-    const count = (n) => (n === undefined ? '' : String(n));
-    return {
-        changed: change === undefined ? '' : String(change.changed),
-        rolled_back: change === undefined ? '' : String(change.rolledBack),
-        points_before: count(change?.pointsBefore),
-        points_after: count(change?.pointsAfter)
-    };
-}
-/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
-function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .placementOf */ .xc)(step)?.chosen;
-    const offer = chosen?.offer;
-    const volume = step.volume?.volume;
-    return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.region ?? volume?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.regionName ?? volume?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
-        price: chosen?.price ?? ''
-    };
-}
-/** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
-function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
-}
-/**
- * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost, a number
- * (null where a task's detail was not read); of billing records, their total, or per task when they are by
- * task; empty when nothing said. Every figure the exact decimal text.
- */
-function costOf(step) {
-    if (step.tasks.some((task) => taskCost(task) !== undefined)) {
-        if (step.tasks.length === 1)
-            return taskCost(step.tasks[0]) ?? '';
-        return costsJson(step.tasks.map((task) => [task.id, taskCost(task)]));
-    }
-    if (step.bills.length === 0)
-        return '';
-    const byTask = step.bills.every((bill) => bill.taskId !== undefined);
-    if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
-    const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
-    return costsJson(ids.map((id) => [id, billed(id)]));
-}
-/**
- * Task id to cost in yuan as a JSON object whose values are numbers, each the exact decimal text (no
- * double between: "6.710950" is written as it is), null where a task's cost is not known.
- */
-function costsJson(costs) {
-    const entries = costs.map(([id, yuan]) => `${JSON.stringify(id)}:${yuan === undefined || yuan === '' ? 'null' : yuan}`);
-    return `{${entries.join(',')}}`;
-}
-/**
- * What the log says of money, to the fen (the cost output keeps the exact figure): each task's cost so
- * far and how much of it is billed, or the billing records' totals.
- */
-function costLines(step) {
-    const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
-        const cost = taskCost(task);
-        return cost === undefined ? [] : [`task ${task.id}: cost so far ${readable(cost)}${billedPart(task)}`];
-    });
-    if (step.bills.length === 0)
-        return tasks;
-    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
-    return [
-        ...tasks,
-        `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
-    ];
-}
-const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
-/** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
-function billedPart(task) {
-    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
-    const billed = used(task.billingValue);
-    const unbilled = used(task.forecastValue);
-    if (!billed && !unbilled)
-        return '';
-    if (!unbilled)
-        return ' (all billed)';
-    if (!billed)
-        return ' (not billed yet)';
-    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
-}
-/**
- * The platform's billing_value of each task as its details said, in points: the number for one task, a
- * JSON array for several (null where a task's was not read), empty when no detail was read.
- */
-function billingOf(tasks) {
-    if (!tasks.some((task) => task.billingValue !== undefined))
-        return '';
-    if (tasks.length === 1)
-        return tasks[0]?.billingValue ?? '';
-    return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
-}
-/** true when every task checked is healthy, false when one is not, empty when no check was made. */
-function healthOf(tasks) {
-    const checked = tasks.filter((task) => task.healthy !== undefined);
-    return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
-}
-/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
-function responseFileText(step) {
-    return oneOrList(finalAnswers(step).map((answer) => answer.response));
-}
-/** One JSON text as it is, or several as a JSON array of them; null for none. */
-function oneOrList(texts) {
-    return texts.length === 1 ? (texts[0] ?? 'null') : `[${texts.join(',')}]`;
-}
-/**
- * The last answer for each call, as the outputs keep it: its task's last data (the last detail when the
- * step waited for it), else the call's own answer, whose texts were made as it came; null data for a call
- * that failed.
- */
-function finalAnswers(step) {
-    const tasks = new Map();
-    for (const task of step.tasks)
-        if (!tasks.has(task.id))
-            tasks.set(task.id, task);
-    return step.calls.map((c) => {
-        const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
-        const data = task?.data ?? c.result?.data;
-        const raw = task?.raw ?? c.raw;
-        const { texts } = c;
-        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__/* .answerTexts */ .l)(data, raw);
-    });
-}
-/** Whether the step passed; when it failed, why, in one line. */
-function verdictOf(step) {
-    const failedWith = (why) => ({ passed: false, why });
-    const operation = step.operation;
-    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
-    if (failedCalls.length > 0)
-        return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
-    const besides = step.preview?.failure;
-    if (besides !== undefined)
-        return failedWith(`${operation}: ${besides}`);
-    const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
-    if (failed.length === 0)
-        return { passed: true };
-    if (step.tasks.length === 1 && failed[0] !== undefined)
-        return failedWith(`${operation}: ${describeFailure(failed[0])}`);
-    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
-    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-    return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
-}
-function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(task.name, 60)})`;
-    switch (task.verdict) {
-        case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(task.elapsedMs)}`;
-        case 'not_found':
-            return task.message ?? `task ${task.id} not found`;
-        case 'timed_out':
-        case 'cancelled':
-            return `task ${task.id}${name} ${task.message ?? task.verdict}`;
-        default:
-            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
-    }
-}
-
-
-/***/ }),
-
 /***/ 7614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -575,8 +83,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   ms: () => (/* binding */ settingsFrom)
 });
 
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(8931);
+// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
+var inputs = __nccwpck_require__(6230);
+// EXTERNAL MODULE: ./action/settings.ts + 1 modules
+var settings = __nccwpck_require__(3137);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -586,7 +96,7 @@ var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./host/private-file.ts
-var private_file = __nccwpck_require__(6844);
+var private_file = __nccwpck_require__(4463);
 ;// CONCATENATED MODULE: ./action/workspace-file.ts
 
 
@@ -655,6 +165,7 @@ var yaml = __nccwpck_require__(2232);
 
 
 
+
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
 const MAX_BODY_FILE_BYTES = 1024 * 1024;
 /**
@@ -675,7 +186,7 @@ async function settingsFrom(host) {
  * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
  * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
  */
-const REQUEST_CONTENT_INPUTS = new Set(['body', 'body_file', 'query']);
+const REQUEST_CONTENT_INPUTS = new Set(inputs/* INPUTS */.mc.filter((declared) => 'requestContent' in declared).map((declared) => declared.name));
 /**
  * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
  * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
@@ -733,7 +244,7 @@ function hostHooks(host, cancel, redact) {
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
-/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6844);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4463);
 
 
 /** The saved state's key of the cleanup action; each kind of leftover has its own (see LEFTOVER_KINDS). */
@@ -775,7 +286,7 @@ function encode(kind, state, stash) {
 
 /***/ }),
 
-/***/ 8931:
+/***/ 3137:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -789,12 +300,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./deploy/inputs/parsers.ts
+var parsers = __nccwpck_require__(8842);
 // EXTERNAL MODULE: ./action/yaml.ts
 var yaml = __nccwpck_require__(2232);
 ;// CONCATENATED MODULE: ./action/inputs.ts
@@ -802,36 +313,8 @@ var yaml = __nccwpck_require__(2232);
 
 
 
-
-function parseChoice(name, value, choices) {
-    if (choices.includes(value))
-        return value;
-    throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not one of ${choices.join(', ')}: set ${name} to one of them`);
-}
-/** YAML 1.2 booleans, as actions/toolkit's getBooleanInput reads them; anything else is refused. */
-function parseBoolean(name, value, fallback) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a boolean: set ${name} to true or false`);
-}
-/** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
-function parseTaskId(name, value) {
-    if (!TASK_ID.test(value)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`);
-    }
-    return value;
-}
-function parsePositiveInteger(name, value, what) {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a positive whole number: set ${name} to ${what}`);
-    }
-    return n;
-}
+// The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser
+// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/inputs/).
 /**
  * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
  * position only, never the text around it, which may hold credentials.
@@ -887,75 +370,7 @@ function parseQuery(name, value) {
         .filter(([, item]) => item !== null && item !== undefined)
         .map(([key, item]) => [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)]);
 }
-/** The origin of an https:// base URL: the spec's paths are relative to it and signed from their "/". */
-function parseBaseUrl(name, value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL: set ${name} to the API address, such as https://openapi.suanli.cn`);
-    }
-    if (url.protocol !== 'https:') {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not https://: the API is served over HTTPS only, so use https://${url.host}`);
-    }
-    if (url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '' ||
-        url.pathname !== '/') {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(url.origin + url.pathname)} has more than scheme, host and port: set ${name} to ${url.origin}`);
-    }
-    return url.origin;
-}
-/** A path for the request operation: absolute, in unreserved characters, without a query. */
-function parsePath(name, value) {
-    if (!/^\/[A-Za-z0-9\-._~/]*$/.test(value) || /\/\.{1,2}(\/|$)/.test(value)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a plain absolute path: start it with "/", use letters, digits and - . _ ~ only, and put parameters in query`);
-    }
-    return value;
-}
-const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** A duration such as 90s, 15m, 1h30m or 2d, in milliseconds, within [min, max]. */
-function parseDuration(name, value, limits) {
-    const match = DURATION.exec(value);
-    if (value === '' || match === null) {
-        const hint = /^\d+$/.test(value)
-            ? ` has no unit: write ${value}s or ${value}m`
-            : ' is not a duration: write it like 90s, 15m or 1h30m';
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)}${hint}`);
-    }
-    const [, d = '0', h = '0', m = '0', s = '0'] = match;
-    const ms = (((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(s)) * 1000;
-    if (ms < limits.minMs || ms > limits.maxMs) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is out of range: set it between ${(0,units/* formatDuration */.a3)(limits.minMs)} and ${(0,units/* formatDuration */.a3)(limits.maxMs)}`);
-    }
-    return ms;
-}
-const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
-/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
-function parseSize(name, value, limits) {
-    const match = SIZE.exec(value);
-    if (match === null) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
-    }
-    const bytes = Number(match[1]) * (units/* SIZE_UNITS */.QP[match[2] ?? ''] ?? 0);
-    if (bytes < limits.min || bytes > limits.max) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is out of range: set it between ${(0,units/* formatSize */.Xq)(limits.min)} and ${(0,units/* formatSize */.Xq)(limits.max)}`);
-    }
-    return bytes;
-}
-/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
-function parseWords(name, value) {
-    const words = value.split(/[\s,]+/).filter((word) => word !== '');
-    for (const word of words) {
-        if (!/^[A-Za-z0-9_-]+$/.test(word))
-            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(word)}, which is not a status name: list names like Running, Pending`);
-    }
-    return words.length === 0 ? undefined : words;
-}
 const MAX_TASK_IDS = 1000;
-const TASK_ID = /^[1-9]\d*$/;
 const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
 /**
  * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
@@ -984,7 +399,7 @@ function idsOfLines(name, text) {
         .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
         .filter((item) => item !== '')
         .map((item) => {
-        if (TASK_ID.test(item))
+        if (parsers/* TASK_ID */.w9.test(item))
             return item;
         if (/^\d+(,\d+)+$/.test(item)) {
             throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
@@ -992,7 +407,7 @@ function idsOfLines(name, text) {
         if (/^\d+(\s+\d+)+$/.test(item)) {
             throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
         }
-        return parseTaskId(name, item);
+        return (0,parsers/* parseTaskId */.ik)(name, item);
     });
 }
 function idsOfList(name, text) {
@@ -1009,7 +424,7 @@ function idsOfList(name, text) {
         throw new input_error/* InputError */.d(`${name} is not a list of ids: ${SEVERAL_IDS}`);
     return list.map((item) => {
         const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
-        if (digits === undefined || !TASK_ID.test(digits)) {
+        if (digits === undefined || !parsers/* TASK_ID */.w9.test(digits)) {
             const shown = typeof item === 'object' && item !== null
                 ? Array.isArray(item)
                     ? 'a nested list'
@@ -1020,369 +435,27 @@ function idsOfList(name, text) {
         return digits;
     });
 }
-function parseIntegerInRange(name, value, min, max) {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`);
-    }
-    return n;
-}
-/** A dot path into data, such as status or task.status or services.0.status. */
-function parseFieldPath(name, value) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a dot path: write field names joined by dots, such as status or task.status`);
-    }
-    return value.split('.');
-}
-/** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
-function parseHealthPath(name, value) {
-    // \0-\x1f and \x7f-\x9f: the control characters, Unicode's Cc written out (V8 builds a \p{...} class
-    // from Unicode's tables whenever it compiles the file, run or not); \s: spaces; # would end the path.
-    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
-    if (!/^\/[^\s\0-\x1f\x7f-\x9f#]*$/.test(value) || value.length > 1000) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`);
-    }
-    return value;
-}
-/** HTTP statuses and ranges of them, such as "200-299, 401": each from 100 to 599. */
-function parseStatusRanges(name, value) {
-    return value.split(',').map((part) => {
-        const match = /^\s*(\d{3})(?:\s*-\s*(\d{3}))?\s*$/.exec(part);
-        const low = Number(match?.[1]);
-        const high = Number(match?.[2] ?? match?.[1]);
-        if (match === null || low < 100 || high > 599 || low > high) {
-            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a list of HTTP statuses: write codes or ranges from 100 to 599, such as 200-299,401`);
-        }
-        return [low, high];
-    });
-}
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-const SPAN = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$/;
-/** An RFC 3339 time, kept as written (its offset too), with the moment it names. */
-function parseRfc3339(name, value) {
-    const ms = Date.parse(value);
-    if (!RFC3339.test(value) || Number.isNaN(ms)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an RFC 3339 time: write it like 2026-01-01T00:00:00+08:00`);
-    }
-    return { text: value, ms };
-}
-/** `now` (the moment the step starts) or an RFC 3339 time. */
-function parseEndTime(name, value, now) {
-    return value === 'now' ? { text: (0,units/* rfc3339 */.ag)(now), ms: now } : parseRfc3339(name, value);
-}
-/** An RFC 3339 time, or a span before `end` written in days, hours and minutes, such as 7d or 12h. */
-function parseStartTime(name, value, end) {
-    const span = value === '' ? null : SPAN.exec(value);
-    if (span === null && !RFC3339.test(value)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is neither a span nor a time: write a span before billing_end such as 7d or 12h, or an RFC 3339 time such as 2026-01-01T00:00:00+08:00`);
-    }
-    if (span === null) {
-        const time = parseRfc3339(name, value);
-        if (time.ms >= end)
-            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not before billing_end: set an earlier time`);
-        return time;
-    }
-    const [, d = '0', h = '0', m = '0'] = span;
-    const ms = end - ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60_000;
-    if (ms >= end)
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is no time at all: write a span such as 7d`);
-    if (ms < YEAR_ONE) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} reaches back before the year 1: write a shorter span`);
-    }
-    return { text: (0,units/* rfc3339 */.ag)(ms), ms };
-}
-/** 0001-01-01T00:00:00Z: RFC 3339 writes years in four digits. */
-const YEAR_ONE = -62_135_596_800_000;
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./protocol/keys.ts
-
-const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
-const SUBJECT = { private: 'the private key', platform: 'the platform public key' };
-/**
- * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
- * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
- * its own name for the key in front. The message puts a plain one there.
- */
-class KeyError extends Error {
-    role;
-    says;
-    problem;
-    formats;
-    constructor(role, says, problem = 'unusable', 
-    /** For format_mismatch: the format declared, and the one the text holds. */
-    formats) {
-        super(`${SUBJECT[role]} ${says}`);
-        this.role = role;
-        this.says = says;
-        this.problem = problem;
-        this.formats = formats;
-        this.name = 'KeyError';
-    }
-}
-const KEY_TYPE_NAMES = {
-    ec: 'an EC key',
-    ed25519: 'an Ed25519 key',
-    ed448: 'an Ed448 key',
-    dsa: 'a DSA key',
-    x25519: 'an X25519 key',
-    x448: 'an X448 key',
-    dh: 'a Diffie-Hellman key'
-};
-const MIN_CLIENT_KEY_BITS = 2048;
-const MIN_PLATFORM_KEY_BITS = 1024;
-const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
-/**
- * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
- * it, and a PEM flattened onto one line with literal "\n" sequences.
- */
-function normalizeKeyText(text) {
-    let normalized = text.replace(/\r\n?/g, '\n').trim();
-    if (!normalized.includes('\n') && normalized.includes('\\n')) {
-        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
-    }
-    return normalized
-        .split('\n')
-        .map((line) => line.trim())
-        .join('\n')
-        .trim();
-}
-/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
-function parsePem(text, role) {
-    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
-    if (match === null) {
-        if (text.startsWith('-----BEGIN '))
-            throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
-        return undefined;
-    }
-    const [, label = '', inner = '', endLabel] = match;
-    if (label !== endLabel)
-        throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
-    const headers = new Map();
-    const body = inner
-        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
-        headers.set(name, value);
-        return '';
-    })
-        .replace(/\s+/g, '');
-    if (!BASE64_BODY.test(body))
-        throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
-    return { label, headers, body };
-}
-/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
-function formatPem(pem) {
-    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
-    const lines = pem.body.match(/.{1,64}/g) ?? [];
-    return [
-        `-----BEGIN ${pem.label}-----`,
-        ...headers,
-        ...(headers.length > 0 ? [''] : []),
-        ...lines,
-        `-----END ${pem.label}-----`,
-        ''
-    ].join('\n');
-}
-/**
- * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
- * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
- */
-function loadPrivateKey(text, options) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
-    const detected = detectPrivateKey(normalized);
-    if (options.format !== 'auto' && options.format !== detected.format) {
-        const foundText = describeFormat(detected.format);
-        throw new KeyError('private', `holds ${foundText}, not the format declared (${options.format})`, 'format_mismatch', { declared: options.format, found: detected.format, foundText });
-    }
-    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
-    const key = createKey(detected, canonical, options.passphrase);
-    checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
-    return {
-        key,
-        secretForms: secretForms([
-            text,
-            normalized,
-            canonical,
-            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
-        ])
-    };
-}
-function detectPrivateKey(text) {
-    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
-        throw new KeyError('private', 'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
-    }
-    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
-        throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
-    }
-    if (text.startsWith('PuTTY-User-Key-File')) {
-        throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
-    }
-    const pem = parsePem(text, 'private');
-    if (pem === undefined) {
-        const compact = text.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
-        }
-        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
-    }
-    switch (pem.label) {
-        case 'PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: false };
-        case 'ENCRYPTED PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: true };
-        case 'RSA PRIVATE KEY':
-            return {
-                format: 'pkcs1_pem',
-                pem,
-                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
-            };
-        case 'EC PRIVATE KEY':
-            throw new KeyError('private', unsupportedType('an EC key'));
-        case 'DSA PRIVATE KEY':
-            throw new KeyError('private', unsupportedType('a DSA key'));
-        case 'PUBLIC KEY':
-        case 'RSA PUBLIC KEY':
-            throw new KeyError('private', 'holds a public key: set it to the client private key, and upload the public key in the console');
-        case 'CERTIFICATE':
-            throw new KeyError('private', 'holds a certificate: set it to the client private key');
-        default:
-            throw new KeyError('private', `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
-    }
-}
-function createKey(detected, canonical, passphrase) {
-    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
-        throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
-    }
-    try {
-        return detected.format === 'pkcs8_base64'
-            ? (0,external_node_crypto_.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
-            : (0,external_node_crypto_.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
-    }
-    catch {
-        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
-            throw new KeyError('private', 'could not be decrypted with the passphrase given: check the passphrase', 'passphrase_wrong');
-        }
-        throw new KeyError('private', `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
-    }
-}
-/**
- * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
- * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
- */
-function loadPlatformPublicKey(text) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
-    const pem = parsePem(normalized, 'platform');
-    let key;
-    if (pem === undefined) {
-        const compact = normalized.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('platform', 'is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
-        }
-        const der = Buffer.from(compact, 'base64');
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
-        key ??= tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
-    }
-    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)(formatPem(pem)));
-    }
-    else if (pem.label.includes('PRIVATE KEY')) {
-        throw new KeyError('platform', 'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
-    }
-    else {
-        throw new KeyError('platform', `is a PEM block of type "${pem.label}": set it to the platform public key`);
-    }
-    if (key === undefined) {
-        throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
-    }
-    checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
-    return key;
-}
-function tryPublicKey(create) {
-    try {
-        return create();
-    }
-    catch {
-        return undefined;
-    }
-}
-function checkRsa(key, role, minBits) {
-    const type = key.asymmetricKeyType;
-    if (type === 'rsa-pss') {
-        throw new KeyError(role, `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
-    }
-    if (type !== 'rsa')
-        throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
-    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits < minBits) {
-        throw new KeyError(role, `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
-    }
-}
-function unsupportedType(what) {
-    return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
-}
-function describeFormat(format) {
-    return {
-        pkcs8_pem: 'a PKCS#8 PEM key',
-        pkcs1_pem: 'a PKCS#1 PEM key',
-        pkcs8_base64: 'a bare Base64 PKCS#8 key'
-    }[format];
-}
-/** What to mask of key text as given, before it is even parsed: the whole and each line. */
-function keyTextForms(text) {
-    return secretForms([text, normalizeKeyText(text)]);
-}
-/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
-function secretForms(forms) {
-    const all = new Set();
-    for (const form of forms) {
-        if (form.trim() === '')
-            continue;
-        all.add(form);
-        all.add(form.trim());
-        for (const line of form.split(/\r?\n|\\n/)) {
-            if (line.trim().length >= 4)
-                all.add(line.trim());
-        }
-    }
-    return [...all];
-}
-
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __nccwpck_require__(9837);
+// EXTERNAL MODULE: ./protocol/keys.ts
+var keys = __nccwpck_require__(4997);
 // EXTERNAL MODULE: ./platform/operations/input-checks.ts
 var input_checks = __nccwpck_require__(8015);
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
+var inputs = __nccwpck_require__(6230);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
+// EXTERNAL MODULE: ./deploy/inputs/connection.ts
+var connection = __nccwpck_require__(72);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts
 var operation_table = __nccwpck_require__(2101);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __nccwpck_require__(9413);
 ;// CONCATENATED MODULE: ./action/settings.ts
 
 
 
-
-const HOUR = 3_600_000;
-/** Inputs that fall back to an environment variable when empty. */
-const ENV_FALLBACK = {
-    base_url: 'DEPLOY_API_BASE_URL',
-    token: 'DEPLOY_API_TOKEN',
-    private_key: 'DEPLOY_API_PRIVATE_KEY',
-    private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
-    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
-    s3_access_key: 'DEPLOY_S3_ACCESS_KEY',
-    s3_secret_key: 'DEPLOY_S3_SECRET_KEY'
-};
 /**
  * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
  * happens, so no later log line or error can show them.
@@ -1398,10 +471,10 @@ now = Date.now) {
         inputs.raw('private_key_passphrase'),
         inputs.raw('s3_access_key').trim(),
         inputs.raw('s3_secret_key').trim(),
-        gitHubToken(inputs.raw('github_token')) ?? '',
-        ...keyTextForms(inputs.raw('private_key'))
+        inputs.given('github_token') ?? '',
+        ...(0,keys/* keyTextForms */.g2)(inputs.raw('private_key'))
     ]);
-    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
+    const operation = present(inputs.get('operation'));
     const request = readRequestInputs(inputs, readFile);
     inputs = withFieldsOfRequest(inputs, (0,input_checks/* inputsFromFields */.RU)(operation, request.body, request.query));
     const spotFallback = readSpotFallback(inputs);
@@ -1413,14 +486,8 @@ now = Date.now) {
         wait: readWait(inputs, { operation, body: request.body, spotFallback }),
         health: readHealth(inputs),
         capacity: readCapacity(inputs),
-        preheat: {
-            mode: parseChoice('preheat', inputs.given('preheat'), ['none', 'region', 'node']),
-            timeoutMs: parseDuration('preheat_timeout', inputs.given('preheat_timeout'), {
-                minMs: 10_000,
-                maxMs: 6 * HOUR
-            })
-        },
-        nodeChoice: readNodeChoice(inputs),
+        preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
+        nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
         spotFallback,
         storage: readStorage(inputs),
         previews: readPreviews(inputs),
@@ -1428,12 +495,18 @@ now = Date.now) {
         ...readStep(inputs, operation)
     };
 }
+/** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */
+function present(value) {
+    if (value === undefined)
+        throw new Error('an input with a value was read as not set');
+    return value;
+}
 /**
- * What the post step does with what a step of `operation` creates: the cleanup input (trimmed; undefined
+ * What the post step does with what a step of `operation` creates: the cleanup input (parsed; undefined
  * when empty), or the operation's default (a job's is stop).
  */
 function readCleanup(operation, cleanup) {
-    return cleanup === undefined ? (0,step_defaults/* defaultCleanup */.oQ)(operation) : parseChoice('cleanup', cleanup, cleanup_state/* CLEANUP_CHOICES */.uu);
+    return cleanup ?? (0,step_defaults/* defaultCleanup */.oQ)(operation);
 }
 /**
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
@@ -1443,179 +516,73 @@ function readCleanup(operation, cleanup) {
  * Throws the InputError its settings would.
  */
 function mayCleanUp(rawInput) {
-    const operation = parseChoice('operation', rawInput('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
-    const cleanup = rawInput('cleanup').trim();
-    const volumes = parseChoice('volume_cleanup', rawInput('volume_cleanup').trim() || defaults/* INPUT_DEFAULTS */.W.volume_cleanup, ['keep', 'delete']);
-    return (readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' ||
+    const { get, given, text } = readersOf(rawInput, () => undefined);
+    const operation = present(get('operation'));
+    const cleanup = readCleanup(operation, get('cleanup'));
+    return (cleanup !== 'none' ||
         (0,cleanup_state/* leavesChange */.fH)(operation) ||
-        (volumes === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)) ||
+        (given('volume_cleanup') === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)) ||
         (0,cleanup_state/* startsTransfers */.eO)(operation) ||
         // A create's data is copied in by transfers, stopped if the step is stopped while they run.
-        rawInput('data').trim() !== '');
+        text('data') !== undefined);
 }
 /** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
 const DEFAULT_JOB_TYPE = 'spot';
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
-function readSpotFallback({ text, given, flag }) {
-    if (!flag('spot_fallback'))
+function readSpotFallback({ text, given }) {
+    if (!given('spot_fallback'))
         return undefined;
     if (text('job_type') === 'on_demand')
         throw new input_error/* InputError */.d('spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot');
-    return {
-        queueTimeoutMs: parseDuration('queue_timeout', given('queue_timeout'), { minMs: 10_000, maxMs: 6 * HOUR })
-    };
+    return { queueTimeoutMs: given('queue_timeout') };
 }
-/** point_id: a node's id (digits), or failed; delete_last_node. */
-function readNodeChoice({ text, flag }) {
-    const pointId = text('point_id');
-    if (pointId !== undefined && pointId !== 'failed' && !/^\d+$/.test(pointId))
-        throw new input_error/* InputError */.d(`point_id ${(0,input_error/* quote */.h)(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`);
-    return { pointId, deleteLastNode: flag('delete_last_node') };
-}
-/** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
-const MOST_GIB = 1024 * 1024;
 /**
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
- * confirm and force.
+ * confirm and force; the transfer's inputs, the mounts, the copies of data and results.
  */
-function readStorage({ text, given, flag, raw }) {
-    const volume = text('volume');
-    if (volume !== undefined && volume.length > 32)
-        throw new input_error/* InputError */.d(`volume ${(0,input_error/* quote */.h)(volume)} is longer than the 32 characters a volume's name may have: set volume to the volume's name or its storage_id`);
-    const size = text('size');
+function readStorage({ get, given }) {
     return {
-        volume,
-        sizeBytes: size === undefined ? undefined : parseGiB('size', size),
-        region: text('region'),
-        volumeCleanup: parseChoice('volume_cleanup', given('volume_cleanup'), ['keep', 'delete']),
-        confirm: text('confirm'),
-        force: flag('force'),
-        transfer: readTransfer({ text, given, raw }),
-        mounts: [
-            ...parseMounts('volumes', raw('volumes'), 'nas'),
-            ...parseMounts('juicefs_mounts', raw('juicefs_mounts'), 'juicefs')
-        ],
-        data: parseCopies('data', raw('data'), 'in'),
-        results: parseCopies('results', raw('results'), 'out')
+        volume: get('volume'),
+        sizeBytes: get('size'),
+        region: get('region'),
+        volumeCleanup: given('volume_cleanup'),
+        confirm: get('confirm'),
+        force: given('force'),
+        transfer: readTransfer({ get, given }),
+        mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
+        data: get('data') ?? [],
+        results: get('results') ?? []
     };
-}
-/**
- * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
- * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
- */
-function parseCopies(name, value, way) {
-    return value
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '')
-        .map((line) => {
-        const sides = line.split('->').map((side) => side.trim());
-        const [from = '', to = ''] = sides;
-        const [prefix, place] = way === 'in' ? [from, to] : [to, from];
-        const at = place.indexOf(':/');
-        const volume = at === -1 ? '' : place.slice(0, at);
-        const path = at === -1 ? '' : place.slice(at + 1);
-        const ok = sides.length === 2 &&
-            /^[^\s:]{1,64}$/.test(volume) &&
-            !path.split('/').includes('..') &&
-            // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-            !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
-        if (!ok)
-            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`);
-        return { prefix, volume, path };
-    });
-}
-/**
- * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
- * `service:storage:/path` for one service; the volume (or object storage) by its name or storage_id; the
- * path absolute, without `..`.
- */
-function parseMounts(name, value, kind) {
-    const lines = value
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    return lines.map((line) => {
-        const at = line.indexOf(':/');
-        const head = at === -1 ? [] : line.slice(0, at).split(':');
-        const path = at === -1 ? '' : line.slice(at + 1);
-        const [first, second] = head;
-        const ok = (head.length === 1 || head.length === 2) &&
-            head.every((part) => /^[^\s:]{1,64}$/.test(part)) &&
-            !path.split('/').includes('..') &&
-            // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
-            !/[\s\u0000-\u001f\u007f]/.test(path);
-        if (!ok || first === undefined)
-            throw new input_error/* InputError */.d(`${name} has ${(0,input_error/* quote */.h)(line.slice(0, 120))}, which is no mount: write one a line as ${kind === 'nas' ? 'volume:/path/in/container, or service:volume:/path' : 'storage:/path/in/container, or service:storage:/path'} to mount it in one service`);
-        return second === undefined
-            ? { kind, service: undefined, storage: first, path }
-            : { kind, service: first, storage: second, path };
-    });
 }
 /**
  * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
  * masked already), the volume's path, what is copied again (overwrite_policy), what never is
  * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
  */
-function readTransfer({ text, given, raw }) {
-    const id = text('transfer_id');
-    if (id !== undefined && !/^[1-9]\d{0,18}$/.test(id))
-        throw new input_error/* InputError */.d(`transfer_id ${(0,input_error/* quote */.h)(id)} is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`);
-    const direction = text('direction');
+function readTransfer({ get, given }) {
+    const id = get('transfer_id');
     const volumePath = given('volume_path');
-    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
-    if (!volumePath.startsWith('/') || volumePath.includes('..') || /[\u0000-\u001f\u007f]/.test(volumePath))
-        throw new input_error/* InputError */.d(`volume_path ${(0,input_error/* quote */.h)(volumePath)} is not an absolute path in the volume: write it like /datasets/imagenet, without ..`);
-    const key = (name) => {
-        const value = raw(name).trim();
-        return value === '' ? undefined : value;
-    };
+    const direction = get('direction');
     return {
         id,
-        direction: direction === undefined
-            ? undefined
-            : parseChoice('direction', direction, ['s3-to-volume', 'volume-to-s3']),
-        supplier: text('s3_supplier'),
-        endpoint: text('s3_endpoint'),
-        bucket: text('s3_bucket'),
-        prefix: text('s3_prefix') ?? '',
-        accessKey: key('s3_access_key'),
-        secretKey: key('s3_secret_key'),
+        direction,
+        supplier: get('s3_supplier'),
+        endpoint: get('s3_endpoint'),
+        bucket: get('s3_bucket'),
+        prefix: get('s3_prefix') ?? '',
+        accessKey: get('s3_access_key'),
+        secretKey: get('s3_secret_key'),
         volumePath,
-        overwrite: parseChoice('overwrite_policy', given('overwrite_policy'), [
-            'hash',
-            'skip',
-            'overwrite'
-        ]),
-        ignorePatterns: parseSuffixes('ignore_patterns', raw('ignore_patterns')),
-        retries: parseIntegerInRange('transfer_retries', given('transfer_retries'), 0, 10)
+        overwrite: given('overwrite_policy'),
+        ignorePatterns: get('ignore_patterns') ?? [],
+        retries: given('transfer_retries')
     };
-}
-/** File name endings (.tmp, .log), separated by commas or lines: each one word, 100 characters at most. */
-function parseSuffixes(name, value) {
-    const suffixes = value
-        .split(/[,\n]/)
-        .map((suffix) => suffix.trim())
-        .filter((suffix) => suffix !== '');
-    for (const suffix of suffixes)
-        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-        if (suffix.length > 100 || /[\s\u0000-\u001f\u007f-\u009f]/.test(suffix))
-            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(suffix.slice(0, 100))}, which is no file name ending: list endings like .tmp, .log, separated by commas`);
-    return suffixes;
-}
-/** A size in whole GiB (100, or 100GiB), as bytes: GiB \u00d7 1,073,741,824. */
-function parseGiB(name, value) {
-    const match = /^(\d+)\s*(?:GiB)?$/i.exec(value);
-    const gib = match === null ? NaN : Number(match[1]);
-    if (!Number.isSafeInteger(gib) || gib < 1 || gib > MOST_GIB)
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a size in GiB from 1 to ${MOST_GIB}: write a whole number of GiB, such as 100`);
-    return gib * 1024 ** 3;
 }
 function inputsOf(rawInput, maskSecrets, env) {
     const masked = new Set();
     const raw = (name) => {
         const value = rawInput(name);
-        const fallback = ENV_FALLBACK[name];
+        const fallback = inputs/* INPUT_BY_NAME */.pc.get(name)?.env;
         return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
     };
     return readersOf(raw, (secrets) => {
@@ -1636,14 +603,19 @@ function readersOf(raw, mask) {
         const value = raw(name).trim();
         return value === '' ? undefined : value;
     };
-    const given = (name) => text(name) ?? defaults/* INPUT_DEFAULTS */.W[name];
-    return {
-        raw,
-        text,
-        given,
-        flag: (name) => parseBoolean(name, given(name), defaults/* INPUT_DEFAULTS */.W[name] === 'true'),
-        mask
+    const get = (name) => {
+        const declared = inputs/* INPUT_BY_NAME */.pc.get(name);
+        if (declared === undefined)
+            throw new Error(`no input is declared as ${name}`);
+        const value = raw(name);
+        const given = value.trim() === ''
+            ? (declared.default ?? (declared.required === true ? '' : undefined))
+            : declared.untrimmed === true
+                ? value
+                : value.trim();
+        return given === undefined ? undefined : declared.parse(given, name);
     };
+    return { raw, text, get, given: (name) => get(name), mask };
 }
 /**
  * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
@@ -1667,10 +639,10 @@ function readRequestInputs(inputs, readFile) {
 }
 /** Where and how the step talks to the API: the address, the key, the forms, the codes. */
 function readConnection(inputs) {
-    const { raw, text, given } = inputs;
-    const apiVersion = parseVersion('api_version', given('api_version'));
-    const baseUrl = parseBaseUrl('base_url', text('base_url') ?? defaults/* DEFAULT_BASE_URL */.Q);
-    const profile = resolveProfile(parseChoice('api_profile', given('api_profile'), ['live', 'spec', 'auto']));
+    const { raw, get, given } = inputs;
+    const apiVersion = given('api_version');
+    const baseUrl = get('base_url') ?? connection/* DEFAULT_BASE_URL */.Q;
+    const profile = resolveProfile(given('api_profile'));
     return {
         baseUrl,
         apiVersion,
@@ -1680,7 +652,7 @@ function readConnection(inputs) {
             token: raw('token').trim(),
             privateKeyText: raw('private_key'),
             passphrase: raw('private_key_passphrase'),
-            format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
+            format: given('private_key_format'),
             platformKeyText: raw('platform_public_key'),
             mask: inputs.mask
         }),
@@ -1688,125 +660,83 @@ function readConnection(inputs) {
     };
 }
 /** What the operation's calls are made of, besides the body and query. */
-function readCallInputs(inputs, now) {
-    const { raw, text, given } = inputs;
-    const method = text('method')?.toUpperCase();
-    const path = text('path');
-    const points = text('points');
-    const estimated = text('estimated_exec_sec');
+function readCallInputs({ raw, get, given }, now) {
     return {
-        taskStatuses: parseStatuses('task_status', given('task_status')),
-        taskName: text('task_name'),
-        points: points === undefined
-            ? undefined
-            : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
+        taskStatuses: given('task_status'),
+        taskName: get('task_name'),
+        points: get('points'),
         taskIds: parseTaskIds('task_id', raw('task_id')),
-        method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST']),
-        path: path === undefined ? undefined : parsePath('path', path),
-        encrypt: inputs.flag('encrypt'),
+        method: get('method'),
+        path: get('path'),
+        encrypt: given('encrypt'),
         billingWindow: readBillingWindow(given, now),
         // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
-        jobType: parseChoice('job_type', text('job_type') ?? DEFAULT_JOB_TYPE, ['spot', 'on_demand']),
-        estimatedExecSec: estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
+        jobType: get('job_type') ?? DEFAULT_JOB_TYPE,
+        estimatedExecSec: get('estimated_exec_sec')
     };
 }
 /**
  * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
  * time to start; see defaultWait), and says why.
  */
-function readWait({ raw, text, given, flag }, step) {
-    const timeout = text('wait_timeout');
-    const byDefault = timeout === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
+function readWait({ text, get, given }, step) {
+    const byDefault = text('wait_timeout') === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
     return {
-        mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false']),
-        timeoutMs: byDefault?.ms ?? parseDuration('wait_timeout', timeout ?? '', { minMs: 1000, maxMs: step_defaults/* MOST_WAIT_MS */.Vt }),
+        mode: given('wait'),
+        timeoutMs: byDefault?.ms ?? present(get('wait_timeout')),
         ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
-        intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
-        statusField: parseFieldPath('status_field', given('status_field')),
-        successStatuses: parseWords('success_statuses', raw('success_statuses')),
-        failureStatuses: parseWords('failure_statuses', raw('failure_statuses')),
-        waitForUrls: flag('wait_for_urls'),
-        pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
-        maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
-        logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
+        intervalMs: given('poll_interval'),
+        statusField: given('status_field'),
+        successStatuses: get('success_statuses'),
+        failureStatuses: get('failure_statuses'),
+        waitForUrls: given('wait_for_urls'),
+        pollErrorBudget: given('poll_error_budget'),
+        maxRestarts: given('max_restarts'),
+        logLines: given('log_lines')
     };
 }
-function readHealth({ text, given }) {
-    const path = text('health_path');
-    return {
-        path: path === undefined ? undefined : parseHealthPath('health_path', path),
-        accepted: parseStatusRanges('health_status', given('health_status'))
-    };
+function readHealth({ get, given }) {
+    return { path: get('health_path'), accepted: given('health_status') };
 }
 /** The resource a new task asks for by GPU model (undefined when gpu is empty). */
-function readCapacity({ text, given }) {
-    const gpu = text('gpu');
-    const regions = text('regions');
-    const maxPrice = text('max_price');
+function readCapacity({ text, get, given }) {
+    const gpu = get('gpu');
     if (gpu === undefined) {
-        const stray = regions !== undefined ? 'regions' : maxPrice !== undefined ? 'max_price' : undefined;
-        if (stray !== undefined)
-            throw new input_error/* InputError */.d(`${stray} is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove ${stray}`);
+        if (text('regions') !== undefined)
+            throw new input_error/* InputError */.d('regions is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove regions');
+        if (text('max_price') !== undefined)
+            throw new input_error/* InputError */.d('max_price is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove max_price');
         return undefined;
     }
-    const timeout = given('capacity_timeout');
     return {
         gpu,
-        gpuCount: parsePositiveInteger('gpu_count', given('gpu_count'), 'the GPUs per node, such as 1'),
-        deviceType: parseChoice('device_type', given('device_type'), ['GpuDevice', 'CpuDevice']),
-        regions: regions === undefined ? [] : parseList(regions),
-        maxPrice: maxPrice === undefined ? undefined : parsePrice('max_price', maxPrice),
-        timeoutMs: timeout === '0' ? 0 : parseDuration('capacity_timeout', timeout, { minMs: 0, maxMs: 6 * HOUR })
+        gpuCount: given('gpu_count'),
+        deviceType: given('device_type'),
+        regions: get('regions') ?? [],
+        maxPrice: get('max_price'),
+        timeoutMs: given('capacity_timeout')
     };
-}
-/**
- * Items one per line or separated by commas, or a YAML list (`[a, b]`, or lines starting with `- `),
- * each trimmed and unquoted.
- */
-const parseList = (value) => value
-    .replace(/^\s*\[|\]\s*$/g, '')
-    .split(/[\n,]/)
-    .map((item) => item
-    .trim()
-    .replace(/^- /, '')
-    .replace(/^(['"])(.*)\1$/, '$2')
-    .trim())
-    .filter((item) => item !== '');
-/** A price as a plain decimal number, such as 2 or 1.98. */
-function parsePrice(name, value) {
-    if (!/^\d+(\.\d+)?$/.test(value))
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a plain number: write it like 2 or 1.98, without a unit`);
-    return value;
 }
 /** How long, how large, how many: the bounds of each request and of the step's concurrency. */
 function readLimits({ given }) {
     return {
-        requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
-            minMs: 1000,
-            maxMs: 5 * 60_000
-        }),
-        maxResponseBytes: parseSize('max_response_size', given('max_response_size'), {
-            min: 64 * 1024,
-            max: 256 * 1024 * 1024
-        }),
-        maxRetries: parseIntegerInRange('max_retries', given('max_retries'), 0, 10),
-        concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32)
+        requestTimeoutMs: given('request_timeout'),
+        maxResponseBytes: given('max_response_size'),
+        maxRetries: given('max_retries'),
+        concurrency: given('concurrency')
     };
 }
 /**
  * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
  * is stop), and whether it sends at all.
  */
-function readStep({ text, given, flag }, operation) {
+function readStep({ get, given }, operation) {
     return {
-        summary: flag('summary'),
-        cleanup: readCleanup(operation, text('cleanup')),
-        cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
-            minMs: 5000,
-            maxMs: 30 * 60_000
-        }),
-        maxCost: readMaxCost(text('max_cost')),
-        dryRun: flag('dry_run')
+        summary: given('summary'),
+        cleanup: readCleanup(operation, get('cleanup')),
+        cleanupTimeoutMs: given('cleanup_timeout'),
+        maxCost: get('max_cost'),
+        dryRun: given('dry_run')
     };
 }
 /**
@@ -1814,26 +744,13 @@ function readStep({ text, given, flag }, operation) {
  * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
  * hour to 90 days.
  */
-function readPreviews({ given, flag }) {
+function readPreviews({ given }) {
     return {
-        githubToken: gitHubToken(given('github_token')),
-        comment: flag('comment'),
-        maxPreviews: parseIntegerInRange('max_previews', given('max_previews'), 1, 100),
-        ttlMs: parseDuration('preview_ttl', given('preview_ttl'), { minMs: HOUR, maxMs: 90 * 24 * HOUR })
+        githubToken: given('github_token'),
+        comment: given('comment'),
+        maxPreviews: given('max_previews'),
+        ttlMs: given('preview_ttl')
     };
-}
-/** github_token, trimmed; undefined when empty, or an expression no runner filled in. */
-function gitHubToken(value) {
-    const token = value.trim();
-    return token === '' || token.startsWith('${{') ? undefined : token;
-}
-/** max_cost: yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
-function readMaxCost(value) {
-    if (value === undefined)
-        return undefined;
-    if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || !/[1-9]/.test(value))
-        throw new input_error/* InputError */.d(`max_cost ${(0,input_error/* quote */.h)(value.slice(0, 40))} is no sum of yuan: write it like 5 or 12.50 (more than 0, at most six decimals)`);
-    return value;
 }
 /**
  * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
@@ -1862,10 +779,10 @@ function readBody(bodyText, bodyFile, readFile) {
 }
 /** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
 function readBillingWindow(given, now) {
-    const end = parseEndTime('billing_end', given('billing_end'), now);
-    const start = parseStartTime('billing_start', given('billing_start'), end.ms);
+    const end = (0,parsers/* parseEndTime */._M)('billing_end', given('billing_end'), now);
+    const start = (0,parsers/* parseStartTime */.Lj)('billing_start', given('billing_start'), end.ms);
     return {
-        range: parseChoice('billing_range', given('billing_range'), ['hour', 'day', 'week', 'month']),
+        range: given('billing_range'),
         startTime: start.text,
         endTime: end.text
     };
@@ -1881,22 +798,6 @@ function resolveProfile(choice) {
         profile: 'live',
         reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
     };
-}
-/** A comma list of task statuses, each one task search takes. */
-function parseStatuses(name, value) {
-    const statuses = value.split(',').map((status) => status.trim());
-    for (const status of statuses) {
-        if (!task_data/* SEARCHABLE_STATUSES */.e_.includes(status)) {
-            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${task_data/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
-        }
-    }
-    return statuses;
-}
-function parseVersion(name, value) {
-    if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
-        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
-    }
-    return value;
 }
 /**
  * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
@@ -1923,13 +824,13 @@ function parseEndpoints(value) {
             if (typeof itemText !== 'string')
                 throw new input_error/* InputError */.d(`${field} is not a plain value: write a string`);
             if (key === 'method')
-                override.method = parseChoice(field, itemText.toUpperCase(), ['GET', 'POST']);
+                override.method = (0,parsers/* parseChoice */.HU)(field, itemText.toUpperCase(), ['GET', 'POST']);
             else if (key === 'path')
-                override.path = parsePath(field, itemText);
+                override.path = (0,parsers/* parsePath */.Rr)(field, itemText);
             else if (key === 'version')
-                override.version = parseVersion(field, itemText);
+                override.version = (0,parsers/* parseVersion */.ot)(field, itemText);
             else if (key === 'encrypt')
-                override.encrypt = parseBoolean(field, itemText, false);
+                override.encrypt = (0,parsers/* parseBoolean */.yG)(field, itemText, false);
             else
                 throw new input_error/* InputError */.d(`${field} is not an endpoint setting: use method, path, version or encrypt`);
         }
@@ -1952,17 +853,17 @@ function readCredentials(args) {
         return { mode: 'token', token: args.token };
     }
     try {
-        const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
+        const loaded = (0,keys/* loadPrivateKey */.PM)(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
         args.mask(loaded.secretForms);
         return {
             mode: 'rsa',
             token: args.token,
             privateKey: loaded.key,
-            platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
+            platformPublicKey: hasPlatformKey ? (0,keys/* loadPlatformPublicKey */.id)(args.platformKeyText) : undefined
         };
     }
     catch (error) {
-        if (error instanceof KeyError)
+        if (error instanceof keys/* KeyError */.eN)
             throw keyInputError(error);
         throw error;
     }
@@ -2003,7 +904,7 @@ function keyInputError(error) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
-/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6844);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4463);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
 
 
@@ -2081,14 +982,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 var markdown_text = __nccwpck_require__(5621);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
+var report_parts = __nccwpck_require__(6800);
+// EXTERNAL MODULE: ./deploy/report/report-text.ts
+var report_text = __nccwpck_require__(1019);
 // EXTERNAL MODULE: ./platform/money.ts
 var platform_money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./platform/volume-data.ts
-var volume_data = __nccwpck_require__(5547);
-// EXTERNAL MODULE: ./action/outputs.ts
-var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./basics/mermaid.ts
 var mermaid = __nccwpck_require__(9073);
 ;// CONCATENATED MODULE: ./action/summary-timeline.ts
@@ -2218,9 +1117,8 @@ function costSection(step) {
     if (from === undefined || to <= from)
         return [];
     const grid = costGrid(reads, from, to, Math.min(MOST_POINTS, Math.max(2, moments.length)));
-    const what = step.preview?.number === undefined
-        ? `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`
-        : `What this push's preview cost while the step waited`;
+    const what = (0,report_parts/* partCostTitle */.fV)(step) ??
+        `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`;
     const minutes = (ms) => ms / 60_000;
     const shown = grid.filter((_, i) => i % Math.ceil(grid.length / 6) === 0 || i === grid.length - 1);
     return [
@@ -2247,7 +1145,6 @@ function costSection(step) {
 
 
 
-
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED = {
     ready: '\u2705 ready',
@@ -2265,7 +1162,9 @@ const OUTCOME = {
 };
 /**
  * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
- * status timeline, and the billing records or resource offers a step read. Every value from the server is
+ * status timeline, and the billing records or resource offers a step read; what each report part adds
+ * (deploy/report/: a placement, a change, a job, a preview above the tasks, the cap under them, a volume or
+ * a transfer in their place) where the part puts it, in the parts' order. Every value from the server is
  * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
  * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
@@ -2273,77 +1172,37 @@ function renderSummary(step, verdict) {
     const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
     if (!verdict.passed)
         lines.push(`> ${(0,markdown_text/* escape */.i)(verdict.why)}`, '');
-    lines.push(...placementTable((0,step_result/* placementOf */.xc)(step)), ...changeTable(step.change), ...jobTable(step));
-    lines.push(...previewLines(step));
+    lines.push(...report_parts/* REPORT_PARTS */.IS.flatMap((part) => part.lead(step)));
     if (step.tasks.length > 0) {
-        lines.push(...taskTable(step), ...replacedTable(step), ...capLine(step));
+        lines.push(...taskTable(step), ...replacedTable(step));
+        lines.push(...report_parts/* REPORT_PARTS */.IS.flatMap((part) => part.withTasks(step)));
         lines.push(...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step), ...timelineSection(step), ...costSection(step));
     }
-    else if (step.bills.length > 0) {
-        lines.push(...billsTable(step.bills));
-    }
-    else if (step.offers.length > 0) {
-        lines.push(...offersTable(step.offers));
-    }
-    else if (step.volume !== undefined || step.volumeList !== undefined) {
-        lines.push(...volumesTable(step));
-    }
-    else if (step.transfer !== undefined || step.transferList !== undefined) {
-        lines.push(...transfersTable(step));
-    }
     else {
-        const [call] = step.calls;
-        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
-        if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${(0,markdown_text/* escape */.i)(call.result.code)}${call.result.msg === '' ? '' : `: ${(0,markdown_text/* escape */.i)(call.result.msg)}`}`);
-        }
+        lines.push(...withoutTasks(step));
     }
     return `${lines.join('\n')}\n`;
 }
-/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
-function jobTable(step) {
-    const job = (0,step_result/* jobRunOf */.wT)(step);
-    if (job === undefined)
-        return [];
-    const count = (n) => (n === undefined ? '?' : String(n));
-    return [
-        '#### Job',
-        '',
-        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
-        '|---|---|---|---|---|',
-        `| ${(0,markdown_text/* escape */.i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,units/* formatDuration */.a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
-        '',
-        ...(step.logFile === undefined
-            ? []
-            : [
-                "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
-                ''
-            ])
-    ];
-}
-/** What a change to a running task did: each field before and after, the nodes, the rollback. */
-function changeTable(change) {
-    if (change === undefined)
-        return [];
-    const lines = ['#### Change', ''];
-    if (!change.changed)
-        lines.push('Nothing to change: nothing was sent.', '');
-    if (change.fields.length > 0) {
-        lines.push('| Field | Before | After |', '|---|---|---|');
-        for (const field of change.fields)
-            lines.push(`| ${(0,markdown_text/* escape */.i)(field.path)} | ${(0,markdown_text/* escape */.i)(field.before)} | ${(0,markdown_text/* escape */.i)(field.after)} |`);
-        lines.push('');
+/**
+ * What a step with no tasks shows: the billing records or the resource offers it read, else what a part
+ * shows in place of the tasks (the first that shows anything), else its answer's code.
+ */
+function withoutTasks(step) {
+    if (step.bills.length > 0)
+        return billsTable(step.bills);
+    if (step.offers.length > 0)
+        return offersTable(step.offers);
+    for (const part of report_parts/* REPORT_PARTS */.IS) {
+        const lines = part.alone(step);
+        if (lines.length > 0)
+            return lines;
     }
-    if (change.nodes.length > 0)
-        lines.push(`Nodes replaced: ${change.nodes.map(markdown_text/* escape */.i).join(', ')}`, '');
-    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
-        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
-    if (change.rolledBack)
-        lines.push('**Rolled back**: the task was set back as it was.', '');
-    if (change.restore !== undefined)
-        lines.push(`**Not rolled back**: task ${(0,markdown_text/* escape */.i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
-    return lines;
+    const [call] = step.calls;
+    // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+    if (call?.result === undefined || call.error !== undefined)
+        return [];
+    return [`code ${(0,markdown_text/* escape */.i)(call.result.code)}${call.result.msg === '' ? '' : `: ${(0,markdown_text/* escape */.i)(call.result.msg)}`}`];
 }
 function taskTable(step) {
     const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
@@ -2361,7 +1220,7 @@ function taskTable(step) {
             outcome,
             url,
             (0,units/* formatDuration */.a3)(task.elapsedMs),
-            yuanText((0,outputs/* taskCost */.LL)(task))
+            (0,report_text/* yuanText */.HI)((0,report_text/* taskCost */.LL)(task))
         ];
         lines.push(`| ${cells.join(' | ')} |`);
     }
@@ -2373,7 +1232,7 @@ function replacedTable(step) {
     const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
     for (const task of step.replaced) {
         const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-        lines.push(`| ${task.id} | ${(0,markdown_text/* escape */.i)(task.status ?? '')} | ${outcome} | ${yuanText((0,outputs/* taskCost */.LL)(task))} |`);
+        lines.push(`| ${task.id} | ${(0,markdown_text/* escape */.i)(task.status ?? '')} | ${outcome} | ${(0,report_text/* yuanText */.HI)((0,report_text/* taskCost */.LL)(task))} |`);
     }
     return [...lines, ...total('the tasks replaced', step.replaced, 1)];
 }
@@ -2387,58 +1246,11 @@ function total(what, tasks, least = 2) {
     });
     if (costs.length / 2 < least)
         return [];
-    return ['', `Total cost of ${what}: ${yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''))}`];
-}
-/**
- * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
- * stopped (their lines say what they cost while the step waited, which is what the cap counts).
- */
-function capLine(step) {
-    if (step.maxCost === undefined)
-        return [];
-    const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
-        ? []
-        : [task.billingValue ?? '0', task.forecastValue ?? '0']);
-    const spent = costs.length === 0 ? 'unknown' : yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''));
-    const capped = step.tasks.filter((task) => task.verdict === 'capped');
-    const stopped = capped.length === 0
-        ? ''
-        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,markdown_text/* escape */.i)(task.message ?? '')})`).join(', ')}.`;
-    return [
-        '',
-        `max_cost ${(0,markdown_text/* escape */.i)(step.maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
-    ];
-}
-/**
- * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
- * why, and what each cost.
- */
-function previewLines(step) {
-    const { preview } = step;
-    if (preview === undefined)
-        return [];
-    const total = preview.totalPoints === undefined ? 'unknown' : yuanText((0,platform_money/* yuanOf */.xU)(preview.totalPoints) ?? '');
-    if (preview.number !== undefined)
-        return [
-            `Preview ${(0,markdown_text/* escape */.i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
-            ''
-        ];
-    if (step.tasks.length === 0)
-        return [`No preview of ${(0,markdown_text/* escape */.i)(preview.taskName)} was stopped.`, ''];
-    return [
-        `#### Previews of ${(0,markdown_text/* escape */.i)(preview.taskName)} stopped`,
-        '',
-        '| Task | Name | Why | Cost |',
-        '|---|---|---|---|',
-        ...step.tasks.map((task) => `| ${task.id} | ${(0,markdown_text/* escape */.i)(task.name ?? '')} | ${(0,markdown_text/* escape */.i)(task.message ?? '')} | ${yuanText((0,outputs/* taskCost */.LL)(task))} |`),
-        '',
-        `They have cost ${total} in all.`,
-        ''
-    ];
+    return ['', `Total cost of ${what}: ${(0,report_text/* yuanText */.HI)((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''))}`];
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
-    if (!tasks.some((task) => (0,outputs/* taskCost */.LL)(task) !== undefined))
+    if (!tasks.some((task) => (0,report_text/* taskCost */.LL)(task) !== undefined))
         return [];
     return [
         '',
@@ -2469,151 +1281,19 @@ function billsTable(bills) {
         ]
         : ['| From | To | Total (billing_coin) | Discount deducted (discount_coin) |', '|---|---|---|---|'];
     for (const bill of bills) {
-        const money = [yuanText((0,platform_money/* yuanOf */.xU)(bill.billed)), yuanText((0,platform_money/* yuanOf */.xU)(bill.discount))];
+        const money = [(0,report_text/* yuanText */.HI)((0,platform_money/* yuanOf */.xU)(bill.billed)), (0,report_text/* yuanText */.HI)((0,platform_money/* yuanOf */.xU)(bill.discount))];
         const first = byTask
             ? [bill.taskId ?? '', (0,markdown_text/* escape */.i)(bill.taskName ?? ''), (0,markdown_text/* escape */.i)(bill.taskType ?? '')]
             : [(0,markdown_text/* escape */.i)(bill.start ?? ''), (0,markdown_text/* escape */.i)(bill.end ?? '')];
         lines.push(`| ${[...first, ...money].join(' | ')} |`);
     }
-    const sum = (amounts) => yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? ''));
+    const sum = (amounts) => (0,report_text/* yuanText */.HI)((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? ''));
     return [
         ...lines,
         '',
         `Total billed: ${sum(bills.map((b) => b.billed))}; discount deducted: ${sum(bills.map((b) => b.discount))}. The output cost is the total billed.`,
         '',
         "<sub>As the platform's reference has them: billing_coin is the total, discount_coin the discount deducted; both in points, 1 yuan = 1,000,000 points.</sub>"
-    ];
-}
-/**
- * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
- * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
- * platform's own units, never through the tasks' points-to-yuan rule.
- */
-function volumesTable(step) {
-    const one = step.volume;
-    const volumes = one === undefined ? (step.volumeList?.volumes ?? []) : [one.volume];
-    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,outputs/* gibText */.ip)(bytes)} GiB`;
-    const lines = [
-        '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
-        '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${(0,markdown_text/* escape */.i)(v.id)} | ${(0,markdown_text/* escape */.i)(v.name)} | ${orUnknown(v.region)} | ${orUnknown(v.storageClass)} | ${orUnknown(one?.deleted === true ? volume_data/* VOLUME_DELETED */.lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
-        ''
-    ];
-    if (one !== undefined) {
-        const did = one.deleted
-            ? 'Deleted: no list shows it.'
-            : one.created
-                ? 'Made by this step.'
-                : one.adopted
-                    ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
-                    : one.grownFrom === undefined
-                        ? 'Found as it was.'
-                        : `Grown from ${size(one.grownFrom)}.`;
-        return [...lines, did];
-    }
-    const summary = step.volumeList?.summary;
-    if (summary === undefined)
-        return lines;
-    return [
-        ...lines,
-        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
-    ];
-}
-/** Text the platform gave, escaped; `?` where it gave none. */
-function orUnknown(value) {
-    return value === undefined ? '?' : (0,markdown_text/* escape */.i)(value);
-}
-/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
-function decimalText(value) {
-    if (value === undefined)
-        return '?';
-    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,markdown_text/* escape */.i)(value);
-}
-/**
- * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
- * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
- * followed one, how long it took and its rate.
- */
-function transfersTable(step) {
-    const one = step.transfer;
-    const transfers = one === undefined ? (step.transferList ?? []) : [one.transfer];
-    const gib = (bytes) => `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
-    const lines = [
-        '| Transfer | Direction | Status | Files | Copied | Error |',
-        '|---|---|---|---|---|---|',
-        ...transfers.map((t) => {
-            const files = t.filesTotal === undefined
-                ? `${t.filesDone ?? 0} (counting)`
-                : `${t.filesDone ?? 0} of ${t.filesTotal}`;
-            const bytes = t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
-            const direction = t.direction === 'to_volume'
-                ? 'to the volume'
-                : t.direction === 'to_object_storage'
-                    ? 'to object storage'
-                    : '?';
-            const error = t.errorCode === undefined && t.errorMessage === undefined
-                ? ''
-                : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-            return `| ${(0,markdown_text/* escape */.i)(t.id)} | ${direction} | ${orUnknown(t.status)} | ${files} | ${bytes} | ${(0,markdown_text/* escape */.i)(error)} |`;
-        }),
-        ''
-    ];
-    if (one?.elapsedMs === undefined)
-        return lines;
-    const seconds = one.elapsedMs / 1000;
-    const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
-    return [
-        ...lines,
-        `Copied in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
-    ];
-}
-/**
- * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
- * first, each with its price, stock and what became of it (created on, refused, left out and why).
- */
-function placementTable(placement) {
-    if (placement === undefined)
-        return [];
-    const { chosen, refused, considered } = placement;
-    const outcome = (candidate) => {
-        if (candidate === chosen)
-            return 'chosen';
-        const refusal = refused.find((r) => r.candidate === candidate);
-        if (refusal !== undefined)
-            return `refused: ${refusal.why}`;
-        return candidate.excluded ?? 'not needed';
-    };
-    const lines = [
-        `#### Resource: ${placement.points} node(s) of ${(0,markdown_text/* escape */.i)(placement.wish.gpu)}`,
-        '',
-        '| Region | Device | GPUs | Price | Stock | Outcome |',
-        '|---|---|---|---|---|---|'
-    ];
-    for (const candidate of considered) {
-        const { offer } = candidate;
-        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
-        const cells = [
-            region,
-            offer.device,
-            offer.gpuCount,
-            candidate.price,
-            offer.inventory,
-            outcome(candidate)
-        ];
-        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
-    }
-    const warmed = placement.preheated;
-    return [
-        ...lines,
-        ...(warmed === undefined
-            ? []
-            : [
-                '',
-                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,markdown_text/* escape */.i)(warmed.region)} in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${(0,markdown_text/* escape */.i)(warmed.taskId)}); a preheat is not a reservation.`
-            ]),
-        '',
-        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,markdown_text/* escape */.i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
-        ''
     ];
 }
 /** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
@@ -2651,11 +1331,6 @@ function offersTable(offers) {
             ])
     ];
 }
-/** An amount in yuan with its unit, or nothing. */
-/** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
-function yuanText(yuan) {
-    return yuan === undefined ? '' : (0,markdown_text/* escape */.i)((0,platform_money/* readableYuan */.o$)(yuan) ?? `${yuan} yuan`);
-}
 
 /** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
 function nodesText(nodes) {
@@ -2686,6 +1361,8 @@ function fenced(language, code) {
 /* harmony export */   yv: () => (/* binding */ loadYaml),
 /* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
 /* harmony export */ });
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6230);
+
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
  * in a chunk of its own that a step loads only when an input holds YAML (see yamlNeeded): a detail, stop
@@ -2713,8 +1390,11 @@ function yamlErrorPlace(error) {
 }
 /** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
 function yamlNeeded(input) {
-    return (['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
-        !/^[\d,\s]*$/.test(input('task_id')));
+    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .mc.some((declared) => !('yaml' in declared)
+        ? false
+        : declared.yaml === 'text'
+            ? input(declared.name).trim() !== ''
+            : !/^[\d,\s]*$/.test(input(declared.name)));
 }
 
 
@@ -3059,7 +1739,7 @@ function utcTime(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2896);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(112);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -3068,284 +1748,6 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runC
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 4463:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  N8: () => (/* binding */ ENV_PREFIX),
-  iP: () => (/* binding */ flagOf),
-  hT: () => (/* binding */ parseCliArgs),
-  Qn: () => (/* binding */ variableOf)
-});
-
-// UNUSED EXPORTS: underscored
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-;// CONCATENATED MODULE: ./basics/nearest.ts
-/**
- * The word of `known` nearest to `word` by edit distance (insertions, deletions, substitutions, and two
- * letters swapped), if it is near enough to be what was meant: at most a third of its length away, at
- * least one edit allowed. Undefined when none is.
- */
-function nearest(word, known) {
-    const most = Math.max(1, Math.floor(word.length / 3));
-    let best;
-    for (const candidate of known) {
-        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
-        if (distance <= most && (best === undefined || distance < best.distance))
-            best = { word: candidate, distance };
-    }
-    return best?.word;
-}
-/** The optimal string alignment distance: Levenshtein's, with a swap of two neighbours as one edit. */
-function editDistance(a, b) {
-    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-    const at = (i, j) => rows[i]?.[j] ?? 0;
-    for (let i = 1; i <= a.length; i++) {
-        for (let j = 1; j <= b.length; j++) {
-            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-            let d = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-                d = Math.min(d, at(i - 2, j - 2) + 1);
-            const row = rows[i];
-            if (row !== undefined)
-                row[j] = d;
-        }
-    }
-    return at(a.length, b.length);
-}
-
-// EXTERNAL MODULE: ./cli/dotenv.ts
-var dotenv = __nccwpck_require__(4323);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __nccwpck_require__(9413);
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __nccwpck_require__(5618);
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __nccwpck_require__(9837);
-;// CONCATENATED MODULE: ./cli/cli-args.ts
-
-
-
-
-
-
-
-/** The formats --output takes. */
-const OUTPUT_FORMATS = ['table', 'json', 'dotenv'];
-/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
-const ENV_PREFIX = 'ELASTIC_DEPLOY_';
-/** An input (or operation) as the command line writes it: task_name as task-name. */
-const flagOf = (name) => name.replaceAll('_', '-');
-/** A flag (or operation) as the action names it: task-name as task_name. */
-const underscored = (flag) => flag.replaceAll('-', '_');
-/** The variable an input is read from: ELASTIC_DEPLOY_TASK_NAME. */
-const variableOf = (name) => `${ENV_PREFIX}${name.toUpperCase()}`;
-/** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = [
-    'output',
-    'state-file',
-    'summary-file',
-    'files-dir',
-    'with-data',
-    'dotenv-outputs',
-    'debug',
-    'help',
-    'version'
-];
-/**
- * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
- * be written with dashes for underscores (`search-tasks`), and each input is a flag so written
- * (`--task-name`, or `--task-name=x`); a boolean input, `--wait` and `--debug` may stand alone. Node's
- * own parser (util.parseArgs) reads the flags. Secrets are refused as flags: a command line shows in
- * process lists and shell history. Anything wrong is an InputError naming the flag and the fix, with the
- * nearest operation or flag when one is near.
- */
-function parseCliArgs(argv) {
-    const [first, ...rest] = argv;
-    if (first === undefined)
-        return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help' || first === '--help=all') {
-        const [about, more] = rest;
-        const all = first === '--help=all' || about === 'all' || more === 'all';
-        return about === undefined || about === 'all'
-            ? { kind: 'help', all }
-            : { kind: 'help', operation: operationOf(about), all };
-    }
-    if (first === '--version')
-        return { kind: 'version' };
-    if (first.startsWith('-'))
-        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
-    const operation = operationOf(first);
-    const help = rest.findIndex((arg) => arg === '--help' || arg === '-h' || arg === '--help=all');
-    if (help >= 0)
-        return { kind: 'help', operation, all: rest[help] === '--help=all' || rest[help + 1] === 'all' };
-    if (rest.includes('--version'))
-        return { kind: 'version' };
-    const given = readFlags(rest);
-    const own = (name) => given.get(name);
-    const debug = given.has('debug') && own('debug') !== 'false';
-    const flags = {};
-    for (const [name, value] of given)
-        if (!OWN_FLAGS.includes(name))
-            flags[inputOf(name)] = value;
-    if (operation === 'cleanup') {
-        const stateFile = own('state-file');
-        if (stateFile === undefined)
-            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        return { kind: 'cleanup', stateFile, debug, flags };
-    }
-    const output = own('output');
-    if (output !== undefined && !OUTPUT_FORMATS.includes(output))
-        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is none of table, json and dotenv: set --output table, json or dotenv`);
-    return {
-        kind: 'run',
-        // The operation as the action names it; with dashes, as the flags are written, it is the same one.
-        flags: { ...flags, operation },
-        output: output,
-        stateFile: own('state-file'),
-        summaryFile: own('summary-file'),
-        debug,
-        withData: given.has('with-data') && own('with-data') !== 'false',
-        filesDir: own('files-dir'),
-        dotenvOutputs: dotenvOutputsOf(own('dotenv-outputs'))
-    };
-}
-/** --dotenv-outputs: outputs by name, separated by commas, at most DOTENV_MAX_VARIABLES. */
-function dotenvOutputsOf(text) {
-    if (text === undefined)
-        return undefined;
-    const names = text
-        .split(',')
-        .map((name) => underscored(name.trim()))
-        .filter((name) => name !== '');
-    for (const name of names) {
-        if (dotenv/* DOTENV_ORDER */.I5.includes(name))
-            continue;
-        const near = nearest(name, dotenv/* DOTENV_ORDER */.I5);
-        throw new input_error/* InputError */.d(`--dotenv-outputs names ${JSON.stringify(name)}, which is no output a dotenv report holds${near === undefined ? '' : `; did you mean ${near}?`} (data never is: use --output json --with-data)`);
-    }
-    if (names.length === 0 || names.length > dotenv/* DOTENV_MAX_VARIABLES */.yw)
-        throw new input_error/* InputError */.d(`--dotenv-outputs names ${names.length} outputs: name 1 to ${dotenv/* DOTENV_MAX_VARIABLES */.yw}, separated by commas (task_id,status,url)`);
-    return names;
-}
-/** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
-function operationOf(word) {
-    const name = underscored(word);
-    if (name === 'cleanup')
-        return 'cleanup';
-    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
-    if (operation !== undefined)
-        return operation;
-    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
-    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
-}
-/** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Qh.map(flagOf), ...OWN_FLAGS];
-/** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
-const PEM = '-----BEGIN';
-/**
- * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
- * has no value after it means true; a value that is a PEM key is the flag's value, not a flag.
- */
-function readFlags(given) {
-    const args = given.flatMap((arg, i) => {
-        const before = given[i - 1];
-        if (arg.startsWith(PEM) && before !== undefined && isBareFlag(before))
-            return [];
-        const next = given[i + 1];
-        return isBareFlag(arg) && next?.startsWith(PEM) === true ? [`${arg}=${next}`] : [arg];
-    });
-    const withValues = args.flatMap((arg, i) => {
-        const next = args[i + 1];
-        const alone = next === undefined || next.startsWith('--');
-        return arg.startsWith('--') && !arg.includes('=') && alone && standsAlone(arg.slice(2))
-            ? [`${arg}=true`]
-            : [arg];
-    });
-    let parsed;
-    try {
-        parsed = (0,external_node_util_namespaceObject.parseArgs)({
-            args: withValues,
-            options: Object.fromEntries(KNOWN_FLAGS.map((flag) => [flag, { type: 'string' }])),
-            strict: true,
-            allowPositionals: false,
-            tokens: true
-        });
-    }
-    catch (error) {
-        throw new input_error/* InputError */.d(whyNot(error, args));
-    }
-    const flags = new Map();
-    for (const token of parsed.tokens ?? []) {
-        if (token.kind !== 'option')
-            continue;
-        if (flags.has(token.name))
-            throw new input_error/* InputError */.d(`--${token.name} is given twice: give it once`);
-        flags.set(token.name, token.value ?? '');
-    }
-    return flags;
-}
-/** `--name`, with no `=value`: its value, if any, is the next word. */
-const isBareFlag = (arg) => arg.startsWith('--') && !arg.includes('=');
-/** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
-function whyNot(error, args) {
-    const code = error.code;
-    const message = error instanceof Error ? error.message : String(error);
-    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-        const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
-        const near = nearest(name, KNOWN_FLAGS);
-        // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
-        const secret = input_names/* SECRET_INPUTS */.pH.find((input) => flagOf(input) === near);
-        if (secret !== undefined) {
-            const variable = variableOf(secret);
-            return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
-        }
-        return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
-    }
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-        const name = flag.replace(/^-+/, '');
-        return `--${name} needs a value: write --${name} <value>${/ambiguous/.test(message) ? `, or --${name}=<value> for a value that begins with a dash` : ''}`;
-    }
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-        const word = args.find((arg) => !arg.startsWith('--') && message.includes(`'${arg}'`)) ?? '';
-        return `${JSON.stringify(word)} is no flag: write each input as --name value`;
-    }
-    return message;
-}
-/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
-function standsAlone(flag) {
-    if (flag === 'debug' || flag === 'wait' || flag === 'with-data')
-        return true;
-    const name = underscored(flag);
-    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
-    return fallback === 'true' || fallback === 'false';
-}
-/** The input a flag names, refusing secrets and flags that name no input. */
-function inputOf(flag) {
-    const name = underscored(flag);
-    const input = input_names/* INPUT_NAMES */.Qh.find((known) => known === name);
-    if (input === undefined)
-        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-    if (input === 'operation')
-        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (input_names/* SECRET_INPUTS */.pH.includes(input)) {
-        const variable = variableOf(input);
-        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
-    }
-    return input;
-}
-
 
 /***/ }),
 
@@ -3369,7 +1771,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./host/private-file.ts
-var private_file = __nccwpck_require__(6844);
+var private_file = __nccwpck_require__(4463);
 ;// CONCATENATED MODULE: ./action/signals.ts
 /**
  * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
@@ -3503,22 +1905,21 @@ function ignoreBrokenPipe(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   f: () => (/* binding */ inCliWords)
 /* harmony export */ });
-/* harmony import */ var _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5618);
-/* harmony import */ var _cli_args_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4463);
-
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6230);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5834);
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+const asCli = (name) => _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
 /** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
 /** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && name !== 'operation');
+const WORDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_BY_NAME */ .pc.get(name)?.positional !== true);
 /** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
+const COMPOUNDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
 /** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
 const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
 const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
 /**
@@ -3545,9 +1946,9 @@ function inCliWords(message) {
     const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
     return prose
         .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
+        .replace(SECRET_NAMES, (_all, name) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
         .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
         .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
 }
@@ -3565,7 +1966,9 @@ function inCliWords(message) {
 /* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
-/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3508);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3716);
+/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3508);
+
 
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
@@ -3579,55 +1982,12 @@ const DOTENV_MAX_BYTES = 5120;
 /** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
 const DOTENV_MAX_VARIABLES = 20;
 /**
- * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
- * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
- * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
- * configuration (--output json --with-data prints it).
+ * The outputs a dotenv report holds by default, the most useful to a later stage first (their
+ * declarations' dotenvRank): which task, how it stands, where it serves, what it cost; then a job's
+ * verdict, the wait's, the lists, and the rest. `data`, the platform's whole answer, is never one: often
+ * over the limit by itself, it carries the task's configuration (--output json --with-data prints it).
  */
-const DOTENV_ORDER = [
-    'task_id',
-    'status',
-    'url',
-    'cost',
-    'total_cost',
-    'job_status',
-    'timed_out',
-    'capped',
-    'task_ids',
-    'urls',
-    'statuses',
-    'log_file',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'job_type',
-    'healthy',
-    'changed',
-    'rolled_back',
-    'points_before',
-    'points_after',
-    'replaced_task_ids',
-    'storage_id',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'transfer_id',
-    'files',
-    'bytes',
-    'rate',
-    'region',
-    'region_name',
-    'gpu',
-    'price',
-    'billing_value',
-    'elapsed_seconds',
-    'count',
-    'code',
-    'msg',
-    'response_file',
-    'diagnostics_file',
-    'restore_file'
-];
+const DOTENV_ORDER = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .DOTENV_ORDER */ .I5;
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
  * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
@@ -3645,7 +2005,7 @@ function dotenvReport(outputs, warn, named) {
     for (const name of names) {
         const value = outputs.get(name) ?? '';
         // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
-        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .hasValue */ .a4)(value))
+        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .hasValue */ .a4)(value))
             continue;
         if (/[\r\n]/.test(value)) {
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
@@ -3682,44 +2042,15 @@ function dotenvReport(outputs, warn, named) {
 /* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
 /* harmony export */ });
 /* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3716);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 
-/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
-const NUMBER_OUTPUTS = new Set([
-    'elapsed_seconds',
-    'count',
-    'cost',
-    'total_cost',
-    'billing_value',
-    'price',
-    'points_before',
-    'points_after',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'files',
-    'bytes',
-    'rate'
-]);
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). Their declarations say. */
+const NUMBER_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('number');
 /** Outputs that are true or false (null when empty: not known, or not asked). */
-const BOOLEAN_OUTPUTS = new Set([
-    'timed_out',
-    'capped',
-    'healthy',
-    'changed',
-    'rolled_back'
-]);
+const BOOLEAN_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('bool');
 /** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-const JSON_OUTPUTS = new Set([
-    'task_ids',
-    'statuses',
-    'urls',
-    'replaced_task_ids',
-    'data'
-]);
+const JSON_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('json');
 /**
  * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
  * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
@@ -3744,18 +2075,13 @@ function hasValue(text) {
     return text !== '' && text !== '[]' && text !== '{}';
 }
 /** Outputs that name a file the run wrote. */
-const FILE_OUTPUTS = new Set([
-    'response_file',
-    'diagnostics_file',
-    'restore_file',
-    'log_file'
-]);
+const FILE_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('file');
 function typeOf(name, text) {
     // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
     if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
         return jsonOf(text);
     if (NUMBER_OUTPUTS.has(name))
-        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text);
+        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text);
     if (BOOLEAN_OUTPUTS.has(name))
         return text === 'true' ? true : text === 'false' ? false : null;
     if (JSON_OUTPUTS.has(name))
@@ -3765,7 +2091,7 @@ function typeOf(name, text) {
 /** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
 function jsonOf(text) {
     try {
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(text);
     }
     catch {
         return text;
@@ -3777,14 +2103,14 @@ function jsonOf(text) {
  */
 function typedRows(list) {
     return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
-        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text)]
+        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text)]
         : [column, text])));
 }
 
 
 /***/ }),
 
-/***/ 2896:
+/***/ 112:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3795,8 +2121,261 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
-var cli_args = __nccwpck_require__(4463);
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./basics/nearest.ts
+/**
+ * The word of `known` nearest to `word` by edit distance (insertions, deletions, substitutions, and two
+ * letters swapped), if it is near enough to be what was meant: at most a third of its length away, at
+ * least one edit allowed. Undefined when none is.
+ */
+function nearest(word, known) {
+    const most = Math.max(1, Math.floor(word.length / 3));
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { word: candidate, distance };
+    }
+    return best?.word;
+}
+/** The optimal string alignment distance: Levenshtein's, with a swap of two neighbours as one edit. */
+function editDistance(a, b) {
+    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const at = (i, j) => rows[i]?.[j] ?? 0;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, at(i - 2, j - 2) + 1);
+            const row = rows[i];
+            if (row !== undefined)
+                row[j] = d;
+        }
+    }
+    return at(a.length, b.length);
+}
+
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __nccwpck_require__(4323);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
+// EXTERNAL MODULE: ./deploy/inputs/input.ts
+var inputs_input = __nccwpck_require__(5834);
+// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
+var deploy_inputs = __nccwpck_require__(6230);
+;// CONCATENATED MODULE: ./cli/cli-args.ts
+
+
+
+
+
+/** The formats --output takes. */
+const OUTPUT_FORMATS = ['table', 'json', 'dotenv'];
+// An input's flag (task_name as --task-name) and variable (ELASTIC_DEPLOY_TASK_NAME) are its declaration's.
+
+/** A flag (or operation) as the action names it: task-name as task_name. */
+const underscored = (flag) => flag.replaceAll('-', '_');
+/** Flags of the CLI itself, beside the inputs. */
+const OWN_FLAGS = [
+    'output',
+    'state-file',
+    'summary-file',
+    'files-dir',
+    'with-data',
+    'dotenv-outputs',
+    'debug',
+    'help',
+    'version'
+];
+/**
+ * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
+ * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
+ * be written with dashes for underscores (`search-tasks`), and each input is a flag so written
+ * (`--task-name`, or `--task-name=x`); a boolean input, `--wait` and `--debug` may stand alone. Node's
+ * own parser (util.parseArgs) reads the flags. Secrets are refused as flags: a command line shows in
+ * process lists and shell history. Anything wrong is an InputError naming the flag and the fix, with the
+ * nearest operation or flag when one is near.
+ */
+function parseCliArgs(argv) {
+    const [first, ...rest] = argv;
+    if (first === undefined)
+        return { kind: 'usage' };
+    if (first === '--help' || first === '-h' || first === 'help' || first === '--help=all') {
+        const [about, more] = rest;
+        const all = first === '--help=all' || about === 'all' || more === 'all';
+        return about === undefined || about === 'all'
+            ? { kind: 'help', all }
+            : { kind: 'help', operation: operationOf(about), all };
+    }
+    if (first === '--version')
+        return { kind: 'version' };
+    if (first.startsWith('-'))
+        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
+    const operation = operationOf(first);
+    const help = rest.findIndex((arg) => arg === '--help' || arg === '-h' || arg === '--help=all');
+    if (help >= 0)
+        return { kind: 'help', operation, all: rest[help] === '--help=all' || rest[help + 1] === 'all' };
+    if (rest.includes('--version'))
+        return { kind: 'version' };
+    const given = readFlags(rest);
+    const own = (name) => given.get(name);
+    const debug = given.has('debug') && own('debug') !== 'false';
+    const flags = {};
+    for (const [name, value] of given)
+        if (!OWN_FLAGS.includes(name))
+            flags[inputOf(name)] = value;
+    if (operation === 'cleanup') {
+        const stateFile = own('state-file');
+        if (stateFile === undefined)
+            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
+        return { kind: 'cleanup', stateFile, debug, flags };
+    }
+    const output = own('output');
+    if (output !== undefined && !OUTPUT_FORMATS.includes(output))
+        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is none of table, json and dotenv: set --output table, json or dotenv`);
+    return {
+        kind: 'run',
+        // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+        flags: { ...flags, operation },
+        output: output,
+        stateFile: own('state-file'),
+        summaryFile: own('summary-file'),
+        debug,
+        withData: given.has('with-data') && own('with-data') !== 'false',
+        filesDir: own('files-dir'),
+        dotenvOutputs: dotenvOutputsOf(own('dotenv-outputs'))
+    };
+}
+/** --dotenv-outputs: outputs by name, separated by commas, at most DOTENV_MAX_VARIABLES. */
+function dotenvOutputsOf(text) {
+    if (text === undefined)
+        return undefined;
+    const names = text
+        .split(',')
+        .map((name) => underscored(name.trim()))
+        .filter((name) => name !== '');
+    for (const name of names) {
+        if (dotenv/* DOTENV_ORDER */.I5.includes(name))
+            continue;
+        const near = nearest(name, dotenv/* DOTENV_ORDER */.I5);
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${JSON.stringify(name)}, which is no output a dotenv report holds${near === undefined ? '' : `; did you mean ${near}?`} (data never is: use --output json --with-data)`);
+    }
+    if (names.length === 0 || names.length > dotenv/* DOTENV_MAX_VARIABLES */.yw)
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${names.length} outputs: name 1 to ${dotenv/* DOTENV_MAX_VARIABLES */.yw}, separated by commas (task_id,status,url)`);
+    return names;
+}
+/** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
+function operationOf(word) {
+    const name = underscored(word);
+    if (name === 'cleanup')
+        return 'cleanup';
+    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
+    if (operation !== undefined)
+        return operation;
+    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
+    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${(0,inputs_input/* flagOf */.iP)(near)}?`} (elastic-deploy --help lists them)`);
+}
+/** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
+const KNOWN_FLAGS = [...deploy_inputs/* INPUT_NAMES */.Qh.map(inputs_input/* flagOf */.iP), ...OWN_FLAGS];
+/** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
+const PEM = '-----BEGIN';
+/**
+ * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
+ * has no value after it means true; a value that is a PEM key is the flag's value, not a flag.
+ */
+function readFlags(given) {
+    const args = given.flatMap((arg, i) => {
+        const before = given[i - 1];
+        if (arg.startsWith(PEM) && before !== undefined && isBareFlag(before))
+            return [];
+        const next = given[i + 1];
+        return isBareFlag(arg) && next?.startsWith(PEM) === true ? [`${arg}=${next}`] : [arg];
+    });
+    const withValues = args.flatMap((arg, i) => {
+        const next = args[i + 1];
+        const alone = next === undefined || next.startsWith('--');
+        return arg.startsWith('--') && !arg.includes('=') && alone && standsAlone(arg.slice(2))
+            ? [`${arg}=true`]
+            : [arg];
+    });
+    let parsed;
+    try {
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({
+            args: withValues,
+            options: Object.fromEntries(KNOWN_FLAGS.map((flag) => [flag, { type: 'string' }])),
+            strict: true,
+            allowPositionals: false,
+            tokens: true
+        });
+    }
+    catch (error) {
+        throw new input_error/* InputError */.d(whyNot(error, args));
+    }
+    const flags = new Map();
+    for (const token of parsed.tokens ?? []) {
+        if (token.kind !== 'option')
+            continue;
+        if (flags.has(token.name))
+            throw new input_error/* InputError */.d(`--${token.name} is given twice: give it once`);
+        flags.set(token.name, token.value ?? '');
+    }
+    return flags;
+}
+/** `--name`, with no `=value`: its value, if any, is the next word. */
+const isBareFlag = (arg) => arg.startsWith('--') && !arg.includes('=');
+/** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
+function whyNot(error, args) {
+    const code = error.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+        const near = nearest(name, KNOWN_FLAGS);
+        // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
+        const secret = deploy_inputs/* SECRET_INPUTS */.pH.find((input) => (0,inputs_input/* flagOf */.iP)(input) === near);
+        if (secret !== undefined) {
+            const variable = (0,inputs_input/* variableOf */.Qn)(secret);
+            return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
+        }
+        return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        const name = flag.replace(/^-+/, '');
+        return `--${name} needs a value: write --${name} <value>${/ambiguous/.test(message) ? `, or --${name}=<value> for a value that begins with a dash` : ''}`;
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+        const word = args.find((arg) => !arg.startsWith('--') && message.includes(`'${arg}'`)) ?? '';
+        return `${JSON.stringify(word)} is no flag: write each input as --name value`;
+    }
+    return message;
+}
+/**
+ * Boolean inputs, those declared to stand alone (--wait: auto, true or false), --debug and --with-data
+ * may be given without a value: true.
+ */
+function standsAlone(flag) {
+    if (flag === 'debug' || flag === 'with-data')
+        return true;
+    const declared = deploy_inputs/* INPUT_BY_NAME */.pc.get(underscored(flag));
+    return declared !== undefined && (declared.type === 'bool' || declared.standsAlone === true);
+}
+/** The input a flag names, refusing secrets and flags that name no input. */
+function inputOf(flag) {
+    const name = underscored(flag);
+    const input = deploy_inputs/* INPUT_NAMES */.Qh.find((known) => known === name);
+    if (input === undefined)
+        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
+    if (deploy_inputs/* INPUT_BY_NAME */.pc.get(input)?.positional === true)
+        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
+    if (deploy_inputs/* SECRET_INPUTS */.pH.includes(input)) {
+        const variable = (0,inputs_input/* variableOf */.Qn)(input);
+        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
+    }
+    return input;
+}
+
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __nccwpck_require__(180);
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
@@ -3845,8 +2424,8 @@ const EXIT_OF = {
 var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(8931);
+// EXTERNAL MODULE: ./action/settings.ts + 1 modules
+var settings = __nccwpck_require__(3137);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -4163,8 +2742,428 @@ function forManyRequests(requests) {
     }
 }
 
-// EXTERNAL MODULE: ./action/outputs.ts
-var action_outputs = __nccwpck_require__(2641);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./deploy/outputs/outputs.ts + 1 modules
+var outputs = __nccwpck_require__(3716);
+// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
+var report_parts = __nccwpck_require__(6800);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __nccwpck_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+// EXTERNAL MODULE: ./platform/transfer-data.ts
+var transfer_data = __nccwpck_require__(8100);
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __nccwpck_require__(5547);
+;// CONCATENATED MODULE: ./platform/list-rows.ts
+
+
+
+
+
+
+
+
+/** The operations that list, and how their answer's data becomes rows. */
+const LISTS = {
+    search_tasks: taskRows,
+    job_search: jobRows,
+    nodes: nodeRows,
+    search_resources: resourceRows,
+    billing: (data) => billRows(data, false),
+    task_billing: (data) => billRows(data, true),
+    job_group_search: groupRows,
+    volume_list: volumeRows,
+    transfer_list: transferRows
+};
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
+}
+const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: (0,units/* utcTime */.SK)(textOf(job.create_time))
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
+        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+    };
+}
+/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
+function groupRows(data) {
+    const rows = resultsOf(data).map((group) => {
+        const tasks = (0,records/* isRecord */.u)(group.task_status_capacity) ? group.task_status_capacity : {};
+        return {
+            group_id: textOf(group.group_id),
+            group_name: textOf(group.group_name),
+            queue_name: textOf(group.queue_name),
+            status: textOf(group.status),
+            tasks: textOf(group.group_count),
+            running: textOf(tasks.Running),
+            pending: textOf(tasks.Pending),
+            create_time: (0,units/* utcTime */.SK)(textOf(group.create_time))
+        };
+    });
+    return {
+        columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
+        money: [],
+        rows
+    };
+}
+/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
+const gib = (bytes) => bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
+/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
+function volumeRows(data) {
+    const rows = (0,volume_data/* volumesOf */.v3)(data).map((volume) => ({
+        storage_id: volume.id,
+        name: volume.name,
+        region: volume.region ?? '',
+        status: volume.status ?? '',
+        total_gib: gib(volume.totalBytes),
+        used_gib: gib(volume.usedBytes),
+        mounts: String(volume.mounts),
+        price: volume.displayUnitPrice ?? ''
+    }));
+    return {
+        columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
+        money: [],
+        rows,
+        note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
+    };
+}
+/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
+function transferRows(data) {
+    const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
+    const rows = (0,transfer_data/* transfersOf */.G5)(data).map((transfer) => ({
+        transfer_id: transfer.id,
+        name: transfer.name ?? '',
+        storage_id: transfer.storageId ?? '',
+        direction: transfer.direction === 'to_volume'
+            ? 's3-to-volume'
+            : transfer.direction === 'to_object_storage'
+                ? 'volume-to-s3'
+                : '',
+        status: transfer.status ?? '',
+        files: count(transfer.filesDone, transfer.filesTotal),
+        bytes: count(transfer.bytesDone, transfer.bytesTotal)
+    }));
+    return {
+        columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
+        money: [],
+        rows
+    };
+}
+
+// EXTERNAL MODULE: ./deploy/report/report-text.ts
+var report_text = __nccwpck_require__(1019);
+// EXTERNAL MODULE: ./deploy/answer-texts.ts
+var answer_texts = __nccwpck_require__(4979);
+;// CONCATENATED MODULE: ./action/outputs.ts
+
+
+
+const FILE_OUTPUTS = new Set([
+    'response_file',
+    'restore_file',
+    'diagnostics_file'
+]);
+/**
+ * Every other output of the step, in action.yml's order (the declarations' order: deploy/outputs/), as the
+ * text written to GITHUB_OUTPUT and shown by the CLI, each empty where nothing says it.
+ */
+const WRITTEN = outputs/* OUTPUT_NAMES */.P0.filter((name) => !FILE_OUTPUTS.has(name));
+/**
+ * The outputs of a step; written whatever the outcome, so later steps can act on task_id. What a part
+ * says of an output (a volume's status, a list's count) stands over what the step's tasks say.
+ */
+function outputsOf(step) {
+    const values = { ...stepOutputs(step), ...(0,report_parts/* partOutputs */.OZ)(step) };
+    return Object.fromEntries(WRITTEN.map((name) => [name, values[name] ?? '']));
+}
+/** The outputs every step writes, as its calls and tasks say them. */
+function stepOutputs(step) {
+    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
+    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
+    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+    const known = [...new Set(step.tasks.map((t) => t.status))];
+    const urls = step.tasks.flatMap((t) => t.urls);
+    return {
+        code: apiError?.code ?? firstResult?.code ?? '',
+        msg: apiError?.description ?? firstResult?.msg ?? '',
+        // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
+        // A bulk step's is in its file (step.answers), which the host copies.
+        data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
+        task_id: step.tasks[0]?.id ?? '',
+        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        statuses: JSON.stringify(statuses),
+        url: urls[0] ?? '',
+        urls: JSON.stringify(urls),
+        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+        timed_out: String(step.timedOut),
+        capped: String([...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped')),
+        healthy: healthOf(step.tasks),
+        count: String(listedCount(step) ??
+            step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
+        cost: costOf(step),
+        billing_value: billingOf(step.tasks),
+        replaced_task_ids: JSON.stringify(step.replaced
+            .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
+            .map((task) => task.id))
+    };
+}
+/**
+ * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
+ * job_group_search): the rows its table shows and its JSON holds (see listRowsOf), over every answer it
+ * read. Undefined for an operation that lists nothing. (volume_list's and transfer_list's are their parts'.)
+ */
+function listedCount(step) {
+    if (listRowsOf(step.operation, undefined) === undefined)
+        return undefined;
+    return step.calls.reduce((sum, call) => sum + (listRowsOf(step.operation, call.result?.data)?.rows.length ?? 0), 0);
+}
+/**
+ * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost, a number
+ * (null where a task's detail was not read); of billing records, their total, or per task when they are by
+ * task; empty when nothing said. Every figure the exact decimal text.
+ */
+function costOf(step) {
+    if (step.tasks.some((task) => (0,report_text/* taskCost */.LL)(task) !== undefined)) {
+        if (step.tasks.length === 1)
+            return (0,report_text/* taskCost */.LL)(step.tasks[0]) ?? '';
+        return costsJson(step.tasks.map((task) => [task.id, (0,report_text/* taskCost */.LL)(task)]));
+    }
+    if (step.bills.length === 0)
+        return '';
+    const byTask = step.bills.every((bill) => bill.taskId !== undefined);
+    if (!byTask)
+        return (0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+    const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
+    const billed = (id) => (0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    return costsJson(ids.map((id) => [id, billed(id)]));
+}
+/**
+ * Task id to cost in yuan as a JSON object whose values are numbers, each the exact decimal text (no
+ * double between: "6.710950" is written as it is), null where a task's cost is not known.
+ */
+function costsJson(costs) {
+    const entries = costs.map(([id, yuan]) => `${JSON.stringify(id)}:${yuan === undefined || yuan === '' ? 'null' : yuan}`);
+    return `{${entries.join(',')}}`;
+}
+/**
+ * What the log says of money, to the fen (the cost output keeps the exact figure): each task's cost so
+ * far and how much of it is billed, or the billing records' totals.
+ */
+function costLines(step) {
+    const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
+        const cost = (0,report_text/* taskCost */.LL)(task);
+        return cost === undefined ? [] : [`task ${task.id}: cost so far ${readable(cost)}${billedPart(task)}`];
+    });
+    if (step.bills.length === 0)
+        return tasks;
+    const sum = (amounts) => readable((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(amounts) ?? '') ?? '');
+    return [
+        ...tasks,
+        `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
+    ];
+}
+const readable = (yuan) => (0,money/* readableYuan */.o$)(yuan) ?? '? yuan';
+/** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
+function billedPart(task) {
+    const used = (points) => points !== undefined && ((0,money/* sumPoints */.RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const billed = used(task.billingValue);
+    const unbilled = used(task.forecastValue);
+    if (!billed && !unbilled)
+        return '';
+    if (!unbilled)
+        return ' (all billed)';
+    if (!billed)
+        return ' (not billed yet)';
+    return ` (${readable((0,money/* yuanOf */.xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
+}
+/**
+ * The platform's billing_value of each task as its details said, in points: the number for one task, a
+ * JSON array for several (null where a task's was not read), empty when no detail was read.
+ */
+function billingOf(tasks) {
+    if (!tasks.some((task) => task.billingValue !== undefined))
+        return '';
+    if (tasks.length === 1)
+        return tasks[0]?.billingValue ?? '';
+    return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
+}
+/** true when every task checked is healthy, false when one is not, empty when no check was made. */
+function healthOf(tasks) {
+    const checked = tasks.filter((task) => task.healthy !== undefined);
+    return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
+}
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+function responseFileText(step) {
+    return oneOrList(finalAnswers(step).map((answer) => answer.response));
+}
+/** One JSON text as it is, or several as a JSON array of them; null for none. */
+function oneOrList(texts) {
+    return texts.length === 1 ? (texts[0] ?? 'null') : `[${texts.join(',')}]`;
+}
+/**
+ * The last answer for each call, as the outputs keep it: its task's last data (the last detail when the
+ * step waited for it), else the call's own answer, whose texts were made as it came; null data for a call
+ * that failed.
+ */
+function finalAnswers(step) {
+    const tasks = new Map();
+    for (const task of step.tasks)
+        if (!tasks.has(task.id))
+            tasks.set(task.id, task);
+    return step.calls.map((c) => {
+        const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
+        const data = task?.data ?? c.result?.data;
+        const raw = task?.raw ?? c.raw;
+        const { texts } = c;
+        return texts !== undefined && data === c.result?.data && raw === c.raw ? texts : (0,answer_texts/* answerTexts */.l)(data, raw);
+    });
+}
+/** Whether the step passed; when it failed, why, in one line. */
+function verdictOf(step) {
+    const failedWith = (why) => ({ passed: false, why });
+    const operation = step.operation;
+    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
+    if (failedCalls.length > 0)
+        return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
+    const besides = (0,report_parts/* partFailure */.gg)(step);
+    if (besides !== undefined)
+        return failedWith(`${operation}: ${besides}`);
+    const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
+    if (failed.length === 0)
+        return { passed: true };
+    if (step.tasks.length === 1 && failed[0] !== undefined)
+        return failedWith(`${operation}: ${describeFailure(failed[0])}`);
+    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
+    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+    return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
+}
+function describeFailure(task) {
+    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(task.name, 60)})`;
+    switch (task.verdict) {
+        case 'failed':
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,units/* formatDuration */.a3)(task.elapsedMs)}`;
+        case 'not_found':
+            return task.message ?? `task ${task.id} not found`;
+        case 'timed_out':
+        case 'cancelled':
+            return `task ${task.id}${name} ${task.message ?? task.verdict}`;
+        default:
+            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
 // EXTERNAL MODULE: ./action/runtime.ts + 1 modules
 var action_runtime = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
@@ -4313,7 +3312,7 @@ async function runPlanned(host, settings, how) {
 function report(host, step, how) {
     const { settings, redact } = how;
     const follow = step.nodeReads;
-    (0,action_outputs/* costLines */.FF)(step).forEach(host.info);
+    costLines(step).forEach(host.info);
     const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
     for (const read of nodes) {
         const { title, lines } = diagnosticsLog(read, redact, follow);
@@ -4325,16 +3324,16 @@ function report(host, step, how) {
         if (follow === undefined)
             host.endGroup();
     }
-    const { restore } = step.change ?? {};
+    const { restore } = (0,step_result/* reportOf */.EI)(step, 'change') ?? {};
     const diagnosed = follow === undefined ? nodes : [];
     // A bulk step wrote its answers as they came: its data output and response file are those files.
     const { answers } = step;
-    const { data, ...outputs } = (0,action_outputs/* outputsOf */.Yz)(step);
+    const { data, ...outputs } = outputsOf(step);
     host.setOutputs({
         ...outputs,
         ...(answers === undefined ? { data } : {}),
         response_file: answers?.response ??
-            (0,step_files/* writeTempFile */.c7)(host, settings.operation, follow === undefined ? (0,action_outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact), redact),
+            (0,step_files/* writeTempFile */.c7)(host, settings.operation, follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact), redact),
         restore_file: restore === undefined
             ? ''
             : (0,step_files/* notRolledBack */.vG)(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
@@ -4342,7 +3341,7 @@ function report(host, step, how) {
             ? ''
             : (0,step_files/* writeTempFile */.c7)(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
     }, answers === undefined ? undefined : { data: answers.data });
-    const verdict = (0,action_outputs/* verdictOf */.Vj)(step);
+    const verdict = verdictOf(step);
     if (settings.summary)
         (0,step_files/* writeSummary */.Sy)(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
     const capped = [...step.tasks, ...step.replaced].some((task) => task.verdict === 'capped');
@@ -4353,7 +3352,7 @@ function report(host, step, how) {
 // EXTERNAL MODULE: ./cli/cli-words.ts
 var cli_words = __nccwpck_require__(3355);
 // EXTERNAL MODULE: ./host/private-file.ts
-var private_file = __nccwpck_require__(6844);
+var private_file = __nccwpck_require__(4463);
 ;// CONCATENATED MODULE: ./cli/cli-host.ts
 
 
@@ -4416,10 +3415,7 @@ function cliHost(how) {
     };
 }
 
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __nccwpck_require__(5618);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
-
 
 
 
@@ -4431,15 +3427,15 @@ const MAX_SECRET_FILE = 64 * 1024;
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of input_names/* INPUT_NAMES */.Qh) {
-        const variable = (0,cli_args/* variableOf */.Qn)(name);
-        const file = input_names/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    for (const name of deploy_inputs/* INPUT_NAMES */.Qh) {
+        const variable = (0,inputs_input/* variableOf */.Qn)(name);
+        const file = deploy_inputs/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (input_names/* SECRET_INPUTS */.pH.includes(name))
+        if (deploy_inputs/* SECRET_INPUTS */.pH.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -4461,7 +3457,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.pH.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !deploy_inputs/* SECRET_INPUTS */.pH.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/state-store.ts
@@ -4694,18 +3690,10 @@ async function postStep(host) {
 
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./platform/list-rows.ts
-var list_rows = __nccwpck_require__(7868);
-// EXTERNAL MODULE: ./cli/dotenv.ts
-var dotenv = __nccwpck_require__(4323);
 // EXTERNAL MODULE: ./cli/json-outputs.ts
 var json_outputs = __nccwpck_require__(3508);
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __nccwpck_require__(5786);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
@@ -4857,12 +3845,14 @@ function outputsTable(outputs) {
         ...rows.map(([name, value]) => [name, safeCell(moneyShown(name, value) ?? value)])
     ]);
 }
-/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+/**
+ * How each output that holds money reads: yuan, the platform's points, or a price in yuan as given (those
+ * every step writes, then those of the report parts: a preview's total_cost, a volume's volume_price).
+ */
 const MONEY_OUTPUTS = {
     cost: money/* readableYuan */.o$,
-    total_cost: money/* readableYuan */.o$,
     billing_value: money/* readablePoints */.aR,
-    volume_price: (price) => `${price} yuan per GB a month`
+    ...(0,report_parts/* partMoney */.EJ)()
 };
 /**
  * An output that holds money as a person reads it: yuan to the fen with its unit ("less than 0.01 yuan"
@@ -4978,9 +3968,9 @@ function outputFormat(given, io) {
 /** The rows of a listing operation's answer (the data output), or undefined. */
 function rowsOf(operation, data) {
     if (data === '')
-        return (0,list_rows/* listRowsOf */.t)(operation, undefined);
+        return listRowsOf(operation, undefined);
     try {
-        return (0,list_rows/* listRowsOf */.t)(operation, (0,json/* parseJson */.qF)(data));
+        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
     }
     catch {
         return undefined;
@@ -5218,7 +4208,7 @@ function withFlags(saved, flags, log) {
         if (kept === undefined)
             inputs[name] = value;
         else if (kept !== value)
-            log.write(`warning: --${(0,cli_args/* flagOf */.iP)(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+            log.write(`warning: --${(0,inputs_input/* flagOf */.iP)(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
     }
     return inputs;
 }
@@ -5241,7 +4231,7 @@ function withFlags(saved, flags, log) {
 async function runCli(io) {
     let command;
     try {
-        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
+        command = parseCliArgs(io.argv);
     }
     catch (error) {
         if (!(error instanceof input_error/* InputError */.d))
@@ -5252,14 +4242,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 172).then(__nccwpck_require__.bind(__nccwpck_require__, 8172));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 172).then(__nccwpck_require__.bind(__nccwpck_require__, 8172));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }
@@ -5314,7 +4304,7 @@ async function holding(command, io, work) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6844);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4463);
 
 
 
@@ -5690,9 +4680,12 @@ async function sendEveryPage(call, send) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ withReport),
+/* harmony export */   EI: () => (/* binding */ reportOf),
 /* harmony export */   XS: () => (/* binding */ changeReport),
 /* harmony export */   _x: () => (/* binding */ taskAfterCall),
 /* harmony export */   fO: () => (/* binding */ listsOf),
+/* harmony export */   jr: () => (/* binding */ reportEntry),
 /* harmony export */   wT: () => (/* binding */ jobRunOf),
 /* harmony export */   xc: () => (/* binding */ placementOf)
 /* harmony export */ });
@@ -5710,6 +4703,21 @@ async function sendEveryPage(call, send) {
 
 
 
+/** A part's entry, for a step's result. */
+function reportEntry(part, data) {
+    return { part, data };
+}
+/** What the step holds for a part, or undefined when it holds nothing of it. */
+function reportOf(step, part) {
+    return step.parts?.find((entry) => entry.part === part)?.data;
+}
+/** The result with the part's entry set (in place of one it held). */
+function withReport(step, part, data) {
+    return {
+        ...step,
+        parts: [...(step.parts ?? []).filter((entry) => entry.part !== part), reportEntry(part, data)]
+    };
+}
 /** A change report: what `fields` say, over nothing changed. */
 function changeReport(fields) {
     return {
@@ -6393,9 +5401,14 @@ function stepResult(plan, ctx, fields) {
         bills: [],
         offers: [],
         nodeReads: undefined,
-        ...(ctx.settings.maxCost === undefined ? {} : { maxCost: ctx.settings.maxCost }),
-        ...fields
+        ...fields,
+        ...partsWithCap(fields.parts, ctx.settings.maxCost)
     };
+}
+/** The parts a flow gives, and the cap's when max_cost is set: none when there are none. */
+function partsWithCap(parts, maxCost) {
+    const all = [...(maxCost === undefined ? [] : [(0,step_result/* reportEntry */.jr)('cap', { maxCost })]), ...(parts ?? [])];
+    return all.length === 0 ? {} : { parts: all };
 }
 /** Prints every request of the plan, and sends none. */
 function printDryRun(plan, ctx) {
@@ -6434,13 +5447,15 @@ function describePlan(plan, settings) {
 /* harmony export */   h: () => (/* binding */ settleTwins),
 /* harmony export */   m4: () => (/* binding */ waitForCalls)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8060);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8682);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8372);
+
 
 
 
@@ -6528,7 +5543,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
         timedOut: waited.timedOut,
         // What max_cost stopped beside the tasks waited on (a preview's older task) is a task the step stopped.
         replaced: waited.alongsideStopped ?? [],
-        ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
+        ...(waited.logFile === undefined ? {} : { parts: [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('job', { logFile: waited.logFile })] })
     });
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
@@ -6536,9 +5551,1507 @@ async function dryRunWait(plan, ctx) {
     const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3077));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
-        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
+        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
     return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
 }
+
+
+/***/ }),
+
+/***/ 72:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   v: () => (/* binding */ CONNECTION_INPUTS)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8842);
+/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5834);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
+/* harmony import */ var _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4997);
+
+
+
+
+/**
+ * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
+ * action.yml: a default there would fill base_url and hide the environment variable.
+ */
+const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+/** What to do, and where and how the step talks to the API: the address, the key, the forms. */
+const CONNECTION_INPUTS = [
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'operation',
+        type: 'choice',
+        required: true,
+        positional: true,
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_NAMES */ .d),
+        description: "What to do: `create`, `replace` (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), `detail`, `search_tasks`, `search_resources`, `stop`, `pause`, `recover`, `change_points`, `nodes`, `billing` (the bill by time), `task_billing` (the bill by task), `storage_check`, `logs` and `events` (each node's service logs or events, of up to 10 nodes of each task), `sweep` (stop every task whose name matches the pattern in `task_name`, but for the ids in `task_id`), `preview` (on a workflow's `pull_request` events: bring the pull request's preview up as `replace` does, named `task_name`-pr-<number>, recorded as a GitHub deployment of the environment `pr-<number>`; on `closed`, stop it: see docs/previews.md), `preview_sweep` (stop the previews of `task_name` whose pull request is closed or merged, not deployed for `preview_ttl`, or past `max_cost`), `preheat` (warm the images where `gpu` would place a task: see `preheat`), `update` (change a running task's configuration in place from `body`, wait until it serves, roll it back if it does not), `scale` (set `points` and wait until that many nodes run), `replace_node` (delete the node `point_id` names and wait for its replacement), `job` (create a GPU batch job from `body`, on the GPU `gpu` names, and wait until it ends: `Complete` passes, `Failed` fails the step), `job_detail`, `job_search` and `job_stop` (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), `job_group_search` and `job_group_detail` (the task groups of a job queue, `queue_id` or `group_id` in `query`), `volume` (make sure a cluster storage volume named `volume` exists with `size` GiB at least: create or grow it, and wait until it is `Active`), `volume_list` (the volumes, and what they cost per 10 minutes), `volume_delete` (delete the volume `volume` names, named again in `confirm`, and wait until it is gone), `transfer` (copy between object storage and a volume, the connection checked first, to its end, retried when it fails), `transfer_detail`, `transfer_list` and `transfer_stop` (a transfer's detail, the transfers, and a stop that waits until it copies no more), or `request` (any endpoint, with `method`, `path` and `encrypt`)."
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'base_url',
+        type: 'text',
+        env: 'DEPLOY_API_BASE_URL',
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseBaseUrl */ .Q2)(name, value),
+        description: 'API address, `https://` only: scheme, host and port. Falls back to `DEPLOY_API_BASE_URL`, then `https://openapi.suanli.cn`.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'token',
+        type: 'secret',
+        secret: true,
+        env: 'DEPLOY_API_TOKEN',
+        untrimmed: true,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        description: 'The API token of a key made in the console, from a secret. Falls back to `DEPLOY_API_TOKEN`.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'private_key',
+        type: 'secret',
+        secret: true,
+        env: 'DEPLOY_API_PRIVATE_KEY',
+        untrimmed: true,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        description: 'RSA mode only: the client private key (PKCS#8 PEM, PKCS#1 PEM or bare Base64 PKCS#8, encrypted or not), from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY`. Leave both empty for a token-mode key.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'private_key_format',
+        type: 'choice',
+        default: 'auto',
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__/* .PRIVATE_KEY_FORMATS */ .p7),
+        description: '`auto` (detect), `pkcs8_pem`, `pkcs1_pem` or `pkcs8_base64`.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'private_key_passphrase',
+        type: 'secret',
+        secret: true,
+        env: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
+        untrimmed: true,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        description: 'The passphrase of an encrypted private key, from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY_PASSPHRASE`.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'platform_public_key',
+        type: 'key',
+        file: true,
+        env: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
+        untrimmed: true,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for the requests sent encrypted: `storage_check`, `transfer` and the copies of `data` and `results` (and `create` with `api_profile: spec`). Falls back to `DEPLOY_API_PLATFORM_PUBLIC_KEY`.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'api_profile',
+        type: 'choice',
+        default: 'live',
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, ['live', 'spec', 'auto']),
+        description: "Whose request forms to follow where the interface spec and the platform's own reference differ: `live` (the default) or `spec`. `live` follows the platform's documented forms, for every `base_url`: create is a plain signed POST on `/api/task/deployment/create` with `task_type: Deployment` and needs `resources` and `services`, which token-mode keys can send; detail is `GET ?task_id=`; the storage check is the reference's S3 check. `spec` follows the interface spec: an encrypted create on `/api/deployment/task/create`, detail as a POST, the spec's storage check. `auto`, the former default, means `live`. The log says which is in use; `endpoints` still applies on top."
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'api_version',
+        type: 'text',
+        default: '1.0.0',
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseVersion */ .ot)(name, value),
+        description: 'The interface version sent in the `version` header and signed.'
+    }),
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+        name: 'endpoints',
+        yaml: 'text',
+        type: 'yaml',
+        untrimmed: true,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        description: "YAML or JSON overrides per operation of its endpoint's `method:`, `path:`, `version:` and `encrypt:`, to follow platform variants, such as `detail: {method: GET}` (then the task id goes into the query)."
+    })
+];
+
+
+/***/ }),
+
+/***/ 6230:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  zN: () => (/* binding */ FILE_INPUTS),
+  mc: () => (/* binding */ INPUTS),
+  pc: () => (/* binding */ INPUT_BY_NAME),
+  Qh: () => (/* binding */ INPUT_NAMES),
+  pH: () => (/* binding */ SECRET_INPUTS)
+});
+
+// UNUSED EXPORTS: DEFAULT_BASE_URL, ENV_PREFIX, INPUT_DEFAULTS, flagOf, variableOf
+
+// EXTERNAL MODULE: ./deploy/inputs/parsers.ts
+var parsers = __nccwpck_require__(8842);
+// EXTERNAL MODULE: ./deploy/inputs/input.ts
+var input = __nccwpck_require__(5834);
+;// CONCATENATED MODULE: ./deploy/inputs/billing.ts
+
+
+/** The billing window. */
+const BILLING_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'billing_range',
+        type: 'choice',
+        default: 'day',
+        helpRank: 18,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['hour', 'day', 'week', 'month']),
+        description: '`billing` and `task_billing`: the period each record covers, `hour`, `day`, `week` or `month` (the platform requires one).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'billing_start',
+        type: 'time',
+        default: '7d',
+        helpRank: 17,
+        parse: input/* asText */.e1,
+        description: '`billing` and `task_billing`: where the window starts, a span before `billing_end` in days, hours and minutes (`7d`, `12h`, `1d6h`) or an RFC 3339 time (`2026-01-01T00:00:00+08:00`).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'billing_end',
+        type: 'time',
+        default: 'now',
+        helpRank: 19,
+        parse: input/* asText */.e1,
+        description: '`billing` and `task_billing`: where the window ends, `now` (when the step starts) or an RFC 3339 time.'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/capacity.ts
+
+
+const HOUR = 3_600_000;
+/** Where a new task runs: the GPU it asks for, where, at what price, how long it waits for one; the images warmed first. */
+const CAPACITY_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'gpu',
+        type: 'text',
+        helpRank: 3,
+        parse: input/* asText */.e1,
+        description: 'The GPU model as the platform names it (`gpu_name`, such as `4090` or `H20`; matched case-insensitively; for a `CpuDevice`, its `device_name`). `create`, `replace` and `job`: pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with `gpu_count` GPUs per node and `points` nodes in stock, and creates on the cheapest (`discount_price`, else `price`), `regions` breaking ties; refused with a `resources` field in the body. `preheat`: the GPU whose cheapest region with stock, found as a create finds it, is preheated.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'gpu_count',
+        type: 'number',
+        default: '1',
+        parse: (value, name) => (0,parsers/* parsePositiveInteger */.zE)(name, value, 'the GPUs per node, such as 1'),
+        description: 'With `gpu`: GPUs per node, as the resource search gives them for a node (a whole number of 1 or more).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'device_type',
+        type: 'choice',
+        default: 'GpuDevice',
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['GpuDevice', 'CpuDevice']),
+        description: 'With `gpu`: `GpuDevice` or `CpuDevice`, the kind of device searched for.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'regions',
+        type: 'list',
+        helpRank: 33,
+        parse: parsers/* parseList */.E1,
+        description: "With `gpu`: regions in order of preference, by the resource search's region tag or `region_name`, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify."
+    }),
+    (0,input/* input */.hF)({
+        name: 'max_price',
+        type: 'number',
+        parse: (value, name) => (0,parsers/* parsePrice */.z7)(name, value),
+        description: "With `gpu`: the highest price to create on, a plain number compared as the platform gives it with the resource search's `discount_price` (else `price`) of each region: the platform's number for one node of the device (an `H20 x 8` entry is one 8-card node; the platform publishes no unit). The log, a dry run and `search_resources` show each region's number. With nothing that cheap, the step fails before creating, naming the cheapest."
+    }),
+    (0,input/* input */.hF)({
+        name: 'capacity_timeout',
+        type: 'duration',
+        default: '0s',
+        parse: (value, name) => (value === '0' ? 0 : (0,parsers/* parseDuration */.E9)(name, value, { minMs: 0, maxMs: 6 * HOUR })),
+        description: 'With `gpu`: how long to search again while no region has the stock (`0s`: fail at once; up to 6h). Searches are at least 10 s apart, as the platform asks.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'preheat',
+        type: 'choice',
+        default: 'none',
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['none', 'region', 'node']),
+        description: "With `gpu`: `none`, region or `node`. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and `node` prepares `points` nodes of the chosen device there; the step waits until it completes (`preheat_timeout`), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. `preheat`: region or `node`, the preheat to make; `none` means region."
+    }),
+    (0,input/* input */.hF)({
+        name: 'preheat_timeout',
+        type: 'duration',
+        default: '30m',
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 10_000, maxMs: 6 * HOUR }),
+        description: 'How long a preheat may take before the step stops it and fails (10s to 6h), within `wait_timeout`.'
+    })
+];
+
+// EXTERNAL MODULE: ./deploy/inputs/connection.ts
+var connection = __nccwpck_require__(72);
+;// CONCATENATED MODULE: ./deploy/inputs/cost.ts
+
+
+/** The spending cap. */
+const COST_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'max_cost',
+        type: 'number',
+        helpRank: 25,
+        parse: (value, name) => (0,parsers/* parseMaxCost */.fs)(name, value),
+        description: "`create`, `replace`, `job`, and `detail`, `job_detail` or `recover` that wait: the most, in yuan (`5`, `12.50`), that what the step waits on may cost together while it waits, billed plus not billed yet (the detail's `billing_value` and `forecast_value`, 1,000,000 points a yuan), read at each poll with no request of its own. A warning, once, when the rate it is billed at (seen between two polls) would pass the cap before the wait ends; before it passes the cap (at the cap, or when at that rate the next poll would be past it), what it waits on is stopped (until its state shows it bills no more, whatever `cleanup` says) and the step fails, with the `capped` output `true` (exit code 5 for the CLI). Empty: no cap. `preview`: all of the pull request's previews together (at the cap, no new one is made and the one running is stopped); `preview_sweep`: stops the previews of a pull request whose cost together reached it."
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/jobs.ts
+
+
+const jobs_HOUR = 3_600_000;
+/** A GPU batch job's own: its mode, its time, its fallback to on demand. */
+const JOB_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'job_type',
+        type: 'choice',
+        helpRank: 20,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['spot', 'on_demand']),
+        description: "`job`: `spot` (the platform's default and its cheaper mode: the job may wait `Queued` for stock, and is sent with its expected run, `estimated_exec_sec`) or `on_demand`. Empty: as the body's `sub_type` says, as the reference writes it (`Spot`, or null for on demand), else `spot`."
+    }),
+    (0,input/* input */.hF)({
+        name: 'estimated_exec_sec',
+        type: 'number',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 1, 86_400),
+        description: '`job` with `job_type: spot`: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than `job_support.timeout_sec` (the platform looks for the stablest resource window by it). Empty: nine tenths of `timeout_sec`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'spot_fallback',
+        type: 'bool',
+        default: 'false',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: '`job` with `job_type: spot`: `true` runs the job on demand when Spot cannot run it: when the Spot job stays `Queued` (its `schedule_status`) past `queue_timeout`, it is stopped first, until its detail says `End` (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; `job_type` outputs it.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'queue_timeout',
+        type: 'duration',
+        default: '10m',
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 10_000, maxMs: 6 * jobs_HOUR }),
+        description: '`job` with `spot_fallback: true`: how long a Spot job may stay `Queued` before it is stopped and the job run on demand, such as `10m` (10 s to 6 h).'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/limits.ts
+
+
+/** How long, how large, how many: the bounds of each request and of the step's concurrency. */
+const LIMIT_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'request_timeout',
+        type: 'duration',
+        default: '30s',
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 1000, maxMs: 5 * 60_000 }),
+        description: 'How long one request may take; the step never runs past `wait_timeout` by more than this.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'max_response_size',
+        type: 'size',
+        default: '16MiB',
+        parse: (value, name) => (0,parsers/* parseSize */.DB)(name, value, { min: 64 * 1024, max: 256 * 1024 * 1024 }),
+        description: 'The largest answer read, such as `512KiB` or `16MiB` (64 KiB to 256 MiB); a larger answer fails the request, naming this limit, and the outputs are still written.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'max_retries',
+        type: 'number',
+        default: '5',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 10),
+        description: 'Retries of a request that failed in a way that may pass (network errors, 429, 5xx, an answer that is not JSON), with exponential backoff; a create is only sent again when it certainly made no task (0 to 10).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'concurrency',
+        type: 'number',
+        default: '4',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 1, 32),
+        description: 'Requests in flight at once when `task_id` lists several tasks (1 to 32).'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/previews.ts
+
+
+const previews_HOUR = 3_600_000;
+/** A pull request's previews: the GitHub token, the comment, how many, how long idle. */
+const PREVIEW_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'github_token',
+        type: 'secret',
+        default: '${{ github.token }}',
+        secret: true,
+        parse: parsers/* parseGitHubToken */.YD,
+        description: "`preview` and `preview_sweep`: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it `deployments: write` and `pull-requests: write` in the workflow's `permissions`."
+    }),
+    (0,input/* input */.hF)({
+        name: 'comment',
+        type: 'bool',
+        default: 'false',
+        helpRank: 34,
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: "`preview`: `true` keeps one comment on the pull request (found again by a hidden marker, updated in place on each push and on close) with the URL, the GPU and region, the status, and what this push's and all of the pull request's previews have cost. `false`: the deployment's status alone carries the URL."
+    }),
+    (0,input/* input */.hF)({
+        name: 'max_previews',
+        type: 'number',
+        default: '5',
+        helpRank: 35,
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 1, 100),
+        description: "`preview`: the most previews of `task_name` that run at once, for different pull requests (1 to 100). A new one beyond it is not made, and the step fails naming those that run; a pull request's next push replaces its own preview whatever the count."
+    }),
+    (0,input/* input */.hF)({
+        name: 'preview_ttl',
+        type: 'duration',
+        default: '3d',
+        helpRank: 36,
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: previews_HOUR, maxMs: 90 * 24 * previews_HOUR }),
+        description: "`preview_sweep`: a preview whose pull request has not been deployed for this long (its newest deployment's age: `36h`, `3d`; an hour to 90 days) is stopped, even if the pull request is open. The next push brings it back."
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/request.ts
+
+
+/** What the calls carry: the body, the query, and a request of any endpoint. */
+const REQUEST_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'body',
+        yaml: 'text',
+        requestContent: true,
+        type: 'yaml',
+        untrimmed: true,
+        helpRank: 5,
+        parse: input/* asText */.e1,
+        description: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for `storage_check` and `request`. A field the operation sets from an input (`task_name`, `points`; in `query`, `status` and `job_search`'s `search_value`), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. `create` and `replace`: `services` (each with `service_name`, `service_image` and `remote_ports`), and `resources` unless `gpu` picks them. `job`: `job_support` (`timeout_sec`, `parallelism`, `mod_param`) and `services` (each with `service_name`, `service_image`, `resource_weight` and its `start_script`). `preheat`: a create's body: the images of its `services` are preheated. `update`: the changes, as a part of the task's configuration (`services` matched by `service_name`, such as `{services: [{service_name: web, service_image: \"app:2\"}]}`); the registry credentials cannot be changed after creation and are refused."
+    }),
+    (0,input/* input */.hF)({
+        name: 'body_file',
+        yaml: 'text',
+        requestContent: true,
+        type: 'text',
+        helpRank: 4,
+        parse: input/* asText */.e1,
+        description: 'A YAML or JSON file with more body fields, for bodies too big for an input (the runner passes inputs as environment variables, at most 128 KiB each): a regular file of at most 1 MiB inside the workspace (path from there) or `RUNNER_TEMP`; any other path is refused.',
+        cliDescription: "A YAML or JSON file with more body fields, for bodies too big for a flag: a regular file of at most 1 MiB, its path from the working directory (any directory: the workspace rule is the action's)."
+    }),
+    (0,input/* input */.hF)({
+        name: 'query',
+        yaml: 'text',
+        requestContent: true,
+        type: 'yaml',
+        untrimmed: true,
+        helpRank: 15,
+        parse: input/* asText */.e1,
+        description: 'A YAML or JSON mapping of query parameters; a list becomes a comma-separated value. `job_group_search` needs `queue_id`, `job_group_detail` needs `group_id`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'method',
+        type: 'choice',
+        helpRank: 13,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value.toUpperCase(), ['GET', 'POST']),
+        description: '`request`: `GET` or `POST`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'path',
+        type: 'text',
+        helpRank: 14,
+        parse: (value, name) => (0,parsers/* parsePath */.Rr)(name, value),
+        description: '`request`: the endpoint path, such as `/api/deployment/task/search`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'encrypt',
+        type: 'bool',
+        default: 'false',
+        helpRank: 37,
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: '`request`: `true` to send the body encrypted with the platform public key.'
+    })
+];
+
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
+;// CONCATENATED MODULE: ./deploy/inputs/step.ts
+
+
+
+
+/** What the step leaves behind: its summary, its cleanup, and whether it sends anything at all. */
+const STEP_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'summary',
+        type: 'bool',
+        default: 'true',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, true),
+        description: 'Write a job summary: a table per task, where the time and the money went (Mermaid diagrams, with tables beside them), and the status timeline.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'cleanup',
+        type: 'choice',
+        defaultFor: step_defaults/* defaultCleanup */.oQ,
+        helpRank: 24,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, cleanup_state/* CLEANUP_CHOICES */.uu),
+        description: '`none`, `stop` or `pause`: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses `Running` tasks only: a task still `Pending` is paused once it runs, within `cleanup_timeout`. Empty: `none` (a deploy step makes a service for later steps), except for `job`, whose default is `stop`: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; `none` leaves it running on purpose. A job cannot be paused.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'cleanup_timeout',
+        type: 'duration',
+        default: '2m',
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 5000, maxMs: 30 * 60_000 }),
+        description: "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever `max_retries` says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m)."
+    }),
+    (0,input/* input */.hF)({
+        name: 'dry_run',
+        type: 'bool',
+        default: 'false',
+        helpRank: 39,
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: 'Validate the inputs, build, encrypt and sign the request, print it, and send nothing. The token and signature are never printed, nor the value of any body field or query parameter whose name holds `"key"`, `"secret"`, `"token"`, `"password"`, `"passwd"`, `"auth"`, `"credential"` or `"signature"`, or is the word `"sk"` or `"ak"` (case-insensitive): those read `<redacted>`. A `sweep` in a dry run reads the task search and lists the tasks it would stop, and changes nothing.'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/storage.ts
+
+
+/** The cluster storage: volumes, transfers and the object storage they copy from, mounts, and the copies of data and results. */
+const STORAGE_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'volume',
+        type: 'text',
+        parse: (value, name) => (0,parsers/* parseVolumeName */.$l)(name, value),
+        description: "`volume` and `volume_delete`: the cluster storage volume, by its name (1 to 32 characters), or by its `storage_id`. `volume` looks for it by name across the list's pages and creates it when none has the name; two volumes of the name are refused (set the `storage_id`). `transfer`: the volume to copy to or from, which must be `Active`. `transfer_list`: the transfers of that volume only."
+    }),
+    (0,input/* input */.hF)({
+        name: 'size',
+        type: 'size',
+        helpRank: 7,
+        parse: (value, name) => (0,parsers/* parseGiB */.gg)(name, value),
+        description: '`volume`: the least size of the volume, in whole GiB (`100`, or `100GiB`; sent in bytes, GiB x 1,073,741,824). A volume that holds less is grown, never shrunk; needed to create one.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'region',
+        type: 'text',
+        helpRank: 8,
+        parse: input/* asText */.e1,
+        description: "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_list` shows it; the storage's tags are not the GPU regions') or by the region's name (such as `\u5317\u4eac\u4e00\u533a`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
+    }),
+    (0,input/* input */.hF)({
+        name: 'volume_cleanup',
+        type: 'choice',
+        default: 'keep',
+        helpRank: 38,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['keep', 'delete']),
+        description: "`volume`: what becomes of a volume the step creates once the job ends: `keep` (the default: it is the data's home for the next runs, which find it by name) or `delete` (the post step deletes it, and asks again until no list shows it). A volume the step did not create is never deleted."
+    }),
+    (0,input/* input */.hF)({
+        name: 'confirm',
+        type: 'text',
+        helpRank: 12,
+        parse: input/* asText */.e1,
+        description: "`volume_delete`: the volume's name or `storage_id`, typed again. A deletion cannot be undone; a `confirm` that names neither is refused, and nothing is deleted."
+    }),
+    (0,input/* input */.hF)({
+        name: 'force',
+        type: 'bool',
+        default: 'false',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: "`volume_delete`: delete a volume even though it is mounted in a task or a transfer is under way (sent as the platform's `force`, which skips its checks). Otherwise that is refused."
+    }),
+    (0,input/* input */.hF)({
+        name: 'transfer_id',
+        type: 'text',
+        helpRank: 9,
+        parse: (value, name) => (0,parsers/* parseTransferId */.A6)(name, value),
+        description: "`transfer_detail` and `transfer_stop`: the transfer, as digits (a `transfer` step's `transfer_id` output, or as `transfer_list` shows it)."
+    }),
+    (0,input/* input */.hF)({
+        name: 'direction',
+        type: 'choice',
+        helpRank: 10,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['s3-to-volume', 'volume-to-s3']),
+        description: "`transfer`: `s3-to-volume` (copy the bucket's prefix into the volume's path) or `volume-to-s3` (the volume's path into the bucket's prefix)."
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_supplier',
+        type: 'text',
+        parse: input/* asText */.e1,
+        description: "`transfer`, `job`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_endpoint',
+        type: 'text',
+        parse: input/* asText */.e1,
+        description: "`transfer`, `job`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_bucket',
+        type: 'text',
+        helpRank: 28,
+        parse: input/* asText */.e1,
+        description: '`transfer`, `job`, `create` and `replace`: the bucket.'
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_prefix',
+        type: 'text',
+        helpRank: 26,
+        parse: input/* asText */.e1,
+        description: "`transfer`: the object prefix in the bucket (`datasets/v3/`); empty for the bucket's root."
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_access_key',
+        type: 'secret',
+        secret: true,
+        env: 'DEPLOY_S3_ACCESS_KEY',
+        parse: input/* asText */.e1,
+        description: "`transfer`, `job`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+    }),
+    (0,input/* input */.hF)({
+        name: 's3_secret_key',
+        type: 'secret',
+        secret: true,
+        env: 'DEPLOY_S3_SECRET_KEY',
+        parse: input/* asText */.e1,
+        description: "`transfer`, `job`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
+    }),
+    (0,input/* input */.hF)({
+        name: 'volume_path',
+        type: 'text',
+        default: '/',
+        helpRank: 27,
+        parse: (value, name) => (0,parsers/* parseVolumePath */.JY)(name, value),
+        description: '`transfer`: the path in the volume, absolute (`/datasets/imagenet`); `/` for its root.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'overwrite_policy',
+        type: 'choice',
+        default: 'hash',
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['hash', 'skip', 'overwrite']),
+        description: '`transfer`, `job`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'ignore_patterns',
+        type: 'list',
+        untrimmed: true,
+        parse: (value, name) => (0,parsers/* parseSuffixes */.rl)(name, value),
+        description: '`transfer`, `job`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'transfer_retries',
+        type: 'number',
+        default: '2',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 10),
+        description: '`transfer`, `job`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'volumes',
+        type: 'lines',
+        untrimmed: true,
+        helpRank: 29,
+        parse: (value, name) => (0,parsers/* parseMounts */.qV)(name, value, 'nas'),
+        description: "`create`, `replace`, `preview`, `job` and `update`: cluster storage volumes to mount, one a line, as `volume:/path/in/container` (in every service) or `service:volume:/path` (in that one), the volume by its name or `storage_id`. Each must be `Active` (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so `gpu` searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's `nas_storage_config`."
+    }),
+    (0,input/* input */.hF)({
+        name: 'juicefs_mounts',
+        type: 'lines',
+        untrimmed: true,
+        parse: (value, name) => (0,parsers/* parseMounts */.qV)(name, value, 'juicefs'),
+        description: "`create`, `replace`, `preview`, `job` and `update`: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as `storage:/path/in/container` (in every service) or `service:storage:/path` (in that one), the storage by its name or `storage_id` as the platform's `get_storage` lists it. Each must be accelerated (`Activate`), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): `gpu` searches only there. Sent as each service's `storage_config`."
+    }),
+    (0,input/* input */.hF)({
+        name: 'data',
+        type: 'lines',
+        untrimmed: true,
+        helpRank: 30,
+        parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'in'),
+        description: "`job`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
+    }),
+    (0,input/* input */.hF)({
+        name: 'results',
+        type: 'lines',
+        untrimmed: true,
+        helpRank: 31,
+        parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'out'),
+        description: '`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as `volume:/path -> prefix/`, into the bucket the `s3_*` inputs name. The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)'
+    })
+];
+
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./deploy/inputs/tasks.ts
+
+
+
+/** Which tasks: the name of a new one, its nodes, the ids of those it concerns, the statuses a search asks for. */
+const TASK_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'task_name',
+        type: 'text',
+        helpRank: 2,
+        parse: input/* asText */.e1,
+        description: "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run."
+    }),
+    (0,input/* input */.hF)({
+        name: 'points',
+        type: 'number',
+        helpRank: 6,
+        parse: (value, name) => (0,parsers/* parsePositiveInteger */.zE)(name, value, 'the number of nodes, such as 1'),
+        description: "`create`, `replace` and `preview`: the number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set. `change_points` and `scale`: the new number of nodes, a whole number of 1 or more. `job`: the job's completions, how many times it must succeed (each run is a pod; `job_support.parallelism` of them at once), a whole number of 1 or more; 1 when not set."
+    }),
+    (0,input/* input */.hF)({
+        name: 'task_id',
+        yaml: 'list',
+        type: 'list',
+        untrimmed: true,
+        helpRank: 1,
+        parse: input/* asText */.e1,
+        description: 'The task, as digits (ids beyond 2^53 stay exact). `detail`, `stop`, `pause`, `recover`, `nodes`, `job_detail`, `job_stop` and `billing` (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (`1229831, 1229832`), or as a YAML or JSON list (`[1229831, 1229832]`). Anything else is refused before sending: `1,229,832` reads as one number with thousands separators, and ids separated by spaces alone could be one number. `sweep`: the tasks to keep, whatever their name.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'point_id',
+        type: 'text',
+        helpRank: 11,
+        parse: (value, name) => (0,parsers/* parsePointId */.$0)(name, value),
+        description: '`replace_node`: the node to delete (its point id, as the `nodes` operation lists it), or `failed` for every node of the task that is `Failed` or crash-looping (see `max_restarts`).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'delete_last_node',
+        type: 'bool',
+        default: 'false',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: "`replace_node`: delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending."
+    }),
+    (0,input/* input */.hF)({
+        name: 'task_status',
+        type: 'list',
+        default: task_data/* ACTIVE_STATUSES */.az.join(','),
+        helpRank: 16,
+        parse: (value, name) => (0,parsers/* parseStatuses */.O7)(name, value),
+        description: '`search_tasks` and `job_search`: the statuses to list, separated by commas, from `Running`, `Pending`, `Paused` and `End` (the task search requires a status; its `type` is always `Deployment`).'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/wait.ts
+
+
+
+const wait_HOUR = 3_600_000;
+/** The wait: until when, how often, what ends it, and the health check of the service URLs. */
+const WAIT_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'wait',
+        type: 'choice',
+        default: 'auto',
+        standsAlone: true,
+        helpRank: 21,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['auto', 'true', 'false']),
+        description: '`auto` (`create`, `stop`, `pause`, `recover`, `job` and `job_stop` wait; the others do not), `true` (`detail` then waits until ready, `job_detail` until the job ends: `Complete`, else the step fails), or `false`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'wait_timeout',
+        type: 'duration',
+        defaultFor: step_defaults/* describeDefaultWait */.a4,
+        helpRank: 22,
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 1000, maxMs: step_defaults/* MOST_WAIT_MS */.Vt }),
+        description: "How long to wait at most, such as `90s`, `15m` or `1h30m` (at most `6h`). Empty: `15m`; for `job`, the job's `job_support.timeout_sec`, plus `15m` for it to start, plus `queue_timeout` with `spot_fallback` (at most `6h`), so that the wait never ends before the job could. A `wait_timeout` shorter than a job's `timeout_sec` is warned of."
+    }),
+    (0,input/* input */.hF)({
+        name: 'poll_interval',
+        type: 'duration',
+        default: '10s',
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 1000, maxMs: wait_HOUR }),
+        description: 'Time between status checks while waiting (at least `1s`; the platform asks for no more than one check every 10 seconds).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'status_field',
+        type: 'text',
+        default: 'status',
+        parse: (value, name) => (0,parsers/* parseFieldPath */.Zl)(name, value),
+        description: "Dot path to the status in the task detail's data."
+    }),
+    (0,input/* input */.hF)({
+        name: 'success_statuses',
+        type: 'list',
+        untrimmed: true,
+        parse: (value, name) => (0,parsers/* parseWords */.nl)(name, value),
+        description: "Statuses that end a wait well, separated by commas. `create`, `replace`, `detail` and `recover`: by default `Running` (until ready). `job` and `job_detail`: by default `Complete` (the job's `job_status`)."
+    }),
+    (0,input/* input */.hF)({
+        name: 'failure_statuses',
+        type: 'list',
+        untrimmed: true,
+        parse: (value, name) => (0,parsers/* parseWords */.nl)(name, value),
+        description: 'Statuses that fail a wait, separated by commas. `create`, `replace`, `detail` and `recover`: by default `Other, End, Paused` (until ready). `job` and `job_detail`: by default `Failed`, and `Paused` or `End` (a job stopped before it ended).'
+    }),
+    (0,input/* input */.hF)({
+        name: 'wait_for_urls',
+        type: 'bool',
+        default: 'true',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, true),
+        description: 'When waiting until ready, also wait until every service port has its URL, and an absolute http(s) one: a task whose URL is anything else is not ready.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'max_restarts',
+        type: 'number',
+        default: '3',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 1000),
+        description: "While waiting until ready, fail at once when a container of the task has restarted this many times (a crash loop), naming the node, the container's reason and exit code; a node whose status is Failed fails the wait too. 0 disables the restart rule."
+    }),
+    (0,input/* input */.hF)({
+        name: 'log_lines',
+        type: 'number',
+        default: '50',
+        helpRank: 32,
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 1000),
+        description: "`create`, `replace`, `preview`, `detail` and `recover`: when a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone. `job` and `job_detail`: when the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events. `logs`: the last lines of each service's log shown for each node."
+    }),
+    (0,input/* input */.hF)({
+        name: 'health_path',
+        type: 'text',
+        helpRank: 23,
+        parse: (value, name) => (0,parsers/* parseHealthPath */.fj)(name, value),
+        description: 'A path, such as `/health`, checked at each service URL once the task is ready: the step sends `GET <url><health_path>` (no API credentials; the same TLS and proxy rules as the API) until each URL answers a status of `health_status`, within `wait_timeout`, and fails naming the URL and its last answer if one does not. Empty: no check.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'health_status',
+        type: 'list',
+        default: '200-299',
+        parse: (value, name) => (0,parsers/* parseStatusRanges */.C2)(name, value),
+        description: 'The HTTP statuses a health check accepts: codes or ranges, separated by commas, such as `200-299,401`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'poll_error_budget',
+        type: 'number',
+        default: '5',
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 1, 100),
+        description: 'Failed status checks in a row (network errors, 5xx) that end the wait for a task.'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/inputs/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** Every input, declared once, group by group: action.yml lists them in this order. */
+const INPUTS = [
+    ...connection/* CONNECTION_INPUTS */.v,
+    ...TASK_INPUTS,
+    ...CAPACITY_INPUTS,
+    ...JOB_INPUTS,
+    ...STORAGE_INPUTS,
+    ...REQUEST_INPUTS,
+    ...WAIT_INPUTS,
+    ...LIMIT_INPUTS,
+    ...STEP_INPUTS,
+    ...COST_INPUTS,
+    ...PREVIEW_INPUTS,
+    ...BILLING_INPUTS
+];
+/** Every input's name, in action.yml's order. */
+const INPUT_NAMES = INPUTS.map((declared) => declared.name);
+/** Each input's declaration, by its name. */
+const INPUT_BY_NAME = new Map(INPUTS.map((declared) => [declared.name, declared]));
+/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
+const SECRET_INPUTS = INPUTS.filter((d) => 'secret' in d).map((d) => d.name);
+/**
+ * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
+ * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
+ */
+const FILE_INPUTS = [
+    ...SECRET_INPUTS,
+    ...INPUTS.filter((d) => 'file' in d).map((d) => d.name)
+];
+/**
+ * The default of every input that has one, as text. An input whose default depends on the operation
+ * (cleanup, wait_timeout) declares none, since the runner would pass it as if the user had set it: its
+ * default is the deploy layer's (step-defaults.ts), and its description says it.
+ */
+const INPUT_DEFAULTS = Object.fromEntries(INPUTS.flatMap((d) => ('default' in d ? [[d.name, d.default]] : [])));
+
+
+
+
+/***/ }),
+
+/***/ 5834:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N8: () => (/* binding */ ENV_PREFIX),
+/* harmony export */   Qn: () => (/* binding */ variableOf),
+/* harmony export */   e1: () => (/* binding */ asText),
+/* harmony export */   hF: () => (/* binding */ input),
+/* harmony export */   iP: () => (/* binding */ flagOf)
+/* harmony export */ });
+/** The declaration as written: its types kept as they are (its name a literal, its parser's value). */
+const input = (declaration) => declaration;
+/** An input as the command line writes it: task_name as task-name. */
+const flagOf = (name) => name.replaceAll('_', '-');
+/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
+const ENV_PREFIX = 'ELASTIC_DEPLOY_';
+/** The variable the CLI reads an input from: ELASTIC_DEPLOY_TASK_NAME (and ..._FILE for a key or secret). */
+const variableOf = (name) => `${ENV_PREFIX}${name.toUpperCase()}`;
+/** Text as given: the parser of an input read whole by its step (an id, a name, a key). */
+const asText = (value) => value;
+
+
+/***/ }),
+
+/***/ 8842:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $0: () => (/* binding */ parsePointId),
+/* harmony export */   $l: () => (/* binding */ parseVolumeName),
+/* harmony export */   A6: () => (/* binding */ parseTransferId),
+/* harmony export */   C2: () => (/* binding */ parseStatusRanges),
+/* harmony export */   DB: () => (/* binding */ parseSize),
+/* harmony export */   E1: () => (/* binding */ parseList),
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   HU: () => (/* binding */ parseChoice),
+/* harmony export */   JY: () => (/* binding */ parseVolumePath),
+/* harmony export */   Lj: () => (/* binding */ parseStartTime),
+/* harmony export */   O7: () => (/* binding */ parseStatuses),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   Rr: () => (/* binding */ parsePath),
+/* harmony export */   YD: () => (/* binding */ parseGitHubToken),
+/* harmony export */   Zl: () => (/* binding */ parseFieldPath),
+/* harmony export */   _M: () => (/* binding */ parseEndTime),
+/* harmony export */   ci: () => (/* binding */ parseIntegerInRange),
+/* harmony export */   fj: () => (/* binding */ parseHealthPath),
+/* harmony export */   fs: () => (/* binding */ parseMaxCost),
+/* harmony export */   gg: () => (/* binding */ parseGiB),
+/* harmony export */   ik: () => (/* binding */ parseTaskId),
+/* harmony export */   nl: () => (/* binding */ parseWords),
+/* harmony export */   ot: () => (/* binding */ parseVersion),
+/* harmony export */   qV: () => (/* binding */ parseMounts),
+/* harmony export */   rl: () => (/* binding */ parseSuffixes),
+/* harmony export */   vR: () => (/* binding */ parseCopies),
+/* harmony export */   w9: () => (/* binding */ TASK_ID),
+/* harmony export */   yG: () => (/* binding */ parseBoolean),
+/* harmony export */   z7: () => (/* binding */ parsePrice),
+/* harmony export */   zE: () => (/* binding */ parsePositiveInteger)
+/* harmony export */ });
+/* unused harmony export parseRfc3339 */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+
+
+
+// The parsers of the inputs' declarations: pure functions of the text given (and the input's name, for
+// the error), each throwing an InputError that names the input, the value and the fix.
+function parseChoice(name, value, choices) {
+    if (choices.includes(value))
+        return value;
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not one of ${choices.join(', ')}: set ${name} to one of them`);
+}
+/** YAML 1.2 booleans, as actions/toolkit's getBooleanInput reads them; anything else is refused. */
+function parseBoolean(name, value, fallback) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a boolean: set ${name} to true or false`);
+}
+/** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
+function parseTaskId(name, value) {
+    if (!TASK_ID.test(value)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`);
+    }
+    return value;
+}
+function parsePositiveInteger(name, value, what) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a positive whole number: set ${name} to ${what}`);
+    }
+    return n;
+}
+/** The origin of an https:// base URL: the spec's paths are relative to it and signed from their "/". */
+function parseBaseUrl(name, value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a URL: set ${name} to the API address, such as https://openapi.suanli.cn`);
+    }
+    if (url.protocol !== 'https:') {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not https://: the API is served over HTTPS only, so use https://${url.host}`);
+    }
+    if (url.username !== '' ||
+        url.password !== '' ||
+        url.search !== '' ||
+        url.hash !== '' ||
+        url.pathname !== '/') {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(url.origin + url.pathname)} has more than scheme, host and port: set ${name} to ${url.origin}`);
+    }
+    return url.origin;
+}
+/** A path for the request operation: absolute, in unreserved characters, without a query. */
+function parsePath(name, value) {
+    if (!/^\/[A-Za-z0-9\-._~/]*$/.test(value) || /\/\.{1,2}(\/|$)/.test(value)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a plain absolute path: start it with "/", use letters, digits and - . _ ~ only, and put parameters in query`);
+    }
+    return value;
+}
+const DURATION = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** A duration such as 90s, 15m, 1h30m or 2d, in milliseconds, within [min, max]. */
+function parseDuration(name, value, limits) {
+    const match = DURATION.exec(value);
+    if (value === '' || match === null) {
+        const hint = /^\d+$/.test(value)
+            ? ` has no unit: write ${value}s or ${value}m`
+            : ' is not a duration: write it like 90s, 15m or 1h30m';
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)}${hint}`);
+    }
+    const [, d = '0', h = '0', m = '0', s = '0'] = match;
+    const ms = (((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+    if (ms < limits.minMs || ms > limits.maxMs) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is out of range: set it between ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(limits.minMs)} and ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(limits.maxMs)}`);
+    }
+    return ms;
+}
+const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
+/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
+function parseSize(name, value, limits) {
+    const match = SIZE.exec(value);
+    if (match === null) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
+    }
+    const bytes = Number(match[1]) * (_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .SIZE_UNITS */ .QP[match[2] ?? ''] ?? 0);
+    if (bytes < limits.min || bytes > limits.max) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is out of range: set it between ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSize */ .Xq)(limits.min)} and ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSize */ .Xq)(limits.max)}`);
+    }
+    return bytes;
+}
+/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
+function parseWords(name, value) {
+    const words = value.split(/[\s,]+/).filter((word) => word !== '');
+    for (const word of words) {
+        if (!/^[A-Za-z0-9_-]+$/.test(word))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(word)}, which is not a status name: list names like Running, Pending`);
+    }
+    return words.length === 0 ? undefined : words;
+}
+const TASK_ID = /^[1-9]\d*$/;
+function parseIntegerInRange(name, value, min, max) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`);
+    }
+    return n;
+}
+/** A dot path into data, such as status or task.status or services.0.status. */
+function parseFieldPath(name, value) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a dot path: write field names joined by dots, such as status or task.status`);
+    }
+    return value.split('.');
+}
+/** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
+function parseHealthPath(name, value) {
+    // \0-\x1f and \x7f-\x9f: the control characters, Unicode's Cc written out (V8 builds a \p{...} class
+    // from Unicode's tables whenever it compiles the file, run or not); \s: spaces; # would end the path.
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    if (!/^\/[^\s\0-\x1f\x7f-\x9f#]*$/.test(value) || value.length > 1000) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`);
+    }
+    return value;
+}
+/** HTTP statuses and ranges of them, such as "200-299, 401": each from 100 to 599. */
+function parseStatusRanges(name, value) {
+    return value.split(',').map((part) => {
+        const match = /^\s*(\d{3})(?:\s*-\s*(\d{3}))?\s*$/.exec(part);
+        const low = Number(match?.[1]);
+        const high = Number(match?.[2] ?? match?.[1]);
+        if (match === null || low < 100 || high > 599 || low > high) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a list of HTTP statuses: write codes or ranges from 100 to 599, such as 200-299,401`);
+        }
+        return [low, high];
+    });
+}
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const SPAN = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$/;
+/** An RFC 3339 time, kept as written (its offset too), with the moment it names. */
+function parseRfc3339(name, value) {
+    const ms = Date.parse(value);
+    if (!RFC3339.test(value) || Number.isNaN(ms)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not an RFC 3339 time: write it like 2026-01-01T00:00:00+08:00`);
+    }
+    return { text: value, ms };
+}
+/** `now` (the moment the step starts) or an RFC 3339 time. */
+function parseEndTime(name, value, now) {
+    return value === 'now' ? { text: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .rfc3339 */ .ag)(now), ms: now } : parseRfc3339(name, value);
+}
+/** An RFC 3339 time, or a span before `end` written in days, hours and minutes, such as 7d or 12h. */
+function parseStartTime(name, value, end) {
+    const span = value === '' ? null : SPAN.exec(value);
+    if (span === null && !RFC3339.test(value)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is neither a span nor a time: write a span before billing_end such as 7d or 12h, or an RFC 3339 time such as 2026-01-01T00:00:00+08:00`);
+    }
+    if (span === null) {
+        const time = parseRfc3339(name, value);
+        if (time.ms >= end)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not before billing_end: set an earlier time`);
+        return time;
+    }
+    const [, d = '0', h = '0', m = '0'] = span;
+    const ms = end - ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60_000;
+    if (ms >= end)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is no time at all: write a span such as 7d`);
+    if (ms < YEAR_ONE) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} reaches back before the year 1: write a shorter span`);
+    }
+    return { text: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .rfc3339 */ .ag)(ms), ms };
+}
+/** 0001-01-01T00:00:00Z: RFC 3339 writes years in four digits. */
+const YEAR_ONE = -62_135_596_800_000;
+/** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
+const MOST_GIB = 1024 * 1024;
+/**
+ * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
+ * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
+ */
+function parseCopies(name, value, way) {
+    return value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .map((line) => {
+        const sides = line.split('->').map((side) => side.trim());
+        const [from = '', to = ''] = sides;
+        const [prefix, place] = way === 'in' ? [from, to] : [to, from];
+        const at = place.indexOf(':/');
+        const volume = at === -1 ? '' : place.slice(0, at);
+        const path = at === -1 ? '' : place.slice(at + 1);
+        const ok = sides.length === 2 &&
+            /^[^\s:]{1,64}$/.test(volume) &&
+            !path.split('/').includes('..') &&
+            // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+            !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
+        if (!ok)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} has ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`);
+        return { prefix, volume, path };
+    });
+}
+/**
+ * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
+ * `service:storage:/path` for one service; the volume (or object storage) by its name or storage_id; the
+ * path absolute, without `..`.
+ */
+function parseMounts(name, value, kind) {
+    const lines = value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    return lines.map((line) => {
+        const at = line.indexOf(':/');
+        const head = at === -1 ? [] : line.slice(0, at).split(':');
+        const path = at === -1 ? '' : line.slice(at + 1);
+        const [first, second] = head;
+        const ok = (head.length === 1 || head.length === 2) &&
+            head.every((part) => /^[^\s:]{1,64}$/.test(part)) &&
+            !path.split('/').includes('..') &&
+            // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+            !/[\s\u0000-\u001f\u007f]/.test(path);
+        if (!ok || first === undefined)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} has ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(line.slice(0, 120))}, which is no mount: write one a line as ${kind === 'nas' ? 'volume:/path/in/container, or service:volume:/path' : 'storage:/path/in/container, or service:storage:/path'} to mount it in one service`);
+        return second === undefined
+            ? { kind, service: undefined, storage: first, path }
+            : { kind, service: first, storage: second, path };
+    });
+}
+/** File name endings (.tmp, .log), separated by commas or lines: each one word, 100 characters at most. */
+function parseSuffixes(name, value) {
+    const suffixes = value
+        .split(/[,\n]/)
+        .map((suffix) => suffix.trim())
+        .filter((suffix) => suffix !== '');
+    for (const suffix of suffixes)
+        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+        if (suffix.length > 100 || /[\s\u0000-\u001f\u007f-\u009f]/.test(suffix))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(suffix.slice(0, 100))}, which is no file name ending: list endings like .tmp, .log, separated by commas`);
+    return suffixes;
+}
+/** A size in whole GiB (100, or 100GiB), as bytes: GiB \u00d7 1,073,741,824. */
+function parseGiB(name, value) {
+    const match = /^(\d+)\s*(?:GiB)?$/i.exec(value);
+    const gib = match === null ? NaN : Number(match[1]);
+    if (!Number.isSafeInteger(gib) || gib < 1 || gib > MOST_GIB)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a size in GiB from 1 to ${MOST_GIB}: write a whole number of GiB, such as 100`);
+    return gib * 1024 ** 3;
+}
+/**
+ * Items one per line or separated by commas, or a YAML list (`[a, b]`, or lines starting with `- `),
+ * each trimmed and unquoted.
+ */
+const parseList = (value) => value
+    .replace(/^\s*\[|\]\s*$/g, '')
+    .split(/[\n,]/)
+    .map((item) => item
+    .trim()
+    .replace(/^- /, '')
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim())
+    .filter((item) => item !== '');
+/** A price as a plain decimal number, such as 2 or 1.98. */
+function parsePrice(name, value) {
+    if (!/^\d+(\.\d+)?$/.test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a plain number: write it like 2 or 1.98, without a unit`);
+    return value;
+}
+/** A cap in yuan, more than 0, to the point (six decimals at most: a point is 0.000001 yuan). */
+function parseMaxCost(name, value) {
+    if (!/^\d{1,9}(\.\d{1,6})?$/.test(value) || !/[1-9]/.test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value.slice(0, 40))} is no sum of yuan: write it like 5 or 12.50 (more than 0, at most six decimals)`);
+    return value;
+}
+/** A comma list of task statuses, each one task search takes. */
+function parseStatuses(name, value) {
+    const statuses = value.split(',').map((status) => status.trim());
+    for (const status of statuses) {
+        if (!_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCHABLE_STATUSES */ .e_.includes(status)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(status)}: list statuses separated by commas from ${_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .SEARCHABLE_STATUSES */ .e_.join(', ')}`);
+        }
+    }
+    return statuses;
+}
+function parseVersion(name, value) {
+    if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
+    }
+    return value;
+}
+/** github_token, trimmed; undefined when empty, or an expression no runner filled in. */
+function parseGitHubToken(value) {
+    const token = value.trim();
+    return token === '' || token.startsWith('${{') ? undefined : token;
+}
+/** A volume's name or storage_id: 32 characters at most, as the platform names them. */
+function parseVolumeName(name, value) {
+    if (value.length > 32)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is longer than the 32 characters a volume's name may have: set ${name} to the volume's name or its storage_id`);
+    return value;
+}
+/** A transfer's id: digits, as transfer_list or a transfer step's output gives it. */
+function parseTransferId(name, value) {
+    if (!/^[1-9]\d{0,18}$/.test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`);
+    return value;
+}
+/** A path in a volume: absolute, without `..` or control characters. */
+function parseVolumePath(name, value) {
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    if (!value.startsWith('/') || value.includes('..') || /[\u0000-\u001f\u007f]/.test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not an absolute path in the volume: write it like /datasets/imagenet, without ..`);
+    return value;
+}
+/** A node's id (digits), or failed (the node that failed). */
+function parsePointId(name, value) {
+    if (value !== 'failed' && !/^\d+$/.test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is neither a node's id nor failed: set ${name} to a point_id the nodes operation lists, or to failed`);
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 3716:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  I5: () => (/* binding */ DOTENV_ORDER),
+  P0: () => (/* binding */ OUTPUT_NAMES),
+  wp: () => (/* binding */ outputsOfType)
+});
+
+// UNUSED EXPORTS: OUTPUTS
+
+;// CONCATENATED MODULE: ./deploy/outputs/output.ts
+/** The declaration as written: its name kept a literal. */
+const output = (declaration) => declaration;
+
+;// CONCATENATED MODULE: ./deploy/outputs/outputs.ts
+
+/** Every output of the step, declared once, in action.yml's order (each operation's: operation-inputs.ts). */
+const OUTPUTS = [
+    output({
+        name: 'code',
+        type: 'text',
+        dotenvRank: 38,
+        description: "The envelope's code: `0000` on success (also when the platform writes it as the number 0), the platform's code on an API error."
+    }),
+    output({
+        name: 'msg',
+        type: 'text',
+        dotenvRank: 39,
+        description: "The envelope's description (`msg`, or `message` on the live platform)."
+    }),
+    output({
+        name: 'data',
+        type: 'json',
+        description: 'The final data as compact JSON: for a create that waited, the final task detail; an array for several tasks. Integers beyond 2^53 keep every digit.'
+    }),
+    output({
+        name: 'task_id',
+        type: 'text',
+        dotenvRank: 1,
+        description: 'The task the step made or concerned (the first, for several), as digits.'
+    }),
+    output({
+        name: 'task_ids',
+        type: 'json',
+        dotenvRank: 9,
+        description: "JSON array of the tasks' ids, as strings, so that no JSON reader rounds them. For `sweep`, the tasks it stopped (with any it could not, when the step fails; in a dry run, those it would stop)."
+    }),
+    output({
+        name: 'status',
+        type: 'text',
+        dotenvRank: 2,
+        description: "The task's last status; for several tasks their common status, or `mixed`. `volume` and `volume_delete`: the volume's (`Active`, or `Deleted` once no list shows it). `transfer`, `transfer_detail`, `transfer_stop`: the transfer's."
+    }),
+    output({
+        name: 'statuses',
+        type: 'json',
+        dotenvRank: 11,
+        description: 'JSON object of task id to last status.'
+    }),
+    output({
+        name: 'url',
+        type: 'text',
+        dotenvRank: 3,
+        description: 'The first service URL of the task: an absolute `http(s)` URL as a URL parser writes it (others are not published). Pass it to scripts through `env:`, never `${{ }}` inside `run:`.'
+    }),
+    output({
+        name: 'urls',
+        type: 'json',
+        dotenvRank: 10,
+        description: 'JSON array of every service URL, `http(s)` only, as for `url`.'
+    }),
+    output({
+        name: 'elapsed_seconds',
+        type: 'number',
+        dotenvRank: 36,
+        description: 'Seconds from the first request to the end of the wait.'
+    }),
+    output({
+        name: 'timed_out',
+        type: 'bool',
+        dotenvRank: 7,
+        description: '`true` when the wait ran out of time.'
+    }),
+    output({
+        name: 'capped',
+        type: 'bool',
+        dotenvRank: 8,
+        description: '`true` when `max_cost` stopped what the step waited on: its cost reached the cap, and it was stopped.'
+    }),
+    output({
+        name: 'healthy',
+        type: 'bool',
+        dotenvRank: 17,
+        description: '`true` when every service URL passed the health check of `health_path`, `false` when one did not, empty when none was made.'
+    }),
+    output({
+        name: 'total_cost',
+        type: 'number',
+        dotenvRank: 5,
+        description: "`preview`: what all of the pull request's previews have cost so far, in yuan, exact, as a decimal number (every task of its name, stopped ones too, billed plus not billed yet: the figure the comment and the log show to the fen); `preview_sweep`: what the previews it stopped cost."
+    }),
+    output({
+        name: 'cost',
+        type: 'number',
+        dotenvRank: 4,
+        description: "What the task has cost so far, in yuan, as a decimal number such as `0.001650` (exact, to the millionth of a yuan, the platform's point; the log, the summary and the tables show it to the fen): what it has been billed (`billing_value`) plus what it has used since and not been billed yet (`forecast_value`; the platform bills every 5 minutes). For several tasks a JSON object of task id to cost, each a number (null where a task's detail was not read); for `billing` the window's total billed (the records' `billing_coin`, the platform's total; the discount deducted, `discount_coin`, is shown beside it in the log and the summary), for `task_billing` a JSON object of task id to its total billed, each a number; empty when nothing was read."
+    }),
+    output({
+        name: 'region',
+        type: 'text',
+        dotenvRank: 31,
+        description: "With `gpu`: the region chosen (the resource search's region tag): where the task was created, or for `preheat`, the region the preheat ran in. `volume` and `volume_delete`: the volume's region. Empty otherwise."
+    }),
+    output({
+        name: 'region_name',
+        type: 'text',
+        dotenvRank: 32,
+        description: "With `gpu`: that region's `region_name`, as the platform writes it."
+    }),
+    output({
+        name: 'gpu',
+        type: 'text',
+        dotenvRank: 33,
+        description: "With `gpu`: the GPU model of the chosen resource (`gpu_name`; a CPU device's `device_name`)."
+    }),
+    output({
+        name: 'price',
+        type: 'number',
+        dotenvRank: 34,
+        description: "With `gpu`: the chosen resource's number that `max_price` is compared with (`discount_price`, else `price`), for one node, as the resource search gives it."
+    }),
+    output({
+        name: 'billing_value',
+        type: 'number',
+        dotenvRank: 35,
+        description: "The platform's own `billing_value` of the task: what it has been billed so far, in the platform's points (1 yuan = 1,000,000 points), exact as written; without what it used in the last minutes (see `cost`). For several tasks a JSON array (null where a task's detail was not read); empty when no detail was read."
+    }),
+    output({
+        name: 'changed',
+        type: 'bool',
+        dotenvRank: 18,
+        description: '`update`, `scale` and `replace_node`: `true` when there was something to change and it was sent, `false` when the task was as asked already (nothing was sent).'
+    }),
+    output({
+        name: 'rolled_back',
+        type: 'bool',
+        dotenvRank: 19,
+        description: '`update`: `true` when the new configuration did not serve and the task was set back to the one it had; `scale`: `true` when new nodes failed and the node count was set back. Else `false`.'
+    }),
+    output({
+        name: 'points_before',
+        type: 'number',
+        dotenvRank: 20,
+        description: '`scale` and `replace_node`: the nodes running before (`runing_points`).'
+    }),
+    output({
+        name: 'points_after',
+        type: 'number',
+        dotenvRank: 21,
+        description: '`scale` and `replace_node`: the nodes running at the end.'
+    }),
+    output({
+        name: 'job_status',
+        type: 'text',
+        dotenvRank: 6,
+        description: "`job`, `job_detail`, `job_stop`: the job's own status (`job_status.status`): `Pending`, `Running`, `Complete` or `Failed` (`Manual` as the platform writes it)."
+    }),
+    output({
+        name: 'succeeded_pods',
+        type: 'number',
+        dotenvRank: 13,
+        description: "`job`, `job_detail`, `job_stop`: the job's pods that succeeded."
+    }),
+    output({
+        name: 'failed_pods',
+        type: 'number',
+        dotenvRank: 14,
+        description: "`job`, `job_detail`, `job_stop`: the job's pods that failed."
+    }),
+    output({
+        name: 'duration',
+        type: 'number',
+        dotenvRank: 15,
+        description: "`job`, `job_detail`, `job_stop`: seconds from the start of the job's run on the platform (`job_status.create_time`) to its end (`completion_time`, else its last update), once it ended (empty before). `transfer`: seconds from the connection check to the transfer's end."
+    }),
+    output({
+        name: 'job_type',
+        type: 'text',
+        dotenvRank: 16,
+        description: '`job`, `job_detail`, `job_stop`: the mode the job ran in, `spot` or `on_demand`.'
+    }),
+    output({
+        name: 'log_file',
+        type: 'file',
+        dotenvRank: 12,
+        description: "`job`, and `job_detail` with `wait: true`: the file that holds every line of the job's log the step read (each line after its pod's name when the job runs several), for `actions/upload-artifact`; empty when no line was read."
+    }),
+    output({
+        name: 'replaced_task_ids',
+        type: 'json',
+        dotenvRank: 22,
+        description: '`replace`: JSON array of the tasks of the same name that it stopped once the new task was ready.'
+    }),
+    output({
+        name: 'count',
+        type: 'number',
+        dotenvRank: 37,
+        description: 'How many tasks the step acted on with success: for `sweep`, the tasks it stopped (in a dry run, those it would stop). A listing (`search_tasks`, `job_search`, `job_group_search`, `nodes`, `search_resources`, `billing`, `task_billing`, `volume_list`, `transfer_list`): how many rows it listed.'
+    }),
+    output({
+        name: 'storage_id',
+        type: 'text',
+        dotenvRank: 23,
+        description: "`volume` and `volume_delete`: the volume's id, as digits."
+    }),
+    output({
+        name: 'total_size',
+        type: 'number',
+        dotenvRank: 24,
+        description: '`volume` and `volume_delete`: what the volume holds, in GiB (to the thousandth).'
+    }),
+    output({
+        name: 'used_size',
+        type: 'number',
+        dotenvRank: 25,
+        description: "`volume` and `volume_delete`: how much of it is used, in GiB; empty where the storage cannot say (the platform's -1), never 0 for unknown."
+    }),
+    output({
+        name: 'volume_price',
+        type: 'number',
+        dotenvRank: 26,
+        description: "`volume` and `volume_delete`: the volume's displayed price, in yuan per GB a month, as the platform shows it (`display_unit_price`)."
+    }),
+    output({
+        name: 'transfer_id',
+        type: 'text',
+        dotenvRank: 27,
+        description: '`transfer`, `transfer_detail` and `transfer_stop`: the transfer, as digits (after retries, the last one made).'
+    }),
+    output({
+        name: 'files',
+        type: 'number',
+        dotenvRank: 28,
+        description: '`transfer`, `transfer_detail` and `transfer_stop`: the files it copied (`ready_files`).'
+    }),
+    output({
+        name: 'bytes',
+        type: 'number',
+        dotenvRank: 29,
+        description: '`transfer`, `transfer_detail` and `transfer_stop`: the bytes it copied (`transferred_bytes`).'
+    }),
+    output({
+        name: 'rate',
+        type: 'number',
+        dotenvRank: 30,
+        description: '`transfer`: the bytes it copied a second, on average over `duration`.'
+    }),
+    output({
+        name: 'diagnostics_file',
+        type: 'file',
+        dotenvRank: 41,
+        description: "A JSON file under `RUNNER_TEMP` with what a failed or timed-out wait until ready found about the task's nodes: their status, events and the last `log_lines` lines of each service's log; empty when there was nothing to diagnose."
+    }),
+    output({
+        name: 'restore_file',
+        type: 'file',
+        dotenvRank: 42,
+        description: '`update`: when its rollback did not complete, a JSON file under `RUNNER_TEMP` with the configuration the task had before the update (secrets and every `env` redacted), to restore it by hand; else empty.'
+    }),
+    output({
+        name: 'response_file',
+        type: 'file',
+        dotenvRank: 40,
+        description: 'A file under `RUNNER_TEMP` holding the full last answer (a JSON array of them for several tasks), for payloads too big for an output. A `RUNNER_TEMP` in which no file can be made fails the step before anything is sent.'
+    })
+];
+/** Every output's name, in action.yml's order. */
+const OUTPUT_NAMES = OUTPUTS.map((declared) => declared.name);
+/** The names of the outputs of a type. */
+const outputsOfType = (type) => new Set(OUTPUTS.filter((declared) => declared.type === type).map((declared) => declared.name));
+/** The outputs a dotenv report holds by default, by their rank: the most useful to a later stage first. */
+const DOTENV_ORDER = OUTPUTS.flatMap((declared) => 'dotenvRank' in declared ? [declared] : [])
+    .sort((a, b) => a.dotenvRank - b.dotenvRank)
+    .map((declared) => declared.name);
 
 
 /***/ }),
@@ -6571,6 +7084,571 @@ function previewNumber(taskName, name) {
         return undefined;
     const digits = name.slice(prefix.length);
     return /^[1-9]\d{0,9}$/.test(digits) ? Number(digits) : undefined;
+}
+
+
+/***/ }),
+
+/***/ 6800:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  IS: () => (/* binding */ REPORT_PARTS),
+  fV: () => (/* binding */ partCostTitle),
+  gg: () => (/* binding */ partFailure),
+  EJ: () => (/* binding */ partMoney),
+  OZ: () => (/* binding */ partOutputs)
+});
+
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __nccwpck_require__(5621);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./deploy/report/report-text.ts
+var report_text = __nccwpck_require__(1019);
+;// CONCATENATED MODULE: ./deploy/report/report-part.ts
+/** A part, for the registry: its questions asked of a step. */
+function reportPart(part) {
+    const ask = (answer, none) => (step) => {
+        const data = part.of(step);
+        return data === undefined || answer === undefined ? none : answer(data, step);
+    };
+    const { failure } = part;
+    const costTitle = part.summary?.costTitle;
+    return {
+        name: part.name,
+        kind: part.kind,
+        outputs: part.outputs ?? [],
+        money: part.money ?? {},
+        lead: ask(part.summary?.lead, []),
+        withTasks: ask(part.summary?.withTasks, []),
+        alone: ask(part.summary?.alone, []),
+        costTitle: ask(costTitle === undefined ? undefined : (data) => costTitle(data), undefined),
+        values: ask(part.values, {}),
+        failure: ask(failure === undefined ? undefined : (data) => failure(data), undefined)
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/report/cap-report.ts
+
+
+
+
+
+// The cap's part (a capability of the engine's wait, not a kind's: max_cost holds every kind that bills):
+// what max_cost held the step to.
+const CAP_PART = reportPart({
+    name: 'cap',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'cap'),
+    summary: { withTasks: capLine }
+});
+/**
+ * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
+ * stopped (their lines say what they cost while the step waited, which is what the cap counts).
+ */
+function capLine({ maxCost }, step) {
+    const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
+        ? []
+        : [task.billingValue ?? '0', task.forecastValue ?? '0']);
+    const spent = costs.length === 0 ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(costs) ?? ''));
+    const capped = step.tasks.filter((task) => task.verdict === 'capped');
+    const stopped = capped.length === 0
+        ? ''
+        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,markdown_text/* escape */.i)(task.message ?? '')})`).join(', ')}.`;
+    return [
+        '',
+        `max_cost ${(0,markdown_text/* escape */.i)(maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+    ];
+}
+
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __nccwpck_require__(7187);
+;// CONCATENATED MODULE: ./deploy/report/change-report.ts
+
+
+
+
+
+// The deployment's part: what a change to a running deployment did (update, scale, replace_node).
+const CHANGE_PART = reportPart({
+    name: 'change',
+    kind: task_kinds/* TASK_KINDS */.Eb.deployment.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'change'),
+    summary: { lead: changeTable },
+    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
+    values: (change) => ({
+        changed: String(change.changed),
+        rolled_back: String(change.rolledBack),
+        points_before: (0,report_text/* countText */.lT)(change.pointsBefore),
+        points_after: (0,report_text/* countText */.lT)(change.pointsAfter)
+    })
+});
+/** What a change to a running task did: each field before and after, the nodes, the rollback. */
+function changeTable(change) {
+    const lines = ['#### Change', ''];
+    if (!change.changed)
+        lines.push('Nothing to change: nothing was sent.', '');
+    if (change.fields.length > 0) {
+        lines.push('| Field | Before | After |', '|---|---|---|');
+        for (const field of change.fields)
+            lines.push(`| ${(0,markdown_text/* escape */.i)(field.path)} | ${(0,markdown_text/* escape */.i)(field.before)} | ${(0,markdown_text/* escape */.i)(field.after)} |`);
+        lines.push('');
+    }
+    if (change.nodes.length > 0)
+        lines.push(`Nodes replaced: ${change.nodes.map(markdown_text/* escape */.i).join(', ')}`, '');
+    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
+        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
+    if (change.rolledBack)
+        lines.push('**Rolled back**: the task was set back as it was.', '');
+    if (change.restore !== undefined)
+        lines.push(`**Not rolled back**: task ${(0,markdown_text/* escape */.i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+    return lines;
+}
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+;// CONCATENATED MODULE: ./deploy/report/job-report.ts
+
+
+
+
+
+
+const JOB_PART = reportPart({
+    name: 'job',
+    kind: task_kinds/* TASK_KINDS */.Eb.job.name,
+    of: jobShown,
+    summary: { lead: jobTable },
+    outputs: ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type', 'log_file'],
+    values: ({ run, logFile }) => ({
+        ...(run === undefined
+            ? {}
+            : {
+                job_status: run.status ?? '',
+                succeeded_pods: (0,report_text/* countText */.lT)(run.succeeded),
+                failed_pods: (0,report_text/* countText */.lT)(run.failed),
+                ...(run.seconds === undefined ? {} : { duration: String(run.seconds) }),
+                job_type: run.mode
+            }),
+        ...(logFile === undefined ? {} : { log_file: logFile })
+    })
+});
+function jobShown(step) {
+    const run = (0,step_result/* jobRunOf */.wT)(step);
+    const logFile = (0,step_result/* reportOf */.EI)(step, 'job')?.logFile;
+    return run === undefined && logFile === undefined ? undefined : { run, logFile };
+}
+/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
+function jobTable({ run: job, logFile }) {
+    if (job === undefined)
+        return [];
+    const count = (n) => (n === undefined ? '?' : String(n));
+    return [
+        '#### Job',
+        '',
+        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
+        '|---|---|---|---|---|',
+        `| ${(0,markdown_text/* escape */.i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,units/* formatDuration */.a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+        '',
+        ...(logFile === undefined
+            ? []
+            : [
+                "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
+                ''
+            ])
+    ];
+}
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+;// CONCATENATED MODULE: ./deploy/report/placement-report.ts
+
+
+
+
+
+// The placement's part (a capability of the engine's create, not a kind's: a deployment's create and a
+// job's alike pick their resource by gpu): where a create that picked its resource by gpu made its task.
+const PLACEMENT_PART = reportPart({
+    name: 'placement',
+    of: step_result/* placementOf */.xc,
+    summary: { lead: placementTable },
+    outputs: ['region', 'region_name', 'gpu', 'price'],
+    values: placementOutputs
+});
+/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
+function placementOutputs(placement) {
+    const { chosen } = placement;
+    const offer = chosen?.offer;
+    return {
+        ...(offer?.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(offer.region, 100) }),
+        ...(offer?.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(offer.regionName, 100) }),
+        gpu: (0,safe_text/* sanitize */.aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        price: chosen?.price ?? ''
+    };
+}
+/**
+ * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
+ * first, each with its price, stock and what became of it (created on, refused, left out and why).
+ */
+function placementTable(placement) {
+    const { chosen, refused, considered } = placement;
+    const outcome = (candidate) => {
+        if (candidate === chosen)
+            return 'chosen';
+        const refusal = refused.find((r) => r.candidate === candidate);
+        if (refusal !== undefined)
+            return `refused: ${refusal.why}`;
+        return candidate.excluded ?? 'not needed';
+    };
+    const lines = [
+        `#### Resource: ${placement.points} node(s) of ${(0,markdown_text/* escape */.i)(placement.wish.gpu)}`,
+        '',
+        '| Region | Device | GPUs | Price | Stock | Outcome |',
+        '|---|---|---|---|---|---|'
+    ];
+    for (const candidate of considered) {
+        const { offer } = candidate;
+        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
+        const cells = [
+            region,
+            offer.device,
+            offer.gpuCount,
+            candidate.price,
+            offer.inventory,
+            outcome(candidate)
+        ];
+        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
+    }
+    const warmed = placement.preheated;
+    return [
+        ...lines,
+        ...(warmed === undefined
+            ? []
+            : [
+                '',
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,markdown_text/* escape */.i)(warmed.region)} in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${(0,markdown_text/* escape */.i)(warmed.taskId)}); a preheat is not a reservation.`
+            ]),
+        '',
+        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,markdown_text/* escape */.i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        ''
+    ];
+}
+
+;// CONCATENATED MODULE: ./deploy/report/preheat-report.ts
+
+
+// The preheat's part: a preheat step's task is shown in the tasks' table as every task is, and it writes
+// no output of its own, so the part adds nothing (a create's preheat is the placement's line). Kept so
+// that every kind has its part, where what a preheat adds will go.
+const PREHEAT_PART = reportPart({
+    name: 'preheat',
+    kind: task_kinds/* PREHEAT_KIND */.z0.name,
+    of: () => undefined
+});
+
+;// CONCATENATED MODULE: ./deploy/report/preview-report.ts
+
+
+
+
+
+// The previews' part (a capability over deployments, not a kind: a preview's tasks are deployments): a
+// preview's pull request and what its previews cost, a sweep's table, and why either failed beside its tasks.
+const PREVIEW_PART = reportPart({
+    name: 'preview',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'preview'),
+    summary: {
+        lead: previewLines,
+        costTitle: (preview) => preview.number === undefined ? undefined : "What this push's preview cost while the step waited"
+    },
+    outputs: ['total_cost'],
+    values: (preview) => ({
+        total_cost: preview.totalPoints === undefined ? '' : ((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '')
+    }),
+    failure: (preview) => preview.failure,
+    money: { total_cost: money/* readableYuan */.o$ }
+});
+/**
+ * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
+ * why, and what each cost.
+ */
+function previewLines(preview, step) {
+    const total = preview.totalPoints === undefined ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '');
+    if (preview.number !== undefined)
+        return [
+            `Preview ${(0,markdown_text/* escape */.i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
+            ''
+        ];
+    if (step.tasks.length === 0)
+        return [`No preview of ${(0,markdown_text/* escape */.i)(preview.taskName)} was stopped.`, ''];
+    return [
+        `#### Previews of ${(0,markdown_text/* escape */.i)(preview.taskName)} stopped`,
+        '',
+        '| Task | Name | Why | Cost |',
+        '|---|---|---|---|',
+        ...step.tasks.map((task) => `| ${task.id} | ${(0,markdown_text/* escape */.i)(task.name ?? '')} | ${(0,markdown_text/* escape */.i)(task.message ?? '')} | ${(0,report_text/* yuanText */.HI)((0,report_text/* taskCost */.LL)(task))} |`),
+        '',
+        `They have cost ${total} in all.`,
+        ''
+    ];
+}
+
+;// CONCATENATED MODULE: ./deploy/report/transfer-report.ts
+
+
+
+
+
+
+
+// The transfer's part: the transfer a transfer step followed (or read, or stopped), or the transfers a
+// transfer_list read.
+const TRANSFER_PART = reportPart({
+    name: 'transfer',
+    kind: task_kinds/* TRANSFER_KIND */.bl.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'transfer'),
+    summary: { alone: transfersTable },
+    outputs: ['status', 'count', 'transfer_id', 'files', 'bytes', 'rate', 'duration'],
+    values: ({ one, listed }) => (one === undefined ? { count: String(listed.length) } : transferOutputs(one))
+});
+/**
+ * What a transfer step copied: its status, its id (the last, after retries), the files and bytes it
+ * copied, and, for one the step followed, how long it took (duration, seconds) and its rate (bytes a
+ * second, on average).
+ */
+function transferOutputs({ transfer, elapsedMs }) {
+    const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
+    return {
+        status: (0,safe_text/* sanitize */.aj)(transfer.status ?? '', 40),
+        transfer_id: transfer.id,
+        files: (0,report_text/* countText */.lT)(transfer.filesDone),
+        bytes: (0,report_text/* countText */.lT)(transfer.bytesDone),
+        rate: elapsedMs === undefined || elapsedMs <= 0
+            ? ''
+            : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
+        ...(seconds === undefined ? {} : { duration: String(seconds) })
+    };
+}
+/**
+ * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
+ * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
+ * followed one, how long it took and its rate.
+ */
+function transfersTable({ one, listed }) {
+    const transfers = one === undefined ? listed : [one.transfer];
+    const lines = ['| Transfer | Direction | Status | Files | Copied | Error |', '|---|---|---|---|---|---|'];
+    lines.push(...transfers.map(transferRow), '');
+    if (one?.elapsedMs === undefined)
+        return lines;
+    const seconds = one.elapsedMs / 1000;
+    const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
+    return [
+        ...lines,
+        `Copied in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
+    ];
+}
+/** A transfer's row: its direction, status, files and GiB copied of all, and its error. */
+function transferRow(t) {
+    const gib = (bytes) => `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
+    const files = t.filesTotal === undefined ? `${t.filesDone ?? 0} (counting)` : `${t.filesDone ?? 0} of ${t.filesTotal}`;
+    const bytes = t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
+    const direction = t.direction === 'to_volume'
+        ? 'to the volume'
+        : t.direction === 'to_object_storage'
+            ? 'to object storage'
+            : '?';
+    const error = t.errorCode === undefined && t.errorMessage === undefined
+        ? ''
+        : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
+    return `| ${(0,markdown_text/* escape */.i)(t.id)} | ${direction} | ${(0,report_text/* orUnknown */.uL)(t.status)} | ${files} | ${bytes} | ${(0,markdown_text/* escape */.i)(error)} |`;
+}
+
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __nccwpck_require__(5547);
+;// CONCATENATED MODULE: ./deploy/report/volume-report.ts
+
+
+
+
+
+
+
+// The volume's part: the volume a volume step found, made, grew or deleted, or the volumes a volume_list read.
+const VOLUME_PART = reportPart({
+    name: 'volume',
+    kind: task_kinds/* VOLUME_KIND */.OT.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'volume'),
+    summary: { alone: volumesTable },
+    outputs: [
+        'status',
+        'count',
+        'region',
+        'region_name',
+        'storage_id',
+        'total_size',
+        'used_size',
+        'volume_price'
+    ],
+    values: ({ one, listed }) => one === undefined ? { count: String(listed.volumes.length) } : volumeOutputs(one),
+    money: { volume_price: (price) => `${price} yuan per GB a month` }
+});
+/**
+ * What a volume step found, made, grew or deleted: its status (Deleted once no list shows it), its
+ * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), and its
+ * displayed price (yuan per GB a month, as the platform shows it; decimal text only).
+ */
+function volumeOutputs(outcome) {
+    const { volume } = outcome;
+    const price = volume.displayUnitPrice ?? '';
+    return {
+        status: outcome.deleted ? volume_data/* VOLUME_DELETED */.lc : (0,safe_text/* sanitize */.aj)(volume.status ?? '', 40),
+        ...(volume.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(volume.region, 100) }),
+        ...(volume.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(volume.regionName, 100) }),
+        storage_id: volume.id,
+        total_size: (0,report_text/* gibText */.ip)(volume.totalBytes),
+        used_size: (0,report_text/* gibText */.ip)(volume.usedBytes),
+        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+    };
+}
+/**
+ * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
+ * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
+ * platform's own units, never through the tasks' points-to-yuan rule.
+ */
+function volumesTable({ one, listed }) {
+    const volumes = one === undefined ? listed.volumes : [one.volume];
+    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,report_text/* gibText */.ip)(bytes)} GiB`;
+    const lines = [
+        '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...volumes.map((v) => `| ${(0,markdown_text/* escape */.i)(v.id)} | ${(0,markdown_text/* escape */.i)(v.name)} | ${(0,report_text/* orUnknown */.uL)(v.region)} | ${(0,report_text/* orUnknown */.uL)(v.storageClass)} | ${(0,report_text/* orUnknown */.uL)(one?.deleted === true ? volume_data/* VOLUME_DELETED */.lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
+        ''
+    ];
+    if (one !== undefined) {
+        const did = one.deleted
+            ? 'Deleted: no list shows it.'
+            : one.created
+                ? 'Made by this step.'
+                : one.adopted
+                    ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+                    : one.grownFrom === undefined
+                        ? 'Found as it was.'
+                        : `Grown from ${size(one.grownFrom)}.`;
+        return [...lines, did];
+    }
+    const { summary } = listed;
+    if (summary === undefined)
+        return lines;
+    return [
+        ...lines,
+        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
+    ];
+}
+/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
+function decimalText(value) {
+    if (value === undefined)
+        return '?';
+    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,markdown_text/* escape */.i)(value);
+}
+
+;// CONCATENATED MODULE: ./deploy/report/report-parts.ts
+
+
+
+
+
+
+
+
+// Every report part, in one place: the summary, the outputs and the CLI ask each of them, in this order,
+// what the step holds of it. A new kind or capability registers its part here.
+/**
+ * The parts, in the order their lines come in the summary (each in its place: above the tasks, under
+ * them, or in place of them); an output two parts write is the first's that says it.
+ */
+const REPORT_PARTS = [
+    PLACEMENT_PART,
+    CHANGE_PART,
+    JOB_PART,
+    PREVIEW_PART,
+    CAP_PART,
+    VOLUME_PART,
+    TRANSFER_PART,
+    PREHEAT_PART
+];
+/** What the parts say of their outputs, each output the first part's that says it. */
+function partOutputs(step) {
+    const values = {};
+    for (const part of REPORT_PARTS)
+        for (const [name, value] of Object.entries(part.values(step)))
+            values[name] ??= value;
+    return values;
+}
+/** Why the step fails beside its tasks, as the first part that says so says it. */
+function partFailure(step) {
+    for (const part of REPORT_PARTS) {
+        const failure = part.failure(step);
+        if (failure !== undefined)
+            return failure;
+    }
+    return undefined;
+}
+/** What the cost-over-time diagram calls what the step's tasks cost, as the first part that names it says. */
+function partCostTitle(step) {
+    for (const part of REPORT_PARTS) {
+        const title = part.costTitle(step);
+        if (title !== undefined)
+            return title;
+    }
+    return undefined;
+}
+/** How the CLI's table shows each part's money outputs to a person. */
+function partMoney() {
+    return Object.assign({}, ...REPORT_PARTS.map((part) => part.money));
+}
+
+
+/***/ }),
+
+/***/ 1019:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HI: () => (/* binding */ yuanText),
+/* harmony export */   LL: () => (/* binding */ taskCost),
+/* harmony export */   ip: () => (/* binding */ gibText),
+/* harmony export */   lT: () => (/* binding */ countText),
+/* harmony export */   uL: () => (/* binding */ orUnknown)
+/* harmony export */ });
+/* harmony import */ var _basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5621);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5786);
+
+
+// The texts the report parts and the summary share: money to the fen, sizes in GiB, the platform's text.
+/** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
+function yuanText(yuan) {
+    return yuan === undefined ? '' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_1__/* .readableYuan */ .o$)(yuan) ?? `${yuan} yuan`);
+}
+/** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
+function taskCost(task) {
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_1__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+}
+/** Bytes as GiB, to the thousandth: "100", "1.5"; empty when unknown. */
+function gibText(bytes) {
+    return bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
+}
+/** Text the platform gave, escaped; `?` where it gave none. */
+function orUnknown(value) {
+    return value === undefined ? '?' : (0,_basics_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .escape */ .i)(value);
+}
+/** A count as text; empty when unknown. */
+function countText(n) {
+    return n === undefined ? '' : String(n);
 }
 
 
@@ -7637,7 +8715,7 @@ function isUnknownStatus(status, criteria) {
 
 /***/ }),
 
-/***/ 6844:
+/***/ 4463:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -8130,216 +9208,6 @@ class TaskNotFoundError extends Error {
 }
 function describeError(error) {
     return error instanceof Error ? error.message : String(error);
-}
-
-
-/***/ }),
-
-/***/ 7868:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ listRowsOf)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2589);
-/* harmony import */ var _billing_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9126);
-/* harmony import */ var _money_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5786);
-/* harmony import */ var _resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7581);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _transfer_data_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8100);
-/* harmony import */ var _volume_data_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5547);
-
-
-
-
-
-
-
-
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS = {
-    search_tasks: taskRows,
-    job_search: jobRows,
-    nodes: nodeRows,
-    search_resources: resourceRows,
-    billing: (data) => billRows(data, false),
-    task_billing: (data) => billRows(data, true),
-    job_group_search: groupRows,
-    volume_list: volumeRows,
-    transfer_list: transferRows
-};
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-function listRowsOf(operation, data) {
-    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-const resultsOf = (data) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u) : [];
-const textOf = (value) => typeof value === 'string' ? value : ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)({ value }, 'value') ?? '');
-function taskRows(data) {
-    const rows = resultsOf(data).map((task) => {
-        const snapshot = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .snapshotOf */ .eY)(task, ['status']);
-        const url = snapshot.urls.find((u) => u !== null) ?? '';
-        return {
-            task_id: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(task) ?? '',
-            task_name: snapshot.name ?? '',
-            status: snapshot.status ?? '',
-            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
-            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            url
-        };
-    });
-    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
-}
-function jobRows(data) {
-    const rows = resultsOf(data).map((job) => {
-        const run = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(job.job_status) ? job.job_status : {};
-        const snapshot = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .jobSnapshotOf */ .FQ)(job);
-        return {
-            task_id: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(job) ?? '',
-            task_name: snapshot.name ?? '',
-            status: textOf(job.status),
-            job_status: textOf(run.status),
-            succeeded_pods: textOf(run.succeeded_pods),
-            failed_pods: textOf(run.failed_pods),
-            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            create_time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .utcTime */ .SK)(textOf(job.create_time))
-        };
-    });
-    return {
-        columns: [
-            'task_id',
-            'task_name',
-            'status',
-            'job_status',
-            'succeeded_pods',
-            'failed_pods',
-            'cost',
-            'create_time'
-        ],
-        money: ['cost'],
-        rows
-    };
-}
-function nodeRows(data) {
-    const rows = resultsOf(data).map((node) => {
-        const resource = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node.resource) ? node.resource : {};
-        const gpu = textOf(resource.gpu_name);
-        const count = textOf(resource.gpu_count);
-        const restarts = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
-        return {
-            point_id: textOf(node.point_id),
-            name: textOf(node.name),
-            status: textOf(node.status),
-            region: textOf(node.region),
-            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
-            restarts,
-            cost: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(textOf(node.billing_value)) ?? ''
-        };
-    });
-    return {
-        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
-        money: ['cost'],
-        rows,
-        note: "cost: the node's billing_value, what it has been billed"
-    };
-}
-function resourceRows(data) {
-    const rows = (0,_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(data).map((offer) => ({
-        device: offer.device ?? '',
-        gpu_count: offer.gpuCount ?? '',
-        region: offer.region ?? '',
-        region_name: offer.regionName ?? '',
-        price: offer.price ?? '',
-        discount_price: offer.discountPrice ?? '',
-        stock: offer.inventory ?? '',
-        mark: offer.mark ?? ''
-    }));
-    return {
-        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
-        money: [],
-        rows,
-        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
-    };
-}
-function billRows(data, byTask) {
-    const rows = (0,_billing_data_js__WEBPACK_IMPORTED_MODULE_5__/* .billsOf */ .K)(data).map((bill) => ({
-        ...(byTask
-            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-            : { start: bill.start ?? '', end: bill.end ?? '' }),
-        billed: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.billed) ?? '',
-        discount: (0,_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.discount) ?? ''
-    }));
-    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
-    return {
-        columns: [...columns, 'billed', 'discount'],
-        money: ['billed', 'discount'],
-        rows,
-        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
-    };
-}
-/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
-function groupRows(data) {
-    const rows = resultsOf(data).map((group) => {
-        const tasks = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(group.task_status_capacity) ? group.task_status_capacity : {};
-        return {
-            group_id: textOf(group.group_id),
-            group_name: textOf(group.group_name),
-            queue_name: textOf(group.queue_name),
-            status: textOf(group.status),
-            tasks: textOf(group.group_count),
-            running: textOf(tasks.Running),
-            pending: textOf(tasks.Pending),
-            create_time: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .utcTime */ .SK)(textOf(group.create_time))
-        };
-    });
-    return {
-        columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
-        money: [],
-        rows
-    };
-}
-/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
-const gib = (bytes) => bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
-/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
-function volumeRows(data) {
-    const rows = (0,_volume_data_js__WEBPACK_IMPORTED_MODULE_6__/* .volumesOf */ .v3)(data).map((volume) => ({
-        storage_id: volume.id,
-        name: volume.name,
-        region: volume.region ?? '',
-        status: volume.status ?? '',
-        total_gib: gib(volume.totalBytes),
-        used_gib: gib(volume.usedBytes),
-        mounts: String(volume.mounts),
-        price: volume.displayUnitPrice ?? ''
-    }));
-    return {
-        columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
-        money: [],
-        rows,
-        note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
-    };
-}
-/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
-function transferRows(data) {
-    const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
-    const rows = (0,_transfer_data_js__WEBPACK_IMPORTED_MODULE_7__/* .transfersOf */ .G5)(data).map((transfer) => ({
-        transfer_id: transfer.id,
-        name: transfer.name ?? '',
-        storage_id: transfer.storageId ?? '',
-        direction: transfer.direction === 'to_volume'
-            ? 's3-to-volume'
-            : transfer.direction === 'to_object_storage'
-                ? 'volume-to-s3'
-                : '',
-        status: transfer.status ?? '',
-        files: count(transfer.filesDone, transfer.filesTotal),
-        bytes: count(transfer.bytesDone, transfer.bytesTotal)
-    }));
-    return {
-        columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
-        money: [],
-        rows
-    };
 }
 
 
@@ -11545,6 +12413,276 @@ function toIndentedJson(value) {
 /** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
 function exactNumberOf(text) {
     return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isNumber */ .Et)(text) ? exactNumber(text) : undefined;
+}
+
+
+/***/ }),
+
+/***/ 4997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PM: () => (/* binding */ loadPrivateKey),
+/* harmony export */   eN: () => (/* binding */ KeyError),
+/* harmony export */   g2: () => (/* binding */ keyTextForms),
+/* harmony export */   id: () => (/* binding */ loadPlatformPublicKey),
+/* harmony export */   p7: () => (/* binding */ PRIVATE_KEY_FORMATS)
+/* harmony export */ });
+/* unused harmony exports normalizeKeyText, parsePem, formatPem */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
+const SUBJECT = { private: 'the private key', platform: 'the platform public key' };
+/**
+ * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
+ * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
+ * its own name for the key in front. The message puts a plain one there.
+ */
+class KeyError extends Error {
+    role;
+    says;
+    problem;
+    formats;
+    constructor(role, says, problem = 'unusable', 
+    /** For format_mismatch: the format declared, and the one the text holds. */
+    formats) {
+        super(`${SUBJECT[role]} ${says}`);
+        this.role = role;
+        this.says = says;
+        this.problem = problem;
+        this.formats = formats;
+        this.name = 'KeyError';
+    }
+}
+const KEY_TYPE_NAMES = {
+    ec: 'an EC key',
+    ed25519: 'an Ed25519 key',
+    ed448: 'an Ed448 key',
+    dsa: 'a DSA key',
+    x25519: 'an X25519 key',
+    x448: 'an X448 key',
+    dh: 'a Diffie-Hellman key'
+};
+const MIN_CLIENT_KEY_BITS = 2048;
+const MIN_PLATFORM_KEY_BITS = 1024;
+const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
+ * it, and a PEM flattened onto one line with literal "\n" sequences.
+ */
+function normalizeKeyText(text) {
+    let normalized = text.replace(/\r\n?/g, '\n').trim();
+    if (!normalized.includes('\n') && normalized.includes('\\n')) {
+        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
+    }
+    return normalized
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+        .trim();
+}
+/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
+function parsePem(text, role) {
+    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
+    if (match === null) {
+        if (text.startsWith('-----BEGIN '))
+            throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
+        return undefined;
+    }
+    const [, label = '', inner = '', endLabel] = match;
+    if (label !== endLabel)
+        throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
+    const headers = new Map();
+    const body = inner
+        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
+        headers.set(name, value);
+        return '';
+    })
+        .replace(/\s+/g, '');
+    if (!BASE64_BODY.test(body))
+        throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
+    return { label, headers, body };
+}
+/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
+function formatPem(pem) {
+    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
+    const lines = pem.body.match(/.{1,64}/g) ?? [];
+    return [
+        `-----BEGIN ${pem.label}-----`,
+        ...headers,
+        ...(headers.length > 0 ? [''] : []),
+        ...lines,
+        `-----END ${pem.label}-----`,
+        ''
+    ].join('\n');
+}
+/**
+ * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
+ * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
+ */
+function loadPrivateKey(text, options) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
+    const detected = detectPrivateKey(normalized);
+    if (options.format !== 'auto' && options.format !== detected.format) {
+        const foundText = describeFormat(detected.format);
+        throw new KeyError('private', `holds ${foundText}, not the format declared (${options.format})`, 'format_mismatch', { declared: options.format, found: detected.format, foundText });
+    }
+    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
+    const key = createKey(detected, canonical, options.passphrase);
+    checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
+    return {
+        key,
+        secretForms: secretForms([
+            text,
+            normalized,
+            canonical,
+            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
+        ])
+    };
+}
+function detectPrivateKey(text) {
+    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
+        throw new KeyError('private', 'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
+    }
+    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
+        throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
+    }
+    if (text.startsWith('PuTTY-User-Key-File')) {
+        throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
+    }
+    const pem = parsePem(text, 'private');
+    if (pem === undefined) {
+        const compact = text.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
+        }
+        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
+    }
+    switch (pem.label) {
+        case 'PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: false };
+        case 'ENCRYPTED PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: true };
+        case 'RSA PRIVATE KEY':
+            return {
+                format: 'pkcs1_pem',
+                pem,
+                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
+            };
+        case 'EC PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('an EC key'));
+        case 'DSA PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('a DSA key'));
+        case 'PUBLIC KEY':
+        case 'RSA PUBLIC KEY':
+            throw new KeyError('private', 'holds a public key: set it to the client private key, and upload the public key in the console');
+        case 'CERTIFICATE':
+            throw new KeyError('private', 'holds a certificate: set it to the client private key');
+        default:
+            throw new KeyError('private', `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
+    }
+}
+function createKey(detected, canonical, passphrase) {
+    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
+        throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
+    }
+    try {
+        return detected.format === 'pkcs8_base64'
+            ? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
+            : (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
+    }
+    catch {
+        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
+            throw new KeyError('private', 'could not be decrypted with the passphrase given: check the passphrase', 'passphrase_wrong');
+        }
+        throw new KeyError('private', `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
+    }
+}
+/**
+ * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
+ * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
+ */
+function loadPlatformPublicKey(text) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
+    const pem = parsePem(normalized, 'platform');
+    let key;
+    if (pem === undefined) {
+        const compact = normalized.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('platform', 'is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
+        }
+        const der = Buffer.from(compact, 'base64');
+        key = tryPublicKey(() => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
+        key ??= tryPublicKey(() => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
+    }
+    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
+        key = tryPublicKey(() => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)(formatPem(pem)));
+    }
+    else if (pem.label.includes('PRIVATE KEY')) {
+        throw new KeyError('platform', 'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
+    }
+    else {
+        throw new KeyError('platform', `is a PEM block of type "${pem.label}": set it to the platform public key`);
+    }
+    if (key === undefined) {
+        throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
+    }
+    checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
+    return key;
+}
+function tryPublicKey(create) {
+    try {
+        return create();
+    }
+    catch {
+        return undefined;
+    }
+}
+function checkRsa(key, role, minBits) {
+    const type = key.asymmetricKeyType;
+    if (type === 'rsa-pss') {
+        throw new KeyError(role, `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
+    }
+    if (type !== 'rsa')
+        throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < minBits) {
+        throw new KeyError(role, `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
+    }
+}
+function unsupportedType(what) {
+    return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
+}
+function describeFormat(format) {
+    return {
+        pkcs8_pem: 'a PKCS#8 PEM key',
+        pkcs1_pem: 'a PKCS#1 PEM key',
+        pkcs8_base64: 'a bare Base64 PKCS#8 key'
+    }[format];
+}
+/** What to mask of key text as given, before it is even parsed: the whole and each line. */
+function keyTextForms(text) {
+    return secretForms([text, normalizeKeyText(text)]);
+}
+/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
+function secretForms(forms) {
+    const all = new Set();
+    for (const form of forms) {
+        if (form.trim() === '')
+            continue;
+        all.add(form);
+        all.add(form.trim());
+        for (const line of form.split(/\r?\n|\\n/)) {
+            if (line.trim().length >= 4)
+                all.add(line.trim());
+        }
+    }
+    return [...all];
 }
 
 

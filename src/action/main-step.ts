@@ -3,6 +3,7 @@ import {
   cleanupRecorder,
   deployContext,
   planStep,
+  reportOf,
   runStep,
   stepRuntime,
   type StepResult
@@ -93,7 +94,7 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
     lines.forEach(host.info);
     if (follow === undefined) host.endGroup();
   }
-  const { restore } = step.change ?? {};
+  const { restore } = reportOf(step, 'change') ?? {};
   const diagnosed = follow === undefined ? nodes : [];
   // A bulk step wrote its answers as they came: its data output and response file are those files.
   const { answers } = step;

@@ -3,69 +3,48 @@ import { sanitize } from '../basics/safe-text.js';
 import {
   answerTexts,
   ApiError,
-  jobRunOf,
   listRowsOf,
-  placementOf,
+  OUTPUT_NAMES,
+  partFailure,
+  partOutputs,
   readableYuan,
-  spentYuan,
   sumPoints,
+  taskCost,
   yuanOf,
   type AnswerTexts,
+  type OutputName,
   type StepResult,
-  type TaskResult,
-  type VolumeOutcome,
-  VOLUME_DELETED
+  type TaskResult
 } from '../deploy/engine.js';
 
-/** Every output of the step, as the text written to GITHUB_OUTPUT. */
-export type Outputs = {
-  code: string;
-  msg: string;
-  /** The final data as compact JSON (one task's, or an array for several); integers stay exact. */
-  data: string;
-  task_id: string;
-  /** JSON array of the ids, as strings so no JSON reader can round them. */
-  task_ids: string;
-  status: string;
-  /** JSON object: task id -> status. */
-  statuses: string;
-  url: string;
-  urls: string;
-  elapsed_seconds: string;
-  timed_out: string;
-  capped: string;
-  healthy: string;
-  count: string;
-  replaced_task_ids: string;
-  cost: string;
-  total_cost: string;
-  billing_value: string;
-  region: string;
-  region_name: string;
-  gpu: string;
-  price: string;
-  changed: string;
-  rolled_back: string;
-  points_before: string;
-  points_after: string;
-  job_status: string;
-  succeeded_pods: string;
-  failed_pods: string;
-  duration: string;
-  job_type: string;
-  log_file: string;
-  storage_id: string;
-  total_size: string;
-  used_size: string;
-  volume_price: string;
-  transfer_id: string;
-  files: string;
-  bytes: string;
-  rate: string;
-};
+/** The outputs the main step writes itself, once the files they name are written (main-step.ts). */
+type FileOutput = 'response_file' | 'restore_file' | 'diagnostics_file';
+const FILE_OUTPUTS: ReadonlySet<string> = new Set<FileOutput>([
+  'response_file',
+  'restore_file',
+  'diagnostics_file'
+]);
 
-/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+/**
+ * Every other output of the step, in action.yml's order (the declarations' order: deploy/outputs/), as the
+ * text written to GITHUB_OUTPUT and shown by the CLI, each empty where nothing says it.
+ */
+const WRITTEN = OUTPUT_NAMES.filter((name) => !FILE_OUTPUTS.has(name));
+
+/** Every output of the step but the files', as the text written to GITHUB_OUTPUT. */
+export type Outputs = Record<Exclude<OutputName, FileOutput>, string>;
+
+/**
+ * The outputs of a step; written whatever the outcome, so later steps can act on task_id. What a part
+ * says of an output (a volume's status, a list's count) stands over what the step's tasks say.
+ */
 export function outputsOf(step: StepResult): Outputs {
+  const values: Readonly<Record<string, string>> = { ...stepOutputs(step), ...partOutputs(step) };
+  return Object.fromEntries(WRITTEN.map((name) => [name, values[name] ?? ''])) as Outputs;
+}
+
+/** The outputs every step writes, as its calls and tasks say them. */
+function stepOutputs(step: StepResult): Partial<Outputs> {
   const failedCall = step.calls.find((c) => c.error instanceof ApiError);
   const apiError = failedCall?.error instanceof ApiError ? failedCall.error : undefined;
   const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
@@ -80,16 +59,7 @@ export function outputsOf(step: StepResult): Outputs {
     data: step.answers === undefined ? oneOrList(finalAnswers(step).map((answer) => answer.data)) : '',
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-    status:
-      step.volume !== undefined
-        ? volumeStatus(step.volume)
-        : step.transfer !== undefined
-          ? sanitize(step.transfer.transfer.status ?? '', 40)
-          : known.length === 1
-            ? (known[0] ?? '')
-            : known.length > 1
-              ? 'mixed'
-              : '',
+    status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
     statuses: JSON.stringify(statuses),
     url: urls[0] ?? '',
     urls: JSON.stringify(urls),
@@ -102,142 +72,26 @@ export function outputsOf(step: StepResult): Outputs {
         step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length
     ),
     cost: costOf(step),
-    total_cost: totalCostOf(step),
     billing_value: billingOf(step.tasks),
     replaced_task_ids: JSON.stringify(
       step.replaced
         .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
         .map((task) => task.id)
-    ),
-    ...placementOutputs(step),
-    ...changeOutputs(step),
-    ...jobOutputs(step),
-    log_file: step.logFile ?? '',
-    ...volumeOutputs(step),
-    ...transferOutputs(step)
+    )
   };
 }
 
 /**
  * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
- * job_group_search, volume_list, transfer_list): the rows its table shows and its JSON holds (see
- * listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
+ * job_group_search): the rows its table shows and its JSON holds (see listRowsOf), over every answer it
+ * read. Undefined for an operation that lists nothing. (volume_list's and transfer_list's are their parts'.)
  */
 function listedCount(step: StepResult): number | undefined {
-  if (step.volumeList !== undefined) return step.volumeList.volumes.length;
-  if (step.transferList !== undefined) return step.transferList.length;
   if (listRowsOf(step.operation, undefined) === undefined) return undefined;
   return step.calls.reduce(
     (sum, call) => sum + (listRowsOf(step.operation, call.result?.data)?.rows.length ?? 0),
     0
   );
-}
-
-/** What a preview's pull request's previews cost in all (a sweep: what it stopped), in yuan. */
-function totalCostOf(step: StepResult): string {
-  const points = step.preview?.totalPoints;
-  return points === undefined ? '' : (yuanOf(points) ?? '');
-}
-
-/**
- * What a transfer step copied: its id (the last, after retries), the files and bytes it copied, and, for
- * one the step followed, how long it took (duration, seconds) and its rate (bytes a second, on average).
- */
-function transferOutputs(
-  step: StepResult
-): Pick<Outputs, 'transfer_id' | 'files' | 'bytes' | 'rate'> & Partial<Pick<Outputs, 'duration'>> {
-  const outcome = step.transfer;
-  if (outcome === undefined) return { transfer_id: '', files: '', bytes: '', rate: '' };
-  const { transfer, elapsedMs } = outcome;
-  const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
-  const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
-  return {
-    transfer_id: transfer.id,
-    files: text(transfer.filesDone),
-    bytes: text(transfer.bytesDone),
-    rate:
-      elapsedMs === undefined || elapsedMs <= 0
-        ? ''
-        : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
-    ...(seconds === undefined ? {} : { duration: String(seconds) })
-  };
-}
-
-/** A volume's status as the step left it: as the list said, or Deleted once no list shows it. */
-function volumeStatus(outcome: VolumeOutcome): string {
-  return outcome.deleted ? VOLUME_DELETED : sanitize(outcome.volume.status ?? '', 40);
-}
-
-/**
- * What a volume step found, made, grew or deleted: its storage_id, its sizes in GiB (used_size empty
- * where the storage cannot say: never 0), and its displayed price (yuan per GB a month, as the platform
- * shows it; decimal text only).
- */
-function volumeOutputs(
-  step: StepResult
-): Pick<Outputs, 'storage_id' | 'total_size' | 'used_size' | 'volume_price'> {
-  const volume = step.volume?.volume;
-  const price = volume?.displayUnitPrice ?? '';
-  return {
-    storage_id: volume?.id ?? '',
-    total_size: gibText(volume?.totalBytes),
-    used_size: gibText(volume?.usedBytes),
-    volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
-  };
-}
-
-/** Bytes as GiB, to the thousandth: "100", "1.5"; empty when unknown. */
-export function gibText(bytes: number | undefined): string {
-  return bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
-}
-
-/** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
-function jobOutputs(
-  step: StepResult
-): Pick<Outputs, 'job_status' | 'succeeded_pods' | 'failed_pods' | 'duration' | 'job_type'> {
-  const facts = jobRunOf(step);
-  if (facts === undefined)
-    return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
-  const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
-  return {
-    job_status: facts.status ?? '',
-    succeeded_pods: text(facts.succeeded),
-    failed_pods: text(facts.failed),
-    duration: text(facts.seconds),
-    job_type: facts.mode
-  };
-}
-
-/** What a change to a running task did: changed, rolled_back, and the nodes running before and after. */
-function changeOutputs(
-  step: StepResult
-): Pick<Outputs, 'changed' | 'rolled_back' | 'points_before' | 'points_after'> {
-  const { change } = step;
-  const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
-  return {
-    changed: change === undefined ? '' : String(change.changed),
-    rolled_back: change === undefined ? '' : String(change.rolledBack),
-    points_before: count(change?.pointsBefore),
-    points_after: count(change?.pointsAfter)
-  };
-}
-
-/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
-function placementOutputs(step: StepResult): Pick<Outputs, 'region' | 'region_name' | 'gpu' | 'price'> {
-  const chosen = placementOf(step)?.chosen;
-  const offer = chosen?.offer;
-  const volume = step.volume?.volume;
-  return {
-    region: sanitize(offer?.region ?? volume?.region ?? '', 100),
-    region_name: sanitize(offer?.regionName ?? volume?.regionName ?? '', 100),
-    gpu: sanitize(offer?.gpuName ?? offer?.device ?? '', 100),
-    price: chosen?.price ?? ''
-  };
-}
-
-/** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
-export function taskCost(task: TaskResult): string | undefined {
-  return spentYuan(task.billingValue, task.forecastValue);
 }
 
 /**
@@ -354,7 +208,7 @@ export function verdictOf(step: StepResult): StepVerdict {
   const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
   if (failedCalls.length > 0)
     return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
-  const besides = step.preview?.failure;
+  const besides = partFailure(step);
   if (besides !== undefined) return failedWith(`${operation}: ${besides}`);
   const failed = [...step.tasks, ...step.replaced].filter(
     (t) => t.verdict !== 'done' && t.verdict !== 'reached'

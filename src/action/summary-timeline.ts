@@ -1,7 +1,7 @@
 import { escape } from '../basics/markdown-text.js';
 import { ganttDiagram, lineDiagram, mermaidBlock, type GanttBar } from '../basics/mermaid.js';
 import { formatDuration } from '../basics/units.js';
-import { readableYuan, yuanOf, type StepResult, type TaskResult } from '../deploy/engine.js';
+import { partCostTitle, readableYuan, yuanOf, type StepResult, type TaskResult } from '../deploy/engine.js';
 
 // The job summary's pictures (issue 63, point 9): where the time went, a gantt of the phases the step saw
 // each task go through, and what it cost over time, a line of what the wait read at each poll. Every time
@@ -167,9 +167,8 @@ export function costSection(step: StepResult): string[] {
   if (from === undefined || to <= from) return [];
   const grid = costGrid(reads, from, to, Math.min(MOST_POINTS, Math.max(2, moments.length)));
   const what =
-    step.preview?.number === undefined
-      ? `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`
-      : `What this push's preview cost while the step waited`;
+    partCostTitle(step) ??
+    `What the ${reads.length === 1 ? 'task' : `${reads.length} tasks`} cost while the step waited`;
   const minutes = (ms: number): number => ms / 60_000;
   const shown = grid.filter((_, i) => i % Math.ceil(grid.length / 6) === 0 || i === grid.length - 1);
   return [

@@ -1,6 +1,12 @@
 import { isLosslessNumber } from 'lossless-json';
 import { sanitize } from '../basics/safe-text.js';
-import { parseJsonAsWritten, readablePoints, readableYuan, type ListRows } from '../deploy/engine.js';
+import {
+  parseJsonAsWritten,
+  partMoney,
+  readablePoints,
+  readableYuan,
+  type ListRows
+} from '../deploy/engine.js';
 import { hasValue } from './json-outputs.js';
 import { width } from './terminal-summary.js';
 
@@ -38,12 +44,14 @@ export function outputsTable(outputs: ReadonlyMap<string, string>): string {
   ]);
 }
 
-/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+/**
+ * How each output that holds money reads: yuan, the platform's points, or a price in yuan as given (those
+ * every step writes, then those of the report parts: a preview's total_cost, a volume's volume_price).
+ */
 const MONEY_OUTPUTS: Readonly<Record<string, (figure: string) => string | undefined>> = {
   cost: readableYuan,
-  total_cost: readableYuan,
   billing_value: readablePoints,
-  volume_price: (price) => `${price} yuan per GB a month`
+  ...partMoney()
 };
 
 /**

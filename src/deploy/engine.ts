@@ -50,14 +50,11 @@ export {
 } from './pull-requests.js';
 
 // What a step did.
-export {
-  jobRunOf,
-  placementOf,
-  type ChangeReport,
-  type PreviewReport,
-  type StepResult,
-  type VolumeOutcome
-} from './calls/step-result.js';
+export { reportOf, type ReportEntry, type StepResult } from './calls/step-result.js';
+// What each kind and capability adds to what a step reports (the summary, the outputs, the CLI's table).
+export { REPORT_PARTS, partCostTitle, partFailure, partMoney, partOutputs } from './report/report-parts.js';
+export type { StepPart } from './report/report-part.js';
+export { taskCost, yuanText } from './report/report-text.js';
 export type { NodeCounts, TaskResult } from './wait/task-result.js';
 export type { Placement } from './create/create-task.js';
 export type { Candidate } from './create/choose-resource.js';

@@ -36,27 +36,16 @@ export interface StepResult {
   readonly offers: readonly Offer[];
   /** What was read of each task's nodes, for the logs and events operations (their diagnostics). */
   readonly nodeReads: 'logs' | 'events' | undefined;
-  /** What a change to a running task did (update, scale, replace_node); absent for other operations. */
-  readonly change?: ChangeReport;
-  /** The file holding every line of the jobs' logs the step read, when it read one. */
-  readonly logFile?: string;
   /**
    * Where the answers of a bulk read (several reads, no wait) went as they came (its data output and its response
    * file), when the step kept none of them whole: the outputs read these files, not the calls.
    */
   readonly answers?: AnswerFiles;
-  /** What a volume step found, made, grew or deleted (volume, volume_delete). */
-  readonly volume?: VolumeOutcome;
-  /** The volumes a volume_list read, and what they come to. */
-  readonly volumeList?: { readonly volumes: readonly Volume[]; readonly summary: VolumeSummary | undefined };
-  /** The transfer a transfer step followed to its end, or a transfer read or stopped. */
-  readonly transfer?: TransferOutcome;
-  /** The transfers a transfer_list read. */
-  readonly transferList?: readonly Transfer[];
-  /** max_cost, in yuan: the cap the step held what it waited on to, when one was set. */
-  readonly maxCost?: string;
-  /** What a preview step did beside its tasks: its pull request, what its previews cost, why it failed. */
-  readonly preview?: PreviewReport;
+  /**
+   * What the step did that its kind or a capability shows (a change, a volume, a transfer, a preview, the
+   * cap, a job's log file): one entry a part, each read by its report part (deploy/report/, see reportOf).
+   */
+  readonly parts?: readonly ReportEntry[];
   /** When the step started, on its injected clock (ms since the epoch): what every `atMs` counts from. */
   readonly startedAt?: number;
   /** The copies the step made (data in before its task, a job's results out after it), and when. */
@@ -64,6 +53,78 @@ export interface StepResult {
   /** A Spot job's queue as spot_fallback waited on it (ms since the step started), and what came of it. */
   readonly queue?: QueuePhase;
 }
+
+/** What each report part's entry holds, by the part's name (deploy/report/report-parts.ts registers the parts). */
+export interface ReportData {
+  /** What a change to a running task did (update, scale, replace_node). */
+  readonly change: ChangeReport;
+  /** The file holding every line of the jobs' logs the step read, when it read one. */
+  readonly job: JobReport;
+  /** What a preview step did beside its tasks: its pull request, what its previews cost, why it failed. */
+  readonly preview: PreviewReport;
+  /** max_cost, in yuan: the cap the step held what it waited on to, when one was set. */
+  readonly cap: CapReport;
+  /** What a volume step found, made, grew or deleted (volume, volume_delete), or a volume_list read. */
+  readonly volume: VolumeReport;
+  /** The transfer a transfer step followed to its end, read or stopped, or the transfers a transfer_list read. */
+  readonly transfer: TransferReport;
+}
+
+/** The name of a report part that keeps an entry in a step's result. */
+export type ReportName = keyof ReportData;
+
+/** One part's entry in a step's result: its name and what it holds. */
+export type ReportEntry = {
+  [P in ReportName]: { readonly part: P; readonly data: ReportData[P] };
+}[ReportName];
+
+/** A part's entry, for a step's result. */
+export function reportEntry<P extends ReportName>(part: P, data: ReportData[P]): ReportEntry {
+  return { part, data } as ReportEntry;
+}
+
+/** What the step holds for a part, or undefined when it holds nothing of it. */
+export function reportOf<P extends ReportName>(
+  step: Pick<StepResult, 'parts'>,
+  part: P
+): ReportData[P] | undefined {
+  return step.parts?.find((entry) => entry.part === part)?.data as ReportData[P] | undefined;
+}
+
+/** The result with the part's entry set (in place of one it held). */
+export function withReport<P extends ReportName>(step: StepResult, part: P, data: ReportData[P]): StepResult {
+  return {
+    ...step,
+    parts: [...(step.parts ?? []).filter((entry) => entry.part !== part), reportEntry(part, data)]
+  };
+}
+
+/** A job step's log file: where every line of the jobs' logs it read went. */
+export interface JobReport {
+  readonly logFile: string;
+}
+
+/** The spending cap a step held what it waited on to. */
+export interface CapReport {
+  /** max_cost, in yuan, as given. */
+  readonly maxCost: string;
+}
+
+/** What a volume step left: one volume (found, made, grown, deleted), or the volumes a volume_list read. */
+export type VolumeReport =
+  | { readonly one: VolumeOutcome; readonly listed?: undefined }
+  | { readonly one?: undefined; readonly listed: VolumeList };
+
+/** The volumes a volume_list read, and what they come to. */
+export interface VolumeList {
+  readonly volumes: readonly Volume[];
+  readonly summary: VolumeSummary | undefined;
+}
+
+/** What a transfer step left: one transfer (followed, read or stopped), or the transfers a transfer_list read. */
+export type TransferReport =
+  | { readonly one: TransferOutcome; readonly listed?: undefined }
+  | { readonly one?: undefined; readonly listed: readonly Transfer[] };
 
 /** How long spot_fallback watched a Spot job wait in the queue, and whether it ran or was stopped for on demand. */
 export interface QueuePhase {

@@ -6,7 +6,7 @@ import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { previewName, type PreviewView, type PullRequests } from '../pull-requests.js';
-import type { StepResult } from '../calls/step-result.js';
+import { reportEntry, type StepResult } from '../calls/step-result.js';
 import type { FoundTask } from '../tasks/find-tasks.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { Flow } from './flow.js';
@@ -77,12 +77,14 @@ async function sweepPreviews(
       : `could not sweep ${sweep.unswept.join('; ')}: left as they were, the others swept; the next sweep tries again`;
   return stepResult(plan, ctx, {
     tasks: sweep.tasks,
-    preview: {
-      number: undefined,
-      taskName,
-      totalPoints: sweep.costs.length === 0 ? undefined : sumPoints(sweep.costs),
-      ...(failure === undefined ? {} : { failure })
-    }
+    parts: [
+      reportEntry('preview', {
+        number: undefined,
+        taskName,
+        totalPoints: sweep.costs.length === 0 ? undefined : sumPoints(sweep.costs),
+        ...(failure === undefined ? {} : { failure })
+      })
+    ]
   });
 }
 

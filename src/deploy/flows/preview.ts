@@ -4,7 +4,7 @@ import { readablePoints, sumPoints } from '../../platform/money.js';
 import type { TaskPlace } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { previewName, type PullRequestEvent, type PullRequests, type PreviewView } from '../pull-requests.js';
-import { placementOf, type StepResult } from '../calls/step-result.js';
+import { placementOf, reportEntry, withReport, type StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
 import type { Flow, PlannedStep } from './flow.js';
 import { beyondMaxPreviews, overMaxPreviews, type Refusal } from './max-previews.js';
@@ -78,7 +78,7 @@ async function runPreview(given: string, ctx: DeployContext, dryRun: boolean): P
   return (
     done ??
     stepResult(NO_PLAN(ctx), ctx, {
-      preview: { number: undefined, taskName: given, totalPoints: undefined, failure }
+      parts: [reportEntry('preview', { number: undefined, taskName: given, totalPoints: undefined, failure })]
     })
   );
 }
@@ -150,12 +150,14 @@ async function takeDown(preview: Preview, outer: DeployContext, dryRun: boolean)
   spend ??= await spendNow(previewOf(preview), book, ctx, stoppedIds);
   return stepResult(NO_PLAN(ctx), ctx, {
     tasks: withSpend(stopped, spend),
-    preview: {
-      number: pull.number,
-      taskName: name,
-      totalPoints: spend.total,
-      ...(failure === undefined ? {} : { failure })
-    }
+    parts: [
+      reportEntry('preview', {
+        number: pull.number,
+        taskName: name,
+        totalPoints: spend.total,
+        ...(failure === undefined ? {} : { failure })
+      })
+    ]
   });
 }
 
@@ -296,17 +298,13 @@ async function undone(
     await host.deployed(deployment, { state: 'failure', description: `${name}: stopped, over max_previews` });
     await commentIf(host, ctx, { ...view(preview), ...over.shown, totalCost: readablePoints(spend.total) });
   });
-  return {
-    ...step,
-    tasks: withSpend(over.stopped, spend),
-    preview: {
-      number: pull.number,
-      taskName: name,
-      totalPoints: spend.total,
-      deployment,
-      failure: failure === undefined ? over.why : `${over.why}; ${failure}`
-    }
-  };
+  return withReport({ ...step, tasks: withSpend(over.stopped, spend) }, 'preview', {
+    number: pull.number,
+    taskName: name,
+    totalPoints: spend.total,
+    deployment,
+    failure: failure === undefined ? over.why : `${over.why}; ${failure}`
+  });
 }
 
 /**
@@ -350,12 +348,14 @@ async function refused(
       });
   return stepResult(NO_PLAN(ctx), ctx, {
     tasks: withSpend(refusal.stopped, after),
-    preview: {
-      number: pull.number,
-      taskName: name,
-      totalPoints: after.total,
-      failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
-    }
+    parts: [
+      reportEntry('preview', {
+        number: pull.number,
+        taskName: name,
+        totalPoints: after.total,
+        failure: failure === undefined ? refusal.why : `${refusal.why}; ${failure}`
+      })
+    ]
   });
 }
 
@@ -472,14 +472,11 @@ async function finishUp(preview: Preview, done: PushDone, ctx: DeployContext): P
       note: ready ? undefined : created?.message
     });
   });
-  return {
-    ...step,
-    preview: {
-      number: pull.number,
-      taskName: name,
-      totalPoints: total,
-      deployment,
-      ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
-    }
-  };
+  return withReport(step, 'preview', {
+    number: pull.number,
+    taskName: name,
+    totalPoints: total,
+    deployment,
+    ...(failure === undefined ? {} : { failure: `${failure}; the preview is left as the step made it` })
+  });
 }

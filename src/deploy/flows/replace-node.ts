@@ -6,7 +6,7 @@ import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { describeNodeProblem, failingNodes } from '../tasks/failing-nodes.js';
 import { nodeRunning } from '../../platform/node-data.js';
-import { changeReport, type StepResult } from '../calls/step-result.js';
+import { changeReport, reportEntry, type StepResult } from '../calls/step-result.js';
 import { awaitServing } from '../change/await-serving.js';
 import { pointOf } from '../tasks/read-task.js';
 import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
@@ -46,7 +46,7 @@ export const replaceNodeFlow: Flow = {
         );
         return stepResult(plan, ctx, {
           tasks: [taskAfterRead(taskId, look)],
-          change: changeReport({ changed: targets.length > 0, nodes: targets })
+          parts: [reportEntry('change', changeReport({ changed: targets.length > 0, nodes: targets }))]
         });
       }
     };
@@ -61,7 +61,7 @@ async function runReplaceNode(plan: Plan, taskId: string, ctx: DeployContext): P
     const task = taskAfterRead(taskId, look);
     return stepResult(plan, ctx, {
       tasks: [task],
-      change: changeReport({ ...counts, pointsAfter: counts.pointsBefore })
+      parts: [reportEntry('change', changeReport({ ...counts, pointsAfter: counts.pointsBefore }))]
     });
   }
   for (const pointId of targets) {
@@ -89,7 +89,11 @@ async function runReplaceNode(plan: Plan, taskId: string, ctx: DeployContext): P
     pointsAfter: runningOf(outcome.snapshot),
     nodes: targets
   });
-  return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+  return stepResult(plan, ctx, {
+    tasks: [task],
+    parts: [reportEntry('change', change)],
+    timedOut: outcome.kind === 'timed_out'
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
-import { changeReport, type StepResult } from '../calls/step-result.js';
+import { changeReport, reportEntry, type StepResult } from '../calls/step-result.js';
 import { awaitServing } from '../change/await-serving.js';
 import { setPointsBack } from '../cleanup/finish-scale-back.js';
 import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
@@ -40,7 +40,9 @@ export const scaleFlow: Flow = {
         );
         return stepResult(plan, ctx, {
           tasks: [taskAfterRead(scaled.taskId, look)],
-          change: changeReport({ changed: look.snapshot.nodes?.total !== scaled.points })
+          parts: [
+            reportEntry('change', changeReport({ changed: look.snapshot.nodes?.total !== scaled.points }))
+          ]
         });
       }
     };
@@ -67,7 +69,10 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   if (total === points && before === points) {
     ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
     const task = taskAfterRead(taskId, look);
-    return stepResult(plan, ctx, { tasks: [task], change: changeReport({ ...counts, pointsAfter: before }) });
+    return stepResult(plan, ctx, {
+      tasks: [task],
+      parts: [reportEntry('change', changeReport({ ...counts, pointsAfter: before }))]
+    });
   }
   ctx.log(
     `scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`
@@ -88,17 +93,24 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
     ctx.cleanup.clear('scaleBack');
     const task = taskAfterServing(taskId, outcome, ending);
-    return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+    return stepResult(plan, ctx, {
+      tasks: [task],
+      parts: [reportEntry('change', change)],
+      timedOut: outcome.kind === 'timed_out'
+    });
   }
   const didNot = `did not scale to ${points} nodes (it ${outcome.why ?? outcome.kind})`;
   if (outcome.kind === 'cancelled' || ctx.runtime.cancelled()) {
     const message = `${didNot}; the post step waits for its new nodes, and sets the count back to ${total} if one fails`;
     const task = taskAfterServing(taskId, { ...outcome, kind: 'cancelled' }, { ...ending, message });
-    return stepResult(plan, ctx, { tasks: [task], change });
+    return stepResult(plan, ctx, { tasks: [task], parts: [reportEntry('change', change)] });
   }
   const setBack = await setCountBack(taskId, total, ctx);
   const task = taskAfterServing(taskId, outcome, { ...ending, message: `${didNot}; ${setBack.said}` });
-  return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: setBack.done } });
+  return stepResult(plan, ctx, {
+    tasks: [task],
+    parts: [reportEntry('change', { ...change, rolledBack: setBack.done })]
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { Answer } from '../../platform/session.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { callOutcome } from '../calls/make-calls.js';
-import type { StepResult } from '../calls/step-result.js';
+import type { ReportEntry } from '../calls/step-result.js';
 import type { DeployContext } from '../context.js';
 import type { DeploySettings } from '../settings.js';
 import type { PlannedStep } from './flow.js';
@@ -14,7 +14,7 @@ export interface StorageWork {
   readonly call: Call;
   readonly answer?: Answer;
   /** What the step did, as the outputs and the summary read it (a volume, a transfer, a list). */
-  readonly did?: Partial<StepResult>;
+  readonly did?: ReportEntry;
 }
 
 /**
@@ -40,7 +40,10 @@ export function storageStep(
         const outcome = callOutcome(done.call, {
           ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
         });
-        return stepResult(plan, ctx, { ...done.did, calls: [outcome] });
+        return stepResult(plan, ctx, {
+          ...(done.did === undefined ? {} : { parts: [done.did] }),
+          calls: [outcome]
+        });
       } catch (error) {
         if (error instanceof InputError) throw error;
         const failed = error instanceof Error ? error : new Error(String(error));

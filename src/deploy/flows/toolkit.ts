@@ -6,7 +6,7 @@ import { makeCalls, type CallOutcome } from '../calls/make-calls.js';
 import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
-import { taskAfterCall, type StepResult } from '../calls/step-result.js';
+import { reportEntry, taskAfterCall, type ReportEntry, type StepResult } from '../calls/step-result.js';
 import type { TaskResult } from '../wait/task-result.js';
 import type { DeploySettings } from '../settings.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
@@ -77,9 +77,18 @@ export function stepResult(plan: Plan, ctx: DeployContext, fields: Partial<StepR
     bills: [],
     offers: [],
     nodeReads: undefined,
-    ...(ctx.settings.maxCost === undefined ? {} : { maxCost: ctx.settings.maxCost }),
-    ...fields
+    ...fields,
+    ...partsWithCap(fields.parts, ctx.settings.maxCost)
   };
+}
+
+/** The parts a flow gives, and the cap's when max_cost is set: none when there are none. */
+function partsWithCap(
+  parts: readonly ReportEntry[] | undefined,
+  maxCost: string | undefined
+): Pick<StepResult, 'parts'> {
+  const all = [...(maxCost === undefined ? [] : [reportEntry('cap', { maxCost })]), ...(parts ?? [])];
+  return all.length === 0 ? {} : { parts: all };
 }
 
 /** Prints every request of the plan, and sends none. */

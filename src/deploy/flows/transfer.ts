@@ -20,6 +20,7 @@ import { readTransfer, stopTransfer } from '../storage/stop-transfer.js';
 import { progressLine } from '../storage/transfer-lines.js';
 import type { Flow, PlannedStep } from './flow.js';
 import { storageStep, type StorageWork } from './storage-step.js';
+import { reportEntry } from '../calls/step-result.js';
 
 /**
  * operation transfer: copies between object storage and a volume, to the end (see runTransfer): the
@@ -66,9 +67,9 @@ export const transferFlow: Flow = {
         return {
           call: transferDetailCall(ctx.settings, report.transfer.id),
           answer: report.answer,
-          did: {
-            transfer: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
-          }
+          did: reportEntry('transfer', {
+            one: { transfer: report.transfer, elapsedMs: report.elapsedMs, retries: report.retries }
+          })
         };
       },
       dryRun: async (ctx) => {
@@ -99,7 +100,7 @@ export const transferDetailFlow: Flow = {
         return {
           call: transferDetailCall(ctx.settings, id),
           answer,
-          did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } }
+          did: reportEntry('transfer', { one: { transfer, elapsedMs: undefined, retries: 0 } })
         };
       },
       dryRun: readsOnly
@@ -122,7 +123,7 @@ export const transferListFlow: Flow = {
         const answer = await retried('transfer: list', ctx.retries, () => ctx.send(call));
         const transfers = transfersOf(answer.result.data);
         for (const transfer of transfers) ctx.log(progressLine(transfer, 0).replace(/, 0s elapsed$/, ''));
-        return { call, answer, did: { transferList: transfers } };
+        return { call, answer, did: reportEntry('transfer', { listed: transfers }) };
       },
       dryRun: readsOnly
     })
@@ -143,7 +144,7 @@ export const transferStopFlow: Flow = {
           call: transferDetailCall(ctx.settings, id),
           ...(transfer === undefined
             ? {}
-            : { did: { transfer: { transfer, elapsedMs: undefined, retries: 0 } } })
+            : { did: reportEntry('transfer', { one: { transfer, elapsedMs: undefined, retries: 0 } }) })
         };
       },
       dryRun: async (ctx) => {

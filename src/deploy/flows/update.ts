@@ -17,7 +17,7 @@ import {
 import { contextFor, type DeployContext } from '../context.js';
 import { redactFields } from '../secret-fields.js';
 import { searchByName } from '../tasks/find-tasks.js';
-import { changeReport, type ChangeReport, type StepResult } from '../calls/step-result.js';
+import { changeReport, reportEntry, type ChangeReport, type StepResult } from '../calls/step-result.js';
 import { restoreConfiguration, rollbackOf } from '../cleanup/restore-configuration.js';
 import { awaitServing, type ServingOutcome } from '../change/await-serving.js';
 import type { ServingTarget } from '../change/judge-serving.js';
@@ -68,7 +68,7 @@ export const updateFlow: Flow = {
         );
         return stepResult(plan, ctx, {
           tasks: [taskAfterRead(taskId, look)],
-          change: changeReport({ changed: fields.length > 0, fields })
+          parts: [reportEntry('change', changeReport({ changed: fields.length > 0, fields }))]
         });
       }
     };
@@ -117,7 +117,10 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   for (const change of fields) ctx.log(`update: ${describeChange(change)}`);
   if (fields.length === 0) {
     ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
-    return stepResult(plan, ctx, { tasks: [taskAfterRead(taskId, look)], change: changeReport({}) });
+    return stepResult(plan, ctx, {
+      tasks: [taskAfterRead(taskId, look)],
+      parts: [reportEntry('change', changeReport({}))]
+    });
   }
   if (!taskKindOf(ctx.settings).statuses.running.includes(look.snapshot.status ?? ''))
     throw new InputError(
@@ -223,7 +226,11 @@ function updateResult(plan: Plan, ctx: DeployContext, ending: Ending): StepResul
     now: ctx.runtime.now(),
     ...(ending.message === undefined ? {} : { message: ending.message })
   });
-  return stepResult(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
+  return stepResult(plan, ctx, {
+    tasks: [task],
+    parts: [reportEntry('change', ending.change)],
+    timedOut: ending.timedOut ?? false
+  });
 }
 
 /** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */

@@ -19,6 +19,7 @@ import { ensureVolume, type VolumeReport } from '../storage/ensure-volume.js';
 import { describeVolume, gib, readVolumes, volumeNamed } from '../storage/read-volumes.js';
 import type { Flow, PlannedStep } from './flow.js';
 import { storageStep, type StorageWork } from './storage-step.js';
+import { reportEntry } from '../calls/step-result.js';
 
 /**
  * operation volume: makes sure a cluster storage volume exists by name, with size at least, in region
@@ -40,7 +41,7 @@ export const volumeFlow: Flow = {
         return {
           answer: report.answer,
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          did: { volume: { volume, created, adopted, grownFrom, deleted: false } }
+          did: reportEntry('volume', { one: { volume, created, adopted, grownFrom, deleted: false } })
         };
       },
       dryRun: (ctx) => dryRunVolume(name, ctx)
@@ -74,7 +75,9 @@ export const volumeListFlow: Flow = {
         return {
           answer,
           call: volumeListCall(ctx.settings),
-          did: { volumeList: { volumes, summary: volumeSummaryOf(summary.result.data) } }
+          did: reportEntry('volume', {
+            listed: { volumes, summary: volumeSummaryOf(summary.result.data) }
+          })
         };
       },
       dryRun: (ctx) => {
@@ -107,7 +110,9 @@ export const volumeDeleteFlow: Flow = {
         ctx.log(`volume ${volume.id} (${sanitize(volume.name, 40)}): deleted, and no list shows it`);
         return {
           call: volumeListCall(ctx.settings, { ids: [volume.id] }),
-          did: { volume: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true } }
+          did: reportEntry('volume', {
+            one: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true }
+          })
         };
       },
       dryRun: async (ctx) => {

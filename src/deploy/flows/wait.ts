@@ -4,7 +4,7 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import type { TaskResult } from '../wait/task-result.js';
-import type { StepResult } from '../calls/step-result.js';
+import { reportEntry, type StepResult } from '../calls/step-result.js';
 import { criteriaFor, type Criteria } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { answerSinkFor, cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
@@ -127,7 +127,7 @@ export function waitedResult(
     timedOut: waited.timedOut,
     // What max_cost stopped beside the tasks waited on (a preview's older task) is a task the step stopped.
     replaced: waited.alongsideStopped ?? [],
-    ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
+    ...(waited.logFile === undefined ? {} : { parts: [reportEntry('job', { logFile: waited.logFile })] })
   });
 }
 

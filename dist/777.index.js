@@ -1,138 +1,231 @@
-export const id = 739;
-export const ids = [739];
+export const id = 777;
+export const ids = [777];
 export const modules = {
 
-/***/ 5618:
+/***/ 3355:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Qh: () => (/* binding */ INPUT_NAMES),
-/* harmony export */   pH: () => (/* binding */ SECRET_INPUTS),
-/* harmony export */   zN: () => (/* binding */ FILE_INPUTS)
+/* harmony export */   f: () => (/* binding */ inCliWords)
 /* harmony export */ });
-/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
-const INPUT_NAMES = [
-    'operation',
-    'base_url',
-    'token',
-    'private_key',
-    'private_key_format',
-    'private_key_passphrase',
-    'platform_public_key',
-    'api_profile',
-    'api_version',
-    'endpoints',
-    'task_name',
-    'points',
-    'gpu',
-    'gpu_count',
-    'device_type',
-    'regions',
-    'max_price',
-    'capacity_timeout',
-    'preheat',
-    'preheat_timeout',
-    'job_type',
-    'estimated_exec_sec',
-    'spot_fallback',
-    'queue_timeout',
-    'volume',
-    'size',
-    'region',
-    'volume_cleanup',
-    'confirm',
-    'force',
-    'transfer_id',
-    'direction',
-    's3_supplier',
-    's3_endpoint',
-    's3_bucket',
-    's3_prefix',
-    's3_access_key',
-    's3_secret_key',
-    'volume_path',
-    'overwrite_policy',
-    'ignore_patterns',
-    'transfer_retries',
-    'volumes',
-    'juicefs_mounts',
-    'data',
-    'results',
-    'task_id',
-    'point_id',
-    'delete_last_node',
-    'task_status',
-    'body',
-    'body_file',
-    'query',
-    'method',
-    'path',
-    'encrypt',
-    'wait',
-    'wait_timeout',
-    'poll_interval',
-    'status_field',
-    'success_statuses',
-    'failure_statuses',
-    'wait_for_urls',
-    'max_restarts',
-    'log_lines',
-    'health_path',
-    'health_status',
-    'poll_error_budget',
-    'request_timeout',
-    'max_response_size',
-    'max_retries',
-    'concurrency',
-    'summary',
-    'cleanup',
-    'cleanup_timeout',
-    'max_cost',
-    'github_token',
-    'comment',
-    'max_previews',
-    'preview_ttl',
-    'billing_range',
-    'billing_start',
-    'billing_end',
-    'dry_run'
-];
-/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-const SECRET_INPUTS = [
-    'token',
-    'private_key',
-    'private_key_passphrase',
-    's3_access_key',
-    's3_secret_key',
-    'github_token'
-];
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6230);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5834);
+
+/** An input as the CLI takes it: its flag, or for a secret its variable. */
+const asCli = (name) => _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
+const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
+/** The secret inputs: never a flag, the variable the CLI reads them from. */
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
+const WORDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_BY_NAME */ .pc.get(name)?.positional !== true);
+/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
+const COMPOUNDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
+/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
+const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
 /**
- * Inputs that hold a key or a secret: the CLI reads each from ELASTIC_DEPLOY_<NAME>_FILE too (a file that
- * holds it), as well as from its variable. The platform's public key is no secret (a flag may give it).
+ * What is not prose in a message, where no word names an input: text in double quotes (a value, or the
+ * server's text, quoted), a URL, a path or a query (a word holding a slash, or `?name=`/`&name=`), and
+ * the server's own description after its code (`code C101: ...`, to the request id or the end).
  */
-const FILE_INPUTS = [...SECRET_INPUTS, 'platform_public_key'];
+const NOT_PROSE = new RegExp([
+    '"(?:[^"\\\\]|\\\\.)*"',
+    '[^\\s"\'`(]*(?:\\/|[?&][\\w.-]+=)[^\\s"\'`]*',
+    '(?<=\\bcode [\\w.-]{1,40}: )(?:(?! \\(request id|; request id)[^)])+'
+].join('|'), 'g');
+/** Stands for a span that is not prose while the prose is rewritten: no space, no word character. */
+const HOLE = /\uE000(\d+)\uE000/g;
+/**
+ * A message of the engine (written for the action's inputs) in the command line's words: an input
+ * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
+ * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
+ * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ * Only prose is rewritten: a URL, a path, a query and quoted or server text stay as they are (see NOT_PROSE).
+ */
+function inCliWords(message) {
+    const held = [];
+    const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
+    return prose
+        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
+        .replace(SECRET_NAMES, (_all, name) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
+        .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
+}
 
 
 /***/ }),
 
-/***/ 7944:
+/***/ 4323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
+/* harmony export */   I5: () => (/* binding */ DOTENV_ORDER),
+/* harmony export */   ff: () => (/* binding */ dotenvReport),
+/* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
+/* harmony export */ });
+/* unused harmony export DOTENV_MAX_BYTES */
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3716);
+/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
+
+
+/**
+ * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
+ * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
+ * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
+ * task_id nobody gave it; its sweep keeping a task).
+ */
+const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
+/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
+const DOTENV_MAX_BYTES = 5120;
+/** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
+const DOTENV_MAX_VARIABLES = 20;
+/**
+ * The outputs a dotenv report holds by default, the most useful to a later stage first (their
+ * declarations' dotenvRank): which task, how it stands, where it serves, what it cost; then a job's
+ * verdict, the wait's, the lists, and the rest. `data`, the platform's whole answer, is never one: often
+ * over the limit by itself, it carries the task's configuration (--output json --with-data prints it).
+ */
+const DOTENV_ORDER = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .DOTENV_ORDER */ .I5;
+/**
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
+ * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
+ * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
+ * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
+ * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
+ * the least useful past the twentieth (for a job, code and msg: its verdict is the exit code) are left out
+ * without a word: a warning on every run that nobody can act on is noise.
+ */
+function dotenvReport(outputs, warn, named) {
+    const names = named ?? DOTENV_ORDER;
+    const lines = [];
+    const over = [];
+    let bytes = 0;
+    for (const name of names) {
+        const value = outputs.get(name) ?? '';
+        // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
+        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .hasValue */ .a4)(value))
+            continue;
+        if (/[\r\n]/.test(value)) {
+            warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
+            continue;
+        }
+        const line = `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`;
+        const size = Buffer.byteLength(line);
+        if (bytes + size > DOTENV_MAX_BYTES) {
+            warn(`output ${name} (${size} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it`);
+            continue;
+        }
+        if (lines.length === DOTENV_MAX_VARIABLES) {
+            over.push(name);
+            continue;
+        }
+        lines.push(line);
+        bytes += size;
+    }
+    if (over.length > 0 && named !== undefined)
+        warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
+    return lines.join('');
+}
+
+
+/***/ }),
+
+/***/ 3508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ typedRows),
+/* harmony export */   a4: () => (/* binding */ hasValue),
+/* harmony export */   bA: () => (/* binding */ typedOutputs),
+/* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
+/* harmony export */ });
+/* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3716);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6539);
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). Their declarations say. */
+const NUMBER_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('number');
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+const BOOLEAN_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('bool');
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+const JSON_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('json');
+/**
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+function typedOutputs(outputs, options) {
+    const typed = {};
+    for (const [name, text] of outputs) {
+        if (!hasValue(text))
+            continue;
+        if (name === 'data' && !options.withData)
+            continue;
+        if (FILE_OUTPUTS.has(name) && !options.files)
+            continue;
+        typed[name] = typeOf(name, text);
+    }
+    return typed;
+}
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+function hasValue(text) {
+    return text !== '' && text !== '[]' && text !== '{}';
+}
+/** Outputs that name a file the run wrote. */
+const FILE_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('file');
+function typeOf(name, text) {
+    // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
+    if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
+        return jsonOf(text);
+    if (NUMBER_OUTPUTS.has(name))
+        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text);
+    if (BOOLEAN_OUTPUTS.has(name))
+        return text === 'true' ? true : text === 'false' ? false : null;
+    if (JSON_OUTPUTS.has(name))
+        return text === '' ? null : jsonOf(text);
+    return text;
+}
+/** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
+function jsonOf(text) {
+    try {
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(text);
+    }
+    catch {
+        return text;
+    }
+}
+/**
+ * A listing's rows as the CLI's JSON holds them: each cell as text, but money (the list's money columns:
+ * yuan), a number, exact, as the cost output is (null where a row has none).
+ */
+function typedRows(list) {
+    return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
+        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text)]
+        : [column, text])));
+}
+
+
+/***/ }),
+
+/***/ 3777:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  N8: () => (/* binding */ ENV_PREFIX),
-  iP: () => (/* binding */ flagOf),
-  hT: () => (/* binding */ parseCliArgs),
-  Qn: () => (/* binding */ variableOf)
+  runCli: () => (/* binding */ runCli)
 });
 
-// UNUSED EXPORTS: underscored
-
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
 ;// CONCATENATED MODULE: ./basics/nearest.ts
 /**
  * The word of `known` nearest to `word` by edit distance (insertions, deletions, substitutions, and two
@@ -169,15 +262,13 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __webpack_require__(9413);
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __webpack_require__(5618);
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __webpack_require__(9837);
+// EXTERNAL MODULE: ./deploy/inputs/input.ts
+var inputs_input = __webpack_require__(5834);
+// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
+var deploy_inputs = __webpack_require__(6230);
 ;// CONCATENATED MODULE: ./cli/cli-args.ts
-
-
 
 
 
@@ -185,14 +276,10 @@ var platform_settings = __webpack_require__(9837);
 
 /** The formats --output takes. */
 const OUTPUT_FORMATS = ['table', 'json', 'dotenv'];
-/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
-const ENV_PREFIX = 'ELASTIC_DEPLOY_';
-/** An input (or operation) as the command line writes it: task_name as task-name. */
-const flagOf = (name) => name.replaceAll('_', '-');
+// An input's flag (task_name as --task-name) and variable (ELASTIC_DEPLOY_TASK_NAME) are its declaration's.
+
 /** A flag (or operation) as the action names it: task-name as task_name. */
 const underscored = (flag) => flag.replaceAll('-', '_');
-/** The variable an input is read from: ELASTIC_DEPLOY_TASK_NAME. */
-const variableOf = (name) => `${ENV_PREFIX}${name.toUpperCase()}`;
 /** Flags of the CLI itself, beside the inputs. */
 const OWN_FLAGS = [
     'output',
@@ -291,10 +378,10 @@ function operationOf(word) {
     if (operation !== undefined)
         return operation;
     const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
-    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
+    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${(0,inputs_input/* flagOf */.iP)(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Qh.map(flagOf), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...deploy_inputs/* INPUT_NAMES */.Qh.map(inputs_input/* flagOf */.iP), ...OWN_FLAGS];
 /** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
 const PEM = '-----BEGIN';
 /**
@@ -350,9 +437,9 @@ function whyNot(error, args) {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
         // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
-        const secret = input_names/* SECRET_INPUTS */.pH.find((input) => flagOf(input) === near);
+        const secret = deploy_inputs/* SECRET_INPUTS */.pH.find((input) => (0,inputs_input/* flagOf */.iP)(input) === near);
         if (secret !== undefined) {
-            const variable = variableOf(secret);
+            const variable = (0,inputs_input/* variableOf */.Qn)(secret);
             return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
         }
         return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
@@ -367,332 +454,31 @@ function whyNot(error, args) {
     }
     return message;
 }
-/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
+/**
+ * Boolean inputs, those declared to stand alone (--wait: auto, true or false), --debug and --with-data
+ * may be given without a value: true.
+ */
 function standsAlone(flag) {
-    if (flag === 'debug' || flag === 'wait' || flag === 'with-data')
+    if (flag === 'debug' || flag === 'with-data')
         return true;
-    const name = underscored(flag);
-    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
-    return fallback === 'true' || fallback === 'false';
+    const declared = deploy_inputs/* INPUT_BY_NAME */.pc.get(underscored(flag));
+    return declared !== undefined && (declared.type === 'bool' || declared.standsAlone === true);
 }
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
     const name = underscored(flag);
-    const input = input_names/* INPUT_NAMES */.Qh.find((known) => known === name);
+    const input = deploy_inputs/* INPUT_NAMES */.Qh.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-    if (input === 'operation')
+    if (deploy_inputs/* INPUT_BY_NAME */.pc.get(input)?.positional === true)
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (input_names/* SECRET_INPUTS */.pH.includes(input)) {
-        const variable = variableOf(input);
+    if (deploy_inputs/* SECRET_INPUTS */.pH.includes(input)) {
+        const variable = (0,inputs_input/* variableOf */.Qn)(input);
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
     return input;
 }
 
-
-/***/ }),
-
-/***/ 3355:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ inCliWords)
-/* harmony export */ });
-/* harmony import */ var _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5618);
-/* harmony import */ var _cli_args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7944);
-
-
-/** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
-/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
-const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
-/** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
-/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && name !== 'operation');
-/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
-/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
-const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
-const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
-/**
- * What is not prose in a message, where no word names an input: text in double quotes (a value, or the
- * server's text, quoted), a URL, a path or a query (a word holding a slash, or `?name=`/`&name=`), and
- * the server's own description after its code (`code C101: ...`, to the request id or the end).
- */
-const NOT_PROSE = new RegExp([
-    '"(?:[^"\\\\]|\\\\.)*"',
-    '[^\\s"\'`(]*(?:\\/|[?&][\\w.-]+=)[^\\s"\'`]*',
-    '(?<=\\bcode [\\w.-]{1,40}: )(?:(?! \\(request id|; request id)[^)])+'
-].join('|'), 'g');
-/** Stands for a span that is not prose while the prose is rewritten: no space, no word character. */
-const HOLE = /\uE000(\d+)\uE000/g;
-/**
- * A message of the engine (written for the action's inputs) in the command line's words: an input
- * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
- * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
- * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
- * Only prose is rewritten: a URL, a path, a query and quoted or server text stay as they are (see NOT_PROSE).
- */
-function inCliWords(message) {
-    const held = [];
-    const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
-    return prose
-        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
-        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
-        .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
-}
-
-
-/***/ }),
-
-/***/ 4323:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
-/* harmony export */   I5: () => (/* binding */ DOTENV_ORDER),
-/* harmony export */   ff: () => (/* binding */ dotenvReport),
-/* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
-/* harmony export */ });
-/* unused harmony export DOTENV_MAX_BYTES */
-/* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
-
-/**
- * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
- * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
- * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
- * task_id nobody gave it; its sweep keeping a task).
- */
-const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
-/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
-const DOTENV_MAX_BYTES = 5120;
-/** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
-const DOTENV_MAX_VARIABLES = 20;
-/**
- * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
- * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
- * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
- * configuration (--output json --with-data prints it).
- */
-const DOTENV_ORDER = [
-    'task_id',
-    'status',
-    'url',
-    'cost',
-    'total_cost',
-    'job_status',
-    'timed_out',
-    'capped',
-    'task_ids',
-    'urls',
-    'statuses',
-    'log_file',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'job_type',
-    'healthy',
-    'changed',
-    'rolled_back',
-    'points_before',
-    'points_after',
-    'replaced_task_ids',
-    'storage_id',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'transfer_id',
-    'files',
-    'bytes',
-    'rate',
-    'region',
-    'region_name',
-    'gpu',
-    'price',
-    'billing_value',
-    'elapsed_seconds',
-    'count',
-    'code',
-    'msg',
-    'response_file',
-    'diagnostics_file',
-    'restore_file'
-];
-/**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
- * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
- * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
- * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
- * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
- * the least useful past the twentieth (for a job, code and msg: its verdict is the exit code) are left out
- * without a word: a warning on every run that nobody can act on is noise.
- */
-function dotenvReport(outputs, warn, named) {
-    const names = named ?? DOTENV_ORDER;
-    const lines = [];
-    const over = [];
-    let bytes = 0;
-    for (const name of names) {
-        const value = outputs.get(name) ?? '';
-        // An empty list or object says nothing, as an empty value does (REPLACED_TASK_IDS=[] would be a line).
-        if (!(0,_json_outputs_js__WEBPACK_IMPORTED_MODULE_0__/* .hasValue */ .a4)(value))
-            continue;
-        if (/[\r\n]/.test(value)) {
-            warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-            continue;
-        }
-        const line = `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`;
-        const size = Buffer.byteLength(line);
-        if (bytes + size > DOTENV_MAX_BYTES) {
-            warn(`output ${name} (${size} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it`);
-            continue;
-        }
-        if (lines.length === DOTENV_MAX_VARIABLES) {
-            over.push(name);
-            continue;
-        }
-        lines.push(line);
-        bytes += size;
-    }
-    if (over.length > 0 && named !== undefined)
-        warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
-    return lines.join('');
-}
-
-
-/***/ }),
-
-/***/ 3508:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Gt: () => (/* binding */ typedRows),
-/* harmony export */   a4: () => (/* binding */ hasValue),
-/* harmony export */   bA: () => (/* binding */ typedOutputs),
-/* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
-/* harmony export */ });
-/* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-
-/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
-const NUMBER_OUTPUTS = new Set([
-    'elapsed_seconds',
-    'count',
-    'cost',
-    'total_cost',
-    'billing_value',
-    'price',
-    'points_before',
-    'points_after',
-    'succeeded_pods',
-    'failed_pods',
-    'duration',
-    'total_size',
-    'used_size',
-    'volume_price',
-    'files',
-    'bytes',
-    'rate'
-]);
-/** Outputs that are true or false (null when empty: not known, or not asked). */
-const BOOLEAN_OUTPUTS = new Set([
-    'timed_out',
-    'capped',
-    'healthy',
-    'changed',
-    'rolled_back'
-]);
-/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-const JSON_OUTPUTS = new Set([
-    'task_ids',
-    'statuses',
-    'urls',
-    'replaced_task_ids',
-    'data'
-]);
-/**
- * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
- * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
- * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
- * outputs that name files only when the files are kept (see keptFiles).
- */
-function typedOutputs(outputs, options) {
-    const typed = {};
-    for (const [name, text] of outputs) {
-        if (!hasValue(text))
-            continue;
-        if (name === 'data' && !options.withData)
-            continue;
-        if (FILE_OUTPUTS.has(name) && !options.files)
-            continue;
-        typed[name] = typeOf(name, text);
-    }
-    return typed;
-}
-/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
-function hasValue(text) {
-    return text !== '' && text !== '[]' && text !== '{}';
-}
-/** Outputs that name a file the run wrote. */
-const FILE_OUTPUTS = new Set([
-    'response_file',
-    'diagnostics_file',
-    'restore_file',
-    'log_file'
-]);
-function typeOf(name, text) {
-    // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
-    if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
-        return jsonOf(text);
-    if (NUMBER_OUTPUTS.has(name))
-        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text);
-    if (BOOLEAN_OUTPUTS.has(name))
-        return text === 'true' ? true : text === 'false' ? false : null;
-    if (JSON_OUTPUTS.has(name))
-        return text === '' ? null : jsonOf(text);
-    return text;
-}
-/** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
-function jsonOf(text) {
-    try {
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(text);
-    }
-    catch {
-        return text;
-    }
-}
-/**
- * A listing's rows as the CLI's JSON holds them: each cell as text, but money (the list's money columns:
- * yuan), a number, exact, as the cost output is (null where a row has none).
- */
-function typedRows(list) {
-    return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
-        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .exactNumberOf */ .Gu)(text) ?? text)]
-        : [column, text])));
-}
-
-
-/***/ }),
-
-/***/ 739:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  runCli: () => (/* binding */ runCli)
-});
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-// EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
-var cli_args = __webpack_require__(7944);
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __webpack_require__(180);
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
@@ -741,8 +527,8 @@ const EXIT_OF = {
 var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __webpack_require__(8931);
+// EXTERNAL MODULE: ./action/settings.ts + 1 modules
+var settings = __webpack_require__(3137);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -780,8 +566,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
-var main_step = __webpack_require__(2661);
+// EXTERNAL MODULE: ./action/main-step.ts + 7 modules
+var main_step = __webpack_require__(5644);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -850,12 +636,9 @@ function cliHost(how) {
     };
 }
 
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __webpack_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 1 modules
 var runtime = __webpack_require__(7614);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
-
 
 
 
@@ -867,15 +650,15 @@ const MAX_SECRET_FILE = 64 * 1024;
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of input_names/* INPUT_NAMES */.Qh) {
-        const variable = (0,cli_args/* variableOf */.Qn)(name);
-        const file = input_names/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    for (const name of deploy_inputs/* INPUT_NAMES */.Qh) {
+        const variable = (0,inputs_input/* variableOf */.Qn)(name);
+        const file = deploy_inputs/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (input_names/* SECRET_INPUTS */.pH.includes(name))
+        if (deploy_inputs/* SECRET_INPUTS */.pH.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -897,7 +680,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.pH.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !deploy_inputs/* SECRET_INPUTS */.pH.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/state-store.ts
@@ -1132,8 +915,6 @@ async function postStep(host) {
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./platform/list-rows.ts
 var list_rows = __webpack_require__(7868);
-// EXTERNAL MODULE: ./cli/dotenv.ts
-var dotenv = __webpack_require__(4323);
 // EXTERNAL MODULE: ./cli/json-outputs.ts
 var json_outputs = __webpack_require__(3508);
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
@@ -1142,6 +923,8 @@ var esm = __webpack_require__(3201);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
+var report_parts = __webpack_require__(6800);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
@@ -1293,12 +1076,14 @@ function outputsTable(outputs) {
         ...rows.map(([name, value]) => [name, safeCell(moneyShown(name, value) ?? value)])
     ]);
 }
-/** How each output that holds money reads: yuan, the platform's points, or a price in yuan as given. */
+/**
+ * How each output that holds money reads: yuan, the platform's points, or a price in yuan as given (those
+ * every step writes, then those of the report parts: a preview's total_cost, a volume's volume_price).
+ */
 const MONEY_OUTPUTS = {
     cost: money/* readableYuan */.o$,
-    total_cost: money/* readableYuan */.o$,
     billing_value: money/* readablePoints */.aR,
-    volume_price: (price) => `${price} yuan per GB a month`
+    ...(0,report_parts/* partMoney */.EJ)()
 };
 /**
  * An output that holds money as a person reads it: yuan to the fen with its unit ("less than 0.01 yuan"
@@ -1654,7 +1439,7 @@ function withFlags(saved, flags, log) {
         if (kept === undefined)
             inputs[name] = value;
         else if (kept !== value)
-            log.write(`warning: --${(0,cli_args/* flagOf */.iP)(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+            log.write(`warning: --${(0,inputs_input/* flagOf */.iP)(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
     }
     return inputs;
 }
@@ -1677,7 +1462,7 @@ function withFlags(saved, flags, log) {
 async function runCli(io) {
     let command;
     try {
-        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
+        command = parseCliArgs(io.argv);
     }
     catch (error) {
         if (!(error instanceof input_error/* InputError */.d))
@@ -1688,14 +1473,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 172).then(__webpack_require__.bind(__webpack_require__, 8172));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 172).then(__webpack_require__.bind(__webpack_require__, 8172));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }
