@@ -8,23 +8,10 @@ import { verdictOf } from '../../src/action/outputs.js';
 import type { StepResult } from '../../src/deploy/engine.js';
 import { emulatorStep, useStepBench } from '../helpers/emulator-step.js';
 import { WEB_BODY } from '../helpers/bodies.js';
+import { PYTEST_JOB } from '../helpers/job-bench.js';
 import { mermaidBlocks, parseGantt, parseXyChart, type ParsedGantt } from '../helpers/mermaid.js';
 
-const BODY = JSON.stringify({
-  job_support: {
-    timeout_sec: 3600,
-    parallelism: 1,
-    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
-  },
-  services: [
-    {
-      service_name: 'tests',
-      service_image: 'pytorch/pytorch:2.5.1',
-      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-      start_script: { command: ['pytest'], args: ['-q'] }
-    }
-  ]
-});
+const BODY = PYTEST_JOB;
 
 /** The summary as the step writes it: its own, then its diagnostics. */
 const summaryOf = (result: StepResult): string =>
