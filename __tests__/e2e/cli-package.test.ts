@@ -29,6 +29,17 @@ const run = promisify(execFile);
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
 
+/** The arguments of a create of SERVICE on a 4090 node, named `taskName`. */
+const webCreate = (taskName: string): string[] => [
+  'create',
+  '--gpu',
+  '4090',
+  '--task-name',
+  taskName,
+  '--body',
+  SERVICE
+];
+
 interface CliRun {
   code: number | null;
   stdout: string;
@@ -359,13 +370,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
   describe.each(nodeRuntimes().map((node) => [node.major, node] as const))('on Node %i', (_major, node) => {
     it('creates a task picking its resource by gpu, with no secret in any stream even with --debug, and no workflow command', async () => {
       const result = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-web-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-web-${node.major}`),
         '--poll-interval',
         '1s',
         '--debug'
@@ -386,19 +391,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       try {
         const result = await elasticDeploy(
           node,
-          [
-            'create',
-            '--gpu',
-            '4090',
-            '--task-name',
-            `pkg-term-${node.major}`,
-            '--body',
-            SERVICE,
-            '--cleanup',
-            'stop',
-            '--poll-interval',
-            '1s'
-          ],
+          [...webCreate(`pkg-term-${node.major}`), '--cleanup', 'stop', '--poll-interval', '1s'],
           {},
           [/task_id: \d+/, /cleaning up what it left/]
         );
@@ -416,13 +409,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     it('leaves a task that succeeded running, for cleanup --state-file to stop, writing dotenv outputs', async () => {
       const stateFile = join(dir, `state-${node.major}.json`);
       const created = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-later-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-later-${node.major}`),
         '--cleanup',
         'stop',
         '--state-file',
@@ -437,13 +424,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       // its task was never stopped (CI workspaces persist between builds).
       const before = emulator.requests.length;
       const second = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-later-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-later-${node.major}`),
         '--cleanup',
         'stop',
         '--state-file',
@@ -473,13 +454,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       );
       // Cleaned up, the file may be used again.
       const third = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-later-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-later-${node.major}`),
         '--cleanup',
         'stop',
         '--state-file',
@@ -502,13 +477,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
             join(dir, 'install'),
             '--',
             'elastic-deploy',
-            'create',
-            '--gpu',
-            '4090',
-            '--task-name',
-            `pkg-npx-${node.major}`,
-            '--body',
-            SERVICE,
+            ...webCreate(`pkg-npx-${node.major}`),
             '--cleanup',
             'stop',
             '--poll-interval',
@@ -536,13 +505,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       // and answered; the first attempt's task appears at 9 s.
       emulator.inject({ path: '/api/task/deployment/create', delayMs: 9000 });
       const result = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-twin-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-twin-${node.major}`),
         '--wait',
         'false',
         '--request-timeout',
@@ -576,13 +539,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       emulator.tasks.setBillPending(true);
       emulator.tasks.setReadyAfter(600);
       const result = await elasticDeploy(node, [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-capped-${node.major}`,
-        '--body',
-        SERVICE,
+        ...webCreate(`pkg-capped-${node.major}`),
         '--max-cost',
         '0.0003',
         '--poll-interval',
@@ -841,16 +798,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     // Issue 63, point 4: a key as a flag's value read as a missing value; not every key had a _FILE.
     it('takes a PEM key as a flag value, and every key from ELASTIC_DEPLOY_<NAME>_FILE', async () => {
       const publicKey = readFileSync(emulator.rsa.platform_public_key_file, 'utf8');
-      const args = [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-pem-${node.major}`,
-        '--body',
-        SERVICE,
-        '--dry-run'
-      ];
+      const args = [...webCreate(`pkg-pem-${node.major}`), '--dry-run'];
       const rsa = {
         ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
         ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file

@@ -19,6 +19,10 @@ export const WEB_SERVICE = {
   remote_ports: [{ service_port: 80 }]
 };
 
+/** WEB_SERVICE alone, as a body input in YAML flow form (no resources: the step picks them from gpu). */
+export const WEB_SERVICE_YAML =
+  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
+
 /** A create's body (as the body input takes it, JSON) with the 4090 mark and `services`. */
 export function createBody(services: readonly Record<string, unknown>[] = [WEB_SERVICE]): string {
   return JSON.stringify({ resources: [{ mark: MARK_4090 }], services });

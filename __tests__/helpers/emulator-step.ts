@@ -186,3 +186,14 @@ export function useStepBench(
     }
   };
 }
+
+/**
+ * The bench's step, run each a second after the one before: two runs never stamp a request in the same
+ * millisecond.
+ */
+export function aSecondApart(bench: StepBench): StepBench['step'] {
+  return (inputs, options) => {
+    bench.clock.advance(1);
+    return bench.step(inputs, options);
+  };
+}

@@ -1,44 +1,13 @@
 // Hostile max_cost scenarios (issue 60, points 1 and 6) against the emulator over real HTTPS on the fake
 // clock: what the step spends while it waits must stay within max_cost.
-import { criteriaFor } from '../../src/deploy/wait/criteria.js';
-import { taskResult } from '../../src/deploy/wait/task-result.js';
-import { waitUntil } from '../../src/deploy/wait/wait-until.js';
-import { urlPublisher } from '../../src/deploy/tasks/publishable-urls.js';
-import { TASK_KINDS } from '../../src/platform/task-kinds.js';
-import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import { useCapBench } from '../helpers/cap-bench.js';
 import { asEachArrives, taskIdOf } from '../helpers/hostile-knobs.js';
 
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
 const DETAIL = '/api/task/deployment/detail';
 const STOP = '/api/deployment/task/stop';
 
 describe('max_cost under hostile timing: guards that gave way in review (issue 60)', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 3600, billPending: true, strict: true, jobs: { podSeconds: 7200 } },
-    {
-      operation: 'create',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '10s',
-      wait_timeout: '1h'
-    }
-  );
-  const costOf = (id: string): number => {
-    const d = bench.emulator.tasks.get(id) as unknown as { billing_value: number; forecast_value: number };
-    return (d.billing_value + d.forecast_value) / 1_000_000;
-  };
-  const detailStep = (ids: string, inputs: Record<string, string> = {}) =>
-    bench.step({
-      operation: 'detail',
-      task_id: ids,
-      gpu: '',
-      body: '',
-      task_name: '',
-      wait: 'true',
-      ...inputs
-    });
+  const { bench, costOf, detailStep, waitBeside } = useCapBench('10s');
 
   it('detail with wait (first_read): a Retry-After on the second read, before any rate is known, is not waited out past the cap', async () => {
     const made = await bench.step({ wait: 'false' });
@@ -80,13 +49,6 @@ describe('max_cost under hostile timing: guards that gave way in review (issue 6
     const older = await bench.step({ wait: 'false' });
     bench.clock.advance(60);
     const newer = await bench.step({ wait: 'false' });
-    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, {
-      operation: 'create',
-      task_name: 'web',
-      poll_interval: '10s',
-      wait_timeout: '1h',
-      max_cost: '0.20'
-    });
     // The second round's first read is answered 429 with Retry-After 300.
     const sentBefore = bench.sent(DETAIL).length;
     bench.emulator.inject({
@@ -96,16 +58,12 @@ describe('max_cost under hostile timing: guards that gave way in review (issue 6
     });
     const start = { older: costOf(older.outputs.task_id), newer: costOf(newer.outputs.task_id) };
     // 0.15 yuan spent before; two tasks at 1.88 yuan an hour each: the cap is 48 s away.
-    const waited = await waitUntil(
-      [taskResult(newer.outputs.task_id)],
-      criteriaFor('ready', ctx.settings.wait, TASK_KINDS.deployment),
-      ctx,
-      {
-        readAlready: new Set(),
-        publish: urlPublisher(ctx),
-        cap: { maxCost: '0.20', from: 'made', spentBefore: '150000', alongside: [older.outputs.task_id] }
-      }
-    );
+    const waited = await waitBeside({
+      newer: newer.outputs.task_id,
+      older: older.outputs.task_id,
+      maxCost: '0.20',
+      spentBefore: '150000'
+    });
     expect(bench.sent(DETAIL).length).toBeGreaterThan(sentBefore);
     expect(waited.tasks[0]).toMatchObject({ verdict: 'capped' });
     expect(bench.emulator.tasks.get(older.outputs.task_id).status).toBe('End');
@@ -124,23 +82,12 @@ describe('max_cost under hostile timing: guards that gave way in review (issue 6
     asEachArrives(bench.emulator, DETAIL, (request) => {
       bench.emulator.tasks.setOmitCostFields(taskIdOf(request) === older.outputs.task_id);
     });
-    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, {
-      operation: 'create',
-      task_name: 'web',
-      poll_interval: '10s',
-      wait_timeout: '1h',
-      max_cost: '0.40'
+    const waited = await waitBeside({
+      newer: newer.outputs.task_id,
+      older: older.outputs.task_id,
+      maxCost: '0.40',
+      spentBefore: '0'
     });
-    const waited = await waitUntil(
-      [taskResult(newer.outputs.task_id)],
-      criteriaFor('ready', ctx.settings.wait, TASK_KINDS.deployment),
-      ctx,
-      {
-        readAlready: new Set(),
-        publish: urlPublisher(ctx),
-        cap: { maxCost: '0.40', from: 'made', spentBefore: '0', alongside: [older.outputs.task_id] }
-      }
-    );
     bench.emulator.clearFaults();
     bench.emulator.tasks.setOmitCostFields(false);
     expect(waited.tasks[0]).toMatchObject({ verdict: 'capped' });

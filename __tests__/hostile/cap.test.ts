@@ -1,42 +1,13 @@
 // Hostile max_cost scenarios (issue 60, points 1 and 6) against the emulator over real HTTPS on the fake
 // clock: what the step spends while it waits must stay within max_cost.
-import { useStepBench } from '../helpers/emulator-step.js';
 import { asEachArrives, taskIdOf } from '../helpers/hostile-knobs.js';
-import { JOB_BODY } from '../helpers/bodies.js';
+import { LONG_JOB, useCapBench } from '../helpers/cap-bench.js';
 
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
 const DETAIL = '/api/task/deployment/detail';
 const NODES = '/api/deployment/task/points';
-const job = JSON.parse(JOB_BODY) as { job_support: Record<string, unknown> };
-const LONG_JOB = JSON.stringify({ ...job, job_support: { ...job.job_support, timeout_sec: 7200 } });
 
 describe('max_cost under hostile timing (issue 60 review)', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 3600, billPending: true, strict: true, jobs: { podSeconds: 7200 } },
-    {
-      operation: 'create',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '10s',
-      wait_timeout: '1h'
-    }
-  );
-  const costOf = (id: string): number => {
-    const d = bench.emulator.tasks.get(id) as unknown as { billing_value: number; forecast_value: number };
-    return (d.billing_value + d.forecast_value) / 1_000_000;
-  };
-  const detailStep = (ids: string, inputs: Record<string, string> = {}) =>
-    bench.step({
-      operation: 'detail',
-      task_id: ids,
-      gpu: '',
-      body: '',
-      task_name: '',
-      wait: 'true',
-      ...inputs
-    });
+  const { bench, costOf, detailStep } = useCapBench('10s');
 
   it('a Retry-After given as an HTTP date on the detail is not waited out past the cap', async () => {
     bench.emulator.inject({

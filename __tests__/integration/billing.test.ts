@@ -1,48 +1,31 @@
 // The bills against the emulator over real HTTPS: the window the platform requires, every page read,
 // and money in yuan.
-import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { ApiClient } from '../../src/platform/client.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
+import { emulatorStep, useStepBench } from '../helpers/emulator-step.js';
 import { createBody, MARK_4090 } from '../helpers/bodies.js';
-import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 describe('bills against the emulator', () => {
-  let emulator: Emulator;
-  let clock: TestClock;
-  let client: ApiClient;
-
-  beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({
-      ...SHUFFLED_CODES,
-      strict: true,
-      pricePerPointHour: 1.98
-    }));
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
+  const bench = useStepBench({ strict: true, pricePerPointHour: 1.98 }, {});
 
   // The test clock starts at 2025-11-21T09:00:00Z.
   const WINDOW = { billing_start: '2025-11-21T09:00:00Z', billing_end: '2025-11-21T13:00:00+01:00' };
-  const step = (inputs: Record<string, string>) => emulatorStep(emulator, clock, client, { log: [] })(inputs);
+  const step = (inputs: Record<string, string>) =>
+    emulatorStep(bench.emulator, bench.clock, bench.client, { log: [] })(inputs);
   const sent = (): string[] =>
-    emulator.requests.filter((r) => r.path === '/api/task/deployment/create').map((r) => r.body);
+    bench.emulator.requests.filter((r) => r.path === '/api/task/deployment/create').map((r) => r.body);
 
   it('reads the bill by time over every page, and totals it in yuan', async () => {
-    emulator.setPageSizeMax(2);
-    emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
-    emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
-    clock.advance(3 * 3600);
+    bench.emulator.setPageSizeMax(2);
+    bench.emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
+    bench.emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
+    bench.clock.advance(3 * 3600);
     const { outputs, result, failure } = await step({
       operation: 'billing',
       billing_range: 'hour',
       ...WINDOW
     });
     expect(failure).toBeUndefined();
-    const sent = emulator.requests.filter((r) => r.path === '/api/billing/get_billing_record');
+    const sent = bench.emulator.requests.filter((r) => r.path === '/api/billing/get_billing_record');
     expect(sent.map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual(['1', '2']);
     expect(sent[0]?.target).toContain(
       'range=hour&start_time=2025-11-21T09:00:00Z&end_time=2025-11-21T13:00:00%2B01:00'
@@ -56,7 +39,7 @@ describe('bills against the emulator', () => {
   // Regression: the discount was always 0 in the emulator, and the summary did not say which figure cost is.
   it('shows the total and the discount deducted in yuan, cost being the total billed', async () => {
     const mark = MARK_4090;
-    emulator.stock.set([
+    bench.emulator.stock.set([
       { device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }
     ]);
     const created = await step({
@@ -66,7 +49,7 @@ describe('bills against the emulator', () => {
       wait: 'false'
     });
     expect(JSON.parse(sent()[0] ?? '{}')).toMatchObject({ resources: [{ mark }] });
-    clock.advance(5 + 3600);
+    bench.clock.advance(5 + 3600);
     const { outputs, result } = await step({
       operation: 'billing',
       task_id: created.outputs.task_id,
@@ -82,9 +65,9 @@ describe('bills against the emulator', () => {
   });
 
   it('reads the bill of each task, and of chosen tasks by time', async () => {
-    const a = emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
-    const b = emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
-    clock.advance(3600);
+    const a = bench.emulator.tasks.add({ task_name: 'a', points: 1, status: 'Running' });
+    const b = bench.emulator.tasks.add({ task_name: 'b', points: 2, status: 'Running' });
+    bench.clock.advance(3600);
     const byTask = await step({ operation: 'task_billing', ...WINDOW });
     // Each a number, the exact decimal (issue 63, point 8).
     expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: 1.98, [b]: 3.96 });
@@ -93,7 +76,7 @@ describe('bills against the emulator', () => {
     expect(renderSummary(byTask.result, { passed: true })).toContain(
       `| ${b} | b | Deployment | 3&#46;96 yuan |`
     );
-    clock.advance(0.001);
+    bench.clock.advance(0.001);
     const chosen = await step({ operation: 'billing', task_id: a, ...WINDOW });
     expect(chosen.outputs.cost).toBe('1.980000');
   });

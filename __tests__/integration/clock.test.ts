@@ -1,36 +1,19 @@
 // A runner clock the platform refuses, against the emulator over real HTTPS: the Date header decides,
 // never the code of the refusal (the platform publishes no code's meaning).
 import { failureOf } from '../helpers/verdict.js';
-import type { Emulator } from '../../emulator/index.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import { ApiClient } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { WEB_BODY } from '../helpers/bodies.js';
-import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
+import { useStepBench } from '../helpers/emulator-step.js';
 
 const WEB = WEB_BODY;
 const CREATE = '/api/task/deployment/create';
 
 describe('a runner clock the platform refuses', () => {
-  let emulator: Emulator;
-  let clock: TestClock;
-  let client: ApiClient;
-
-  beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({
-      ...SHUFFLED_CODES,
-      readyAfterSeconds: 5,
-      strict: true
-    }));
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
+  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {});
 
   /**
    * Runs a step; `beforeSend` sees each request first (to move the platform's clock between two of them,
@@ -40,7 +23,7 @@ describe('a runner clock the platform refuses', () => {
     inputs: Record<string, string>,
     beforeSend: (request: PreparedRequest) => void = () => undefined
   ) {
-    const all: Record<string, string> = { ...rsaInputs(emulator), poll_interval: '1s', ...inputs };
+    const all: Record<string, string> = { ...rsaInputs(bench.emulator), poll_interval: '1s', ...inputs };
     const settings = readSettings(
       (name) => all[name] ?? '',
       () => undefined
@@ -49,13 +32,13 @@ describe('a runner clock the platform refuses', () => {
       {
         send: (request) => {
           beforeSend(request);
-          return client.send(request);
+          return bench.client.send(request);
         }
       },
       {
-        now: clock.now,
+        now: bench.clock.now,
         advance: (ms) => {
-          clock.advance(ms / 1000);
+          bench.clock.advance(ms / 1000);
         }
       }
     );
@@ -70,9 +53,9 @@ describe('a runner clock the platform refuses', () => {
   ])(
     'reads again on the corrected clock, whatever the code: %i s off, refused with %s',
     async (offset, code) => {
-      emulator.setClockOffset(offset);
-      emulator.setRefusalCodes({ timestamp_expired: code });
-      const id = emulator.tasks.add({ task_name: 'clock', points: 1 });
+      bench.emulator.setClockOffset(offset);
+      bench.emulator.setRefusalCodes({ timestamp_expired: code });
+      const id = bench.emulator.tasks.add({ task_name: 'clock', points: 1 });
       const { failure, outputs, lines } = await run({ operation: 'detail', task_id: id });
       expect([failure, outputs.code]).toEqual([undefined, '0000']);
       expect(lines).toContainEqual(
@@ -82,21 +65,21 @@ describe('a runner clock the platform refuses', () => {
           )
         )
       );
-      expect(emulator.requests.map((r) => r.verdict?.code)).toEqual([code, '0000']);
+      expect(bench.emulator.requests.map((r) => r.verdict?.code)).toEqual([code, '0000']);
     }
   );
 
   it('sends a create refused for a stale clock again, once it can no longer land and no task of its name appeared', async () => {
-    emulator.setRefusalCodes({ timestamp_expired: 'C005' });
+    bench.emulator.setRefusalCodes({ timestamp_expired: 'C005' });
     // The platform's clock jumps ten minutes once the search before the create has been answered.
     const { failure, outputs, lines } = await run(
       { operation: 'create', task_name: 'stale', body: WEB },
       (request) => {
-        if (request.target === CREATE) emulator.setClockOffset(600);
+        if (request.target === CREATE) bench.emulator.setClockOffset(600);
       }
     );
     expect([failure, outputs.status]).toEqual([undefined, 'Running']);
-    const creates = emulator.requests.filter((r) => r.path === CREATE);
+    const creates = bench.emulator.requests.filter((r) => r.path === CREATE);
     expect(creates.map((r) => [r.verdict?.code, r.applied])).toEqual([
       ['C005', false],
       ['0000', true]
@@ -104,11 +87,11 @@ describe('a runner clock the platform refuses', () => {
     expect(lines).toContain(
       'create: no task named "stale" appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock'
     );
-    expect(emulator.requests.filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
+    expect(bench.emulator.requests.filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
   });
 
   it('does not send again a request that may change state: it fails, saying the clock is corrected', async () => {
-    emulator.setClockOffset(600);
+    bench.emulator.setClockOffset(600);
     const { failure } = await run({
       operation: 'request',
       method: 'POST',
@@ -118,6 +101,6 @@ describe('a runner clock the platform refuses', () => {
     expect(failure).toMatch(
       /this runner's clock was (9m59s|10m0s|10m1s) behind the platform's, and is corrected now$/
     );
-    expect(emulator.requests.filter((r) => r.path === '/api/deployment/task/stop')).toHaveLength(1);
+    expect(bench.emulator.requests.filter((r) => r.path === '/api/deployment/task/stop')).toHaveLength(1);
   });
 });

@@ -2,33 +2,10 @@
 // when the rate it is billed at would pass the cap before the wait ends, and at the cap what the step
 // waits on stopped (verified by its state) and the step failed with capped true.
 import { renderSummary } from '../../src/action/summary.js';
-import { criteriaFor } from '../../src/deploy/wait/criteria.js';
-import { taskResult } from '../../src/deploy/wait/task-result.js';
-import { waitUntil } from '../../src/deploy/wait/wait-until.js';
-import { urlPublisher } from '../../src/deploy/tasks/publishable-urls.js';
-import { TASK_KINDS } from '../../src/platform/task-kinds.js';
-import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
-import { JOB_BODY } from '../helpers/bodies.js';
-
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
-const job = JSON.parse(JOB_BODY) as { job_support: Record<string, unknown> };
-const LONG_JOB = JSON.stringify({ ...job, job_support: { ...job.job_support, timeout_sec: 7200 } });
+import { LONG_JOB, useCapBench } from '../helpers/cap-bench.js';
 
 describe('max_cost', () => {
-  // A node that bills while it is still Pending (an image that pulls for an hour), and jobs that run two
-  // hours: each would bill on for as long as the step waits.
-  const bench = useStepBench(
-    { readyAfterSeconds: 3600, billPending: true, strict: true, jobs: { podSeconds: 7200 } },
-    {
-      operation: 'create',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '30s',
-      wait_timeout: '1h'
-    }
-  );
+  const { bench, costOf, waitBeside } = useCapBench('30s');
 
   it('stops a create that bills while it never gets ready before its cost passes the cap, and fails the step with capped true', async () => {
     // 4090 in beijing-jxq-p1: 1.88 yuan an hour; 0.10 yuan would be passed after about 3m11s.
@@ -129,13 +106,6 @@ describe('max_cost', () => {
 
   // 4090 in beijing-jxq-p1 bills 1.88 yuan an hour from its create (billPending): 522 points a second.
   const DETAIL = '/api/task/deployment/detail';
-  const costOfTask = (id: string): number => {
-    const detail = bench.emulator.tasks.get(id) as unknown as {
-      billing_value: number;
-      forecast_value: number;
-    };
-    return (detail.billing_value + detail.forecast_value) / 1_000_000;
-  };
 
   it('stops first when a read held back by Retry-After would come after the cost reaches the cap (issue 60, point 1)', async () => {
     // Reads at 0 s and 10 s give the rate; the cap (0.02 yuan) is reached at about 38 s. The read at 20 s is
@@ -149,7 +119,7 @@ describe('max_cost', () => {
     const { failure, outputs } = await bench.step({ max_cost: '0.02', poll_interval: '10s' });
     expect(outputs.capped).toBe('true');
     expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
-    expect(costOfTask(outputs.task_id)).toBeLessThan(0.02);
+    expect(costOf(outputs.task_id)).toBeLessThan(0.02);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^cost: the platform asked for a pause of 2\ds before the next request \(429 with Retry-After\), which is later than the cost would reach max_cost 0\.02 yuan \(in about \ds, at the rate seen\): stopping what the step waits on first, and reading it after$/
@@ -171,7 +141,7 @@ describe('max_cost', () => {
       // The cap (0.015 yuan) is reached at about 29 s, before the read after the one that failed at 20 s.
       const { outputs } = await bench.step({ max_cost: '0.015', poll_interval: '10s' });
       expect(outputs.capped).toBe('true');
-      expect(costOfTask(outputs.task_id)).toBeLessThan(0.015);
+      expect(costOf(outputs.task_id)).toBeLessThan(0.015);
       expect(bench.log).toContainEqual(
         expect.stringMatching(
           /^cost: less than 0\.01 yuan as last read 10s ago, growing by 1\.88 yuan an hour \(as seen between the last two reads\), would pass max_cost 0\.015 yuan in about \ds, before the next read: stopping what the step waits on$/
@@ -190,7 +160,7 @@ describe('max_cost', () => {
     const { result, failure, outputs } = await bench.step({ max_cost: '0.015', poll_interval: '10s' });
     expect(outputs.capped).toBe('true');
     expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
-    expect(costOfTask(outputs.task_id)).toBeGreaterThan(0.015);
+    expect(costOf(outputs.task_id)).toBeGreaterThan(0.015);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^cost: by the time the stop took, 0\.0\d yuan passed max_cost 0\.015 yuan by 0\.0\d yuan$/
@@ -208,20 +178,13 @@ describe('max_cost', () => {
     const older = await bench.step({ wait: 'false' });
     bench.clock.advance(60);
     const newer = await bench.step({ wait: 'false' });
-    const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, {
-      ...{ operation: 'create', task_name: 'web', poll_interval: '10s', wait_timeout: '1h', max_cost: '0.20' }
-    });
     // 0.10 yuan spent before (ended tasks, whose records are gone); two tasks at 1.88 yuan an hour each.
-    const waited = await waitUntil(
-      [taskResult(newer.outputs.task_id)],
-      criteriaFor('ready', ctx.settings.wait, TASK_KINDS.deployment),
-      ctx,
-      {
-        readAlready: new Set(),
-        publish: urlPublisher(ctx),
-        cap: { maxCost: '0.20', from: 'made', spentBefore: '100000', alongside: [older.outputs.task_id] }
-      }
-    );
+    const waited = await waitBeside({
+      newer: newer.outputs.task_id,
+      older: older.outputs.task_id,
+      maxCost: '0.20',
+      spentBefore: '100000'
+    });
     expect(waited.tasks[0]).toMatchObject({ verdict: 'capped' });
     expect(waited.alongsideStopped).toEqual([
       expect.objectContaining({ id: older.outputs.task_id, verdict: 'capped' })
@@ -229,8 +192,8 @@ describe('max_cost', () => {
     // Both stopped, by their state; what they cost with what was spent before stays below the cap.
     expect(bench.emulator.tasks.get(older.outputs.task_id).status).toBe('End');
     expect(bench.emulator.tasks.get(newer.outputs.task_id).status).toBe('End');
-    expect(0.1 + costOfTask(older.outputs.task_id) + costOfTask(newer.outputs.task_id)).toBeLessThan(0.2);
-    expect(0.1 + costOfTask(older.outputs.task_id) + costOfTask(newer.outputs.task_id)).toBeGreaterThan(0.19);
+    expect(0.1 + costOf(older.outputs.task_id) + costOf(newer.outputs.task_id)).toBeLessThan(0.2);
+    expect(0.1 + costOf(older.outputs.task_id) + costOf(newer.outputs.task_id)).toBeGreaterThan(0.19);
     expect(bench.log).toContainEqual(`task ${older.outputs.task_id} stopped at max_cost 0.20 yuan`);
   });
 
@@ -251,7 +214,7 @@ describe('max_cost', () => {
       /stopped at max_cost after 5m0s, last status Pending: 0\.16 yuan of max_cost 0\.20 yuan/
     );
     bench.emulator.tasks.setOmitCostFields(false);
-    expect(costOfTask(outputs.task_id)).toBeLessThan(0.2);
+    expect(costOf(outputs.task_id)).toBeLessThan(0.2);
     expect(bench.emulator.tasks.get(outputs.task_id).status).toBe('End');
   });
 

@@ -1,58 +1,17 @@
 // The edges of the preview steps, against both stand-ins over real HTTPS: what is refused before anything
 // is sent, dry runs, a preview that does not become ready, records GitHub refuses once the platform's part
 // is done, and the sweep's other reasons (a pull request this repository does not have, max_cost).
-import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
-import { githubClient } from '../../src/github/client.js';
-import { previewRecords } from '../../src/github/preview-records.js';
-import { pullEventOf } from '../../src/github/pull-event.js';
 import { previewName, previewNumber, type PullRequests } from '../../src/deploy/pull-requests.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { usePreviewBench } from '../helpers/preview-bench.js';
 import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
 const SWEEP = { operation: 'preview_sweep', gpu: '', body: '' };
 
 describe('the preview steps, at their edges', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 5, strict: true },
-    {
-      operation: 'preview',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '5s',
-      github_token: 'ghs_test'
-    }
-  );
-  let github: GitHubStandIn;
-  beforeEach(async () => {
-    github = await startGitHub({ now: () => bench.clock.now() });
-  });
-  afterEach(() => github.stop());
-
-  const host = (
-    number: number | undefined,
-    action: 'opened' | 'closed' = 'opened',
-    token = github.token
-  ): PullRequests => {
-    const octokit = githubClient({
-      token,
-      apiUrl: github.url,
-      userAgent: 'test',
-      http: bench.client,
-      deadline: Date.now() + 120_000,
-      now: Date.now,
-      log: () => undefined
-    });
-    const event =
-      number === undefined
-        ? undefined
-        : pullEventOf('pull_request', github.event(number, action), 'acme/app');
-    if (event !== undefined && 'none' in event) throw new Error(event.none);
-    return previewRecords(octokit, { repo: { owner: 'acme', repo: 'app' }, runUrl: undefined, event });
-  };
+  const bench = usePreviewBench();
+  const host = (number: number | undefined, action: 'opened' | 'closed' = 'opened', token?: string) =>
+    bench.records(number, action, { token, userAgent: 'test' });
   const step = (
     inputs: Record<string, string>,
     on: PullRequests | undefined,
@@ -96,12 +55,12 @@ describe('the preview steps, at their edges', () => {
   });
 
   it('says in a dry run what a push and a close would do, and what the sweep would stop, changing nothing', async () => {
-    github.store.openPull(4);
+    bench.github.store.openPull(4);
     const up = await step({}, host(4), { dryRun: true });
     expect(up.failure).toBeUndefined();
     expect(bench.log).toContain('dry run: a deployment of pull request #4 would be recorded');
     const live = bench.emulator.tasks.add({ task_name: 'web-pr-4', points: 1, status: 'Running' });
-    github.store.closePull(4, false);
+    bench.github.store.closePull(4, false);
     const down = await step({}, host(4, 'closed'), { dryRun: true });
     expect(down.result.tasks.map((t) => t.id)).toEqual([live]);
     expect(bench.log).toContain('dry run: the deployments of pull request #4 would be marked inactive');
@@ -111,25 +70,27 @@ describe('the preview steps, at their edges', () => {
     expect([
       bench.sent(CREATE),
       bench.emulator.tasks.get(live).status,
-      github.store.deploymentsIn(/^pr-/)
+      bench.github.store.deploymentsIn(/^pr-/)
     ]).toEqual([[], 'Running', []]);
   });
 
   it('records a preview that does not become ready as a failure, and says why in the comment', async () => {
-    github.store.openPull(13);
+    bench.github.store.openPull(13);
     bench.emulator.tasks.setFailPattern(/-pr-13$/);
     const failed = await step({ comment: 'true' }, host(13));
     expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-13\) /);
-    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(
+      bench.github.store.statusesOf(bench.github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state
+    ).toBe('failure');
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: failed');
     // It ended in Other, which the platform does not let a stop change: the rollback's stop is refused.
     expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
   });
 
   it("fails saying what GitHub refused once the platform's part is done, leaving the preview as it is", async () => {
-    github.store.openPull(21);
+    bench.github.store.openPull(21);
     // The deployments may be written, the comment not.
-    const noComment = github.tokenWith(['deployments']);
+    const noComment = bench.github.tokenWith(['deployments']);
     const up = await step({ comment: 'true' }, host(21, 'opened', noComment));
     expect(up.failure).toMatch(
       /^preview: GitHub refused the comment on pull request #21: HTTP 403: .*pull-requests: write.*; the preview is left as the step made it$/
@@ -137,8 +98,8 @@ describe('the preview steps, at their edges', () => {
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
     // A close whose records cannot be written (the first of them: what the previews cost): the preview
     // is stopped all the same.
-    github.store.closePull(21, false);
-    const down = await step({}, host(21, 'closed', github.tokenWith([])));
+    bench.github.store.closePull(21, false);
+    const down = await step({}, host(21, 'closed', bench.github.tokenWith([])));
     expect(down.failure).toMatch(
       /^preview: GitHub refused the record of what the previews of pull request #21 have cost: HTTP 403: .*deployments: write/
     );
@@ -147,7 +108,7 @@ describe('the preview steps, at their edges', () => {
   });
 
   it('sweeps by max_cost, leaves a preview of a pull request the repository does not have, and says what GitHub refused', async () => {
-    github.store.openPull(31);
+    bench.github.store.openPull(31);
     const open = await step({}, host(31));
     const stray = bench.emulator.tasks.add({ task_name: 'web-pr-99', points: 1, status: 'Running' });
     bench.clock.advance(3600);
@@ -174,25 +135,25 @@ describe('the preview steps, at their edges', () => {
   });
 
   it('fails a close that cannot stop its preview, saying the sweep tries again', async () => {
-    github.store.openPull(51);
+    bench.github.store.openPull(51);
     const up = await step({}, host(51));
     bench.emulator.inject({
       path: '/api/deployment/task/stop',
       times: Infinity,
       answer: { kind: 'envelope', code: 'C999', message: 'busy' }
     });
-    github.store.closePull(51, false);
+    bench.github.store.closePull(51, false);
     const down = await step({ comment: 'true', cleanup_timeout: '5s' }, host(51, 'closed'));
     expect(down.failure).toMatch(new RegExp(`^preview: task ${up.outputs.task_id} .*could not be stopped`));
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
-    expect(github.store.comments[0]?.body).toContain(
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(bench.github.store.comments[0]?.body).toContain(
       `> Task ${up.outputs.task_id} could not be stopped&#58; preview&#95;sweep tries again&#46;`
     );
   });
 
   // Regression (issue 60, point 2): the comment said "stopped at max_cost" of a preview that still served.
   it('says a preview the cap could not stop still serves: the comment says so, the deployment stays live', async () => {
-    github.store.openPull(62);
+    bench.github.store.openPull(62);
     const up = await step({ comment: 'true' }, host(62));
     bench.clock.advance(3600);
     bench.emulator.inject({
@@ -207,28 +168,32 @@ describe('the preview steps, at their edges', () => {
       )
     );
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('Running');
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: failed');
-    expect(github.store.comments[0]?.body).toContain('could not be stopped');
-    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('success');
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: failed');
+    expect(bench.github.store.comments[0]?.body).toContain('could not be stopped');
+    expect(
+      bench.github.store.statusesOf(bench.github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state
+    ).toBe('success');
   });
 
   it("stops a push's preview whose wait reaches what max_cost leaves, recording a failure", async () => {
-    github.store.openPull(61);
+    bench.github.store.openPull(61);
     // A node that bills while Pending, for an hour: the wait reaches the cap long before it is ready.
     bench.emulator.tasks.setReadyAfter(3600);
     bench.emulator.tasks.setBillPending(true);
     const capped = await step({ comment: 'true', max_cost: '0.05', poll_interval: '30s' }, host(61));
     expect(capped.outputs.capped).toBe('true');
-    expect(github.store.statusesOf(github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state).toBe('failure');
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    expect(
+      bench.github.store.statusesOf(bench.github.store.deploymentsIn(/^pr-/)[0]?.id ?? 0)[0]?.state
+    ).toBe('failure');
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(capped.outputs.task_id).status).toBe('End');
   });
 
   it('makes no preview for a pull request reopened after its previews reached max_cost, and says so in a dry run too', async () => {
-    github.store.openPull(71);
+    bench.github.store.openPull(71);
     const up = await step({}, host(71));
     bench.clock.advance(3600);
-    github.store.closePull(71, false);
+    bench.github.store.closePull(71, false);
     expect((await step({}, host(71, 'closed'))).failure).toBeUndefined();
     // Reopened: opened again, as GitHub's reopened event brings the preview up.
     const inputs = { comment: 'true', max_cost: '1' };
@@ -237,11 +202,11 @@ describe('the preview steps, at their edges', () => {
       /^the previews of pull request #71 have cost 1\.\d\d yuan, which reaches max_cost 1 yuan: no new preview is made$/
     );
     // A dry run writes no comment.
-    expect(github.store.comments).toEqual([]);
+    expect(bench.github.store.comments).toEqual([]);
     const refused = await step(inputs, host(71));
     expect(refused.failure).toBe(`preview: ${reportOf(dry.result, 'preview')?.failure ?? ''}`);
     expect([refused.outputs.capped, bench.sent(CREATE).length]).toEqual(['false', 1]);
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(bench.emulator.tasks.get(up.outputs.task_id).status).toBe('End');
   });
 });

@@ -2,59 +2,17 @@
 // comment draws what all of its previews have cost over time, from GitHub's records of it (one a push and
 // a close), and a push's summary draws where its time went and what its preview cost as the wait read it;
 // each diagram read back by Mermaid's own parser.
-import { startGitHub, sha, type GitHubStandIn } from '../../github-standin/index.js';
+import { sha } from '../../github-standin/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { verdictOf } from '../../src/action/outputs.js';
-import { githubClient } from '../../src/github/client.js';
 import { readSpendHistory } from '../../src/github/kept-spend.js';
-import { previewRecords } from '../../src/github/preview-records.js';
-import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { usePreviewBench, type PullAction } from '../helpers/preview-bench.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../helpers/mermaid.js';
 
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
-
 describe('previews in pictures', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 30, strict: true },
-    {
-      operation: 'preview',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '5s',
-      github_token: 'ghs_test',
-      comment: 'true'
-    }
-  );
-  let github: GitHubStandIn;
-  beforeEach(async () => {
-    github = await startGitHub({ now: () => bench.clock.now() });
-  });
-  afterEach(() => github.stop());
-
-  const octokitOf = () =>
-    githubClient({
-      token: github.token,
-      apiUrl: github.url,
-      userAgent: 'elastic-deploy-action/test',
-      http: bench.client,
-      deadline: Date.now() + 120_000,
-      now: Date.now,
-      log: () => undefined
-    });
-  const on = (number: number, action: 'opened' | 'synchronize' | 'closed') => {
-    const event = pullEventOf('pull_request', github.event(number, action), 'acme/app');
-    if ('none' in event) throw new Error(event.none);
-    const host = previewRecords(octokitOf(), {
-      repo: { owner: 'acme', repo: 'app' },
-      runUrl: 'https://github.test/acme/app/actions/runs/7',
-      event
-    });
-    return { pullRequests: (): Promise<PullRequests> => Promise.resolve(host) };
-  };
+  const bench = usePreviewBench({ emulator: { readyAfterSeconds: 30 }, inputs: { comment: 'true' } });
+  const on = (number: number, action: PullAction) =>
+    bench.on(number, action, { runUrl: 'https://github.test/acme/app/actions/runs/7' });
   const chartOf = async (markdown: string) => {
     const chart = mermaidBlocks(markdown).find((block) => block.startsWith('xychart-beta'));
     if (chart === undefined) throw new Error(`no line in:\n${markdown}`);
@@ -62,20 +20,20 @@ describe('previews in pictures', () => {
   };
 
   it("draws what all of a pull request's previews have cost at each record in its comment, and a push's wait in its summary", async () => {
-    github.store.openPull(42);
+    bench.github.store.openPull(42);
     bench.clock.advance(1);
     const open = await bench.step({}, on(42, 'opened'));
     expect(open.failure).toBeUndefined();
     // One record: no line yet.
-    expect(mermaidBlocks(github.store.comments[0]?.body ?? '')).toEqual([]);
+    expect(mermaidBlocks(bench.github.store.comments[0]?.body ?? '')).toEqual([]);
 
-    github.store.pushPull(42, sha(42, 2));
+    bench.github.store.pushPull(42, sha(42, 2));
     bench.clock.advance(600);
     const push = await bench.step({}, on(42, 'synchronize'));
     expect(push.failure).toBeUndefined();
-    const history = await readSpendHistory(octokitOf(), { owner: 'acme', repo: 'app' }, 'web-pr-42');
+    const history = await readSpendHistory(bench.octokit(), { owner: 'acme', repo: 'app' }, 'web-pr-42');
     expect(history.length).toBeGreaterThanOrEqual(2);
-    const comment = github.store.comments[0]?.body ?? '';
+    const comment = bench.github.store.comments[0]?.body ?? '';
     const line = await chartOf(comment);
     expect(line.title).toBe('All previews of this pull request, as each record kept it (yuan)');
     const [values] = line.lines;
@@ -95,11 +53,11 @@ describe('previews in pictures', () => {
     ).toEqual(['Pending', 'Running']);
     expect((await chartOf(summary)).title).toBe('What this push s preview cost while the step waited (yuan)');
 
-    github.store.closePull(42, true);
+    bench.github.store.closePull(42, true);
     bench.clock.advance(600);
     const close = await bench.step({}, on(42, 'closed'));
     expect(close.failure).toBeUndefined();
-    const closed = await chartOf(github.store.comments[0]?.body ?? '');
+    const closed = await chartOf(bench.github.store.comments[0]?.body ?? '');
     expect(closed.lines[0]?.at(-1)).toBeCloseTo(Number(close.outputs.total_cost), 6);
   });
 });

@@ -2,70 +2,23 @@
 // HTTPS: each task read from its own detail (billing_value + forecast_value; the task search's rows need
 // not carry forecast_value), stopped ones included, and kept on GitHub (a record deployment's payload)
 // so that it outlives the tasks when the platform deletes them once ended.
-import { startGitHub, sha, type GitHubStandIn } from '../../github-standin/index.js';
+import { sha } from '../../github-standin/index.js';
 import { sumPoints } from '../../src/platform/money.js';
-import { githubClient } from '../../src/github/client.js';
-import { previewRecords } from '../../src/github/preview-records.js';
-import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
 import { readSpend } from '../../src/deploy/flows/preview-spend.js';
-import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import { emulatorContext } from '../helpers/emulator-step.js';
+import { usePreviewBench, type PullAction } from '../helpers/preview-bench.js';
 import { reportOf } from '../../src/deploy/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
 /** The platform books what a task used every 5 minutes: until then it shows in forecast_value alone. */
 const BOOKING_MS = 5 * 60_000;
 
 describe("a pull request's previews, as what they spent is read and kept", () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 5, strict: true },
-    {
-      operation: 'preview',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '5s',
-      github_token: 'ghs_test',
-      comment: 'false'
-    }
-  );
-  let github: GitHubStandIn;
-  beforeEach(async () => {
-    github = await startGitHub({ now: () => bench.clock.now() });
-  });
-  afterEach(() => github.stop());
-
+  const bench = usePreviewBench({ inputs: { comment: 'false' } });
   /** GitHub as a step on this pull request's event sees it: a new client each time, as a new runner has. */
-  const on = (number: number, action: 'opened' | 'synchronize' | 'closed') => {
-    const octokit = githubClient({
-      token: github.token,
-      apiUrl: github.url,
-      userAgent: 'elastic-deploy-action/test',
-      http: bench.client,
-      deadline: Date.now() + 120_000,
-      now: Date.now,
-      log: () => undefined
-    });
-    const event = pullEventOf('pull_request', github.event(number, action), 'acme/app');
-    if ('none' in event) throw new Error(event.none);
-    const host: PullRequests = previewRecords(octokit, {
-      repo: { owner: 'acme', repo: 'app' },
-      runUrl: undefined,
-      event,
-      baseRef: event.baseRef
-    });
-    return { pullRequests: () => Promise.resolve(host) };
-  };
-  const step = (
-    inputs: Record<string, string>,
-    number: number,
-    action: 'opened' | 'synchronize' | 'closed'
-  ) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, on(number, action));
-  };
+  const on = (number: number, action: PullAction) => bench.on(number, action, { baseRef: true });
+  const step = (inputs: Record<string, string>, number: number, action: PullAction) =>
+    bench.stepOn(inputs, number, action, {}, { baseRef: true });
   /** What the platform's details of the tasks say they cost, in points. */
   const detailsCost = (ids: readonly string[]): string =>
     sumPoints(
@@ -84,7 +37,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
   // platform's details added up to 0.13: the total was the search's rows, which carry billing_value only.
   it("reads each task's cost from its detail, not the task search's row: a push finds the cap reached that the rows do not show", async () => {
     bench.emulator.tasks.setListSchemaOnly(true);
-    github.store.openPull(7);
+    bench.github.store.openPull(7);
     const open = await step({}, 7, 'opened');
     expect(open.failure).toBeUndefined();
     // 200 s past a booking: what was used since (about 0.1 yuan) shows in the detail's forecast_value only.
@@ -94,7 +47,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(Number(detail.forecast_value)).toBeGreaterThan(90_000);
     // A cap 50,000 points (0.05 yuan) above what was billed: reached by what the details say, not the rows.
     const maxCost = ((billed + 50_000) / 1_000_000).toFixed(6);
-    github.store.pushPull(7, sha(7, 2));
+    bench.github.store.pushPull(7, sha(7, 2));
     const push = await step({ max_cost: maxCost }, 7, 'synchronize');
     expect(push.failure).toMatch(
       new RegExp(
@@ -109,13 +62,13 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
 
   it("says the previews' total as the details add it up, stopped tasks included, on close", async () => {
     bench.emulator.tasks.setListSchemaOnly(true);
-    github.store.openPull(8);
+    bench.github.store.openPull(8);
     const ids = [(await step({}, 8, 'opened')).outputs.task_id];
     pastBooking(100);
-    github.store.pushPull(8, sha(8, 2));
+    bench.github.store.pushPull(8, sha(8, 2));
     ids.push((await step({}, 8, 'synchronize')).outputs.task_id);
     pastBooking(150);
-    github.store.closePull(8, false);
+    bench.github.store.closePull(8, false);
     const close = await step({}, 8, 'closed');
     expect(close.failure).toBeUndefined();
     expect(ids.map((id) => bench.emulator.tasks.get(id).status)).toEqual(['End', 'End']);
@@ -127,12 +80,12 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
   // Regression (issue 60, point 5): push 4 read 0.031 after push 3 had reached 0.17 of 0.10 and made a
   // preview: the total was a search of tasks, and the platform had deleted the ended ones.
   it('keeps what the previews spent on GitHub, so that a push after the platform deleted the ended tasks still finds the cap reached', async () => {
-    github.store.openPull(9);
+    bench.github.store.openPull(9);
     const open = await step({ max_cost: '1' }, 9, 'opened');
     expect(open.failure).toBeUndefined();
     // An hour on, 1.88 yuan: the next push finds the cap reached and stops the preview.
     bench.clock.advance(3600);
-    github.store.pushPull(9, sha(9, 2));
+    bench.github.store.pushPull(9, sha(9, 2));
     const capped = await step({ max_cost: '1' }, 9, 'synchronize');
     expect(capped.outputs.capped).toBe('true');
     expect(bench.emulator.tasks.get(open.outputs.task_id).status).toBe('End');
@@ -140,7 +93,7 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(Number(spent)).toBeGreaterThan(1_000_000);
     // The platform deletes the ended task: no search lists it, no detail answers for it.
     bench.emulator.tasks.setEndedTasksGone(true);
-    github.store.pushPull(9, sha(9, 3));
+    bench.github.store.pushPull(9, sha(9, 3));
     const next = await step({ max_cost: '1' }, 9, 'synchronize');
     expect(next.failure).toMatch(
       /^preview: the previews of pull request #9 have cost 1\.\d\d yuan, which reaches max_cost 1 yuan: no new preview is made$/
@@ -148,31 +101,31 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(reportOf(next.result, 'preview')?.totalPoints).toBe(spent);
     expect(bench.sent(CREATE)).toHaveLength(1);
     // Kept where GitHub keeps it, without the comment: a record deployment's payload, inactive at once.
-    const records = github.store.deploymentsIn(/^preview-spend$/);
+    const records = bench.github.store.deploymentsIn(/^preview-spend$/);
     expect(records.length).toBeGreaterThan(0);
     expect(records.at(-1)?.payload).toEqual({
       task_name: 'web-pr-9',
       pull_request: 9,
       spent: { [open.outputs.task_id]: spent }
     });
-    expect(records.map((r) => github.store.statusesOf(r.id)[0]?.state)).toEqual(
+    expect(records.map((r) => bench.github.store.statusesOf(r.id)[0]?.state)).toEqual(
       records.map(() => 'inactive')
     );
-    expect(github.store.comments).toEqual([]);
+    expect(bench.github.store.comments).toEqual([]);
   });
 
   // Regression (issue 60, point 2): a pull request's cap was passed about 2x while a push waited: the wait
   // counted only the new preview against what was left, while the old one billed on uncounted (cap 0.02,
   // spent 0.039), and the comment said "stopped at max_cost" of a preview that still served.
   it("holds a push's wait to the cap with the old preview's cost counted at every poll, and stops both at it", async () => {
-    github.store.openPull(14);
+    bench.github.store.openPull(14);
     const open = await step({ comment: 'true' }, 14, 'opened');
     expect(open.failure).toBeUndefined();
     bench.clock.advance(60);
     // The new preview takes an hour to come up and bills while it starts: the old one serves and bills on.
     bench.emulator.tasks.setReadyAfter(3600);
     bench.emulator.tasks.setBillPending(true);
-    github.store.pushPull(14, sha(14, 2));
+    bench.github.store.pushPull(14, sha(14, 2));
     const push = await step({ comment: 'true', max_cost: '0.5', poll_interval: '30s' }, 14, 'synchronize');
     expect(push.outputs.capped).toBe('true');
     const ids = [open.outputs.task_id, push.outputs.task_id];
@@ -184,9 +137,12 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     expect(spent).toBeGreaterThan(400_000);
     expect(reportOf(push.result, 'preview')?.totalPoints).toBe(detailsCost(ids));
     // Nothing serves: no deployment says it does, and the comment says it was stopped.
-    const deployments = github.store.deploymentsIn(/^pr-/);
-    expect(deployments.map((d) => github.store.statusesOf(d.id)[0]?.state)).toEqual(['inactive', 'failure']);
-    expect(github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
+    const deployments = bench.github.store.deploymentsIn(/^pr-/);
+    expect(deployments.map((d) => bench.github.store.statusesOf(d.id)[0]?.state)).toEqual([
+      'inactive',
+      'failure'
+    ]);
+    expect(bench.github.store.comments[0]?.body).toContain('### Preview of web: stopped at max_cost');
     expect(push.result.replaced.map((t) => [t.id, t.verdict])).toEqual([[open.outputs.task_id, 'capped']]);
   });
 
@@ -194,14 +150,14 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
     // It bills while it starts, then fails: the platform's search is never asked for Other.
     bench.emulator.tasks.setBillPending(true);
     bench.emulator.tasks.setFailPattern(/-pr-15$/);
-    github.store.openPull(15);
+    bench.github.store.openPull(15);
     const failed = await step({}, 15, 'opened');
     expect(failed.failure).toMatch(/^preview: task \d+ \(web-pr-15\) /);
     expect(bench.emulator.tasks.get(failed.outputs.task_id).status).toBe('Other');
     const cost = detailsCost([failed.outputs.task_id]);
     expect(Number(cost)).toBeGreaterThan(0);
     expect(reportOf(failed.result, 'preview')?.totalPoints).toBe(cost);
-    expect(github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+    expect(bench.github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
       spent: { [failed.outputs.task_id]: cost }
     });
   });
@@ -268,17 +224,17 @@ describe("a pull request's previews, as what they spent is read and kept", () =>
   });
 
   it('keeps nothing new when GitHub keeps every figure already', async () => {
-    github.store.openPull(11);
+    bench.github.store.openPull(11);
     const open = await step({}, 11, 'opened');
-    const made = github.store.deploymentsIn(/^preview-spend$/).length;
+    const made = bench.github.store.deploymentsIn(/^preview-spend$/).length;
     expect(made).toBe(1);
     // Closed at once, then a reopen's dry run: no new figure, so no new record.
-    github.store.closePull(11, false);
+    bench.github.store.closePull(11, false);
     await step({}, 11, 'closed');
-    const afterClose = github.store.deploymentsIn(/^preview-spend$/).length;
+    const afterClose = bench.github.store.deploymentsIn(/^preview-spend$/).length;
     expect(afterClose).toBe(2);
     await bench.step({}, { ...on(11, 'opened'), dryRun: true });
-    expect(github.store.deploymentsIn(/^preview-spend$/)).toHaveLength(afterClose);
+    expect(bench.github.store.deploymentsIn(/^preview-spend$/)).toHaveLength(afterClose);
     expect(bench.emulator.tasks.get(open.outputs.task_id).status).toBe('End');
   });
 });

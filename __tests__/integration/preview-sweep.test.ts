@@ -1,72 +1,26 @@
 // The preview sweep against both stand-ins over real HTTPS, where GitHub fails (issue 60, point 4): a
 // pull request GitHub cannot read is said and left, the sweep going on with the others and failing at the
 // end; and the records a close run left unfinished when GitHub failed it are finished.
-import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { sumPoints } from '../../src/platform/money.js';
-import { githubClient } from '../../src/github/client.js';
-import { previewRecords } from '../../src/github/preview-records.js';
-import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { usePreviewBench } from '../helpers/preview-bench.js';
 import { reportOf } from '../../src/deploy/calls/step-result.js';
 
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
 const SWEEP = { operation: 'preview_sweep', preview_ttl: '1h', gpu: '', body: '' };
 
 describe('the preview sweep, where GitHub fails', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 5, strict: true },
-    {
-      operation: 'preview',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '5s',
-      github_token: 'ghs_test',
-      comment: 'true'
-    }
-  );
-  let github: GitHubStandIn;
-  beforeEach(async () => {
-    github = await startGitHub({ now: () => bench.clock.now() });
-  });
-  afterEach(() => github.stop());
-
-  const on = (number: number | undefined, action: 'opened' | 'closed' = 'opened') => {
-    const octokit = githubClient({
-      token: github.token,
-      apiUrl: github.url,
-      userAgent: 'elastic-deploy-action/test',
-      http: bench.client,
-      deadline: Date.now() + 120_000,
-      now: Date.now,
-      log: () => undefined
-    });
-    const event =
-      number === undefined
-        ? undefined
-        : pullEventOf('pull_request', github.event(number, action), 'acme/app');
-    if (event !== undefined && 'none' in event) throw new Error(event.none);
-    const host: PullRequests = previewRecords(octokit, {
-      repo: { owner: 'acme', repo: 'app' },
-      runUrl: undefined,
-      event,
-      ...(event === undefined ? {} : { baseRef: event.baseRef })
-    });
-    return { pullRequests: () => Promise.resolve(host) };
-  };
-  const step = (inputs: Record<string, string>, number: number | undefined, action?: 'opened' | 'closed') => {
-    bench.clock.advance(1);
-    return bench.step(inputs, on(number, action));
-  };
+  const bench = usePreviewBench({ inputs: { comment: 'true' } });
+  const on = (number: number | undefined, action?: 'opened' | 'closed') =>
+    bench.on(number, action, { baseRef: true });
+  const step = (inputs: Record<string, string>, number: number | undefined, action?: 'opened' | 'closed') =>
+    bench.stepOn(inputs, number, action, {}, { baseRef: true });
   const statusOf = (id: string) => bench.emulator.tasks.get(id).status;
   const latest = (pull: number) =>
-    github.store
+    bench.github.store
       .deploymentsIn(new RegExp(`^pr-${pull}$`))
-      .map((d) => github.store.statusesOf(d.id)[0]?.state);
-  const heading = (pull: number) => github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
+      .map((d) => bench.github.store.statusesOf(d.id)[0]?.state);
+  const heading = (pull: number) =>
+    bench.github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
 
   // Regression (issue 60, point 4): a 502 on one pull request's read stopped the sweep, leaving every
   // later one (closed, merged) running.
@@ -74,14 +28,14 @@ describe('the preview sweep, where GitHub fails', () => {
     bench.emulator.tasks.setListSchemaOnly(true);
     const ids = new Map<number, string>();
     for (const number of [5, 6, 7]) {
-      github.store.openPull(number);
+      bench.github.store.openPull(number);
       ids.set(number, (await step({}, number, 'opened')).outputs.task_id);
     }
     // Closed, each of them; their close runs were lost. GitHub answers 502 to every read of #6.
-    github.store.closePull(5, true);
-    github.store.closePull(6, false);
-    github.store.closePull(7, false);
-    github.failOn({ path: /\/pulls\/6$/, method: 'GET' });
+    bench.github.store.closePull(5, true);
+    bench.github.store.closePull(6, false);
+    bench.github.store.closePull(7, false);
+    bench.github.failOn({ path: /\/pulls\/6$/, method: 'GET' });
     bench.clock.advance(200);
     const sweep = await step(SWEEP, undefined);
     expect([5, 6, 7].map((n) => statusOf(ids.get(n) ?? ''))).toEqual(['End', 'Running', 'End']);
@@ -119,12 +73,12 @@ describe('the preview sweep, where GitHub fails', () => {
   // Regression (issue 60, point 4): a close run that met GitHub 5xx left a deployment still success and a
   // comment saying "running" for a stopped service; the sweep visited only live tasks and never fixed them.
   it('finishes the records of a close run GitHub failed: the deployment marked inactive, the comment said stopped', async () => {
-    github.store.openPull(8);
+    bench.github.store.openPull(8);
     const up = await step({}, 8, 'opened');
     expect(heading(8)).toBe('### Preview of web: running');
     // The close stops the preview, then every write to GitHub meets a 502 (each sent three times).
-    github.store.closePull(8, true);
-    github.failOn({ path: /./, method: 'POST', times: 3 });
+    bench.github.store.closePull(8, true);
+    bench.github.failOn({ path: /./, method: 'POST', times: 3 });
     const close = await step({}, 8, 'closed');
     expect(close.failure).toMatch(/^preview: GitHub refused .*HTTP 502/);
     expect(statusOf(up.outputs.task_id)).toBe('End');
@@ -142,14 +96,14 @@ describe('the preview sweep, where GitHub fails', () => {
       ['inactive'],
       '### Preview of web: stopped: the pull request is closed'
     ]);
-    expect(github.store.comments.find((c) => c.issue === 8)?.body).toContain(
+    expect(bench.github.store.comments.find((c) => c.issue === 8)?.body).toContain(
       '> Stopped by preview&#95;sweep&#58; pull request &#35;8 is closed, and its deployment still said success&#46;'
     );
     expect(bench.log).toContainEqual(
       "preview_sweep: web-pr-8: pull request #8 is closed, and its deployment still said success (a close run's records were left unfinished): 1 deployment(s) marked inactive, the comment (if any) says stopped"
     );
     // What it cost is kept too, as the close would have kept it.
-    expect(github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
+    expect(bench.github.store.deploymentsIn(/^preview-spend$/).at(-1)?.payload).toMatchObject({
       task_name: 'web-pr-8'
     });
     // Finished once: the next sweep finds nothing to do.

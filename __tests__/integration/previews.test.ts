@@ -1,92 +1,40 @@
 // Previews of pull requests against both stand-ins over real HTTPS: the platform's emulator (on the fake
 // clock) and GitHub's (through the toolkit's client, as the step talks to GitHub). Open, push, close; the
 // one comment; max_previews; max_cost across a pull request's previews; a 403; the sweep.
-import { startGitHub, sha, type GitHubStandIn } from '../../github-standin/index.js';
+import { sha } from '../../github-standin/index.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { githubClient } from '../../src/github/client.js';
-import { previewRecords } from '../../src/github/preview-records.js';
-import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
 import { readablePoints, readableYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
 import { MARK_4090 } from '../helpers/bodies.js';
-import { useStepBench } from '../helpers/emulator-step.js';
+import { usePreviewBench, type PullAction } from '../helpers/preview-bench.js';
 
 const CREATE = '/api/task/deployment/create';
 const SWEEP = { operation: 'preview_sweep', preview_ttl: '1h', gpu: '', body: '' };
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}';
+const RUN_URL = 'https://github.test/acme/app/actions/runs/7';
 
 describe('previews of pull requests', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 5, strict: true },
-    {
-      operation: 'preview',
-      task_name: 'web',
-      body: SERVICE,
-      gpu: '4090',
-      poll_interval: '5s',
-      github_token: 'ghs_test'
-    }
-  );
-  let github: GitHubStandIn;
-  beforeEach(async () => {
-    // GitHub's times on the clock the emulator and the step share: a deployment's age is the step's to read.
-    github = await startGitHub({ now: () => bench.clock.now() });
-  });
-  afterEach(() => github.stop());
-
+  const bench = usePreviewBench();
   /** GitHub as a step on this pull request's event sees it, with `token` (all permissions by default). */
-  const on = (
-    number: number,
-    action: 'opened' | 'synchronize' | 'closed' | undefined,
-    token = github.token
-  ): { pullRequests: () => Promise<PullRequests> } => {
-    const octokit = githubClient({
-      token,
-      apiUrl: github.url,
-      userAgent: 'elastic-deploy-action/test',
-      http: bench.client,
-      deadline: Date.now() + 120_000,
-      now: Date.now,
-      log: () => undefined
-    });
-    const event =
-      action === undefined
-        ? undefined
-        : pullEventOf('pull_request', github.event(number, action), 'acme/app');
-    if (event !== undefined && 'none' in event) throw new Error(event.none);
-    const host = previewRecords(octokit, {
-      repo: { owner: 'acme', repo: 'app' },
-      runUrl: 'https://github.test/acme/app/actions/runs/7',
-      event
-    });
-    return { pullRequests: () => Promise.resolve(host) };
-  };
-  const step = (
-    inputs: Record<string, string>,
-    number: number,
-    action?: 'opened' | 'synchronize' | 'closed'
-  ) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, on(number, action));
-  };
-  const latest = (id: number) => github.store.statusesOf(id)[0];
+  const on = (number: number, action: PullAction | undefined, token?: string) =>
+    bench.on(action === undefined ? undefined : number, action, { token, runUrl: RUN_URL });
+  const step = (inputs: Record<string, string>, number: number, action?: PullAction) =>
+    bench.stepOn(inputs, action === undefined ? undefined : number, action, {}, { runUrl: RUN_URL });
+  const latest = (id: number) => bench.github.store.statusesOf(id)[0];
   const statusOf = (id: string) => bench.emulator.tasks.get(id).status;
 
   it('brings a preview up on open, replaces it on a push, and stops it on close, with its records and one comment', async () => {
-    github.store.openPull(42);
+    bench.github.store.openPull(42);
     const open = await step({ comment: 'true' }, 42, 'opened');
     expect(open.failure).toBeUndefined();
     const first = open.outputs.task_id;
     expect([statusOf(first), bench.emulator.tasks.get(first).task_name]).toEqual(['Running', 'web-pr-42']);
-    const [deployment] = github.store.deploymentsIn(/^pr-/);
+    const [deployment] = bench.github.store.deploymentsIn(/^pr-/);
     expect(deployment).toMatchObject({
       environment: 'pr-42',
       transient: true,
       production: false,
       ref: sha(42, 1)
     });
-    expect(github.store.statusesOf(deployment?.id ?? 0).map((s) => s.state)).toEqual([
+    expect(bench.github.store.statusesOf(deployment?.id ?? 0).map((s) => s.state)).toEqual([
       'success',
       'in_progress'
     ]);
@@ -95,34 +43,38 @@ describe('previews of pull requests', () => {
       logUrl: 'https://github.test/acme/app/actions/runs/7'
     });
     expect(open.outputs.url).toMatch(/^https:\/\//);
-    expect(github.store.comments.map((c) => c.body.split('\n')[1])).toEqual(['### Preview of web: running']);
+    expect(bench.github.store.comments.map((c) => c.body.split('\n')[1])).toEqual([
+      '### Preview of web: running'
+    ]);
 
-    github.store.pushPull(42, sha(42, 2));
+    bench.github.store.pushPull(42, sha(42, 2));
     bench.clock.advance(600);
     const push = await step({ comment: 'true' }, 42, 'synchronize');
     expect(push.failure).toBeUndefined();
     const second = push.outputs.task_id;
     expect([statusOf(first), statusOf(second)]).toEqual(['End', 'Running']);
     expect(JSON.parse(push.outputs.replaced_task_ids)).toEqual([first]);
-    const [, newer] = github.store.deploymentsIn(/^pr-/);
+    const [, newer] = bench.github.store.deploymentsIn(/^pr-/);
     expect([latest(deployment?.id ?? 0)?.state, latest(newer?.id ?? 0)?.state]).toEqual([
       'inactive',
       'success'
     ]);
     // One comment, updated in place: what this push cost, and the pull request's previews in all.
-    expect(github.store.comments).toHaveLength(1);
-    expect(github.store.comments[0]?.body).toMatch(/All previews of this pull request \| 0&#46;3\d yuan/);
+    expect(bench.github.store.comments).toHaveLength(1);
+    expect(bench.github.store.comments[0]?.body).toMatch(
+      /All previews of this pull request \| 0&#46;3\d yuan/
+    );
 
-    github.store.closePull(42, true);
+    bench.github.store.closePull(42, true);
     const close = await step({ comment: 'true' }, 42, 'closed');
     expect(close.failure).toBeUndefined();
     expect(statusOf(second)).toBe('End');
-    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual([
+    expect(bench.github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual([
       'inactive',
       'inactive'
     ]);
-    expect(github.store.comments).toHaveLength(1);
-    expect(github.store.comments[0]?.body).toContain(
+    expect(bench.github.store.comments).toHaveLength(1);
+    expect(bench.github.store.comments[0]?.body).toContain(
       '### Preview of web: stopped: the pull request is closed'
     );
     expect(close.outputs.total_cost).toMatch(/^0\.3\d{5}$/);
@@ -138,7 +90,7 @@ describe('previews of pull requests', () => {
 
   /** The comment's table on pull request `number`, row name to value, as a reader reads them (entities read back). */
   const commentRows = (number: number): Record<string, string> => {
-    const body = github.store.comments.find((c) => c.issue === number)?.body ?? '';
+    const body = bench.github.store.comments.find((c) => c.issue === number)?.body ?? '';
     const text = (cell: string) =>
       cell
         .replace(/<[^>]*>/g, '')
@@ -161,7 +113,7 @@ describe('previews of pull requests', () => {
   // (one preview: 0.000028 beside 0.001087 yuan); below a fen one was exact and the other "0.01 yuan"; on
   // close "This push: unknown" and "GPU unknown"; and "GPU unknown" when the body names a mark.
   it("shows figures that agree with each other, the log, total_cost and the platform's details, and the GPU the body's mark names, from open through two pushes to close", async () => {
-    github.store.openPull(31);
+    bench.github.store.openPull(31);
     const marked = `{resources: [{mark: "${MARK_4090}"}], services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}`;
     const inputs = { comment: 'true', gpu: '', body: marked };
     // A stop takes a minute to show: a push's step goes on well after its wait's last read of the new task.
@@ -190,7 +142,7 @@ describe('previews of pull requests', () => {
     const first = commentRows(31);
     expect(first[`This push (${sha(31, 1).slice(0, 7)})`]).toBe(first['All previews of this pull request']);
     for (const push of [2, 3]) {
-      github.store.pushPull(31, sha(31, push));
+      bench.github.store.pushPull(31, sha(31, push));
       bench.clock.advance(600);
       bench.log.length = 0;
       const pushed = await step(inputs, 31, 'synchronize');
@@ -198,7 +150,7 @@ describe('previews of pull requests', () => {
       ids.push(pushed.outputs.task_id);
       agree(pushed, sha(31, push).slice(0, 7), pushed.outputs.task_id);
     }
-    github.store.closePull(31, false);
+    bench.github.store.closePull(31, false);
     bench.clock.advance(600);
     bench.log.length = 0;
     const close = await step(inputs, 31, 'closed');
@@ -209,8 +161,8 @@ describe('previews of pull requests', () => {
   });
 
   it('makes no preview beyond max_previews, naming those that run, and replaces its own whatever the count', async () => {
-    github.store.openPull(1);
-    github.store.openPull(2);
+    bench.github.store.openPull(1);
+    bench.github.store.openPull(2);
     const first = await step({}, 1, 'opened');
     expect(first.failure).toBeUndefined();
     const refused = await step({ max_previews: '1', comment: 'true' }, 2, 'opened');
@@ -219,11 +171,11 @@ describe('previews of pull requests', () => {
     );
     expect(bench.sent(CREATE)).toHaveLength(1);
     expect(statusOf(first.outputs.task_id)).toBe('Running');
-    expect(github.store.deploymentsIn(/^pr-/).map((d) => d.environment)).toEqual(['pr-1']);
-    expect(github.store.comments[0]?.body).toContain(
+    expect(bench.github.store.deploymentsIn(/^pr-/).map((d) => d.environment)).toEqual(['pr-1']);
+    expect(bench.github.store.comments[0]?.body).toContain(
       '> No preview&#58; max&#95;previews &#40;1&#41; previews run already&#58; web-pr-1&#46;'
     );
-    github.store.pushPull(1, sha(1, 2));
+    bench.github.store.pushPull(1, sha(1, 2));
     expect((await step({ max_previews: '1' }, 1, 'synchronize')).failure).toBeUndefined();
   });
 
@@ -231,8 +183,8 @@ describe('previews of pull requests', () => {
   // documented concurrency group is per pull request): two runs at once both made a preview over a limit
   // of 1, as Dependabot's pull requests do.
   it('holds max_previews across pull requests opened together: of two runs at once, the later-made preview is stopped', async () => {
-    github.store.openPull(21);
-    github.store.openPull(22);
+    bench.github.store.openPull(21);
+    bench.github.store.openPull(22);
     bench.clock.advance(1);
     const inputs = { max_previews: '1', comment: 'true' };
     // Two runners: their clocks differ, as two machines' do.
@@ -256,10 +208,10 @@ describe('previews of pull requests', () => {
       `preview: max_previews is 1, and 1 preview(s) of "web" made before this one run ("web-pr-${keptPull}"): another run made them at the same time, so the preview of pull request #${stoppedPull} is stopped; close one of those pull requests, or raise max_previews`
     );
     const stateOf = (pull: number) =>
-      github.store.deploymentsIn(new RegExp(`^pr-${pull}$`)).map((d) => latest(d.id)?.state);
+      bench.github.store.deploymentsIn(new RegExp(`^pr-${pull}$`)).map((d) => latest(d.id)?.state);
     expect([stateOf(keptPull), stateOf(stoppedPull)]).toEqual([['success'], ['failure']]);
     const comment = (pull: number) =>
-      github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
+      bench.github.store.comments.find((c) => c.issue === pull)?.body.split('\n')[1];
     expect([comment(keptPull), comment(stoppedPull)]).toEqual([
       '### Preview of web: running',
       '### Preview of web: not made'
@@ -267,12 +219,12 @@ describe('previews of pull requests', () => {
   });
 
   it("holds all of a pull request's previews to max_cost: at it, makes no new one and stops the one running", async () => {
-    github.store.openPull(7);
+    bench.github.store.openPull(7);
     const open = await step({ max_cost: '5' }, 7, 'opened');
     expect(open.failure).toBeUndefined();
     // 4090: 1.88 yuan an hour; three hours on, the pull request's previews have cost over 5 yuan.
     bench.clock.advance(3 * 3600);
-    github.store.pushPull(7, sha(7, 2));
+    bench.github.store.pushPull(7, sha(7, 2));
     const capped = await step({ max_cost: '5' }, 7, 'synchronize');
     expect(capped.failure).toMatch(
       /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
@@ -280,7 +232,7 @@ describe('previews of pull requests', () => {
     expect(capped.outputs.capped).toBe('true');
     expect(statusOf(open.outputs.task_id)).toBe('End');
     // The preview the cap stopped is served no more: its deployment says so.
-    expect(github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual(['inactive']);
+    expect(bench.github.store.deploymentsIn(/^pr-/).map((d) => latest(d.id)?.state)).toEqual(['inactive']);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^preview: the previews of pull request #7 have cost 5\.\d\d yuan, which reaches max_cost 5 yuan: no new preview is made, and the one running is stopped$/
@@ -290,8 +242,8 @@ describe('previews of pull requests', () => {
   });
 
   it('creates nothing when GitHub refuses the deployment, naming the permission to grant', async () => {
-    github.store.openPull(9);
-    const readOnly = github.tokenWith(['pull-requests']);
+    bench.github.store.openPull(9);
+    const readOnly = bench.github.tokenWith(['pull-requests']);
     bench.clock.advance(1);
     const refused = await bench.step({}, on(9, 'opened', readOnly));
     expect(refused.failure).toMatch(
@@ -303,13 +255,13 @@ describe('previews of pull requests', () => {
   it('sweeps the previews a cancelled close left, and those past preview_ttl, keeping the open ones', async () => {
     const ids = new Map<string, string>();
     for (const number of [3, 4, 5]) {
-      github.store.openPull(number);
+      bench.github.store.openPull(number);
       const open = await step({ comment: String(number === 3) }, number, 'opened');
       expect(open.failure).toBeUndefined();
       ids.set(`web-pr-${number}`, open.outputs.task_id);
     }
     // #3 was closed, and its close run cancelled: its preview runs on.
-    github.store.closePull(3, false);
+    bench.github.store.closePull(3, false);
     const sweep = await step(SWEEP, 0);
     expect(sweep.failure).toBeUndefined();
     const byName = (name: string) => statusOf(ids.get(name) ?? '');
@@ -317,11 +269,13 @@ describe('previews of pull requests', () => {
     expect(sweep.result.tasks.map((t) => [t.name, t.message])).toEqual([
       ['web-pr-3', 'pull request #3 is closed']
     ]);
-    expect(github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(d.id)?.state])).toEqual([
-      ['pr-3', 'inactive'],
-      ['pr-4', 'success'],
-      ['pr-5', 'success']
-    ]);
+    expect(bench.github.store.deploymentsIn(/^pr-/).map((d) => [d.environment, latest(d.id)?.state])).toEqual(
+      [
+        ['pr-3', 'inactive'],
+        ['pr-4', 'success'],
+        ['pr-5', 'success']
+      ]
+    );
     // The comment the sweep updates: the last push's preview, what it cost and where it ran (issue 63,
     // point 8: "unknown" both).
     const swept = commentRows(3);

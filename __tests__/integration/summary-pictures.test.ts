@@ -2,32 +2,16 @@
 // the fake clock: where the time went (a gantt of the phases the step saw) and what it cost over time (a
 // line of what each poll read), read back by Mermaid's own parser; and a failed job's summary showing the
 // last lines its log showed, even where its pod can no longer be read once it failed.
-import type { Emulator } from '../../emulator/index.js';
 import { diagnosticsSummary } from '../../src/action/diagnostics-report.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { verdictOf } from '../../src/action/outputs.js';
-import { ApiClient } from '../../src/platform/client.js';
 import type { StepResult } from '../../src/deploy/engine.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
-import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { emulatorStep, useStepBench } from '../helpers/emulator-step.js';
 import { WEB_BODY } from '../helpers/bodies.js';
+import { PYTEST_JOB } from '../helpers/job-bench.js';
 import { mermaidBlocks, parseGantt, parseXyChart, type ParsedGantt } from '../helpers/mermaid.js';
 
-const BODY = JSON.stringify({
-  job_support: {
-    timeout_sec: 3600,
-    parallelism: 1,
-    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
-  },
-  services: [
-    {
-      service_name: 'tests',
-      service_image: 'pytorch/pytorch:2.5.1',
-      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-      start_script: { command: ['pytest'], args: ['-q'] }
-    }
-  ]
-});
+const BODY = PYTEST_JOB;
 
 /** The summary as the step writes it: its own, then its diagnostics. */
 const summaryOf = (result: StepResult): string =>
@@ -53,28 +37,16 @@ async function pictures(
 }
 
 describe("the job summary's pictures", () => {
-  let emulator: Emulator;
-  let clock: TestClock;
-  let client: ApiClient;
-  let log: string[];
-
-  beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({
-      ...SHUFFLED_CODES,
-      strict: true,
-      readyAfterSeconds: 25,
-      jobs: { podSeconds: 60, failPattern: /-fails$/ }
-    }));
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
-    log = [];
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
+  const bench = useStepBench(
+    { strict: true, readyAfterSeconds: 25, jobs: { podSeconds: 60, failPattern: /-fails$/ } },
+    {}
+  );
 
   const step = (inputs: Record<string, string>, options = {}) =>
-    emulatorStep(emulator, clock, client, { log })({ poll_interval: '10s', ...inputs }, options);
+    emulatorStep(bench.emulator, bench.clock, bench.client, { log: bench.log })(
+      { poll_interval: '10s', ...inputs },
+      options
+    );
 
   it("draws a job's statuses and pods as the wait saw them, and its cost as each poll read it", async () => {
     const { result, outputs, failure } = await step({
@@ -96,7 +68,7 @@ describe("the job summary's pictures", () => {
     );
     expect(statuses.map((bar) => bar.text)).toEqual(['Pending', 'Running', 'Complete']);
     const running = statuses[1]?.from ?? 0;
-    expect(log).toContainEqual(
+    expect(bench.log).toContainEqual(
       expect.stringContaining(
         `Pending -> Running (1 running, 0 succeeded, 0 failed) after ${Math.round((running - start) / 1000)}s`
       )
@@ -121,7 +93,7 @@ describe("the job summary's pictures", () => {
   });
 
   it("draws a deployment's statuses and its health check, at the moments the step saw them", async () => {
-    emulator.tasks.setApps({ warmupSeconds: 10 });
+    bench.emulator.tasks.setApps({ warmupSeconds: 10 });
     const { result, failure } = await step({
       operation: 'create',
       task_name: 'svc',
@@ -151,24 +123,26 @@ describe("the job summary's pictures", () => {
     const lines: string[] = [];
     lines.push = (...items: string[]): number => {
       if (items.some((line) => options.reading.test(line)))
-        emulator.inject({
+        bench.emulator.inject({
           path: '/api/deployment/task/point_log',
           times: Infinity,
           answer: { kind: 'status', status: 500, body: 'envelope' }
         });
-      return Array.prototype.push.apply(log, items);
+      return Array.prototype.push.apply(bench.log, items);
     };
-    const { result, failure } = await emulatorStep(emulator, clock, client, { log: lines })({
-      operation: 'job',
-      gpu: '4090',
-      body: BODY,
-      task_name: 'gpu-tests-fails',
-      poll_interval: '10s',
-      cleanup: 'stop'
-    });
+    const { result, failure } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log: lines })(
+      {
+        operation: 'job',
+        gpu: '4090',
+        body: BODY,
+        task_name: 'gpu-tests-fails',
+        poll_interval: '10s',
+        cleanup: 'stop'
+      }
+    );
     expect(failure).toMatch(/Failed/);
     // The log showed the pod's lines as the job ran.
-    expect(log).toContain('| exit code 1');
+    expect(bench.log).toContain('| exit code 1');
     const [node] = result.tasks[0]?.diagnostics?.nodes ?? [];
     expect(node?.unread).toEqual([expect.stringMatching(/^the log of tests: /)]);
     const summary = summaryOf(result);

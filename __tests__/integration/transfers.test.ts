@@ -1,7 +1,8 @@
 // The transfer operations against the strict emulator over HTTPS on a fake clock: a copy between object
 // storage and a volume, checked first, followed to its end with its progress, retried, stopped, and
 // never copying twice what is there already.
-import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
+import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
+import { aSecondApart, emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 import { until } from '../helpers/until.js';
 import { transferCreateCall } from '../../src/platform/operations/calls.js';
 import { tokenInputs } from '../helpers/emulator-inputs.js';
@@ -34,21 +35,22 @@ const INTO = {
 const files = (n: number, hash = 'a') =>
   Array.from({ length: n }, (_, i) => ({ name: `shard-${i}.bin`, bytes: 100 * MIB, hash: `${hash}${i}` }));
 
-describe('operation transfer', () => {
-  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {}, (emulator) => {
-    emulator.storage.setTransferPace({
-      queueMs: 5000,
-      pendingMs: 5000,
-      countMs: 10_000,
-      bytesPerSecond: 10 * MIB
-    });
+/** How long a transfer queues, pends and counts, and how fast it copies then. */
+type Pace = Parameters<Emulator['storage']['setTransferPace']>[0];
+/** Seconds to queue, pend and count, then 10 MiB a second: a copy of the six shards takes about a minute. */
+const SLOW_PACE: Pace = { queueMs: 5000, pendingMs: 5000, countMs: 10_000, bytesPerSecond: 10 * MIB };
+
+/** A step bench whose corpus bucket holds six shards under v3/, copied at `pace`; its steps a second apart. */
+function useTransferBench(pace: Pace, options: EmulatorOptions = {}) {
+  const bench = useStepBench({ readyAfterSeconds: 5, strict: true, ...options }, {}, (emulator) => {
+    emulator.storage.setTransferPace(pace);
     emulator.storage.setObjects('corpus', 'v3/', files(6));
   });
-  const { sent } = bench;
-  const step: typeof bench.step = (inputs, options) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, options);
-  };
+  return { bench, sent: bench.sent, step: aSecondApart(bench) };
+}
+
+describe('operation transfer', () => {
+  const { bench, sent, step } = useTransferBench(SLOW_PACE);
   const volume = async () => {
     const made = await step({ operation: 'volume', volume: 'datasets', size: '10' });
     expect(made.failure).toBeUndefined();
@@ -257,20 +259,7 @@ describe('operation transfer', () => {
 
 /** The transfer operations where the platform answers oddly, or not at all, their dry runs and their cleanup. */
 describe('operation transfer, when things go wrong, and as a dry run', () => {
-  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {}, (emulator) => {
-    emulator.storage.setTransferPace({
-      queueMs: 5000,
-      pendingMs: 5000,
-      countMs: 10_000,
-      bytesPerSecond: 10 * MIB
-    });
-    emulator.storage.setObjects('corpus', 'v3/', files(6));
-  });
-  const { sent } = bench;
-  const step: typeof bench.step = (inputs, options) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, options);
-  };
+  const { bench, sent, step } = useTransferBench(SLOW_PACE);
   const volume = async () =>
     (await step({ operation: 'volume', volume: 'datasets', size: '10' })).outputs.storage_id;
   const dryRun = async (inputs: Record<string, string>): Promise<string[]> => {
@@ -446,20 +435,7 @@ describe('operation transfer, when things go wrong, and as a dry run', () => {
  */
 describe('a transfer found by its name, and the platform failing it', () => {
   const LIST = '/api/storage/nas/v1/s3/list';
-  const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {}, (emulator) => {
-    emulator.storage.setTransferPace({
-      queueMs: 5000,
-      pendingMs: 5000,
-      countMs: 10_000,
-      bytesPerSecond: 10 * MIB
-    });
-    emulator.storage.setObjects('corpus', 'v3/', files(6));
-  });
-  const { sent } = bench;
-  const step: typeof bench.step = (inputs, options) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, options);
-  };
+  const { bench, sent, step } = useTransferBench(SLOW_PACE);
   const volume = async () =>
     (await step({ operation: 'volume', volume: 'datasets', size: '10' })).outputs.storage_id;
   /** Another run's transfer into the volume, made as the platform's own client would. */
@@ -609,24 +585,10 @@ describe('a transfer found by its name, and the platform failing it', () => {
 
 /** A job's data copied into its volume before it is made, and its results back after it ended. */
 describe('data and results of a job', () => {
-  const bench = useStepBench(
-    { readyAfterSeconds: 5, strict: true, jobs: { podSeconds: 60, failPattern: /-broken$/ } },
-    {},
-    (emulator) => {
-      emulator.storage.setTransferPace({
-        queueMs: 2000,
-        pendingMs: 2000,
-        countMs: 2000,
-        bytesPerSecond: 100 * MIB
-      });
-      emulator.storage.setObjects('corpus', 'v3/', files(6));
-    }
+  const { bench, sent, step } = useTransferBench(
+    { queueMs: 2000, pendingMs: 2000, countMs: 2000, bytesPerSecond: 100 * MIB },
+    { jobs: { podSeconds: 60, failPattern: /-broken$/ } }
   );
-  const { sent } = bench;
-  const step: typeof bench.step = (inputs, options) => {
-    bench.clock.advance(1);
-    return bench.step(inputs, options);
-  };
   const JOB = {
     operation: 'job',
     task_name: 'eval',
