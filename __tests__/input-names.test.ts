@@ -56,20 +56,32 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   point_id: ['platform/list-rows.ts', 'platform/operations/calls.ts'],
   task_status: ['platform/operations/input-checks.ts'],
-  gpu: ['action/outputs.ts', 'deploy/flows/preview.ts', 'deploy/outputs/outputs.ts', 'platform/list-rows.ts'],
+  gpu: [
+    'deploy/flows/preview.ts',
+    'deploy/outputs/outputs.ts',
+    'deploy/report/placement-report.ts',
+    'platform/list-rows.ts'
+  ],
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
+    'deploy/report/preheat-report.ts',
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
     'platform/task-kinds.ts'
   ],
-  job_type: ['action/outputs.ts', 'deploy/outputs/outputs.ts', 'platform/operations/input-checks.ts'],
+  job_type: [
+    'deploy/outputs/outputs.ts',
+    'deploy/report/job-report.ts',
+    'platform/operations/input-checks.ts'
+  ],
   spot_fallback: ['deploy/flows/spot-fallback.ts'],
   volume: [
     'deploy/cleanup-state.ts',
     'deploy/flows/transfer.ts',
+    'deploy/flows/volume.ts',
+    'deploy/report/volume-report.ts',
     'deploy/storage/mounts.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
@@ -77,21 +89,21 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   size: ['deploy/inputs/input.ts', 'deploy/inputs/limits.ts'],
   region: [
-    'action/outputs.ts',
-    'action/summary.ts',
     'deploy/create/find-capacity.ts',
     'deploy/create/preheat.ts',
     'deploy/flows/preheat.ts',
     'deploy/flows/preview.ts',
     'deploy/inputs/capacity.ts',
     'deploy/outputs/outputs.ts',
+    'deploy/report/placement-report.ts',
+    'deploy/report/volume-report.ts',
     'deploy/settings.ts',
     'platform/list-rows.ts'
   ],
   transfer_id: [
-    'action/outputs.ts',
     'deploy/flows/transfer.ts',
     'deploy/outputs/outputs.ts',
+    'deploy/report/transfer-report.ts',
     'platform/list-rows.ts'
   ],
   direction: ['deploy/flows/transfer.ts', 'deploy/storage/copy-data.ts', 'platform/list-rows.ts'],
