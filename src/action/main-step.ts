@@ -1,5 +1,7 @@
 import { InputError } from '../basics/input-error.js';
 import {
+  CAPABILITY_INPUT,
+  checkCapability,
   cleanupRecorder,
   deployContext,
   planStep,
@@ -33,6 +35,14 @@ export async function runMain(given: StepHost): Promise<void> {
   });
   let operation = 'the action';
   try {
+    // A capability's action (job/, data/...) runs its own operations only: refused before any other input is read.
+    try {
+      checkCapability(host.input(CAPABILITY_INPUT), host.input('operation'));
+    } catch (error) {
+      // Nothing was started: the post step, seeing the main step ran, finds nothing to finish.
+      host.saveState({ isPost: 'true' });
+      throw error;
+    }
     if (!(await goesOn(host))) return;
     host.saveState({ isPost: 'true' });
     const settings = await settingsFrom(host);
