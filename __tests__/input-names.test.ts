@@ -60,6 +60,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
+    'deploy/capabilities.ts',
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
@@ -68,6 +69,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   job_type: ['action/outputs.ts', 'deploy/outputs/outputs.ts', 'platform/operations/input-checks.ts'],
   spot_fallback: ['deploy/flows/spot-fallback.ts'],
   volume: [
+    'deploy/capabilities.ts',
     'deploy/cleanup-state.ts',
     'deploy/flows/transfer.ts',
     'deploy/storage/mounts.ts',
@@ -111,6 +113,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   data: [
     'cli/json-outputs.ts',
     'deploy/answer-texts.ts',
+    'deploy/capabilities.ts',
     'deploy/flows/copying.ts',
     'deploy/outputs/outputs.ts',
     'deploy/storage/check-copies.ts',

@@ -150,7 +150,7 @@ const defaultsOf = (
   Object.fromEntries(
     names.flatMap((name) => {
       const fallback = declared.inputs[name]?.default;
-      return fallback === undefined ? [] : [[name, String(fallback)]];
+      return typeof fallback === 'string' ? [[name, fallback]] : [];
     })
   );
 

@@ -1,7 +1,5 @@
 import { InputError } from '../basics/input-error.js';
 import {
-  CAPABILITY_INPUT,
-  checkCapability,
   cleanupRecorder,
   deployContext,
   planStep,
@@ -12,7 +10,7 @@ import {
 } from '../deploy/engine.js';
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
 import { maskingHost, type Redact } from './masker.js';
-import type { Settings } from './settings.js';
+import { checkActionCapability, type Settings } from './settings.js';
 import type { StepHost } from './host.js';
 import { forManyRequests } from './compiler-tiers.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';
@@ -37,7 +35,7 @@ export async function runMain(given: StepHost): Promise<void> {
   try {
     // A capability's action (job/, data/...) runs its own operations only: refused before any other input is read.
     try {
-      checkCapability(host.input(CAPABILITY_INPUT), host.input('operation'));
+      checkActionCapability(host.input);
     } catch (error) {
       // Nothing was started: the post step, seeing the main step ran, finds nothing to finish.
       host.saveState({ isPost: 'true' });
