@@ -65,6 +65,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
+    'deploy/capabilities.ts',
     'deploy/report/preheat-report.ts',
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
@@ -78,6 +79,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   spot_fallback: ['deploy/flows/spot-fallback.ts'],
   volume: [
+    'deploy/capabilities.ts',
     'deploy/cleanup-state.ts',
     'deploy/flows/transfer.ts',
     'deploy/flows/volume.ts',
@@ -123,6 +125,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   data: [
     'cli/json-outputs.ts',
     'deploy/answer-texts.ts',
+    'deploy/capabilities.ts',
     'deploy/flows/copying.ts',
     'deploy/outputs/outputs.ts',
     'deploy/storage/check-copies.ts',

@@ -14,6 +14,7 @@ import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts
 import { planCalls } from '../src/platform/operations/plan-calls.js';
 import { readSettings } from '../src/action/settings.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
+import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/capabilities.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
 
@@ -141,6 +142,18 @@ describe('the README and docs/', () => {
   });
 });
 
+/** The defaults an action.yml declares of some inputs. */
+const defaultsOf = (
+  declared: { inputs: Record<string, { default?: unknown }> },
+  names: readonly string[]
+): Record<string, string> =>
+  Object.fromEntries(
+    names.flatMap((name) => {
+      const fallback = declared.inputs[name]?.default;
+      return typeof fallback === 'string' ? [[name, fallback]] : [];
+    })
+  );
+
 describe('the examples in the docs', () => {
   /** A value for a ${{ }} expression of an example, good enough for the inputs it feeds. */
   const placeholder = (expression: string): string => {
@@ -167,14 +180,40 @@ describe('the examples in the docs', () => {
     expect(steps.length).toBeGreaterThanOrEqual(15);
   });
 
+  /**
+   * The action.yml an example uses: the root one (elastic-deploy-action/elastic-deploy-action@v0), or a
+   * capability's (.../job@v0: job/action.yml).
+   */
+  const actionOf = (uses: unknown): typeof action => {
+    const capability = /^elastic-deploy-action\/elastic-deploy-action(?:\/([a-z]+))?@/.exec(String(uses));
+    if (capability === null) throw new Error(`an example uses ${String(uses)}`);
+    return capability[1] === undefined
+      ? action
+      : (parse(read(`${capability[1]}/action.yml`)) as typeof action);
+  };
+
+  it("shows the capability actions first: the README's first example uses one, and its examples each", () => {
+    expect(String((steps[0] as { uses?: unknown }).uses)).toMatch(/\/deploy@v0$/);
+    for (const capability of CAPABILITIES)
+      expect(readme).toContain(`uses: elastic-deploy-action/elastic-deploy-action/${capability.name}@v0`);
+  });
+
   it.each(steps.map((step, i) => [i + 1, String(step.with.operation), step] as const))(
     'example step %i (%s) of the README and docs/ has inputs the action accepts and can plan',
     (_i, _operation, step) => {
       const expand = (value: unknown): string =>
         String(value).replace(/\$\{\{([^}]*)\}\}/g, (_m, expression: string) => placeholder(expression));
-      const inputs = Object.fromEntries(
+      // The inputs the runner gives the step: those of its with:, each one its action declares, and the
+      // defaults of a capability's operation and hidden input.
+      const used = actionOf((step as { uses?: unknown }).uses);
+      for (const name of Object.keys(step.with)) expect([name, name in used.inputs]).toEqual([name, true]);
+      const given = Object.fromEntries(
         Object.entries(step.with).map(([name, value]) => [name, expand(value)])
       );
+      const inputs = { ...defaultsOf(used, [CAPABILITY_INPUT, 'operation']), ...given };
+      expect(() => {
+        checkCapability(inputs[CAPABILITY_INPUT] ?? '', inputs.operation ?? '');
+      }).not.toThrow();
       const settings = readSettings(
         (name) => inputs[name] ?? '',
         () => undefined

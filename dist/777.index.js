@@ -527,8 +527,8 @@ const EXIT_OF = {
 var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
-// EXTERNAL MODULE: ./action/settings.ts + 1 modules
-var settings = __webpack_require__(3137);
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var settings = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts

@@ -456,6 +456,8 @@ function nodeLines(node) {
 
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __nccwpck_require__(180);
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var action_settings = __nccwpck_require__(5833);
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
@@ -784,6 +786,7 @@ function pullRequestsOpener(host, settings, cancel) {
 
 
 
+
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function runMain(given) {
     // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
@@ -797,6 +800,15 @@ async function runMain(given) {
     });
     let operation = 'the action';
     try {
+        // A capability's action (job/, data/...) runs its own operations only: refused before any other input is read.
+        try {
+            (0,action_settings/* checkActionCapability */.Rl)(host.input);
+        }
+        catch (error) {
+            // Nothing was started: the post step, seeing the main step ran, finds nothing to finish.
+            host.saveState({ isPost: 'true' });
+            throw error;
+        }
         if (!(await goesOn(host)))
             return;
         host.saveState({ isPost: 'true' });
@@ -973,8 +985,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(6230);
-// EXTERNAL MODULE: ./action/settings.ts + 1 modules
-var settings = __nccwpck_require__(3137);
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var settings = __nccwpck_require__(5833);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -1174,12 +1186,13 @@ function encode(kind, state, stash) {
 
 /***/ }),
 
-/***/ 3137:
+/***/ 5833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Rl: () => (/* binding */ checkActionCapability),
   _D: () => (/* binding */ mayCleanUp),
   sb: () => (/* binding */ readSettings)
 });
@@ -1328,6 +1341,115 @@ function idsOfList(name, text) {
 var keys = __nccwpck_require__(4997);
 // EXTERNAL MODULE: ./platform/operations/input-checks.ts
 var input_checks = __nccwpck_require__(8015);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
+;// CONCATENATED MODULE: ./deploy/capabilities.ts
+
+
+/**
+ * The hidden input by which a capability's action tells the bundle which it is: declared in its
+ * action.yml with the capability as its default (a JavaScript action has no environment of its own), and
+ * in no other; the root action, which runs every operation, leaves it empty.
+ */
+const CAPABILITY_INPUT = 'capability';
+/**
+ * The capabilities, by name. The reads that serve more than one (the resources and their prices, the
+ * bills) are in each that pays for GPUs; `request`, which sends anything, is the root action's alone.
+ */
+const CAPABILITIES = [
+    {
+        name: 'deploy',
+        description: 'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
+        operations: [
+            'create',
+            'replace',
+            'update',
+            'scale',
+            'replace_node',
+            'sweep',
+            'preheat',
+            'detail',
+            'nodes',
+            'logs',
+            'events',
+            'stop',
+            'pause',
+            'recover',
+            'change_points',
+            'search_tasks',
+            'search_resources',
+            'billing',
+            'task_billing'
+        ],
+        defaultOperation: 'create',
+        icon: 'upload-cloud'
+    },
+    {
+        name: 'job',
+        description: 'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
+        operations: [
+            'job',
+            'job_detail',
+            'job_search',
+            'job_stop',
+            'job_group_search',
+            'job_group_detail',
+            'search_resources',
+            'billing',
+            'task_billing'
+        ],
+        defaultOperation: 'job',
+        icon: 'play'
+    },
+    {
+        name: 'preview',
+        description: "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
+        operations: ['preview', 'preview_sweep'],
+        defaultOperation: 'preview',
+        icon: 'eye'
+    },
+    {
+        name: 'data',
+        description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
+        operations: [
+            'volume',
+            'volume_list',
+            'volume_delete',
+            'transfer',
+            'transfer_detail',
+            'transfer_list',
+            'transfer_stop',
+            'storage_check'
+        ],
+        defaultOperation: 'volume',
+        icon: 'database'
+    }
+];
+/**
+ * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
+ * hidden input's value) does not run; a capability no action declares, too. An empty capability (the
+ * root action) runs every operation.
+ */
+function checkCapability(capability, operation) {
+    const name = capability.trim();
+    if (name === '')
+        return;
+    const own = CAPABILITIES.find((one) => one.name === name);
+    if (own === undefined)
+        throw new input_error/* InputError */.d(`${CAPABILITY_INPUT} ${(0,input_error/* quote */.h)(name)} is not one of ${CAPABILITIES.map((one) => one.name).join(', ')}: it is set by the capability actions, leave it unset`);
+    const given = operation.trim();
+    if (own.operations.includes(given))
+        return;
+    throw new input_error/* InputError */.d(`operation ${(0,input_error/* quote */.h)(given)} is not one of the ${own.name} action's operations (${own.operations.join(', ')}): set operation to one of them${elsewhere(given)}`);
+}
+/** Where else an operation runs, as a fix says it: the capability actions that run it, and the root action. */
+function elsewhere(operation) {
+    if (!platform_settings/* OPERATION_NAMES */.d.includes(operation))
+        return '';
+    const actions = CAPABILITIES.filter((one) => one.operations.includes(operation)).map((one) => `the ${one.name} action (this repository's ${one.name}/)`);
+    return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
+}
+
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
@@ -1382,6 +1504,13 @@ now = Date.now) {
         ...readLimits(inputs),
         ...readStep(inputs, operation)
     };
+}
+/**
+ * Refuses, before any other input is read, an operation outside the capability the action runs as: the
+ * hidden input a capability's action.yml (job/, data/...) defaults; the root action's is empty.
+ */
+function checkActionCapability(rawInput) {
+    checkCapability(rawInput(CAPABILITY_INPUT), rawInput('operation'));
 }
 /** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */
 function present(value) {
@@ -2359,7 +2488,7 @@ function firstFailed(...checks) {
 
 /***/ }),
 
-/***/ 5833:
+/***/ 8214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2725,7 +2854,7 @@ function resultTexts(result, raw) {
 /* harmony export */   Ih: () => (/* binding */ makeCalls),
 /* harmony export */   XU: () => (/* binding */ readAlready)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8214);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);

@@ -4,7 +4,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -37,6 +37,18 @@ export interface NodeRuntime {
 
 interface ActionYml {
   inputs: Record<string, { default?: string }>;
+  runs: { main: string; post?: string };
+}
+
+/** An action.yml of the repository (the root one, or a capability's: job/action.yml), parsed. */
+const actionYml = (path: string): ActionYml => parse(readFileSync(join(ROOT, path), 'utf8')) as ActionYml;
+
+/** The script the runner starts for an action's main step, or its post step: its runs: entry, from its folder. */
+export function entryOf(action: string, post: boolean): string {
+  const { runs } = actionYml(action);
+  const script = post ? runs.post : runs.main;
+  if (script === undefined) throw new Error(`${action} has no post step`);
+  return join(ROOT, dirname(action), script);
 }
 
 function majorOf(path: string): number {
@@ -61,11 +73,17 @@ export function nodeRuntimes(): NodeRuntime[] {
   return [...byMajor.values()].sort((a, b) => a.major - b.major);
 }
 
-/** The runner's environment for an action step: every input of action.yml, given or defaulted. */
-export function inputEnvironment(inputs: Record<string, string>): Record<string, string> {
-  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
+/**
+ * The runner's environment for an action step: every input of its action.yml (the root one unless
+ * `path` names a capability's), given or defaulted.
+ */
+export function inputEnvironment(
+  inputs: Record<string, string>,
+  path = 'action.yml'
+): Record<string, string> {
+  const action = actionYml(path);
   for (const name of Object.keys(inputs)) {
-    if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
+    if (!(name in action.inputs)) throw new Error(`${path} has no input ${name}`);
   }
   return Object.fromEntries(
     Object.entries(action.inputs).map(([name, spec]) => [
@@ -90,6 +108,8 @@ export async function runStep(
     under?: readonly string[];
     /** Takes each chunk of the step's stdout as it comes, with the time it came (a benchmark's clock). */
     onStdout?: (chunk: string, atMs: number) => void;
+    /** The action's action.yml, from the repository's root: a capability's (job/action.yml); the root's if not given. */
+    action?: string;
   } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
@@ -110,14 +130,16 @@ export async function runStep(
       RUNNER_TEMP: dir,
       GITHUB_ACTIONS: 'true',
       ...files,
-      ...inputEnvironment(inputs),
+      ...inputEnvironment(inputs, options.action),
       ...state,
       ...options.env
     };
     const started = Date.now();
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
       (resolve) => {
-        const line = [...(options.under ?? []), runtime.path, DIST];
+        const entry =
+          options.action === undefined ? DIST : entryOf(options.action, options.state !== undefined);
+        const line = [...(options.under ?? []), runtime.path, entry];
         const child = execFile(
           line[0] ?? runtime.path,
           line.slice(1),

@@ -3,14 +3,25 @@
 // whether it is required), src/deploy/outputs/ (each output) and src/deploy/inputs/operation-inputs.ts
 // (which operation takes which), formatted as Prettier formats them; `npm run docs -- --check` only says
 // whether they are up to date (a test in npm test says it too). action.yml's head and its runs: are kept.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as prettier from 'prettier';
 import { ROOT } from './action-runner.js';
 import { INPUT_BY_NAME, INPUTS } from '../src/deploy/inputs/index.js';
 import { meaningFor } from '../src/deploy/inputs/meanings.js';
 import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/outputs/outputs.js';
 import { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
+import { parse } from 'yaml';
+import {
+  CAPABILITIES,
+  capabilityInputDescription,
+  capabilityInputs,
+  capabilityOutputs,
+  descriptionFor,
+  operationDescription,
+  type Capability
+} from './capability-io.js';
 
 export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS };
 
@@ -34,6 +45,26 @@ function folded(text: string, indent: string): string[] {
 
 const quoted = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
+/** An input of an action.yml: its description folded, whether it is required, its default if any. */
+function inputLines(
+  name: string,
+  spec: { description: string; required: boolean; default?: string | undefined }
+): string[] {
+  return [
+    `  ${name}:`,
+    '    description: >-',
+    ...folded(spec.description, '      '),
+    `    required: ${String(spec.required)}`,
+    ...(spec.default === undefined ? [] : [`    default: ${quoted(spec.default)}`])
+  ];
+}
+
+const outputLines = (name: string, description: string): string[] => [
+  `  ${name}:`,
+  '    description: >-',
+  ...folded(description, '      ')
+];
+
 /**
  * action.yml: its head (name, description, branding) and its runs: as they are in `current`; between
  * them every input and every output, from their declarations, in their order.
@@ -42,19 +73,75 @@ export function renderActionYml(current: string): string {
   const head = current.slice(0, current.indexOf('\ninputs:\n') + 1);
   const runs = current.slice(current.indexOf('\nruns:\n') + 1);
   if (head === '' || runs === current) throw new Error('action.yml has no inputs: or no runs:');
-  const inputs = INPUTS.flatMap((declared) => [
-    `  ${declared.name}:`,
-    '    description: >-',
-    ...folded(declared.description, '      '),
-    `    required: ${'required' in declared ? 'true' : 'false'}`,
-    ...('default' in declared ? [`    default: ${quoted(declared.default)}`] : [])
-  ]);
-  const outputs = OUTPUTS.flatMap((declared) => [
-    `  ${declared.name}:`,
-    '    description: >-',
-    ...folded(declared.description, '      ')
-  ]);
+  const inputs = INPUTS.flatMap((declared) =>
+    inputLines(declared.name, {
+      description: declared.description,
+      required: 'required' in declared,
+      default: 'default' in declared ? declared.default : undefined
+    })
+  );
+  const outputs = OUTPUTS.flatMap((declared) => outputLines(declared.name, declared.description));
   return [head + 'inputs:', ...inputs, '', 'outputs:', ...outputs, '', runs].join('\n');
+}
+
+/** The root action.yml's runs: (node24, its entry, its post step and when that runs), as written. */
+function rootRuns(): Record<string, string> {
+  const root = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { runs: Record<string, string> };
+  return root.runs;
+}
+
+/**
+ * <capability>/action.yml: the capability's name and line, its operations' inputs and outputs only (each
+ * input's description as it reads for them), operation defaulting to the capability's, the hidden input
+ * that tells the bundle which capability it runs as, and the root's runs: with the bundle one folder up.
+ */
+export function renderCapabilityActionYml(capability: Capability): string {
+  const taken = new Set(capabilityInputs(capability));
+  const written = new Set(capabilityOutputs(capability));
+  const inputs = INPUTS.filter((declared) => taken.has(declared.name)).flatMap((declared) =>
+    declared.name === 'operation'
+      ? inputLines('operation', {
+          description: operationDescription(capability),
+          required: false,
+          default: capability.defaultOperation
+        })
+      : inputLines(declared.name, {
+          description: descriptionFor(declared.description, capability),
+          required: 'required' in declared,
+          default: 'default' in declared ? declared.default : undefined
+        })
+  );
+  const hidden = inputLines(CAPABILITY_INPUT, {
+    description: capabilityInputDescription(capability),
+    required: false,
+    default: capability.name
+  });
+  const outputs = OUTPUTS.filter((declared) => written.has(declared.name)).flatMap((declared) =>
+    outputLines(declared.name, descriptionFor(declared.description, capability))
+  );
+  const runs = Object.entries(rootRuns()).map(([key, value]) =>
+    ['main', 'pre', 'post'].includes(key) ? `  ${key}: ../${value}` : `  ${key}: ${value}`
+  );
+  return [
+    `# Written by npm run docs from src/deploy/capabilities.ts and the declarations: edit those, not this.`,
+    `name: 'Elastic Deploy: ${capability.name}'`,
+    `description: ${quoted(capability.description)}`,
+    'author: elastic-deploy-action contributors',
+    'branding:',
+    `  icon: ${capability.icon}`,
+    '  color: green',
+    '',
+    'inputs:',
+    ...inputs,
+    ...hidden,
+    '',
+    'outputs:',
+    ...outputs,
+    '',
+    'runs:',
+    ...runs,
+    ''
+  ].join('\n');
 }
 
 /**
@@ -86,6 +173,7 @@ export function renderReference(): string {
     '(defaults in parentheses); then [every input](#the-inputs) and [every output](#the-outputs),',
     'described once.',
     '',
+    ...actionsTable(),
     '| Operation | What it does | Needs |',
     '| --- | --- | --- |',
     ...Object.entries(OPERATION_INPUTS).map(
@@ -122,6 +210,26 @@ export function renderReference(): string {
   lines.push('', '## The outputs', '');
   for (const declared of OUTPUTS) lines.push(`- \`${declared.name}\`: ${oneLine(declared.description)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The actions, the capabilities' first (each with its operations, its default first), then the root one. */
+function actionsTable(): string[] {
+  const repository = 'elastic-deploy-action/elastic-deploy-action';
+  const linked = (operation: string): string => `[\`${operation}\`](#${operation})`;
+  return [
+    "Each capability is an action of its own, whose `action.yml` declares only its operations' inputs",
+    'and outputs; the root action runs every operation, named in `operation`:',
+    '',
+    '| Action | Its operations (the default first) |',
+    '| --- | --- |',
+    ...CAPABILITIES.map((capability) => {
+      const rest = capability.operations.filter((operation) => operation !== capability.defaultOperation);
+      const operations = [capability.defaultOperation, ...rest].map(linked).join(', ');
+      return `| \`${repository}/${capability.name}@v0\` | ${operations} |`;
+    }),
+    `| \`${repository}@v0\` | every operation (\`operation\` required) |`,
+    ''
+  ];
 }
 
 /**
@@ -166,7 +274,11 @@ export async function formatted(text: string, path = 'docs/reference.md'): Promi
 /** The files npm run docs writes, each from the declarations (and what the file holds now). */
 export const GENERATED: readonly { path: string; render: (current: string) => string }[] = [
   { path: 'action.yml', render: renderActionYml },
-  { path: 'docs/reference.md', render: () => renderReference() }
+  { path: 'docs/reference.md', render: () => renderReference() },
+  ...CAPABILITIES.map((capability) => ({
+    path: `${capability.name}/action.yml`,
+    render: () => renderCapabilityActionYml(capability)
+  }))
 ];
 
 /** Each generated file: its path, what it holds, and what the declarations make of it. */
@@ -188,6 +300,7 @@ if (process.argv[1]?.endsWith('docs.ts') === true) {
         process.exitCode = 1;
       }
     } else {
+      mkdirSync(dirname(join(ROOT, path)), { recursive: true });
       writeFileSync(join(ROOT, path), rendered);
       console.log(rendered === current ? `${path} is up to date` : `${path} written from the declarations`);
     }

@@ -1,4 +1,4 @@
-// The CI workflow's job that runs the action itself (uses: ./) against the emulator, run here step by
+// The CI workflow's job that runs the action itself (uses: ./, and ./job) against the emulator, run here step by
 // step as the workflow writes it: its emulator started by its own script, each `uses: ./` step run as
 // the runner runs it (dist/ on Node 24, its inputs and the job's GITHUB_ENV), each check by bash, then
 // the post steps in reverse order, verify-cleanup's last: what CI runs, proven before it runs there.
@@ -28,12 +28,17 @@ const workflow = parse(readFileSync(join(ROOT, '.github/workflows/ci.yml'), 'utf
   jobs: Record<string, { steps: Step[] }>;
 };
 const node24 = nodeRuntimes().find((node) => node.major === 24);
+/** A step of this repository's action: the root one (./), or a capability's (./job). */
+const isAction = (step: Step): boolean => step.uses === './' || /^\.\/[a-z]+$/.test(step.uses ?? '');
+/** The action.yml a step of the action uses: the root one's by default, or its capability's. */
+const actionOf = (step: Step): { action?: string } =>
+  step.uses === './' ? {} : { action: `${(step.uses ?? '').slice(2)}/action.yml` };
 
 (node24 === undefined ? describe.skip : describe)('the CI job that runs the action itself', () => {
   it('passes, step by step as ci.yml writes it: outputs checked, a failing step failing, a job run, nothing left running', async () => {
     const node = node24 ?? { path: process.execPath, major: 0 };
     const steps = workflow.jobs.action?.steps ?? [];
-    expect(steps.filter((step) => step.uses === './')).toHaveLength(3);
+    expect(steps.filter(isAction).map((step) => step.uses)).toEqual(['./', './', './job']);
     const temp = mkdtempSync(join(tmpdir(), 'ci-job-'));
     const githubEnv = join(temp, 'github-env');
     const ran = new Map<string, { outputs: Record<string, string>; outcome: string }>();
@@ -65,10 +70,11 @@ const node24 = nodeRuntimes().find((node) => node.major === 24);
           posts.push({ step, state: {} });
           continue;
         }
-        if (step.uses === './') {
+        if (isAction(step)) {
           const result: StepRun = await runStep(node, inputs(step), {
             env: jobEnv(),
-            timeoutMs: 120_000
+            timeoutMs: 120_000,
+            ...actionOf(step)
           });
           const outcome = result.exitCode === 0 ? 'success' : 'failure';
           if (step['continue-on-error'] !== true && outcome !== 'success')
@@ -91,8 +97,13 @@ const node24 = nodeRuntimes().find((node) => node.major === 24);
       }
       // The post steps, last first: the action's cleanups, then verify-cleanup's check.
       for (const { step, state } of posts.reverse()) {
-        if (step.uses === './') {
-          const post = await runStep(node, inputs(step), { env: jobEnv(), state, timeoutMs: 120_000 });
+        if (isAction(step)) {
+          const post = await runStep(node, inputs(step), {
+            env: jobEnv(),
+            state,
+            timeoutMs: 120_000,
+            ...actionOf(step)
+          });
           expect([step.name, post.exitCode]).toEqual([step.name, 0]);
           continue;
         }

@@ -10,7 +10,7 @@ import {
 } from '../deploy/engine.js';
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
 import { maskingHost, type Redact } from './masker.js';
-import type { Settings } from './settings.js';
+import { checkActionCapability, type Settings } from './settings.js';
 import type { StepHost } from './host.js';
 import { forManyRequests } from './compiler-tiers.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';
@@ -33,6 +33,14 @@ export async function runMain(given: StepHost): Promise<void> {
   });
   let operation = 'the action';
   try {
+    // A capability's action (job/, data/...) runs its own operations only: refused before any other input is read.
+    try {
+      checkActionCapability(host.input);
+    } catch (error) {
+      // Nothing was started: the post step, seeing the main step ran, finds nothing to finish.
+      host.saveState({ isPost: 'true' });
+      throw error;
+    }
     if (!(await goesOn(host))) return;
     host.saveState({ isPost: 'true' });
     const settings = await settingsFrom(host);

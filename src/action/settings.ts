@@ -29,7 +29,9 @@ import {
   type InputName,
   type InputValue,
   type PrivateKeyFormat,
-  type TransferSettings
+  type TransferSettings,
+  CAPABILITY_INPUT,
+  checkCapability
 } from '../deploy/engine.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
@@ -100,6 +102,14 @@ export function readSettings(
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
+}
+
+/**
+ * Refuses, before any other input is read, an operation outside the capability the action runs as: the
+ * hidden input a capability's action.yml (job/, data/...) defaults; the root action's is empty.
+ */
+export function checkActionCapability(rawInput: (name: string) => string): void {
+  checkCapability(rawInput(CAPABILITY_INPUT), rawInput('operation'));
 }
 
 /** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */

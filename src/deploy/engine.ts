@@ -99,6 +99,8 @@ export {
   type OperationName
 } from '../platform/platform-settings.js';
 export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from './inputs/operation-inputs.js';
+// The capabilities: the operations each capability's action runs, and the refusal of any other.
+export { CAPABILITIES, CAPABILITY_INPUT, checkCapability, type Capability } from './capabilities.js';
 // The inputs' and outputs' declarations: what the hosts read inputs by, and show.
 export {
   DEFAULT_BASE_URL,
