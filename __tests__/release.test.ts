@@ -329,6 +329,13 @@ describe('npm run release -- X.Y.Z, cutting X.Y.Z when package.json has an older
     expect(pointAt('uses: elastic-deploy-action/elastic-deploy-action@v0 # v0.9.0', '0.9.0', '1.0.0')).toBe(
       'uses: elastic-deploy-action/elastic-deploy-action@v1 # v1.0.0'
     );
+    // A capability's action, and the form the README's prose names them by (issue 61, point 6).
+    expect(
+      pointAt('uses: elastic-deploy-action/elastic-deploy-action/job@v0 # v0.9.0', '0.9.0', '1.0.0')
+    ).toBe('uses: elastic-deploy-action/elastic-deploy-action/job@v1 # v1.0.0');
+    expect(pointAt('(`elastic-deploy-action/elastic-deploy-action/<capability>@v0`)', '0.9.0', '1.0.0')).toBe(
+      '(`elastic-deploy-action/elastic-deploy-action/<capability>@v1`)'
+    );
   });
 });
 
@@ -454,7 +461,11 @@ describe('npm run release -- <next version> on a copy of this repository', () =>
     }
     expect(read('docs/cli.md')).toContain(`VERSION=${next}\n`);
     expect(read('README.md')).toContain(`elastic-deploy-action/elastic-deploy-action@<sha> # v${next}`);
-    expect(read('README.md')).toContain(`elastic-deploy-action/elastic-deploy-action@v${major}`);
+    // The README's actions are the capabilities' (issue 61, point 6): each points at the major.
+    for (const capability of ['deploy', 'job', 'data', 'preview'])
+      expect(read('README.md')).toContain(
+        `elastic-deploy-action/elastic-deploy-action/${capability}@v${major}`
+      );
     // The bundle: --version, and the links the help prints.
     const cli = (...args: string[]) =>
       execFileSync(process.execPath, [join(copy, 'dist/cli/index.js'), ...args], { encoding: 'utf8' });

@@ -11,6 +11,8 @@ export class Refusal extends Error {}
 
 export const REPOSITORY_URL = 'https://github.com/elastic-deploy-action/elastic-deploy-action';
 const PACKAGE = 'elastic-deploy-action';
+/** The action as a workflow names it: the root one, or a capability's (`…/job`, `…/<capability>` in prose). */
+const ACTION = `${PACKAGE}/${PACKAGE}(?:/(?:[a-z]+|<capability>))?`;
 const SEMVER = String.raw`\d+\.\d+\.\d+`;
 
 function git(repo: string, ...args: string[]): string {
@@ -73,8 +75,8 @@ export function pointAt(text: string, old: string, version: string, form = false
     )
     .replace(new RegExp(`\\bVERSION=${SEMVER}\\b`, 'g'), `VERSION=${version}`)
     .replace(new RegExp(`blob/v${SEMVER}/`, 'g'), `blob/v${version}/`)
-    .replace(new RegExp(`(${PACKAGE}/${PACKAGE}@\\S+ # )v${SEMVER}\\b`, 'g'), `$1v${version}`)
-    .replace(new RegExp(`(${PACKAGE}/${PACKAGE}@)v\\d+\\b(?!\\.)`, 'g'), `$1v${major}`);
+    .replace(new RegExp(`(${ACTION}@\\S+ # )v${SEMVER}\\b`, 'g'), `$1v${version}`)
+    .replace(new RegExp(`(${ACTION}@)v\\d+\\b(?!\\.)`, 'g'), `$1v${major}`);
   return form
     ? pointed.replace(new RegExp(`\\bv${old.replaceAll('.', '\\.')}\\b`, 'g'), `v${version}`)
     : pointed;
@@ -87,8 +89,8 @@ export function pointers(text: string): [string, string][] {
     new RegExp(`${PACKAGE}-(${SEMVER})\\.tgz`, 'g'),
     new RegExp(`\\bVERSION=(${SEMVER})\\b`, 'g'),
     new RegExp(`blob/v(${SEMVER})/`, 'g'),
-    new RegExp(`${PACKAGE}/${PACKAGE}@\\S+ # v(${SEMVER})\\b`, 'g'),
-    new RegExp(`${PACKAGE}/${PACKAGE}@v(\\d+)\\b(?!\\.)`, 'g')
+    new RegExp(`${ACTION}@\\S+ # v(${SEMVER})\\b`, 'g'),
+    new RegExp(`${ACTION}@v(\\d+)\\b(?!\\.)`, 'g')
   ];
   return patterns.flatMap((pattern) =>
     [...text.matchAll(pattern)].map((m): [string, string] => [m[0], m[1] ?? ''])

@@ -35,8 +35,31 @@ const read = (page: string): string => readFileSync(join(ROOT, page), 'utf8');
 
 interface ExampleStep {
   id?: string;
+  uses: string;
   with: Record<string, unknown>;
 }
+
+/**
+ * The defaults of the action a step uses: the root action's (elastic-deploy-action/elastic-deploy-action@v0)
+ * or a capability's (.../job@v0: job/action.yml, whose operation and hidden capability input have theirs).
+ */
+function defaultsOf(uses: string): Readonly<Record<string, string | undefined>> {
+  const capability = /^elastic-deploy-action\/elastic-deploy-action(?:\/([a-z]+))?@/.exec(uses);
+  if (capability === null) throw new Error(`an example uses ${uses}`);
+  if (capability[1] === undefined) return INPUT_DEFAULTS;
+  const declared = parse(read(`${capability[1]}/action.yml`)) as {
+    inputs: Record<string, { default?: unknown }>;
+  };
+  return Object.fromEntries(
+    Object.entries(declared.inputs).flatMap(([name, input]) =>
+      typeof input.default === 'string' ? [[name, input.default]] : []
+    )
+  );
+}
+
+/** The operation a step runs: its own, or the default of the action it uses. */
+const operationOf = (step: ExampleStep): string =>
+  String(step.with.operation ?? defaultsOf(step.uses).operation ?? '');
 
 /** Every step of a YAML value that uses the action, in document order, however deep (jobs, steps). */
 function actionSteps(value: unknown): ExampleStep[] {
@@ -213,7 +236,7 @@ describe('the examples of README.md and docs/, run as written', () => {
       Object.entries(step.with).map(([name, value]) => [name, expand(String(value), given, rsa)])
     );
     // An input the step leaves out is its default, whose expression the runner fills in (github_token's).
-    const defaults = INPUT_DEFAULTS as Record<string, string | undefined>;
+    const defaults = defaultsOf(step.uses);
     const settings = readSettings(
       (name) => inputs[name] ?? expand(defaults[name] ?? '', given, rsa),
       () => undefined,
@@ -229,7 +252,7 @@ describe('the examples of README.md and docs/, run as written', () => {
     });
     runtime.log = (line) => lines.push(line);
     runtime.probe = (url) => client.probe(url);
-    runtime.pullRequests = pullRequestsFor(String(step.with.operation));
+    runtime.pullRequests = pullRequestsFor(operationOf(step));
     const planned = await planStep(settings);
     const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
     const result = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -258,34 +281,33 @@ describe('the examples of README.md and docs/, run as written', () => {
     expect(BLOCKS.flatMap((b) => b.steps).length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(
-    BLOCKS.map(
-      (b) => [`${b.page} #${b.block}`, b.steps.map((s) => String(s.with.operation)).join(', '), b] as const
-    )
-  )('runs %s (%s) against the emulator, and succeeds', async (_where, _operations, block) => {
-    const given = values();
-    for (const step of block.steps) {
-      const { result, lines, cleanup, created, cleanupAction } = await runExample(step, given);
-      const operation = String(step.with.operation);
-      if (result === undefined) {
-        // A dry run: it printed what it would send, and sent no change.
-        expect([operation, lines.some((line) => line.startsWith('dry run: '))]).toEqual([operation, true]);
-        expect(emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
-        continue;
-      }
-      expect([operation, failureOf(result)]).toEqual([operation, undefined]);
-      if (step.id !== undefined) given.outputs.set(step.id, outputsOf(result));
-      // Its post step leaves nothing it created running, when the example asks for a cleanup.
-      const failed = cleanup.outcomes.filter(({ outcome }) => outcome.kind === 'failed');
-      expect([operation, failed, cleanup.unsettled]).toEqual([operation, [], undefined]);
-      if (cleanupAction === 'stop')
-        for (const id of created) {
-          // A job's state is the Job API's.
-          const { status } = operation === 'job' ? emulator.jobs.get(id) : emulator.tasks.get(id);
-          expect([id, status]).toEqual([id, 'End']);
+  it.each(BLOCKS.map((b) => [`${b.page} #${b.block}`, b.steps.map(operationOf).join(', '), b] as const))(
+    'runs %s (%s) against the emulator, and succeeds',
+    async (_where, _operations, block) => {
+      const given = values();
+      for (const step of block.steps) {
+        const { result, lines, cleanup, created, cleanupAction } = await runExample(step, given);
+        const operation = operationOf(step);
+        if (result === undefined) {
+          // A dry run: it printed what it would send, and sent no change.
+          expect([operation, lines.some((line) => line.startsWith('dry run: '))]).toEqual([operation, true]);
+          expect(emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+          continue;
         }
+        expect([operation, failureOf(result)]).toEqual([operation, undefined]);
+        if (step.id !== undefined) given.outputs.set(step.id, outputsOf(result));
+        // Its post step leaves nothing it created running, when the example asks for a cleanup.
+        const failed = cleanup.outcomes.filter(({ outcome }) => outcome.kind === 'failed');
+        expect([operation, failed, cleanup.unsettled]).toEqual([operation, [], undefined]);
+        if (cleanupAction === 'stop')
+          for (const id of created) {
+            // A job's state is the Job API's.
+            const { status } = operation === 'job' ? emulator.jobs.get(id) : emulator.tasks.get(id);
+            expect([id, status]).toEqual([id, 'End']);
+          }
+      }
     }
-  });
+  );
 });
 
 /** The elastic-deploy command lines of a block: `- cmd`, `sh 'cmd'`, or a plain line; npm's aside. */

@@ -13,6 +13,7 @@ import {
   json,
   shown,
   escapeRegExp,
+  settleAfterPendingRead,
   type ScenarioApi
 } from './harness.js';
 
@@ -20,6 +21,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario(
     'creates a task and waits until it is Running with its URLs, with outputs and a summary',
     async (s) => {
+      const stopWatching = settleAfterPendingRead(s.emulator);
       const result = await s.run({
         operation: 'create',
         task_name: 'e2e-web',
@@ -27,6 +29,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
         body: SERVICE,
         ...FAST
       });
+      stopWatching();
       expect(result.stderr).toBe('');
       expect(result.exitCode).toBe(0);
       const id = result.outputs.task_id ?? '';

@@ -136,6 +136,28 @@ export interface Scenario {
   printed: () => string;
 }
 
+/**
+ * Brings up the task the scenario's create made once a read of its detail has shown it Pending (the
+ * emulator set to keep it Pending until then): the moment the scenario needs, at the machine's pace,
+ * where a task that came up a second after its create could be read first as Running on a busy machine.
+ * Answers a function that stops watching.
+ */
+export function settleAfterPendingRead(emulator: Emulator): () => void {
+  emulator.tasks.setReadyAfter(600);
+  const timer = setInterval(() => {
+    const made = emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId;
+    const seen = emulator.requests.some(
+      (r) => r.path === DETAIL && r.answer !== undefined && r.answer.includes('"status":"Pending"')
+    );
+    if (made === undefined || !seen) return;
+    clearInterval(timer);
+    emulator.tasks.settle(made);
+  }, 20);
+  return () => {
+    clearInterval(timer);
+  };
+}
+
 export const DEFAULT_EMULATOR: EmulatorOptions = {
   readyAfterSeconds: 1,
   failPattern: /-broken$/,
