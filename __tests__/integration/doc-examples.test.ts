@@ -58,8 +58,10 @@ function defaultsOf(uses: string): Readonly<Record<string, string | undefined>> 
 }
 
 /** The operation a step runs: its own, or the default of the action it uses. */
-const operationOf = (step: ExampleStep): string =>
-  String(step.with.operation ?? defaultsOf(step.uses).operation ?? '');
+const operationOf = (step: ExampleStep): string => {
+  const given = step.with.operation;
+  return typeof given === 'string' ? given : (defaultsOf(step.uses).operation ?? '');
+};
 
 /** Every step of a YAML value that uses the action, in document order, however deep (jobs, steps). */
 function actionSteps(value: unknown): ExampleStep[] {
