@@ -6,8 +6,9 @@
 // A user's read is (a) a typed read of the input by its declaration: get('max_cost'), given('wait'),
 // text('data'), raw('token') (action/settings.ts's readers), or (b) a settings field of the same name in
 // a Pick<Settings, ...> type. A file whose every literal of the name is such a read does not count.
-// deploy/inputs/operation-inputs.ts (which operation takes which; point 3 moves it into the operations'
-// declarations) does not count either.
+// The operations' lists do not count either: deploy/inputs/operation-inputs.ts (the inputs of every
+// operation, and the groups operations share) and the operations' declarations (deploy/operations/, each
+// module that declares operations: which inputs each needs and takes).
 //
 // What is left must be its declaration's module (the one file of deploy/inputs/ with `name: '<input>'`),
 // and, for now, the files of ELSEWHERE: each writes the same word in another sense (an operation, a kind,
@@ -56,20 +57,31 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   point_id: ['platform/list-rows.ts', 'platform/operations/calls.ts'],
   task_status: ['platform/operations/input-checks.ts'],
-  gpu: ['action/outputs.ts', 'deploy/flows/preview.ts', 'deploy/outputs/outputs.ts', 'platform/list-rows.ts'],
+  gpu: [
+    'deploy/flows/preview.ts',
+    'deploy/outputs/outputs.ts',
+    'deploy/report/placement-report.ts',
+    'platform/list-rows.ts'
+  ],
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
+    'deploy/report/preheat-report.ts',
     'platform/platform-settings.ts',
     'platform/task-kinds.ts'
   ],
-  job_type: ['action/outputs.ts', 'deploy/outputs/outputs.ts', 'platform/operations/input-checks.ts'],
+  job_type: [
+    'deploy/outputs/outputs.ts',
+    'deploy/report/job-report.ts',
+    'platform/operations/input-checks.ts'
+  ],
   spot_fallback: ['deploy/flows/spot-fallback.ts'],
   volume: [
-    'deploy/cleanup-state.ts',
     'deploy/flows/transfer.ts',
+    'deploy/flows/volume.ts',
+    'deploy/report/volume-report.ts',
     'deploy/storage/mounts.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
@@ -77,21 +89,21 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   size: ['deploy/inputs/input.ts', 'deploy/inputs/limits.ts'],
   region: [
-    'action/outputs.ts',
-    'action/summary.ts',
     'deploy/create/find-capacity.ts',
     'deploy/create/preheat.ts',
     'deploy/flows/preheat.ts',
     'deploy/flows/preview.ts',
     'deploy/inputs/capacity.ts',
     'deploy/outputs/outputs.ts',
+    'deploy/report/placement-report.ts',
+    'deploy/report/volume-report.ts',
     'deploy/settings.ts',
     'platform/list-rows.ts'
   ],
   transfer_id: [
-    'action/outputs.ts',
     'deploy/flows/transfer.ts',
     'deploy/outputs/outputs.ts',
+    'deploy/report/transfer-report.ts',
     'platform/list-rows.ts'
   ],
   direction: ['deploy/flows/transfer.ts', 'deploy/storage/copy-data.ts', 'platform/list-rows.ts'],
@@ -103,11 +115,11 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   volumes: [
     'action/post-step.ts',
     'deploy/cleanup-state.ts',
-    'deploy/flows/step.ts',
+    'deploy/operations/step.ts',
     'deploy/storage/delete-volume.ts',
     'deploy/storage/mounts.ts'
   ],
-  juicefs_mounts: ['deploy/flows/step.ts', 'deploy/storage/mounts.ts'],
+  juicefs_mounts: ['deploy/operations/step.ts', 'deploy/storage/mounts.ts'],
   data: [
     'cli/json-outputs.ts',
     'deploy/answer-texts.ts',
@@ -201,7 +213,10 @@ describe("an input's name", () => {
       .map(([file]) => file);
     expect(declarations).toHaveLength(1);
     const others = holders(name).filter(
-      (file) => file !== declarations[0] && file !== 'deploy/inputs/operation-inputs.ts'
+      (file) =>
+        file !== declarations[0] &&
+        file !== 'deploy/inputs/operation-inputs.ts' &&
+        !(file.startsWith('deploy/operations/') && (codes.get(file) ?? '').includes('= operation({'))
     );
     expect(others).toEqual([...(ELSEWHERE[name] ?? [])].sort());
   });

@@ -8,9 +8,6 @@ export {
   CLEANUP_DONE,
   cleanupActionOf,
   cleanupRecorder,
-  leavesChange,
-  makesVolumes,
-  startsTransfers,
   LEFTOVER_KINDS,
   LEFTOVER_ORDER,
   leftovers,
@@ -37,9 +34,8 @@ export { deployContext, type DeployContext } from './context.js';
 export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './tasks/manual-stop.js';
 export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
-export { planStep, runStep, type PlannedStep } from './flows/step.js';
+export { planStep, runStep, type PlannedStep } from './operations/step.js';
 export {
-  ON_PULL_REQUEST_EVENT,
   PullRequestsRefusal,
   previewName,
   type DeploymentOutcome,
@@ -92,13 +88,20 @@ export { inputsFromFields } from '../platform/operations/input-checks.js';
 export { listRowsOf, type ListRows } from '../platform/list-rows.js';
 export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
 export { VOLUME_DELETED } from '../platform/volume-data.js';
+export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
+// The operations' declarations: what a host lists, shows and checks of an operation.
 export {
+  leavesChange,
+  makesVolumes,
+  ON_PULL_REQUEST_EVENT,
   OPERATION_NAMES,
-  type ApiProfile,
-  type EndpointOverride,
+  OPERATIONS,
+  operationNamed,
+  startsTransfers,
+  type OperationDeclaration,
   type OperationName
-} from '../platform/platform-settings.js';
-export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from './inputs/operation-inputs.js';
+} from './operations/index.js';
+export { COMMON_INPUTS, COMMON_OUTPUTS } from './inputs/operation-inputs.js';
 // The inputs' and outputs' declarations: what the hosts read inputs by, and show.
 export {
   DEFAULT_BASE_URL,
