@@ -82,9 +82,8 @@ export {
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { answerTexts, type AnswerTexts } from './answer-texts.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { kindOf, taskKindOf } from '../platform/operations/calls.js';
+export { inputsFromFields, kindOf, taskKindOf } from '../platform/operations/calls.js';
 export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
-export { inputsFromFields } from '../platform/operations/input-checks.js';
 export { listRowsOf, type ListRows } from '../platform/list-rows.js';
 export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
 export { VOLUME_DELETED } from '../platform/volume-data.js';

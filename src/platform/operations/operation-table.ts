@@ -104,6 +104,12 @@ export interface OperationSpec extends Partial<OperationTraits> {
   taskIds: 'none' | 'one' | 'each' | 'keep' | 'filter';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
   fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
+  /**
+   * The fields it sets from an input that a body or a query copied from the platform's reference carries
+   * too (every job example there has points): where the input is empty, it takes the field's value, and
+   * the same value in both is no conflict (see inputsFromFields, sameFieldValue in input-checks.ts).
+   */
+  fromInputs?: readonly string[];
   /** Query parameters the platform requires, sent with these values unless the query input sets them. */
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
@@ -210,6 +216,7 @@ function changingPoints(): OperationSpec {
     endpoint: post(DEPLOYMENT.paths.changePoints),
     taskIds: 'one',
     resend: 'repeatable',
+    fromInputs: ['points'],
     fields: (s, taskId) => ({
       ...task(s, taskId),
       points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
@@ -271,9 +278,9 @@ const volumeOperation = (
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
 export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
-  create: creating('create'),
+  create: { ...creating('create'), fromInputs: ['task_name', 'points'] },
   // A replace sends a create: with the create's endpoint and its overrides.
-  replace: { ...creating('replace'), sendsAs: 'create' },
+  replace: { ...creating('replace'), sendsAs: 'create', fromInputs: ['task_name', 'points'] },
   detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
   // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
   sweep: {
@@ -299,6 +306,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     kind: DEPLOYMENT.name,
     endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'none',
+    fromInputs: ['status'],
     // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
     // its default unless the query asks for another.
     fields: (s) => ({
@@ -415,6 +423,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     taskIds: 'none',
     resend: 'create_once',
     answers: 'new_task',
+    fromInputs: ['task_name', 'points', 'sub_type'],
     fields: (s) => ({
       task_name: required(s.taskName, 'task_name', 'job', 'the name of the job'),
       ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
@@ -451,6 +460,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     endpoint: get(JOB.paths.search),
     kind: 'job',
     taskIds: 'none',
+    fromInputs: ['status', 'search_value'],
     fields: (s) => ({
       status: s.taskStatuses.join(','),
       ...(s.taskName === undefined ? {} : { search_value: s.taskName })
@@ -491,6 +501,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     endpoint: post(PREHEAT_KIND.paths.create),
     taskIds: 'none',
     resend: 'until_sent',
+    fromInputs: ['task_name'],
     fields: (s) => ({
       task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
       task_type: 'ImagePreHeat'
