@@ -82,9 +82,9 @@ export {
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { answerTexts, type AnswerTexts } from './answer-texts.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { inputsFromFields, kindOf, taskKindOf } from '../platform/operations/calls.js';
+export { inputsFromFields, kindOf, listRowsOf, taskKindOf } from '../platform/operations/calls.js';
 export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
-export { listRowsOf, type ListRows } from '../platform/list-rows.js';
+export type { ListRows } from '../platform/list-rows.js';
 export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
 export { VOLUME_DELETED } from '../platform/volume-data.js';
 export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';

@@ -2,6 +2,7 @@ import { InputError } from '../../basics/input-error.js';
 import { rfc3339 } from '../../basics/units.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
+import type { ListRows } from '../list-rows.js';
 import { OBJECT_STORAGE } from '../object-storage-data.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
 import {
@@ -38,6 +39,11 @@ function rowOf(operation: string): OperationSpec | undefined {
   return Object.hasOwn(OPERATION_TABLE, operation)
     ? OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE]
     : undefined;
+}
+
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+export function listRowsOf(operation: string, data: unknown): ListRows | undefined {
+  return rowOf(operation)?.listRows?.(data);
 }
 
 /**

@@ -7,6 +7,17 @@ import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
 import { countOf, taskIdOf } from '../task-data.js';
 import {
+  billRows,
+  groupRows,
+  jobRows,
+  nodeRows,
+  resourceRows,
+  taskRows,
+  transferRows,
+  volumeRows,
+  type ListRows
+} from '../list-rows.js';
+import {
   estimatedExecSec,
   jobFields,
   required,
@@ -110,6 +121,8 @@ export interface OperationSpec extends Partial<OperationTraits> {
    * the same value in both is no conflict (see inputsFromFields, sameFieldValue in input-checks.ts).
    */
   fromInputs?: readonly string[];
+  /** How a listing operation's answer (its data: the pages read, as one) becomes rows (see ListRows). */
+  listRows?: (data: unknown) => ListRows;
   /** Query parameters the platform requires, sent with these values unless the query input sets them. */
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
@@ -307,6 +320,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'none',
     fromInputs: ['status'],
+    listRows: taskRows,
     // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
     // its default unless the query asks for another.
     fields: (s) => ({
@@ -326,7 +340,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       ['task_type', 'Deployment'],
       ['device_type', 'GpuDevice']
     ],
-    answers: 'resources'
+    answers: 'resources',
+    listRows: resourceRows
   },
   // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
   stop: onTasks(
@@ -372,7 +387,13 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     flowCalls: true,
     wait: { target: 'ready', byDefault: true }
   },
-  nodes: { kind: DEPLOYMENT.name, endpoint: get(DEPLOYMENT.paths.nodes), taskIds: 'each', fields: task },
+  nodes: {
+    kind: DEPLOYMENT.name,
+    endpoint: get(DEPLOYMENT.paths.nodes),
+    taskIds: 'each',
+    fields: task,
+    listRows: nodeRows
+  },
   // Both billing records require range, start_time and end_time (from the billing_* inputs).
   billing: {
     kind: DEPLOYMENT.name,
@@ -383,7 +404,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
     }),
     answers: 'bills',
-    pages: true
+    pages: true,
+    listRows: (data) => billRows(data, false)
   },
   task_billing: {
     kind: DEPLOYMENT.name,
@@ -391,7 +413,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     taskIds: 'none',
     fields: billingWindow,
     answers: 'bills',
-    pages: true
+    pages: true,
+    listRows: (data) => billRows(data, true)
   },
   // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
   // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
@@ -465,7 +488,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       status: s.taskStatuses.join(','),
       ...(s.taskName === undefined ? {} : { search_value: s.taskName })
     }),
-    pages: true
+    pages: true,
+    listRows: jobRows
   },
   // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
   // read first.
@@ -483,7 +507,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       queryParameter(s, 'queue_id', 'job_group_search', 'the id of the job queue, such as queue_id=7');
       return {};
     },
-    pages: true
+    pages: true,
+    listRows: groupRows
   },
   job_group_detail: {
     kind: 'job',
@@ -510,7 +535,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
   // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
   volume: volumeOperation('volume', 'POST', VOLUME_KIND.paths.create, 'until_sent'),
-  volume_list: volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'),
+  volume_list: { ...volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'), listRows: volumeRows },
   volume_delete: volumeOperation('volume', 'POST', VOLUME_KIND.paths.delete, 'repeatable'),
   // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
   // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
@@ -525,7 +550,10 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     flowCalls: true
   },
   transfer_detail: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.detail, 'read'),
-  transfer_list: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
+  transfer_list: {
+    ...volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
+    listRows: transferRows
+  },
   transfer_stop: volumeOperation('transfer', 'POST', TRANSFER_KIND.paths.stop, 'repeatable')
 };
 
