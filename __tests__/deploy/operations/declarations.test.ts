@@ -59,20 +59,17 @@ const LEAST_LISTED = 5;
  * within each pair of braces, brackets or parentheses.
  */
 function groupsOf(code: string): string[] {
-  const open = new Map([
-    ['}', '{'],
-    [']', '['],
-    [')', '(']
-  ]);
   const stack: string[] = [''];
   const groups: string[] = [];
+  const append = (text: string): void => {
+    stack.push(`${stack.pop() ?? ''}${text}`);
+  };
   for (const char of code) {
-    if (char === '{' || char === '[' || char === '(') stack.push(char);
-    else if (open.has(char) && stack.length > 1) {
-      const group = stack.pop() ?? '';
-      groups.push(group);
-      stack[stack.length - 1] += '0';
-    } else stack[stack.length - 1] += char;
+    if ('{[('.includes(char)) stack.push(char);
+    else if ('}])'.includes(char) && stack.length > 1) {
+      groups.push(stack.pop() ?? '');
+      append('0');
+    } else append(char);
   }
   return groups;
 }
