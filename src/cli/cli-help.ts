@@ -258,7 +258,7 @@ function plain(text: string): string {
 /** "default: 15m": the operation's own default where it has one, else the declared one; none when empty. */
 function defaultLine(name: string, operation: OperationName): string[] {
   const declared = INPUT_BY_NAME.get(name);
-  const own = declared?.defaultFor?.(operation);
+  const own = declared?.defaultFor?.(operationNamed(operation));
   const given = own === undefined ? declared?.default : inCliWords(own);
   return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }

@@ -72,13 +72,7 @@ export {
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DataCopy, DeploySettings, Mount, TransferSettings } from './settings.js';
-export {
-  defaultCleanup,
-  defaultWait,
-  describeDefaultWait,
-  MOST_WAIT_MS,
-  shortWaitWarning
-} from './step-defaults.js';
+export { defaultWait, describeDefaultWait, MOST_WAIT_MS, shortWaitWarning } from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { answerTexts, type AnswerTexts } from './answer-texts.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
@@ -90,6 +84,7 @@ export { VOLUME_DELETED } from '../platform/volume-data.js';
 export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
 // The operations' declarations: what a host lists, shows and checks of an operation.
 export {
+  defaultCleanup,
   leavesChange,
   makesVolumes,
   ON_PULL_REQUEST_EVENT,

@@ -101,6 +101,14 @@ export function operationsWhere(
   );
 }
 
+/**
+ * What the post step does with what the step creates when cleanup is empty: the operation's own default
+ * (a job's: stop), else none (a deploy step makes a service for later steps), and for any text that names
+ * no operation.
+ */
+export const defaultCleanup = (operation: string): 'none' | 'stop' =>
+  declarationOf(operation)?.cleanupByDefault ?? 'none';
+
 /** The operations that follow a pull request's event: the host reads the event before anything else. */
 export const ON_PULL_REQUEST_EVENT: ReadonlySet<OperationName> = new Set(
   operationsWhere((declared) => declared.event === 'pull_request')

@@ -34,7 +34,9 @@ export const job = operation({
   flow: async () => (await import('../flows/job.js')).jobFlow,
   bills: true,
   maxCost: 'while waiting',
-  uses: { dataIn: true, resultsOut: true }
+  uses: { dataIn: true, resultsOut: true },
+  // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+  cleanupByDefault: 'stop'
 });
 
 export const jobDetail = operation({

@@ -40,6 +40,12 @@ export interface OperationDeclaration<N extends string = string> {
    * are in the bundle's first file; each other flow is a chunk loaded when a step takes it.
    */
   readonly flow: () => Promise<Flow>;
+  /**
+   * What the post step does with what the step creates when cleanup is empty (none unless set): a job's
+   * is stop, for a job is only worth its verdict, and one left running after its wait bills with nobody
+   * to read it.
+   */
+  readonly cleanupByDefault?: 'stop';
   /** What it makes bills until it is ended (a task, a job, a volume). */
   readonly bills?: true;
   /**

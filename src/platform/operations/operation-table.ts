@@ -137,8 +137,6 @@ export interface OperationSpec extends Partial<OperationTraits> {
   sendsAs?: Exclude<OperationName, 'request'>;
   /** Its flow builds its calls (from what it reads first): the plan holds none. */
   flowCalls?: true;
-  /** What the post step does with what the step creates when cleanup is empty (none unless set). */
-  cleanupByDefault?: 'stop';
   /**
    * Its calls go to the paths of its kind's row (task-kinds.ts), several of them: the endpoints input
    * cannot move them (a volume's calls).
@@ -464,8 +462,6 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
     },
     wait: { target: 'finished', byDefault: true },
-    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
-    cleanupByDefault: 'stop',
     check: newTaskCheck
   },
   // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
