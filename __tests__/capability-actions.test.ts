@@ -7,7 +7,8 @@ import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
 import { generatedFiles } from '../scripts/docs.js';
 import { CAPABILITIES, CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
-import { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { operationNamed } from '../src/deploy/operations/index.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
 
 interface ActionYml {
@@ -27,7 +28,7 @@ describe.each(CAPABILITIES.map((capability) => [capability.name, capability] as 
   'the %s action',
   (name, capability) => {
     const action = actionAt(`${name}/action.yml`);
-    const operations = capability.operations.map((operation) => OPERATION_INPUTS[operation]);
+    const operations = capability.operations.map(operationNamed);
 
     it('is as npm run docs writes it: not stale', async () => {
       const file = (await generated).find(({ path }) => path === `${name}/action.yml`);

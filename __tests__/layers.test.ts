@@ -12,7 +12,8 @@ const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'a
  * The rooms of deploy/, lowest first: the outputs and inputs declared; reading and stopping tasks; waiting
  * for them; the cluster storage's volumes (made sure of, waited on, deleted); creating tasks; making a
  * plan's calls and what a step did; what each kind and capability adds to what a step reports; changing
- * running ones; finishing what a step left (the post step); the flows of the operations.
+ * running ones; finishing what a step left (the post step); the flows of the operations; the operations'
+ * declarations (each names its flow) and the planning of a step by its declaration.
  */
 const DEPLOY_ROOMS = [
   'outputs',
@@ -25,7 +26,8 @@ const DEPLOY_ROOMS = [
   'report',
   'change',
   'cleanup',
-  'flows'
+  'flows',
+  'operations'
 ];
 
 function sources(dir: string): string[] {

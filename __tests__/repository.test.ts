@@ -7,9 +7,9 @@ import {
   COMMON_OUTPUTS,
   formatted,
   generatedFiles,
-  OPERATION_INPUTS,
   renderReference
 } from '../scripts/docs.js';
+import { OPERATIONS } from '../src/deploy/operations/index.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations/plan-calls.js';
 import { readSettings } from '../src/action/settings.js';
@@ -82,9 +82,9 @@ describe('the README and docs/', () => {
     (name) => {
       const where = (COMMON_INPUTS as readonly string[]).includes(name)
         ? ['Every operation']
-        : Object.entries(OPERATION_INPUTS)
-            .filter(([, docs]) => ([...docs.needs, ...docs.inputs] as string[]).includes(name))
-            .map(([operation]) => `\`${operation}\``);
+        : OPERATIONS.filter((docs) => ([...docs.needs, ...docs.inputs] as string[]).includes(name)).map(
+            (docs) => `\`${docs.name}\``
+          );
       expect(where.length).toBeGreaterThan(0);
       for (const title of where) expect(referenceOf(title)).toContain(`\`${name}\``);
       expect(referenceOf('The inputs').match(new RegExp(`^- \`${name}\``, 'gm'))).toHaveLength(1);
@@ -96,9 +96,9 @@ describe('the README and docs/', () => {
     (name) => {
       const where = (COMMON_OUTPUTS as readonly string[]).includes(name)
         ? ['Every operation']
-        : Object.entries(OPERATION_INPUTS)
-            .filter(([, docs]) => (docs.outputs as readonly string[]).includes(name))
-            .map(([operation]) => `\`${operation}\``);
+        : OPERATIONS.filter((docs) => (docs.outputs as readonly string[]).includes(name)).map(
+            (docs) => `\`${docs.name}\``
+          );
       expect(where.length).toBeGreaterThan(0);
       for (const title of where) expect(referenceOf(title)).toContain(`\`${name}\``);
       expect(referenceOf('The outputs').match(new RegExp(`^- \`${name}\``, 'gm'))).toHaveLength(1);

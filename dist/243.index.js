@@ -237,7 +237,6 @@ const preheatFlow = {
         return {
             plan,
             cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
-            usesCapacity: true,
             run: (ctx) => preheatStep(plan, mode, ctx),
             dryRun: async (ctx) => {
                 await (0,_create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseForDryRun */ .PH)(ctx, mode);

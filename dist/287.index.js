@@ -39,8 +39,6 @@ const jobFlow = {
         (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .a)(settings);
         return {
             plan,
-            copiesData: true,
-            copiesResults: true,
             cleanup: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => runJob(plan, ctx),
             dryRun: (ctx) => dryRunJob(plan, ctx)

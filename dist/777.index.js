@@ -262,8 +262,8 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __webpack_require__(9837);
+// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
+var operations = __webpack_require__(9590);
 // EXTERNAL MODULE: ./deploy/inputs/input.ts
 var inputs_input = __webpack_require__(5834);
 // EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
@@ -374,10 +374,10 @@ function operationOf(word) {
     const name = underscored(word);
     if (name === 'cleanup')
         return 'cleanup';
-    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
+    const operation = operations/* OPERATION_NAMES */.d0.find((known) => known === name);
     if (operation !== undefined)
         return operation;
-    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
+    const near = nearest(name, [...operations/* OPERATION_NAMES */.d0, 'cleanup']);
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${(0,inputs_input/* flagOf */.iP)(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
@@ -566,8 +566,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 7 modules
-var main_step = __webpack_require__(5644);
+// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
+var main_step = __webpack_require__(2237);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -913,8 +913,6 @@ async function postStep(host) {
 
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./platform/list-rows.ts
-var list_rows = __webpack_require__(7868);
 // EXTERNAL MODULE: ./cli/json-outputs.ts
 var json_outputs = __webpack_require__(3508);
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
@@ -1199,9 +1197,9 @@ function outputFormat(given, io) {
 /** The rows of a listing operation's answer (the data output), or undefined. */
 function rowsOf(operation, data) {
     if (data === '')
-        return (0,list_rows/* listRowsOf */.t)(operation, undefined);
+        return (0,calls/* listRowsOf */.tc)(operation, undefined);
     try {
-        return (0,list_rows/* listRowsOf */.t)(operation, (0,json/* parseJson */.qF)(data));
+        return (0,calls/* listRowsOf */.tc)(operation, (0,json/* parseJson */.qF)(data));
     }
     catch {
         return undefined;
@@ -1473,14 +1471,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 172).then(__webpack_require__.bind(__webpack_require__, 8172));
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 355).then(__webpack_require__.bind(__webpack_require__, 1355));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __webpack_require__.e(/* import() */ 172).then(__webpack_require__.bind(__webpack_require__, 8172));
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 355).then(__webpack_require__.bind(__webpack_require__, 1355));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }

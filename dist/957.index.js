@@ -62,7 +62,6 @@ const previewSweepFlow = {
         return {
             plan,
             cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
-            capsCost: true,
             run: (ctx) => sweepPreviews(plan, { taskName, ctx }, false),
             dryRun: (ctx) => sweepPreviews(plan, { taskName, ctx }, true)
         };

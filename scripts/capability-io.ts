@@ -4,7 +4,8 @@
 import { CAPABILITIES, type Capability } from '../src/deploy/capabilities.js';
 import { INPUTS } from '../src/deploy/inputs/index.js';
 import { partsOf } from '../src/deploy/inputs/meanings.js';
-import { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { operationNamed } from '../src/deploy/operations/index.js';
 import { OUTPUTS } from '../src/deploy/outputs/outputs.js';
 import { OPERATION_NAMES, type OperationName } from '../src/platform/platform-settings.js';
 
@@ -19,7 +20,7 @@ export function operationIO(operation: OperationName): {
   inputs: readonly string[];
   outputs: readonly string[];
 } {
-  const { summary, needs, inputs, outputs } = OPERATION_INPUTS[operation];
+  const { summary, needs, inputs, outputs } = operationNamed(operation);
   return { summary, inputs: [...needs, ...inputs], outputs };
 }
 

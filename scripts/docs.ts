@@ -1,7 +1,7 @@
 // npm run docs: writes action.yml's inputs and outputs and docs/reference.md (the inputs and outputs of
 // each operation) from the declarations: src/deploy/inputs/ (each input: its description, default,
-// whether it is required), src/deploy/outputs/ (each output) and src/deploy/inputs/operation-inputs.ts
-// (which operation takes which), formatted as Prettier formats them; `npm run docs -- --check` only says
+// whether it is required), src/deploy/outputs/ (each output) and src/deploy/operations/ (each operation:
+// what it is for, which inputs it needs and takes, which outputs it writes), formatted as Prettier formats them; `npm run docs -- --check` only says
 // whether they are up to date (a test in npm test says it too). action.yml's head and its runs: are kept.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +10,8 @@ import { ROOT } from './action-runner.js';
 import { INPUT_BY_NAME, INPUTS } from '../src/deploy/inputs/index.js';
 import { meaningFor } from '../src/deploy/inputs/meanings.js';
 import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/outputs/outputs.js';
-import { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/inputs/operation-inputs.js';
+import { OPERATION_NAMES, OPERATIONS } from '../src/deploy/operations/index.js';
 import { CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
 import { parse } from 'yaml';
 import {
@@ -23,7 +24,7 @@ import {
   type Capability
 } from './capability-io.js';
 
-export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS };
+export { COMMON_INPUTS, COMMON_OUTPUTS };
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -176,9 +177,9 @@ export function renderReference(): string {
     ...actionsTable(),
     '| Operation | What it does | Needs |',
     '| --- | --- | --- |',
-    ...Object.entries(OPERATION_INPUTS).map(
-      ([operation, docs]) =>
-        `| [\`${operation}\`](#${operation}) | ${docs.summary} | ${list(docs.needs, (n) => `\`${n}\``)} |`
+    ...OPERATIONS.map(
+      (docs) =>
+        `| [\`${docs.name}\`](#${docs.name}) | ${docs.summary} | ${list(docs.needs, (n) => `\`${n}\``)} |`
     ),
     '',
     '## Every operation',
@@ -187,7 +188,8 @@ export function renderReference(): string {
     `- Writes: ${list(COMMON_OUTPUTS, outputName)}`,
     ''
   ];
-  for (const [operation, docs] of Object.entries(OPERATION_INPUTS)) {
+  for (const docs of OPERATIONS) {
+    const operation = docs.name;
     lines.push(
       `## \`${operation}\``,
       '',
@@ -246,16 +248,15 @@ function ownWords(operation: string, names: readonly string[]): string[] {
 
 /** The operations that take an input: every one for a common input, else those that list it. */
 export function operationsTaking(name: string): string[] {
-  const all = Object.keys(OPERATION_INPUTS);
-  if ((COMMON_INPUTS as readonly string[]).includes(name)) return all;
-  return Object.entries(OPERATION_INPUTS)
-    .filter(([, docs]) => [...docs.needs, ...docs.inputs].some((taken) => taken === name))
-    .map(([operation]) => operation);
+  if ((COMMON_INPUTS as readonly string[]).includes(name)) return [...OPERATION_NAMES];
+  return OPERATIONS.filter((docs) => [...docs.needs, ...docs.inputs].some((taken) => taken === name)).map(
+    (docs) => docs.name
+  );
 }
 
 /** What an input means for each operation that takes it, where that differs from its whole description. */
 export function meaningsOf(name: string, description: string): Record<string, string> {
-  const all = Object.keys(OPERATION_INPUTS);
+  const all = [...OPERATION_NAMES];
   const whole = oneLine(description);
   return Object.fromEntries(
     operationsTaking(name)

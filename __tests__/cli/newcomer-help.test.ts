@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCliArgs, flagOf } from '../../src/cli/cli-args.js';
 import { cliHelp, operationHelp, SCREEN_LINES } from '../../src/cli/cli-help.js';
-import { OPERATION_EXAMPLES } from '../../src/cli/cli-examples.js';
 import { resolveInputs } from '../../src/cli/cli-inputs.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { FILE_INPUTS, SECRET_INPUTS } from '../../src/deploy/inputs/index.js';
-import { OPERATION_INPUTS, OPERATION_NAMES } from '../../src/deploy/engine.js';
+import { OPERATION_NAMES, operationNamed } from '../../src/deploy/engine.js';
 import { readRegularFile } from '../../src/host/private-file.js';
 
 const lines = (text: string): number => text.replace(/\n$/, '').split('\n').length;
@@ -25,14 +24,11 @@ describe('the help fits a screen (issue 63, point 7)', () => {
       expect(help).toContain(`\n  elastic-deploy ${flagOf(operation)} --help all\n`);
       expect(help).toContain(`blob/v0.2.0/docs/reference.md#${operation}`);
       expect(help).toContain('\nExamples:\n  ');
-      for (const name of OPERATION_INPUTS[operation].needs.filter((n) => !SECRET_INPUTS.includes(n as never)))
+      for (const name of operationNamed(operation).needs.filter((n) => !SECRET_INPUTS.includes(n as never)))
         expect(help).toContain(`\n  --${flagOf(name)}`);
       const flags = help.match(/^ {2}--[a-z0-9-]+/gm) ?? [];
       expect(flags.length).toBeGreaterThanOrEqual(
-        Math.min(
-          5,
-          new Set([...OPERATION_INPUTS[operation].needs, ...OPERATION_INPUTS[operation].inputs]).size
-        )
+        Math.min(5, new Set([...operationNamed(operation).needs, ...operationNamed(operation).inputs]).size)
       );
       expect(flags.length).toBeLessThanOrEqual(10);
     }
@@ -42,7 +38,7 @@ describe('the help fits a screen (issue 63, point 7)', () => {
     for (const operation of OPERATION_NAMES.filter(
       (name) => name !== 'preview' && name !== 'preview_sweep'
     )) {
-      const commands = OPERATION_EXAMPLES[operation].filter((line) => !line.startsWith('#'));
+      const commands = operationNamed(operation).examples.filter((line) => !line.startsWith('#'));
       expect({ operation, two: commands.length >= 2 }).toEqual({ operation, two: true });
     }
   });

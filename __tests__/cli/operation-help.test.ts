@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describedInput, operationHelp } from '../../src/cli/cli-help.js';
-import { OPERATION_EXAMPLES } from '../../src/cli/cli-examples.js';
+import { operationNamed } from '../../src/deploy/operations/index.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -98,7 +98,9 @@ describe('the examples of the help', () => {
     [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 
   const examples = OPERATION_NAMES.flatMap((operation) =>
-    OPERATION_EXAMPLES[operation].filter((line) => !line.startsWith('#')).map((line) => [operation, line])
+    operationNamed(operation)
+      .examples.filter((line) => !line.startsWith('#'))
+      .map((line) => [operation, line])
   );
 
   it.each(examples)('%s: %s runs as written (a dry run)', async (_operation, line) => {

@@ -11,7 +11,7 @@ import { parseCliArgs } from '../../src/cli/cli-args.js';
 import { cliHelp } from '../../src/cli/cli-help.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
-import { OPERATION_INPUTS } from '../../src/deploy/inputs/operation-inputs.js';
+import { operationNamed } from '../../src/deploy/operations/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { INPUT_NAMES, SECRET_INPUTS } from '../../src/deploy/inputs/index.js';
@@ -1227,7 +1227,7 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(cliHelp('0.1.0')).toMatchSnapshot();
     for (const operation of OPERATION_NAMES) {
       const help = operationHelp(operation, '0.1.0', true);
-      const { needs, inputs } = OPERATION_INPUTS[operation];
+      const { needs, inputs } = operationNamed(operation);
       // A secret is no flag: its variable (issue 63, point 3).
       for (const name of [...needs, ...inputs])
         expect(help).toContain(

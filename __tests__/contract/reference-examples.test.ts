@@ -14,7 +14,7 @@ import { planCalls } from '../../src/platform/operations/plan-calls.js';
 import { offersOf } from '../../src/platform/resource-data.js';
 import { jobFactsOf, snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
-import { listRowsOf } from '../../src/platform/list-rows.js';
+import { listRowsOf } from '../../src/platform/operations/calls.js';
 import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 import { useStepBench } from '../helpers/emulator-step.js';

@@ -1,5 +1,6 @@
 // The defaults that depend on the operation: what a step of each does when cleanup or wait_timeout is empty.
-import { defaultCleanup, defaultWait, shortWaitWarning } from '../../src/deploy/step-defaults.js';
+import { defaultCleanup } from '../../src/deploy/operations/index.js';
+import { defaultWait, shortWaitWarning } from '../../src/deploy/step-defaults.js';
 import { testSettings } from '../helpers/settings.js';
 
 const job = (timeoutSec: unknown) => ({ job_support: { timeout_sec: timeoutSec } });

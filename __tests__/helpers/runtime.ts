@@ -7,7 +7,7 @@ import {
 import { deployContext, type DeployContext } from '../../src/deploy/context.js';
 import type { StepRuntime } from '../../src/deploy/step-runtime.js';
 import type { StepResult } from '../../src/deploy/calls/step-result.js';
-import { planStep, runStep } from '../../src/deploy/flows/step.js';
+import { planStep, runStep } from '../../src/deploy/operations/step.js';
 import type { DeploySettings } from '../../src/deploy/settings.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
 

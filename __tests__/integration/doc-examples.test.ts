@@ -15,7 +15,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { finishCleanup } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
-import { planStep, runStep } from '../../src/deploy/flows/step.js';
+import { planStep, runStep } from '../../src/deploy/operations/step.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';

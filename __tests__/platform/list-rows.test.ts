@@ -1,6 +1,6 @@
 // The rows a listing operation shows (a table at a terminal, `rows` in the CLI's JSON), from its answer's
 // data; the reference's own examples are read in __tests__/contract/reference-examples.test.ts.
-import { listRowsOf } from '../../src/platform/list-rows.js';
+import { listRowsOf } from '../../src/platform/operations/calls.js';
 
 describe('listRowsOf', () => {
   it('gives a row of empty cells for an entry with nothing the columns read, and no rows for no results', () => {

@@ -26,7 +26,7 @@ var step_runtime = __webpack_require__(3784);
 // EXTERNAL MODULE: ./deploy/context.ts
 var context = __webpack_require__(2037);
 // EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(8214);
+var concurrency = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./protocol/json.ts

@@ -269,7 +269,6 @@ const updateFlow = {
         return {
             plan,
             cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR,
-            mountsVolumes: true,
             run: (ctx) => runUpdate(plan, ctx),
             dryRun: async (ctx) => {
                 const { taskId, look, fields } = await prepare(ctx);

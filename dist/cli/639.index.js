@@ -136,7 +136,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(8214);
+var concurrency = __webpack_require__(5833);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
 ;// CONCATENATED MODULE: ./basics/name-pattern.ts

@@ -39,6 +39,36 @@ function fetch() {
 
 /***/ }),
 
+/***/ 4486:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IF: () => (/* binding */ PullRequestsRefusal),
+/* harmony export */   KL: () => (/* binding */ previewNumber),
+/* harmony export */   gz: () => (/* binding */ previewName)
+/* harmony export */ });
+/**
+ * What the pull requests' host refused or could not do (GitHub's answer, and the permission to grant, in
+ * its message): a preview step fails saying so, and never as an unexpected error.
+ */
+class PullRequestsRefusal extends Error {
+}
+/** The task name of a pull request's preview: the task_name given, and the number (web-pr-42). */
+function previewName(taskName, number) {
+    return `${taskName}-pr-${number}`;
+}
+/** The pull request a preview's task name is of (web-pr-42: 42), or undefined when it is none of task_name's. */
+function previewNumber(taskName, name) {
+    const prefix = `${taskName}-pr-`;
+    if (!name.startsWith(prefix))
+        return undefined;
+    const digits = name.slice(prefix.length);
+    return /^[1-9]\d{0,9}$/.test(digits) ? Number(digits) : undefined;
+}
+
+
+/***/ }),
+
 /***/ 1813:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

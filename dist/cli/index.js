@@ -86,7 +86,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(6230);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(5833);
+var settings = __nccwpck_require__(8214);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -286,7 +286,7 @@ function encode(kind, state, stash) {
 
 /***/ }),
 
-/***/ 5833:
+/***/ 8214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -439,8 +439,8 @@ function idsOfList(name, text) {
 
 // EXTERNAL MODULE: ./protocol/keys.ts
 var keys = __nccwpck_require__(4997);
-// EXTERNAL MODULE: ./platform/operations/input-checks.ts
-var input_checks = __nccwpck_require__(8015);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __nccwpck_require__(9837);
 ;// CONCATENATED MODULE: ./deploy/capabilities.ts
@@ -550,18 +550,18 @@ function elsewhere(operation) {
     return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
 }
 
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __nccwpck_require__(6433);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
+var operations = __nccwpck_require__(9590);
 // EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(6230);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
 // EXTERNAL MODULE: ./deploy/inputs/connection.ts
 var connection = __nccwpck_require__(72);
-// EXTERNAL MODULE: ./platform/operations/operation-table.ts
-var operation_table = __nccwpck_require__(2101);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
+// EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
+var operation_table = __nccwpck_require__(7059);
 ;// CONCATENATED MODULE: ./action/settings.ts
 
 
@@ -586,7 +586,7 @@ now = Date.now) {
     ]);
     const operation = present(inputs.get('operation'));
     const request = readRequestInputs(inputs, readFile);
-    inputs = withFieldsOfRequest(inputs, (0,input_checks/* inputsFromFields */.RU)(operation, request.body, request.query));
+    inputs = withFieldsOfRequest(inputs, (0,calls/* inputsFromFields */.RU)(operation, request.body, request.query));
     const spotFallback = readSpotFallback(inputs);
     return {
         operation,
@@ -623,7 +623,7 @@ function present(value) {
  * when empty), or the operation's default (a job's is stop).
  */
 function readCleanup(operation, cleanup) {
-    return cleanup ?? (0,step_defaults/* defaultCleanup */.oQ)(operation);
+    return cleanup ?? (0,operations/* defaultCleanup */.oQ)(operation);
 }
 /**
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
@@ -637,9 +637,9 @@ function mayCleanUp(rawInput) {
     const operation = present(get('operation'));
     const cleanup = readCleanup(operation, get('cleanup'));
     return (cleanup !== 'none' ||
-        (0,cleanup_state/* leavesChange */.fH)(operation) ||
-        (given('volume_cleanup') === 'delete' && (0,cleanup_state/* makesVolumes */.Tq)(operation)) ||
-        (0,cleanup_state/* startsTransfers */.eO)(operation) ||
+        (0,operations/* leavesChange */.fH)(operation) ||
+        (given('volume_cleanup') === 'delete' && (0,operations/* makesVolumes */.Tq)(operation)) ||
+        (0,operations/* startsTransfers */.eO)(operation) ||
         // A create's data is copied in by transfers, stopped if the step is stopped while they run.
         text('data') !== undefined);
 }
@@ -1544,7 +1544,7 @@ function firstFailed(...checks) {
 
 /***/ }),
 
-/***/ 8214:
+/***/ 5833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -1856,7 +1856,7 @@ function utcTime(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(112);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1191);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2227,7 +2227,7 @@ function typedRows(list) {
 
 /***/ }),
 
-/***/ 112:
+/***/ 1191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2276,8 +2276,8 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __nccwpck_require__(4323);
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __nccwpck_require__(9837);
+// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
+var operations = __nccwpck_require__(9590);
 // EXTERNAL MODULE: ./deploy/inputs/input.ts
 var inputs_input = __nccwpck_require__(5834);
 // EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
@@ -2388,10 +2388,10 @@ function operationOf(word) {
     const name = underscored(word);
     if (name === 'cleanup')
         return 'cleanup';
-    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
+    const operation = operations/* OPERATION_NAMES */.d0.find((known) => known === name);
     if (operation !== undefined)
         return operation;
-    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
+    const near = nearest(name, [...operations/* OPERATION_NAMES */.d0, 'cleanup']);
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${(0,inputs_input/* flagOf */.iP)(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
@@ -2542,7 +2542,7 @@ var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var action_settings = __nccwpck_require__(5833);
+var action_settings = __nccwpck_require__(8214);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -2580,144 +2580,56 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./platform/operations/plan-calls.ts
-var plan_calls = __nccwpck_require__(6218);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
-// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
-var publishable_urls = __nccwpck_require__(9695);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
-var toolkit = __nccwpck_require__(8682);
-;// CONCATENATED MODULE: ./deploy/flows/call.ts
-
-
+;// CONCATENATED MODULE: ./deploy/operations/step.ts
 
 
 /**
- * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
- * storage check, any request. Their answers are the step's result.
- */
-const callFlow = {
-    plan: (settings) => {
-        const plan = (0,plan_calls/* planCalls */.j)(settings);
-        return {
-            plan,
-            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
-            run: async (ctx) => {
-                const sink = (0,toolkit/* answerSinkFor */.Ty)(plan, ctx);
-                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx, sink);
-                const answers = sink?.close();
-                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
-                    calls,
-                    tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
-                    ...(0,step_result/* listsOf */.fO)(calls),
-                    ...(answers === undefined ? {} : { answers })
-                });
-            },
-            dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
-        };
-    }
-};
-
-// EXTERNAL MODULE: ./deploy/flows/copying.ts
-var copying = __nccwpck_require__(7803);
-// EXTERNAL MODULE: ./deploy/flows/wait.ts
-var wait = __nccwpck_require__(9615);
-;// CONCATENATED MODULE: ./deploy/flows/index.ts
-
-
-
-const ready = (flow) => () => Promise.resolve(flow);
-/**
- * The flow of every operation: what happens over time once its calls are planned. The calls and the
- * waits of the common operations are in the bundle's first file; each other flow is a chunk loaded when
- * a step takes it, so that a step compiles only the flow it runs. Adding a flow is a module of its own in
- * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
- */
-const FLOWS = {
-    create: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    replace: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
-    detail: ready(wait/* waitFlow */.Yb),
-    search_tasks: ready(callFlow),
-    search_resources: ready(callFlow),
-    stop: ready(wait/* waitFlow */.Yb),
-    pause: ready(wait/* waitFlow */.Yb),
-    recover: ready(wait/* waitFlow */.Yb),
-    change_points: ready(callFlow),
-    nodes: ready(callFlow),
-    billing: ready(callFlow),
-    task_billing: ready(callFlow),
-    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
-    job_detail: ready(wait/* waitFlow */.Yb),
-    job_search: ready(callFlow),
-    job_stop: ready(wait/* waitFlow */.Yb),
-    job_group_search: ready(callFlow),
-    job_group_detail: ready(callFlow),
-    storage_check: ready(callFlow),
-    logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
-    events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
-    preview_sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
-    volume: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeFlow,
-    volume_list: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeListFlow,
-    volume_delete: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeDeleteFlow,
-    transfer: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
-    transfer_detail: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow,
-    transfer_list: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow,
-    transfer_stop: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow,
-    request: ready(callFlow)
-};
-
-;// CONCATENATED MODULE: ./deploy/flows/step.ts
-
-
-/**
- * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
+ * Plans a step by its operation's flow (its declaration's): every input it needs is checked here, and an
  * InputError thrown, before anything is sent.
  */
 async function planStep(settings) {
-    const flow = await FLOWS[settings.operation]();
-    const planned = flow.plan(settings);
-    await checkCapacity(planned, settings);
-    checkCap(planned, settings);
+    const declared = (0,operations/* operationNamed */.ji)(settings.operation);
+    const planned = (await declared.flow()).plan(settings);
+    await checkCapacity(planned, declared, settings);
+    checkCap(planned, declared, settings);
     return planned;
 }
+/** Names as a sentence lists them: a, b or c. */
+const either = (names) => names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 /**
  * max_cost is watched while a step waits on what bills: a task until it is ready, a job until it ends. A
  * step that does not wait so is refused, saying where the cap works.
  */
-function checkCap(planned, settings) {
+function checkCap(planned, declared, settings) {
     const target = planned.plan.wait;
     if (settings.maxCost === undefined || target === 'ready' || target === 'finished')
         return;
-    if (planned.capsCost === true)
+    if (declared.maxCost === 'itself')
         return;
-    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, preview, job; detail, job_detail or recover with wait: true), and preview_sweep holds each pull request's previews to it; remove max_cost`);
+    const where = (maxCost) => (0,operations/* operationsWhere */.Kv)((operation) => operation.maxCost === maxCost);
+    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${either(where('itself'))} holds each pull request's previews to it; remove max_cost`);
 }
 /**
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
  * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
  */
-async function checkCapacity(planned, settings) {
+async function checkCapacity(planned, { uses = {} }, settings) {
     const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
     const { data, results } = settings.storage;
-    if (data.length > 0 && planned.copiesData !== true)
-        throw new input_error/* InputError */.d(`data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (create, replace, job); remove data`);
-    if (results.length > 0 && planned.copiesResults !== true)
-        throw new input_error/* InputError */.d(planned.copiesData === true
-            ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
-            : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation job); remove results`);
+    // What each input that asks for a use is refused for names the operations declared to have it.
+    const having = (use) => (0,operations/* operationsWhere */.Kv)((operation) => operation.uses?.[use] === true);
+    if (data.length > 0 && uses.dataIn !== true)
+        throw new input_error/* InputError */.d(`data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (${having('dataIn').join(', ')}); remove data`);
+    if (results.length > 0 && uses.resultsOut !== true)
+        throw new input_error/* InputError */.d(uses.dataIn === true
+            ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation ${either(having('resultsOut'))}); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
+            : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation ${either(having('resultsOut'))}); remove results`);
     const [mount] = settings.storage.mounts;
-    if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {
+    if (mount !== undefined && create === undefined && uses.mounts !== true) {
         const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
-        throw new input_error/* InputError */.d(`${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (create, replace, job), or a running one (update); remove ${input}`);
+        throw new input_error/* InputError */.d(`${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (${having('dataIn').join(', ')}), or a running one (${either(having('mounts'))}); remove ${input}`);
     }
-    const picks = planned.usesCapacity === true || create !== undefined;
+    const picks = uses.capacity === true || create !== undefined;
     if (settings.capacity === undefined) {
         if (settings.preheat.mode !== 'none' && create !== undefined)
             throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
@@ -2744,6 +2656,8 @@ function runStep(planned, ctx, options = {}) {
 var step_runtime = __nccwpck_require__(3784);
 // EXTERNAL MODULE: ./deploy/context.ts
 var context = __nccwpck_require__(2037);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __nccwpck_require__(5621);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -2869,216 +2783,10 @@ var outputs = __nccwpck_require__(3716);
 var report_parts = __nccwpck_require__(6800);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/billing-data.ts
-var billing_data = __nccwpck_require__(9126);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-// EXTERNAL MODULE: ./platform/transfer-data.ts
-var transfer_data = __nccwpck_require__(8100);
-// EXTERNAL MODULE: ./platform/volume-data.ts
-var volume_data = __nccwpck_require__(5547);
-;// CONCATENATED MODULE: ./platform/list-rows.ts
-
-
-
-
-
-
-
-
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS = {
-    search_tasks: taskRows,
-    job_search: jobRows,
-    nodes: nodeRows,
-    search_resources: resourceRows,
-    billing: (data) => billRows(data, false),
-    task_billing: (data) => billRows(data, true),
-    job_group_search: groupRows,
-    volume_list: volumeRows,
-    transfer_list: transferRows
-};
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-function listRowsOf(operation, data) {
-    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
-const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
-function taskRows(data) {
-    const rows = resultsOf(data).map((task) => {
-        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
-        const url = snapshot.urls.find((u) => u !== null) ?? '';
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
-            task_name: snapshot.name ?? '',
-            status: snapshot.status ?? '',
-            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            url
-        };
-    });
-    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
-}
-function jobRows(data) {
-    const rows = resultsOf(data).map((job) => {
-        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
-        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
-            task_name: snapshot.name ?? '',
-            status: textOf(job.status),
-            job_status: textOf(run.status),
-            succeeded_pods: textOf(run.succeeded_pods),
-            failed_pods: textOf(run.failed_pods),
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            create_time: (0,units/* utcTime */.SK)(textOf(job.create_time))
-        };
-    });
-    return {
-        columns: [
-            'task_id',
-            'task_name',
-            'status',
-            'job_status',
-            'succeeded_pods',
-            'failed_pods',
-            'cost',
-            'create_time'
-        ],
-        money: ['cost'],
-        rows
-    };
-}
-function nodeRows(data) {
-    const rows = resultsOf(data).map((node) => {
-        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
-        const gpu = textOf(resource.gpu_name);
-        const count = textOf(resource.gpu_count);
-        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
-        return {
-            point_id: textOf(node.point_id),
-            name: textOf(node.name),
-            status: textOf(node.status),
-            region: textOf(node.region),
-            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
-            restarts,
-            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
-        };
-    });
-    return {
-        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
-        money: ['cost'],
-        rows,
-        note: "cost: the node's billing_value, what it has been billed"
-    };
-}
-function resourceRows(data) {
-    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
-        device: offer.device ?? '',
-        gpu_count: offer.gpuCount ?? '',
-        region: offer.region ?? '',
-        region_name: offer.regionName ?? '',
-        price: offer.price ?? '',
-        discount_price: offer.discountPrice ?? '',
-        stock: offer.inventory ?? '',
-        mark: offer.mark ?? ''
-    }));
-    return {
-        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
-        money: [],
-        rows,
-        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
-    };
-}
-function billRows(data, byTask) {
-    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
-        ...(byTask
-            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-            : { start: bill.start ?? '', end: bill.end ?? '' }),
-        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
-        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
-    }));
-    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
-    return {
-        columns: [...columns, 'billed', 'discount'],
-        money: ['billed', 'discount'],
-        rows,
-        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
-    };
-}
-/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
-function groupRows(data) {
-    const rows = resultsOf(data).map((group) => {
-        const tasks = (0,records/* isRecord */.u)(group.task_status_capacity) ? group.task_status_capacity : {};
-        return {
-            group_id: textOf(group.group_id),
-            group_name: textOf(group.group_name),
-            queue_name: textOf(group.queue_name),
-            status: textOf(group.status),
-            tasks: textOf(group.group_count),
-            running: textOf(tasks.Running),
-            pending: textOf(tasks.Pending),
-            create_time: (0,units/* utcTime */.SK)(textOf(group.create_time))
-        };
-    });
-    return {
-        columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
-        money: [],
-        rows
-    };
-}
-/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
-const gib = (bytes) => bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
-/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
-function volumeRows(data) {
-    const rows = (0,volume_data/* volumesOf */.v3)(data).map((volume) => ({
-        storage_id: volume.id,
-        name: volume.name,
-        region: volume.region ?? '',
-        status: volume.status ?? '',
-        total_gib: gib(volume.totalBytes),
-        used_gib: gib(volume.usedBytes),
-        mounts: String(volume.mounts),
-        price: volume.displayUnitPrice ?? ''
-    }));
-    return {
-        columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
-        money: [],
-        rows,
-        note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
-    };
-}
-/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
-function transferRows(data) {
-    const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
-    const rows = (0,transfer_data/* transfersOf */.G5)(data).map((transfer) => ({
-        transfer_id: transfer.id,
-        name: transfer.name ?? '',
-        storage_id: transfer.storageId ?? '',
-        direction: transfer.direction === 'to_volume'
-            ? 's3-to-volume'
-            : transfer.direction === 'to_object_storage'
-                ? 'volume-to-s3'
-                : '',
-        status: transfer.status ?? '',
-        files: count(transfer.filesDone, transfer.filesTotal),
-        bytes: count(transfer.bytesDone, transfer.bytesTotal)
-    }));
-    return {
-        columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
-        money: [],
-        rows
-    };
-}
-
 // EXTERNAL MODULE: ./deploy/report/report-text.ts
 var report_text = __nccwpck_require__(1019);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
 // EXTERNAL MODULE: ./deploy/answer-texts.ts
 var answer_texts = __nccwpck_require__(4979);
 ;// CONCATENATED MODULE: ./action/outputs.ts
@@ -3142,9 +2850,9 @@ function stepOutputs(step) {
  * read. Undefined for an operation that lists nothing. (volume_list's and transfer_list's are their parts'.)
  */
 function listedCount(step) {
-    if (listRowsOf(step.operation, undefined) === undefined)
+    if ((0,calls/* listRowsOf */.tc)(step.operation, undefined) === undefined)
         return undefined;
-    return step.calls.reduce((sum, call) => sum + (listRowsOf(step.operation, call.result?.data)?.rows.length ?? 0), 0);
+    return step.calls.reduce((sum, call) => sum + ((0,calls/* listRowsOf */.tc)(step.operation, call.result?.data)?.rows.length ?? 0), 0);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost, a number
@@ -3289,8 +2997,6 @@ var saved_cleanup = __nccwpck_require__(2457);
 var summary = __nccwpck_require__(481);
 // EXTERNAL MODULE: ./action/step-files.ts
 var step_files = __nccwpck_require__(3991);
-// EXTERNAL MODULE: ./deploy/pull-requests.ts
-var pull_requests = __nccwpck_require__(4486);
 // EXTERNAL MODULE: ./platform/version.ts
 var version = __nccwpck_require__(8690);
 ;// CONCATENATED MODULE: ./action/pull-request-step.ts
@@ -3305,7 +3011,7 @@ var version = __nccwpck_require__(8690);
  */
 async function goesOn(host) {
     const operation = host.input('operation').trim();
-    if (!pull_requests/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
+    if (!operations/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
         return true;
     const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(691)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1813));
     const { event } = workflowRun(host.env);
@@ -4095,9 +3801,9 @@ function outputFormat(given, io) {
 /** The rows of a listing operation's answer (the data output), or undefined. */
 function rowsOf(operation, data) {
     if (data === '')
-        return listRowsOf(operation, undefined);
+        return (0,calls/* listRowsOf */.tc)(operation, undefined);
     try {
-        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+        return (0,calls/* listRowsOf */.tc)(operation, (0,json/* parseJson */.qF)(data));
     }
     catch {
         return undefined;
@@ -4369,14 +4075,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 172).then(__nccwpck_require__.bind(__nccwpck_require__, 8172));
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 355).then(__nccwpck_require__.bind(__nccwpck_require__, 1355));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 172).then(__nccwpck_require__.bind(__nccwpck_require__, 8172));
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 355).then(__nccwpck_require__.bind(__nccwpck_require__, 1355));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }
@@ -4595,11 +4301,11 @@ function resultTexts(result, raw) {
 /* harmony export */   Ih: () => (/* binding */ makeCalls),
 /* harmony export */   XU: () => (/* binding */ readAlready)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8214);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7059);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3421);
@@ -4910,11 +4616,8 @@ function jobRunOf(step) {
 /* harmony export */   P$: () => (/* binding */ LEFTOVER_ORDER),
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
 /* harmony export */   To: () => (/* binding */ leftovers),
-/* harmony export */   Tq: () => (/* binding */ makesVolumes),
 /* harmony export */   aj: () => (/* binding */ LEFTOVER_KINDS),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
-/* harmony export */   eO: () => (/* binding */ startsTransfers),
-/* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
 /* harmony export */   jR: () => (/* binding */ NO_CLEANUP),
 /* harmony export */   uu: () => (/* binding */ CLEANUP_CHOICES)
@@ -4926,27 +4629,6 @@ const CLEANUP_DONE = { stop: 'stopped', pause: 'paused' };
 /** The cleanup action a text names, or undefined for none (or anything else). */
 function cleanupActionOf(text) {
     return text in CLEANUP_DONE ? text : undefined;
-}
-/**
- * The operations whose step may leave a change for the post step to finish, whatever `cleanup` says: an
- * update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
- */
-const LEAVES_CHANGES = new Set(['update', 'scale']);
-/** Whether a step of this operation may leave a change for the post step to finish. */
-function leavesChange(operation) {
-    return LEAVES_CHANGES.has(operation);
-}
-/** The operations whose step may make a volume for the run (deleted at its end with volume_cleanup: delete). */
-const MAKES_VOLUMES = new Set(['volume']);
-/** Whether a step of this operation may make a volume for the post step to delete. */
-function makesVolumes(operation) {
-    return MAKES_VOLUMES.has(operation);
-}
-/** The operations whose step starts transfers: one still under way when the step ends is stopped. */
-const STARTS_TRANSFERS = new Set(['transfer']);
-/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
-function startsTransfers(operation) {
-    return STARTS_TRANSFERS.has(operation);
 }
 const NO_CLEANUP = {
     action: undefined,
@@ -5305,11 +4987,10 @@ function withDataIn(flow) {
         plan: (settings) => {
             const planned = flow.plan(settings);
             if (settings.storage.data.length === 0)
-                return { ...planned, copiesData: true };
+                return planned;
             (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .a)(settings);
             return {
                 ...planned,
-                copiesData: true,
                 run: async (ctx) => {
                     const copied = await timedCopying(planned.plan, ctx, 'in');
                     return withCopies(copied.failed ?? (await planned.run(ctx)), copied.copies);
@@ -6092,10 +5773,7 @@ const REQUEST_INPUTS = [
 
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __nccwpck_require__(6433);
 ;// CONCATENATED MODULE: ./deploy/inputs/step.ts
-
 
 
 
@@ -6111,7 +5789,7 @@ const STEP_INPUTS = [
     (0,input/* input */.hF)({
         name: 'cleanup',
         type: 'choice',
-        defaultFor: step_defaults/* defaultCleanup */.oQ,
+        defaultFor: (operation) => operation.cleanupByDefault ?? 'none',
         helpRank: 24,
         parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, cleanup_state/* CLEANUP_CHOICES */.uu),
         description: '`none`, `stop` or `pause`: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses `Running` tasks only: a task still `Pending` is paused once it runs, within `cleanup_timeout`. Empty: `none` (a deploy step makes a service for later steps), except for `job`, whose default is `stop`: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; `none` leaves it running on purpose. A job cannot be paused.'
@@ -6353,6 +6031,8 @@ const TASK_INPUTS = [
     })
 ];
 
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
 ;// CONCATENATED MODULE: ./deploy/inputs/wait.ts
 
 
@@ -6372,7 +6052,7 @@ const WAIT_INPUTS = [
     (0,input/* input */.hF)({
         name: 'wait_timeout',
         type: 'duration',
-        defaultFor: step_defaults/* describeDefaultWait */.a4,
+        defaultFor: (operation) => (0,step_defaults/* describeDefaultWait */.a4)(operation.name),
         helpRank: 22,
         parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 1000, maxMs: step_defaults/* MOST_WAIT_MS */.Vt }),
         description: "How long to wait at most, such as `90s`, `15m` or `1h30m` (at most `6h`). Empty: `15m`; for `job`, the job's `job_support.timeout_sec`, plus `15m` for it to start, plus `queue_timeout` with `spot_fallback` (at most `6h`), so that the wait never ends before the job could. A `wait_timeout` shorter than a job's `timeout_sec` is warned of."
@@ -6524,6 +6204,166 @@ const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 const variableOf = (name) => `${ENV_PREFIX}${name.toUpperCase()}`;
 /** Text as given: the parser of an input read whole by its step (an id, a name, a key). */
 const asText = (value) => value;
+
+
+/***/ }),
+
+/***/ 8789:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $5: () => (/* binding */ CAPACITY),
+/* harmony export */   $y: () => (/* binding */ PREVIEW),
+/* harmony export */   Be: () => (/* binding */ DATA_IN),
+/* harmony export */   CS: () => (/* binding */ BILLING),
+/* harmony export */   C_: () => (/* binding */ WAIT),
+/* harmony export */   F$: () => (/* binding */ STOP_WAIT),
+/* harmony export */   LA: () => (/* binding */ CHANGE_WAIT),
+/* harmony export */   YA: () => (/* binding */ VOLUME_OUTPUTS),
+/* harmony export */   gj: () => (/* binding */ JOB_WAIT),
+/* harmony export */   j2: () => (/* binding */ TRANSFER_OUTPUTS),
+/* harmony export */   j6: () => (/* binding */ only),
+/* harmony export */   lY: () => (/* binding */ CREATE),
+/* harmony export */   s7: () => (/* binding */ COMMON_INPUTS),
+/* harmony export */   sX: () => (/* binding */ PLACED),
+/* harmony export */   xU: () => (/* binding */ JOB_OUTPUTS)
+/* harmony export */ });
+/* unused harmony export COMMON_OUTPUTS */
+// The inputs and outputs of every operation, and the groups of them that operations share: each
+// operation's declaration (deploy/operations/) lists its own from these. A test holds every input and
+// output of action.yml in them, under every operation that reads or writes it. Each list is typed by the
+// declarations' names (inputs/index.ts, outputs/outputs.ts): a name no input or output has fails the type
+// check.
+/** Inputs every operation takes: where and how it talks to the API, and how the step reports. */
+const COMMON_INPUTS = [
+    'operation',
+    'base_url',
+    'token',
+    'private_key',
+    'private_key_format',
+    'private_key_passphrase',
+    'platform_public_key',
+    'api_profile',
+    'api_version',
+    'endpoints',
+    'request_timeout',
+    'max_response_size',
+    'max_retries',
+    'concurrency',
+    'summary',
+    'dry_run'
+];
+/** Outputs every operation writes (empty where it has nothing to say). */
+const COMMON_OUTPUTS = (/* unused pure expression or super */ null && ([
+    'code',
+    'msg',
+    'data',
+    'task_id',
+    'task_ids',
+    'status',
+    'statuses',
+    'url',
+    'urls',
+    'elapsed_seconds',
+    'timed_out',
+    'capped',
+    'healthy',
+    'count',
+    'cost',
+    'billing_value',
+    'diagnostics_file',
+    'response_file'
+]));
+/** What a wait for a job takes: its end is its job_status, so no URL, node or health rule applies. */
+const JOB_WAIT = [
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'success_statuses',
+    'failure_statuses',
+    'log_lines',
+    'poll_error_budget',
+    'max_cost'
+];
+const WAIT = [
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'status_field',
+    'success_statuses',
+    'failure_statuses',
+    'wait_for_urls',
+    'max_restarts',
+    'log_lines',
+    'health_path',
+    'health_status',
+    'poll_error_budget',
+    'max_cost'
+];
+const CAPACITY = [
+    'gpu',
+    'gpu_count',
+    'device_type',
+    'regions',
+    'max_price',
+    'capacity_timeout',
+    'preheat',
+    'preheat_timeout'
+];
+const VOLUME_OUTPUTS = [
+    'storage_id',
+    'region',
+    'total_size',
+    'used_size',
+    'volume_price'
+];
+const TRANSFER_OUTPUTS = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
+const CHANGE_WAIT = [
+    'wait_timeout',
+    'poll_interval',
+    'wait_for_urls',
+    'max_restarts',
+    'poll_error_budget',
+    'cleanup_timeout'
+];
+/** The data input, and what its copies go through (the object storage, how they copy). */
+const DATA_IN = [
+    'data',
+    's3_supplier',
+    's3_endpoint',
+    's3_bucket',
+    's3_access_key',
+    's3_secret_key',
+    'overwrite_policy',
+    'ignore_patterns',
+    'transfer_retries'
+];
+const CREATE = [
+    'task_name',
+    'points',
+    ...CAPACITY,
+    'body',
+    'body_file',
+    'volumes',
+    'juicefs_mounts',
+    ...DATA_IN,
+    ...WAIT,
+    'cleanup',
+    'cleanup_timeout'
+];
+const PLACED = ['region', 'region_name', 'gpu', 'price'];
+const PREVIEW = ['github_token', 'comment', 'max_previews'];
+const BILLING = ['billing_range', 'billing_start', 'billing_end'];
+const STOP_WAIT = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
+const JOB_OUTPUTS = [
+    'job_status',
+    'succeeded_pods',
+    'failed_pods',
+    'duration',
+    'job_type'
+];
+/** An operation's inputs beside `needs`: `all` without them. */
+const only = (needs, all) => all.filter((name) => !needs.includes(name));
 
 
 /***/ }),
@@ -6892,6 +6732,680 @@ function parsePointId(name, value) {
 
 /***/ }),
 
+/***/ 9590:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N3: () => (/* binding */ ON_PULL_REQUEST_EVENT),
+  d0: () => (/* binding */ OPERATION_NAMES),
+  oQ: () => (/* binding */ defaultCleanup),
+  fH: () => (/* binding */ leavesChange),
+  Tq: () => (/* binding */ makesVolumes),
+  ji: () => (/* binding */ operationNamed),
+  Kv: () => (/* binding */ operationsWhere),
+  eO: () => (/* binding */ startsTransfers)
+});
+
+// UNUSED EXPORTS: OPERATIONS, declarationOf
+
+;// CONCATENATED MODULE: ./deploy/operations/operation.ts
+/** The declaration as written: its name kept a literal. */
+const operation = (declaration) => declaration;
+/** A flow of the bundle's first file. */
+const ready = (flow) => () => Promise.resolve(flow);
+/** A web service's body, as the platform's reference requires a create's: services with their ports. */
+const WEB = `'{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'`;
+
+// EXTERNAL MODULE: ./deploy/inputs/operation-inputs.ts
+var operation_inputs = __nccwpck_require__(8789);
+// EXTERNAL MODULE: ./deploy/flows/copying.ts
+var copying = __nccwpck_require__(7803);
+// EXTERNAL MODULE: ./deploy/flows/wait.ts
+var wait = __nccwpck_require__(9615);
+;// CONCATENATED MODULE: ./deploy/operations/deployments.ts
+
+
+
+
+// Deployments: a service made, replaced, changed in place, scaled, swept, a node replaced, and what its nodes say.
+const create = operation({
+    name: 'create',
+    summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
+    needs: ['task_name', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
+    outputs: operation_inputs/* PLACED */.sX,
+    examples: [
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
+    ],
+    flow: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true }
+});
+const replace = operation({
+    name: 'replace',
+    summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
+    needs: ['task_name', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
+    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids'],
+    examples: [
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`,
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --max-cost 20 --cleanup stop`
+    ],
+    flow: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true }
+});
+const update = operation({
+    name: 'update',
+    summary: "change a running task's configuration from body; roll it back if it does not serve",
+    needs: ['task_id', 'body'],
+    inputs: [
+        'task_name',
+        'body_file',
+        'volumes',
+        'juicefs_mounts',
+        ...operation_inputs/* CHANGE_WAIT */.LA,
+        'health_path',
+        'health_status'
+    ],
+    outputs: ['changed', 'rolled_back', 'restore_file'],
+    examples: [
+        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`,
+        `elastic-deploy update --task-name web --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}'`
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    postFinishes: 'changes',
+    uses: { mounts: true }
+});
+const scale = operation({
+    name: 'scale',
+    summary: 'set points, and wait until that many nodes run; set back if a new node fails',
+    needs: ['task_id', 'points'],
+    inputs: operation_inputs/* CHANGE_WAIT */.LA,
+    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
+    examples: [
+        'elastic-deploy scale --task-id 1229831 --points 3',
+        'elastic-deploy scale --task-id 1229831 --points 1 --wait-timeout 20m'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    postFinishes: 'changes'
+});
+const sweep = operation({
+    name: 'sweep',
+    summary: 'stop every task whose name matches task_name, but the ids in task_id',
+    needs: ['task_name'],
+    inputs: ['task_id', 'cleanup_timeout'],
+    outputs: [],
+    examples: [
+        "elastic-deploy sweep --task-name 'pr-42-*'",
+        "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow
+});
+const replaceNode = operation({
+    name: 'replace_node',
+    summary: 'delete the node point_id names, and wait for its replacement',
+    needs: ['task_id', 'point_id'],
+    inputs: ['delete_last_node', ...operation_inputs/* CHANGE_WAIT */.LA],
+    outputs: ['changed', 'points_before', 'points_after'],
+    examples: [
+        'elastic-deploy replace-node --task-id 1229831 --point-id failed',
+        'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow
+});
+const logs = operation({
+    name: 'logs',
+    summary: "print each node's service logs (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: ['log_lines'],
+    outputs: [],
+    examples: [
+        'elastic-deploy logs --task-id 1229831 --log-lines 100',
+        'elastic-deploy logs --task-id 1229831 --output json'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs')
+});
+const events = operation({
+    name: 'events',
+    summary: "print each node's events (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        'elastic-deploy events --task-id 1229831',
+        'elastic-deploy events --task-id 1229831 --output json'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events')
+});
+
+// EXTERNAL MODULE: ./platform/operations/plan-calls.ts
+var plan_calls = __nccwpck_require__(6218);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __nccwpck_require__(9695);
+// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
+var toolkit = __nccwpck_require__(8682);
+;// CONCATENATED MODULE: ./deploy/flows/call.ts
+
+
+
+
+/**
+ * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
+ * storage check, any request. Their answers are the step's result.
+ */
+const callFlow = {
+    plan: (settings) => {
+        const plan = (0,plan_calls/* planCalls */.j)(settings);
+        return {
+            plan,
+            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
+            run: async (ctx) => {
+                const sink = (0,toolkit/* answerSinkFor */.Ty)(plan, ctx);
+                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx, sink);
+                const answers = sink?.close();
+                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
+                    calls,
+                    tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
+                    ...(0,step_result/* listsOf */.fO)(calls),
+                    ...(answers === undefined ? {} : { answers })
+                });
+            },
+            dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./deploy/operations/jobs.ts
+
+
+
+
+// Jobs (suanli-job/): a GPU batch job run to its end, and its reads and stop.
+const job = operation({
+    name: 'job',
+    summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
+    needs: ['task_name', 'body'],
+    inputs: [
+        'points',
+        'job_type',
+        'estimated_exec_sec',
+        'spot_fallback',
+        'queue_timeout',
+        ...operation_inputs/* CAPACITY */.$5,
+        'body_file',
+        'volumes',
+        'juicefs_mounts',
+        ...operation_inputs/* DATA_IN */.Be,
+        'results',
+        ...operation_inputs/* JOB_WAIT */.gj,
+        'cleanup',
+        'cleanup_timeout'
+    ],
+    outputs: [...operation_inputs/* PLACED */.sX, ...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
+    examples: [
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --body-file job.yaml',
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --job-type on_demand --body-file job.yaml --files-dir job-files',
+        '# job.yaml: job_support (timeout_sec, parallelism, mod_param) and services (docs/jobs.md shows one)'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true, resultsOut: true },
+    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+    cleanupByDefault: 'stop'
+});
+const jobDetail = operation({
+    name: 'job_detail',
+    summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
+    needs: ['task_id'],
+    inputs: operation_inputs/* JOB_WAIT */.gj,
+    outputs: [...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
+    examples: [
+        'elastic-deploy job-detail --task-id 1962285',
+        'elastic-deploy job-detail --task-id 1962285 --wait true'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const jobSearch = operation({
+    name: 'job_search',
+    summary: 'search the GPU batch jobs, by status and name',
+    needs: [],
+    inputs: ['task_status', 'task_name', 'query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End',
+        'elastic-deploy job-search --task-status End --output json'
+    ],
+    flow: ready(callFlow)
+});
+const jobStop = operation({
+    name: 'job_stop',
+    summary: 'stop GPU batch jobs, and wait until they have ended',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: [
+        'elastic-deploy job-stop --task-id 1962285',
+        'elastic-deploy job-stop --task-id 1962285 --wait-timeout 5m'
+    ],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const jobGroupSearch = operation({
+    name: 'job_group_search',
+    summary: "list a job queue's task groups (queue_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        "elastic-deploy job-group-search --query '{queue_id: 7}'",
+        "elastic-deploy job-group-search --query '{queue_id: 7}' --output json"
+    ],
+    flow: ready(callFlow)
+});
+const jobGroupDetail = operation({
+    name: 'job_group_detail',
+    summary: "read a job queue's task group (group_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        "elastic-deploy job-group-detail --query '{group_id: 5001}'",
+        "elastic-deploy job-group-detail --query '{group_id: 5001}' --output json"
+    ],
+    flow: ready(callFlow)
+});
+
+;// CONCATENATED MODULE: ./deploy/operations/previews.ts
+
+
+// Previews: a pull request's preview brought up or stopped, and the previews swept.
+const preview = operation({
+    name: 'preview',
+    summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
+    needs: ['task_name', 'body'],
+    inputs: [...(0,operation_inputs/* only */.j6)(['task_name', 'body', ...operation_inputs/* DATA_IN */.Be], operation_inputs/* CREATE */.lY), ...operation_inputs/* PREVIEW */.$y],
+    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids', 'total_cost'],
+    examples: [
+        '# the GitHub action runs previews on pull_request events (docs/previews.md); a GitLab review app is replace and cleanup (docs/cli.md)'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
+    bills: true,
+    maxCost: 'while waiting',
+    event: 'pull_request'
+});
+const previewSweep = operation({
+    name: 'preview_sweep',
+    summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
+    needs: ['task_name'],
+    inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],
+    outputs: ['total_cost'],
+    examples: ['# the GitHub action runs the preview sweep on a schedule (docs/previews.md)'],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
+    maxCost: 'itself'
+});
+
+;// CONCATENATED MODULE: ./deploy/operations/storage.ts
+
+
+// Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
+const volume = operation({
+    name: 'volume',
+    summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
+    needs: ['volume'],
+    inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
+    examples: [
+        'elastic-deploy volume --volume datasets --size 100 --region bj-001',
+        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeFlow,
+    bills: true,
+    postFinishes: 'made volumes'
+});
+const volumeList = operation({
+    name: 'volume_list',
+    summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
+    needs: [],
+    inputs: ['region'],
+    outputs: [],
+    examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeListFlow
+});
+const volumeDelete = operation({
+    name: 'volume_delete',
+    summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
+    needs: ['volume', 'confirm'],
+    inputs: ['force', 'cleanup_timeout'],
+    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
+    examples: [
+        'elastic-deploy volume-delete --volume scratch --confirm scratch',
+        'elastic-deploy volume-delete --volume scratch --confirm scratch --wait-timeout 10m'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeDeleteFlow
+});
+const transfer = operation({
+    name: 'transfer',
+    summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
+    needs: ['volume', 'direction', 's3_supplier', 's3_endpoint', 's3_bucket', 's3_access_key', 's3_secret_key'],
+    inputs: [
+        's3_prefix',
+        'volume_path',
+        'overwrite_policy',
+        'ignore_patterns',
+        'transfer_retries',
+        'task_name',
+        'wait_timeout',
+        'poll_interval',
+        'poll_error_budget',
+        'cleanup_timeout'
+    ],
+    outputs: operation_inputs/* TRANSFER_OUTPUTS */.j2,
+    examples: [
+        'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
+        'elastic-deploy transfer --volume datasets --direction volume-to-s3 --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix results/ --volume-path /out',
+        '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
+    postFinishes: 'running transfers'
+});
+const transferDetail = operation({
+    name: 'transfer_detail',
+    summary: "read a transfer's detail and progress",
+    needs: ['transfer_id'],
+    inputs: [],
+    outputs: ['transfer_id', 'files', 'bytes'],
+    examples: [
+        'elastic-deploy transfer-detail --transfer-id 501',
+        'elastic-deploy transfer-detail --transfer-id 501 --output json'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow
+});
+const transferList = operation({
+    name: 'transfer_list',
+    summary: 'list the transfers (of a volume), each with its progress',
+    needs: [],
+    inputs: ['volume'],
+    outputs: [],
+    examples: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow
+});
+const transferStop = operation({
+    name: 'transfer_stop',
+    summary: 'stop a transfer, and wait until it copies no more',
+    needs: ['transfer_id'],
+    inputs: ['cleanup_timeout'],
+    outputs: ['transfer_id', 'files', 'bytes'],
+    examples: [
+        'elastic-deploy transfer-stop --transfer-id 501',
+        'elastic-deploy transfer-stop --transfer-id 501 --wait-timeout 5m'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow
+});
+
+;// CONCATENATED MODULE: ./deploy/operations/preheat.ts
+
+
+// Image preheat (suanli-image-preheat/): the images warmed where a task would be placed.
+const preheat = operation({
+    name: 'preheat',
+    summary: 'warm the images of body where gpu would place a task',
+    needs: ['task_name', 'gpu', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'gpu', 'body'], ['task_name', ...operation_inputs/* CAPACITY */.$5, 'body', 'body_file']),
+    outputs: operation_inputs/* PLACED */.sX,
+    examples: [
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`,
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB} --preheat-timeout 30m`
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    uses: { capacity: true }
+});
+
+;// CONCATENATED MODULE: ./deploy/operations/calls.ts
+
+
+
+
+// The plain calls: reads, searches, stops and changes of tasks, the bills, the storage check, any endpoint.
+const detail = operation({
+    name: 'detail',
+    summary: "read tasks' detail, and wait until ready with wait: true",
+    needs: ['task_id'],
+    inputs: operation_inputs/* WAIT */.C_,
+    outputs: [],
+    examples: [
+        'elastic-deploy detail --task-id 1229831',
+        'elastic-deploy detail --task-id 1229831 --wait true'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const searchTasks = operation({
+    name: 'search_tasks',
+    summary: 'search the tasks, by status',
+    needs: [],
+    inputs: ['task_status', 'query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy search-tasks --task-status Running,Pending',
+        'elastic-deploy search-tasks --task-status Running --output json'
+    ],
+    flow: ready(callFlow)
+});
+const searchResources = operation({
+    name: 'search_resources',
+    summary: 'search the resources (regions, devices, stock, prices)',
+    needs: [],
+    inputs: ['query'],
+    outputs: [],
+    examples: [
+        "elastic-deploy search-resources --query '{device_type: GpuDevice}'",
+        'elastic-deploy search-resources --output table'
+    ],
+    flow: ready(callFlow)
+});
+const stop = operation({
+    name: 'stop',
+    summary: 'stop tasks, and wait until their detail says End',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const pause = operation({
+    name: 'pause',
+    summary: 'pause tasks, and wait until they are Paused',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: [
+        'elastic-deploy pause --task-id 1229831',
+        'elastic-deploy pause --task-id 1229831 --wait-timeout 5m'
+    ],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const recover = operation({
+    name: 'recover',
+    summary: 'recover paused tasks, and wait until they are ready',
+    needs: ['task_id'],
+    inputs: operation_inputs/* WAIT */.C_,
+    outputs: [],
+    examples: [
+        'elastic-deploy recover --task-id 1229831 --wait-timeout 20m',
+        'elastic-deploy recover --task-id 1229831 --health-path /health'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const changePoints = operation({
+    name: 'change_points',
+    summary: "set a task's node count (without waiting: see scale)",
+    needs: ['task_id', 'points'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        'elastic-deploy change-points --task-id 1229831 --points 3',
+        'elastic-deploy change-points --task-id 1229831 --points 1'
+    ],
+    flow: ready(callFlow)
+});
+const nodes = operation({
+    name: 'nodes',
+    summary: "list a task's nodes",
+    needs: ['task_id'],
+    inputs: ['query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy nodes --task-id 1229831',
+        'elastic-deploy nodes --task-id 1229831 --output json'
+    ],
+    flow: ready(callFlow)
+});
+const billing = operation({
+    name: 'billing',
+    summary: 'read the bill by time, of some tasks or all',
+    needs: [],
+    inputs: ['task_id', ...operation_inputs/* BILLING */.CS],
+    outputs: [],
+    examples: [
+        'elastic-deploy billing --billing-start 7d --billing-range day',
+        'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
+    ],
+    flow: ready(callFlow)
+});
+const taskBilling = operation({
+    name: 'task_billing',
+    summary: 'read the bill by task',
+    needs: [],
+    inputs: operation_inputs/* BILLING */.CS,
+    outputs: [],
+    examples: [
+        'elastic-deploy task-billing --billing-start 30d --billing-range month',
+        'elastic-deploy task-billing --billing-start 7d --billing-range day --output json'
+    ],
+    flow: ready(callFlow)
+});
+const storageCheck = operation({
+    name: 'storage_check',
+    summary: "check a storage's credentials (S3), from body",
+    needs: ['body'],
+    inputs: ['body_file'],
+    outputs: [],
+    examples: [
+        'elastic-deploy storage-check --body-file storage.yaml',
+        'elastic-deploy storage-check --body-file storage.yaml --output json',
+        '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
+    ],
+    flow: ready(callFlow)
+});
+const request = operation({
+    name: 'request',
+    summary: 'send any request of the API, signed',
+    needs: ['method', 'path'],
+    inputs: ['encrypt', 'body', 'body_file', 'query'],
+    outputs: [],
+    examples: [
+        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'",
+        "elastic-deploy request --method GET --path /api/task/deployment/detail --query '{task_id: 1229831}'"
+    ],
+    flow: ready(callFlow)
+});
+
+;// CONCATENATED MODULE: ./deploy/operations/index.ts
+
+
+
+
+
+
+/**
+ * Every operation, declared once in the module of its capability: the CLI lists them in this order.
+ * OperationName and every list or set of operations below are made from it.
+ */
+const OPERATIONS = [
+    create,
+    replace,
+    detail,
+    searchTasks,
+    searchResources,
+    stop,
+    pause,
+    recover,
+    changePoints,
+    nodes,
+    billing,
+    taskBilling,
+    storageCheck,
+    logs,
+    events,
+    sweep,
+    preview,
+    previewSweep,
+    preheat,
+    update,
+    scale,
+    replaceNode,
+    job,
+    jobDetail,
+    jobSearch,
+    jobStop,
+    jobGroupSearch,
+    jobGroupDetail,
+    volume,
+    volumeList,
+    volumeDelete,
+    transfer,
+    transferDetail,
+    transferList,
+    transferStop,
+    request
+];
+/** Every operation's name, in the order of OPERATIONS. */
+const OPERATION_NAMES = OPERATIONS.map((declared) => declared.name);
+const BY_NAME = new Map(OPERATIONS.map((declared) => [declared.name, declared]));
+/** The declaration of an operation. */
+function operationNamed(name) {
+    const declared = BY_NAME.get(name);
+    if (declared === undefined)
+        throw new Error(`no operation is declared as ${name}`);
+    return declared;
+}
+/** The declaration of the operation a text names (a state file's, a by-hand command's), if any. */
+const declarationOf = (name) => BY_NAME.get(name);
+/** The names of the operations whose declaration holds `holds`, in the order of OPERATIONS. */
+function operationsWhere(holds) {
+    return OPERATIONS.filter((declared) => holds(declared)).map((declared) => declared.name);
+}
+/**
+ * What the post step does with what the step creates when cleanup is empty: the operation's own default
+ * (a job's: stop), else none (a deploy step makes a service for later steps), and for any text that names
+ * no operation.
+ */
+const defaultCleanup = (operation) => declarationOf(operation)?.cleanupByDefault ?? 'none';
+/** The operations that follow a pull request's event: the host reads the event before anything else. */
+const ON_PULL_REQUEST_EVENT = new Set(operationsWhere((declared) => declared.event === 'pull_request'));
+/**
+ * Whether a step of this operation may leave a change for the post step to finish, whatever `cleanup`
+ * says: an update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
+ */
+const leavesChange = (operation) => declarationOf(operation)?.postFinishes === 'changes';
+/** Whether a step of this operation may make a volume for the post step to delete (volume_cleanup: delete). */
+const makesVolumes = (operation) => declarationOf(operation)?.postFinishes === 'made volumes';
+/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
+const startsTransfers = (operation) => declarationOf(operation)?.postFinishes === 'running transfers';
+
+
+/***/ }),
+
 /***/ 3716:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -7179,39 +7693,6 @@ const outputsOfType = (type) => new Set(OUTPUTS.filter((declared) => declared.ty
 const DOTENV_ORDER = OUTPUTS.flatMap((declared) => 'dotenvRank' in declared ? [declared] : [])
     .sort((a, b) => a.dotenvRank - b.dotenvRank)
     .map((declared) => declared.name);
-
-
-/***/ }),
-
-/***/ 4486:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IF: () => (/* binding */ PullRequestsRefusal),
-/* harmony export */   KL: () => (/* binding */ previewNumber),
-/* harmony export */   N3: () => (/* binding */ ON_PULL_REQUEST_EVENT),
-/* harmony export */   gz: () => (/* binding */ previewName)
-/* harmony export */ });
-/**
- * What the pull requests' host refused or could not do (GitHub's answer, and the permission to grant, in
- * its message): a preview step fails saying so, and never as an unexpected error.
- */
-class PullRequestsRefusal extends Error {
-}
-/** The operations that follow a pull request's event: the host reads the event before anything else. */
-const ON_PULL_REQUEST_EVENT = new Set(['preview']);
-/** The task name of a pull request's preview: the task_name given, and the number (web-pr-42). */
-function previewName(taskName, number) {
-    return `${taskName}-pr-${number}`;
-}
-/** The pull request a preview's task name is of (web-pr-42: 42), or undefined when it is none of task_name's. */
-function previewNumber(taskName, name) {
-    const prefix = `${taskName}-pr-`;
-    if (!name.startsWith(prefix))
-        return undefined;
-    const digits = name.slice(prefix.length);
-    return /^[1-9]\d{0,9}$/.test(digits) ? Number(digits) : undefined;
-}
 
 
 /***/ }),
@@ -7990,12 +8471,11 @@ function isPlainObject(value) {
 /* harmony export */   Vt: () => (/* binding */ MOST_WAIT_MS),
 /* harmony export */   a4: () => (/* binding */ describeDefaultWait),
 /* harmony export */   dX: () => (/* binding */ defaultWait),
-/* harmony export */   iQ: () => (/* binding */ shortWaitWarning),
-/* harmony export */   oQ: () => (/* binding */ defaultCleanup)
+/* harmony export */   iQ: () => (/* binding */ shortWaitWarning)
 /* harmony export */ });
 /* unused harmony exports WAIT_TIMEOUT_MS, JOB_START_MS */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7059);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
 
 
@@ -8012,17 +8492,6 @@ const MOST_WAIT_MS = 6 * 3_600_000;
  */
 const JOB_START_MS = 15 * 60_000;
 /**
- * What the post step does with what the step creates when cleanup is empty: the operation's own default
- * (a job's: stop, for a job is only worth its verdict, and one left running after its wait bills with
- * nobody to read it), else none (a deploy step makes a service for later steps), and for any text that
- * names no operation.
- */
-function defaultCleanup(operation) {
-    return Object.hasOwn(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
-        ? (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation].cleanupByDefault ?? 'none')
-        : 'none';
-}
-/**
  * The wait when wait_timeout is empty: for a job made by the step, its own timeout_sec (the platform stops
  * it then), plus the time to start (JOB_START_MS) and, with spot_fallback, queue_timeout, so that the wait
  * never ends before the job could; at most MOST_WAIT_MS. Any other step waits WAIT_TIMEOUT_MS.
@@ -8034,11 +8503,11 @@ function defaultWait(settings) {
     const queue = settings.spotFallback?.queueTimeoutMs ?? 0;
     const whole = timeoutSec * 1000 + JOB_START_MS + queue;
     const parts = [
-        `the job's timeout_sec of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}`,
-        `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(JOB_START_MS)} to start`,
-        ...(queue > 0 ? [`queue_timeout of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(queue)} (spot_fallback)`] : [])
+        `the job's timeout_sec of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(timeoutSec * 1000)}`,
+        `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(JOB_START_MS)} to start`,
+        ...(queue > 0 ? [`queue_timeout of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(queue)} (spot_fallback)`] : [])
     ];
-    const why = `${parts.join(' + ')}${whole > MOST_WAIT_MS ? `, at most ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(MOST_WAIT_MS)}` : ''}`;
+    const why = `${parts.join(' + ')}${whole > MOST_WAIT_MS ? `, at most ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(MOST_WAIT_MS)}` : ''}`;
     return { ms: Math.min(whole, MOST_WAIT_MS), why };
 }
 /** The wait an operation's step takes when wait_timeout is empty, in words (for its help). */
@@ -8058,13 +8527,13 @@ function shortWaitWarning(settings) {
     const { timeoutMs, timeoutWhy } = settings.wait;
     if (timeoutSec === undefined || timeoutWhy !== undefined || timeoutMs >= timeoutSec * 1000)
         return undefined;
-    return `wait_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)}) is shorter than the job's timeout_sec (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}): the step stops waiting before the job would end${settings.cleanup === 'stop' ? ' (and stops the job then, with cleanup: stop)' : ''}; leave wait_timeout empty to wait for its timeout_sec and its start`;
+    return `wait_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(timeoutMs)}) is shorter than the job's timeout_sec (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(timeoutSec * 1000)}): the step stops waiting before the job would end${settings.cleanup === 'stop' ? ' (and stops the job then, with cleanup: stop)' : ''}; leave wait_timeout empty to wait for its timeout_sec and its start`;
 }
 /** The timeout_sec of the job a step makes (its body's job_support), when the operation makes one. */
 function jobTimeoutSec(settings) {
     if (settings.operation === 'request')
         return undefined;
-    if (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation].answers !== 'new_task')
+    if (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[settings.operation].answers !== 'new_task')
         return undefined;
     return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(settings).runTimeoutSec(settings.body);
 }
@@ -9584,6 +10053,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
+/* harmony export */   RU: () => (/* binding */ inputsFromFields),
 /* harmony export */   T0: () => (/* binding */ objectStorageListCall),
 /* harmony export */   UK: () => (/* binding */ changePointsCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
@@ -9601,19 +10071,20 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
 /* harmony export */   l6: () => (/* binding */ volumeSummaryCall),
 /* harmony export */   ro: () => (/* binding */ transferDetailCall),
+/* harmony export */   tc: () => (/* binding */ listRowsOf),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall),
 /* harmony export */   wD: () => (/* binding */ volumeDeleteCall),
 /* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
-/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(564);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8015);
-/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2589);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
+/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(564);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8015);
+/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7059);
 
 
 
@@ -9628,10 +10099,24 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
  * deployment's.
  */
 function kindOf(settings) {
-    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
-        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+    return _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .KINDS */ .GW[rowOf(settings.operation)?.kind ?? _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .Eb.deployment.name];
+}
+/** The platform's part of an operation's declaration: its row, if it has one (a request has none). */
+function rowOf(operation) {
+    return Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL, operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[operation]
         : undefined;
-    return _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .KINDS */ .GW[row?.kind ?? _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment.name];
+}
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return rowOf(operation)?.listRows?.(data);
+}
+/**
+ * The inputs a body or query gives, for an operation: each field its row sets from an input
+ * (`fromInputs`) that the body (or the query) carries, as the input's text (see inputsOfFields).
+ */
+function inputsFromFields(operation, body, query) {
+    return (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsOfFields */ .C2)(rowOf(operation)?.fromInputs ?? [], body, query);
 }
 /**
  * The kind of task whose reads, waits, searches and stops a step's operation makes (see
@@ -9642,7 +10127,7 @@ function kindOf(settings) {
  */
 function taskKindOf(settings) {
     const kind = kindOf(settings);
-    return (0,_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .isTaskKind */ .Ay)(kind) ? kind : _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment;
+    return (0,_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .isTaskKind */ .Ay)(kind) ? kind : _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .Eb.deployment;
 }
 /**
  * The detail call that polls a task while waiting (following any endpoints override of the kind's detail:
@@ -9650,12 +10135,12 @@ function taskKindOf(settings) {
  */
 function detailCall(settings, taskId) {
     const { detail } = taskKindOf(settings);
-    return callFor(settings, detail, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[detail], taskId, false);
+    return callFor(settings, detail, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[detail], taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
-    const call = callFor(settings, 'nodes', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.nodes, taskId, false);
-    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]] };
+    const call = callFor(settings, 'nodes', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.nodes, taskId, false);
+    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]] };
 }
 /**
  * One page of the billing records of tasks (get_billing_record?task_ids), by the hour from `fromMs` to
@@ -9664,11 +10149,11 @@ function nodesCall(settings, taskId, page = 1) {
 function billingRecordsCall(settings, taskIds, window, page = 1) {
     const billingWindow = {
         range: window.range,
-        startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.fromMs),
-        endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .rfc3339 */ .ag)(window.toMs)
+        startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .rfc3339 */ .ag)(window.fromMs),
+        endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .rfc3339 */ .ag)(window.toMs)
     };
-    const call = callFor({ ...settings, taskIds: [...taskIds], billingWindow }, 'billing', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.billing, undefined, false);
-    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]] };
+    const call = callFor({ ...settings, taskIds: [...taskIds], billingWindow }, 'billing', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.billing, undefined, false);
+    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]] };
 }
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
 function nodeEventsCall(settings, pointId) {
@@ -9690,7 +10175,7 @@ function nodeReadCall(settings, path, query) {
         endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
         query,
         body: undefined,
-        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT
     };
 }
 /**
@@ -9702,7 +10187,7 @@ function nodeReadCall(settings, path, query) {
 function searchByNameCall(settings, taskName, page = 1, which = 'active') {
     const kind = taskKindOf(settings);
     const statuses = which === 'active' ? kind.activeStatuses : kind.searchableStatuses;
-    const call = callFor(settings, kind.search, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[kind.search], undefined, false);
+    const call = callFor(settings, kind.search, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[kind.search], undefined, false);
     return {
         ...call,
         query: [
@@ -9710,7 +10195,7 @@ function searchByNameCall(settings, taskName, page = 1, which = 'active') {
             ['status', statuses.join(',')],
             ...(taskName === '' ? [] : [['search_value', taskName]]),
             ['page', String(page)],
-            ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]
+            ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]
         ]
     };
 }
@@ -9720,7 +10205,7 @@ function searchByNameCall(settings, taskName, page = 1, which = 'active') {
  * ImagePreHeat for the nodes of a preheat).
  */
 function resourceSearchCall(settings, deviceType, taskType = taskKindOf(settings).taskType) {
-    const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
+    const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
     return {
         ...call,
         query: [
@@ -9735,43 +10220,43 @@ function resourceSearchCall(settings, deviceType, taskType = taskKindOf(settings
  * clock and the signature; the session sends it once when a request is refused before any was accepted.
  */
 function credentialsProbeCall(connection) {
-    const spec = _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources;
+    const spec = _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.search_resources;
     return {
         operation: 'search_resources',
         taskId: undefined,
         endpoint: endpointFor(connection, 'search_resources', spec),
         query: spec.defaults ?? [],
         body: undefined,
-        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT
     };
 }
 /** The regions whose clusters an image preheat can warm (GET get_regions). */
 function preheatRegionsCall(settings) {
-    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.regions, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .PREHEAT_KIND */ .z0.paths.regions, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /**
  * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
  * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
  */
 function preheatCreateCall(settings, body) {
-    const call = callFor(settings, 'preheat', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.preheat, undefined, false);
+    const call = callFor(settings, 'preheat', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.preheat, undefined, false);
     return { ...call, body: { ...call.body, ...body } };
 }
 /** A preheat's progress (GET detail?task_id). */
 function preheatDetailCall(settings, taskId) {
-    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.detail, [['task_id', taskId]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, taskId);
+    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .PREHEAT_KIND */ .z0.paths.detail, [['task_id', taskId]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, taskId);
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** The configurations a volume can be made from (GET pre-create). */
 function volumeConfigsCall(settings) {
-    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.configs, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.configs, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /** What the tenant's volumes come to (GET summary): their count, sizes, and cost per 10 minutes. */
 function volumeSummaryCall(settings) {
-    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.summary, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.summary, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /** One page of the tenant's volumes (GET list), of the ids and the statuses given when given. */
 function volumeListCall(settings, which = {}) {
@@ -9782,7 +10267,7 @@ function volumeListCall(settings, which = {}) {
         // The most a page of the list holds (the reference: 100).
         ['page_size', '100']
     ];
-    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /**
  * One page of the object storages accelerated for mounts (GET get_storage): of type Juicefs, the only
@@ -9790,12 +10275,12 @@ function volumeListCall(settings, which = {}) {
  */
 function objectStorageListCall(settings, which) {
     const query = [
-        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__/* .OBJECT_STORAGE */ .o.type],
+        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__/* .OBJECT_STORAGE */ .o.type],
         ['status', which.status],
         ['page', String(which.page)],
-        ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]
+        ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]
     ];
-    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_4__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /**
  * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
@@ -9804,27 +10289,27 @@ function objectStorageListCall(settings, which) {
 function volumeCreateCall(settings, volume) {
     const body = {
         name: volume.name,
-        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(volume.configId),
-        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(String(volume.totalBytes))
+        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(volume.configId),
+        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(String(volume.totalBytes))
     };
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, [], body, {
-        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.create, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'until_sent'
     });
 }
 /** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
 function volumeExpandCall(settings, id, totalBytes) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(String(totalBytes)) };
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.expand, [], body, {
-        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(String(totalBytes)) };
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.expand, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
 /** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
 function volumeDeleteCall(settings, id, force = false) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), force };
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
-        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), force };
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
@@ -9836,7 +10321,7 @@ function transferCheckCall(settings, body) {
     const create = transferCreateCall(settings, body);
     return {
         ...create,
-        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.check },
+        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.check },
         body: {
             supplier: body.s3_supplier,
             endpoint: body.s3_endpoint,
@@ -9846,7 +10331,7 @@ function transferCheckCall(settings, body) {
             prefix: body.s3_prefix
         },
         // It changes nothing: sent again whenever a failure may pass.
-        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT
     };
 }
 /**
@@ -9854,7 +10339,7 @@ function transferCheckCall(settings, body) {
  * operation's row and overrides say. Not sent again once it may have been applied.
  */
 function transferCreateCall(settings, body) {
-    const call = callFor(settings, 'transfer', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.transfer, undefined, false);
+    const call = callFor(settings, 'transfer', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.transfer, undefined, false);
     return { ...call, operation: settings.operation, body: { ...body } };
 }
 /** A failed transfer submitted again (POST encrypt/s3/retry, encrypted as the create): a new one is made. */
@@ -9862,13 +10347,13 @@ function transferRetryCall(settings, id, body) {
     const create = transferCreateCall(settings, body);
     return {
         ...create,
-        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.retry },
-        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id), ...body }
+        endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.retry },
+        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), ...body }
     };
 }
 /** A transfer's detail (GET s3/detail?id=). */
 function transferDetailCall(settings, id) {
-    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, [['id', id]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.detail, [['id', id]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /** One page of the transfers (GET s3/list), of a volume and of statuses when given. */
 function transferListCall(settings, which = {}) {
@@ -9878,19 +10363,19 @@ function transferListCall(settings, which = {}) {
         ['page', String(which.page ?? 1)],
         ['page_size', '100']
     ];
-    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.list, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /** A transfer stopped (POST s3/stop {id}): harmless to repeat; only a Running one can be. */
 function transferStopCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id) }, {
-        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id) }, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
 /** A transfer deleted (POST s3/delete {id}): any status, again and again; how a queued one is ended. */
 function transferDeleteCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(id) }, {
-        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT,
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id) }, {
+        ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
@@ -9918,17 +10403,17 @@ function preheatCall(settings, method, path, query, body, traits, taskId) {
 }
 /** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
 function updateCall(settings, taskId, configuration) {
-    const call = callFor(settings, 'update', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.update, taskId, false);
+    const call = callFor(settings, 'update', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.update, taskId, false);
     return { ...call, body: configuration };
 }
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
-    const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(pointId) } };
+    const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
-    return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
+    return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
@@ -9936,17 +10421,17 @@ function cleanupCall(settings, taskId, action) {
     const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
     if (operation === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
-    return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+    return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);
     const traits = {
-        resend: spec.resend ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.resend,
-        answers: spec.answers ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.answers,
-        alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.alreadyDone,
-        appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.appliesTo,
-        check: spec.check ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.check,
+        resend: spec.resend ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT.resend,
+        answers: spec.answers ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT.answers,
+        alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT.alreadyDone,
+        appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT.appliesTo,
+        check: spec.check ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT.check,
         ...(spec.pages === true ? { pages: true } : {}),
         ...(spec.readFirst === true ? { readFirst: true } : {})
     };
@@ -9958,7 +10443,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -9997,7 +10482,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -10014,24 +10499,24 @@ function describeValue(value) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     // The same value in both is no conflict (a body copied from the reference); a different one is.
     for (const [name, own] of Object.entries(fields)) {
-        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .sameFieldValue */ .E4)(own, body[name]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, own)}`);
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, own)}`);
         const inQuery = query.find(([key]) => key === name);
-        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .sameFieldValue */ .E4)(own, inQuery[1]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, own)}`);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, own)}`);
     }
-    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldsLeftOut */ .HE)(rowOf(operation)?.fromInputs ?? [], fields, given)) {
         const where = name in body ? 'body' : 'query';
         const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_6__/* .ownedBy */ .LW)(name, undefined)}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, undefined)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -10044,7 +10529,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 
@@ -10056,12 +10541,12 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $D: () => (/* binding */ serviceFields),
 /* harmony export */   Bq: () => (/* binding */ jobFields),
+/* harmony export */   C2: () => (/* binding */ inputsOfFields),
 /* harmony export */   E4: () => (/* binding */ sameFieldValue),
 /* harmony export */   FF: () => (/* binding */ storageFields),
 /* harmony export */   HE: () => (/* binding */ fieldsLeftOut),
 /* harmony export */   LW: () => (/* binding */ ownedBy),
 /* harmony export */   Pj: () => (/* binding */ estimatedExecSec),
-/* harmony export */   RU: () => (/* binding */ inputsFromFields),
 /* harmony export */   _t: () => (/* binding */ STORAGE_FIELDS),
 /* harmony export */   mw: () => (/* binding */ required),
 /* harmony export */   tu: () => (/* binding */ resourceMarks)
@@ -10090,21 +10575,6 @@ const FIELD_INPUTS = {
     search_value: 'task_name'
 };
 /**
- * The fields an operation sets from an input that a body or a query copied from the platform's reference
- * carries too (every job example there has points): where the input is empty, it takes the field's value,
- * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
- */
-const FIELDS_FROM_INPUTS = {
-    create: ['task_name', 'points'],
-    replace: ['task_name', 'points'],
-    job: ['task_name', 'points', 'sub_type'],
-    preheat: ['task_name'],
-    change_points: ['points'],
-    scale: ['points'],
-    search_tasks: ['status'],
-    job_search: ['status', 'search_value']
-};
-/**
  * Fields whose value is not the input's text, and the input's value each stands for: a job's sub_type is
  * Spot for job_type spot, and null (the reference: "null or absent is an on-demand job") for on_demand.
  * A value that stands for none is not taken (the checks refuse it).
@@ -10117,8 +10587,8 @@ const AS_INPUT = {
  * inputs say, leaves them out (a job's sub_type "Spot", with job_type on_demand): each one a conflict. A
  * field the body sets to null says what leaving it out says (the reference's job example: sub_type null).
  */
-function fieldsLeftOut(operation, fields, given) {
-    return (FIELDS_FROM_INPUTS[operation] ?? []).filter((field) => !(field in fields) &&
+function fieldsLeftOut(fromInputs, fields, given) {
+    return fromInputs.filter((field) => !(field in fields) &&
         ((field in given.body && given.body[field] !== null) || given.query.some(([name]) => name === field)));
 }
 /** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
@@ -10135,9 +10605,9 @@ function asInputText(value) {
  * that the body (or the query) carries, as the input's text. The caller takes one only where the input
  * itself is empty; both set must agree (see sameFieldValue).
  */
-function inputsFromFields(operation, body, query) {
+function inputsOfFields(fromInputs, body, query) {
     const found = new Map();
-    for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
+    for (const field of fromInputs) {
         const input = FIELD_INPUTS[field];
         if (input === undefined)
             continue;
@@ -10329,24 +10799,227 @@ function storageFields(body, profile) {
 
 /***/ }),
 
-/***/ 2101:
+/***/ 7059:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   XY: () => (/* binding */ WAITING_OPERATIONS),
-/* harmony export */   jL: () => (/* binding */ OPERATION_TABLE),
-/* harmony export */   md: () => (/* binding */ PAGE_SIZE),
-/* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
-/* harmony export */   yT: () => (/* binding */ READS)
-/* harmony export */ });
-/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4942);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(629);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
-/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  jL: () => (/* binding */ OPERATION_TABLE),
+  tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
+  md: () => (/* binding */ PAGE_SIZE),
+  yT: () => (/* binding */ READS),
+  XY: () => (/* binding */ WAITING_OPERATIONS)
+});
+
+// EXTERNAL MODULE: ./basics/check.ts
+var check = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __nccwpck_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/transfer-data.ts
+var transfer_data = __nccwpck_require__(8100);
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __nccwpck_require__(5547);
+;// CONCATENATED MODULE: ./platform/list-rows.ts
+
+
+
+
+
+
+
+
+const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: (0,units/* utcTime */.SK)(textOf(job.create_time))
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
+        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+    };
+}
+/** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
+function groupRows(data) {
+    const rows = resultsOf(data).map((group) => {
+        const tasks = (0,records/* isRecord */.u)(group.task_status_capacity) ? group.task_status_capacity : {};
+        return {
+            group_id: textOf(group.group_id),
+            group_name: textOf(group.group_name),
+            queue_name: textOf(group.queue_name),
+            status: textOf(group.status),
+            tasks: textOf(group.group_count),
+            running: textOf(tasks.Running),
+            pending: textOf(tasks.Pending),
+            create_time: (0,units/* utcTime */.SK)(textOf(group.create_time))
+        };
+    });
+    return {
+        columns: ['group_id', 'group_name', 'queue_name', 'status', 'tasks', 'running', 'pending', 'create_time'],
+        money: [],
+        rows
+    };
+}
+/** Bytes as GiB, to the thousandth ("100", "1.5"); empty when unknown. */
+const gib = (bytes) => bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
+/** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
+function volumeRows(data) {
+    const rows = (0,volume_data/* volumesOf */.v3)(data).map((volume) => ({
+        storage_id: volume.id,
+        name: volume.name,
+        region: volume.region ?? '',
+        status: volume.status ?? '',
+        total_gib: gib(volume.totalBytes),
+        used_gib: gib(volume.usedBytes),
+        mounts: String(volume.mounts),
+        price: volume.displayUnitPrice ?? ''
+    }));
+    return {
+        columns: ['storage_id', 'name', 'region', 'status', 'total_gib', 'used_gib', 'mounts', 'price'],
+        money: [],
+        rows,
+        note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
+    };
+}
+/** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
+function transferRows(data) {
+    const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
+    const rows = (0,transfer_data/* transfersOf */.G5)(data).map((transfer) => ({
+        transfer_id: transfer.id,
+        name: transfer.name ?? '',
+        storage_id: transfer.storageId ?? '',
+        direction: transfer.direction === 'to_volume'
+            ? 's3-to-volume'
+            : transfer.direction === 'to_object_storage'
+                ? 'volume-to-s3'
+                : '',
+        status: transfer.status ?? '',
+        files: count(transfer.filesDone, transfer.filesTotal),
+        bytes: count(transfer.bytesDone, transfer.bytesTotal)
+    }));
+    return {
+        columns: ['transfer_id', 'name', 'storage_id', 'direction', 'status', 'files', 'bytes'],
+        money: [],
+        rows
+    };
+}
+
+// EXTERNAL MODULE: ./platform/operations/input-checks.ts
+var input_checks = __nccwpck_require__(8015);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __nccwpck_require__(7187);
+;// CONCATENATED MODULE: ./platform/operations/operation-table.ts
+
 
 
 
@@ -10356,7 +11029,7 @@ function storageFields(body, profile) {
 
 
 const task = (_s, taskId) => ({
-    task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(taskId ?? '')
+    task_id: (0,json/* exactInteger */.i7)(taskId ?? '')
 });
 const none = () => ({});
 const post = (path, encrypt = false) => ({
@@ -10376,8 +11049,8 @@ const onTasks = (kind, path, wait, statuses) => ({
     alreadyDone: statuses?.doneIn ?? [],
     appliesTo: statuses?.appliesTo ?? []
 });
-const DEPLOYMENT = { ..._task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment, paths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .DEPLOYMENT_PATHS */ .Z6, specPaths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .DEPLOYMENT_SPEC_PATHS */ .nE };
-const JOB = { ..._task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.job, paths: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_PATHS */ .nA };
+const DEPLOYMENT = { ...task_kinds/* TASK_KINDS */.Eb.deployment, paths: task_kinds/* DEPLOYMENT_PATHS */.Z6, specPaths: task_kinds/* DEPLOYMENT_SPEC_PATHS */.nE };
+const JOB = { ...task_kinds/* TASK_KINDS */.Eb.job, paths: task_kinds/* JOB_PATHS */.nA };
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
@@ -10395,10 +11068,10 @@ const taskDetail = () => ({
  * A create's answer must carry the new task's id (else a task may exist that the step cannot follow).
  */
 function newTaskCheck(data, call) {
-    if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(data) !== undefined)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
-    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(call.body.task_name, 100) : '';
-    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
+    if ((0,task_data/* taskIdOf */.G6)(data) !== undefined)
+        return check/* PASSED */.f5;
+    const name = typeof call.body?.task_name === 'string' ? (0,safe_text/* sanitize */.aj)(call.body.task_name, 100) : '';
+    return (0,check/* failedCheck */.WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
 }
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation) => ({
@@ -10411,10 +11084,10 @@ const creating = (operation) => ({
     // points is optional: the platform makes 1 node when it is left out.
     fields: (s) => ({
         ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
+        task_name: (0,input_checks/* required */.mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5)),
+    checkBody: (body, s) => (0,check/* firstFailed */.gV)(() => (0,input_checks/* resourceMarks */.tu)(body), () => (s.apiProfile === 'live' ? (0,input_checks/* serviceFields */.$D)(body) : check/* PASSED */.f5)),
     wait: { target: 'ready', byDefault: true },
     check: newTaskCheck
 });
@@ -10425,9 +11098,10 @@ function changingPoints() {
         endpoint: post(DEPLOYMENT.paths.changePoints),
         taskIds: 'one',
         resend: 'repeatable',
+        fromInputs: ['points'],
         fields: (s, taskId) => ({
             ...task(s, taskId),
-            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+            points: (0,input_checks/* required */.mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
         })
     };
 }
@@ -10439,7 +11113,7 @@ function billingWindow(settings) {
 /** A query parameter the operation requires, which only the query input can give: refused before sending. */
 function queryParameter(settings, name, operation, what) {
     if (!settings.query.some(([key, value]) => key === name && value !== ''))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`query has no ${name}, but ${operation} needs it: add ${what}`);
+        throw new input_error/* InputError */.d(`query has no ${name}, but ${operation} needs it: add ${what}`);
 }
 /** Unless the table says otherwise, an operation only reads. */
 const READS = {
@@ -10447,7 +11121,7 @@ const READS = {
     answers: 'other',
     alreadyDone: [],
     appliesTo: [],
-    check: () => _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5
+    check: () => check/* PASSED */.f5
 };
 /**
  * Items asked for per page where the step reads a whole list. The platform publishes no largest page
@@ -10475,9 +11149,9 @@ const volumeOperation = (kind, method, path, resend) => ({
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
 const OPERATION_TABLE = {
-    create: creating('create'),
+    create: { ...creating('create'), fromInputs: ['task_name', 'points'] },
     // A replace sends a create: with the create's endpoint and its overrides.
-    replace: { ...creating('replace'), sendsAs: 'create' },
+    replace: { ...creating('replace'), sendsAs: 'create', fromInputs: ['task_name', 'points'] },
     detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
     // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
     sweep: {
@@ -10503,6 +11177,8 @@ const OPERATION_TABLE = {
         kind: DEPLOYMENT.name,
         endpoint: get(DEPLOYMENT.paths.search),
         taskIds: 'none',
+        fromInputs: ['status'],
+        listRows: taskRows,
         // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
         // its default unless the query asks for another.
         fields: (s) => ({
@@ -10522,7 +11198,8 @@ const OPERATION_TABLE = {
             ['task_type', 'Deployment'],
             ['device_type', 'GpuDevice']
         ],
-        answers: 'resources'
+        answers: 'resources',
+        listRows: resourceRows
     },
     // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
     stop: onTasks(DEPLOYMENT.name, DEPLOYMENT.paths.stop, { target: 'ended', byDefault: true }, DEPLOYMENT.changes.stop),
@@ -10553,7 +11230,13 @@ const OPERATION_TABLE = {
         flowCalls: true,
         wait: { target: 'ready', byDefault: true }
     },
-    nodes: { kind: DEPLOYMENT.name, endpoint: get(DEPLOYMENT.paths.nodes), taskIds: 'each', fields: task },
+    nodes: {
+        kind: DEPLOYMENT.name,
+        endpoint: get(DEPLOYMENT.paths.nodes),
+        taskIds: 'each',
+        fields: task,
+        listRows: nodeRows
+    },
     // Both billing records require range, start_time and end_time (from the billing_* inputs).
     billing: {
         kind: DEPLOYMENT.name,
@@ -10564,7 +11247,8 @@ const OPERATION_TABLE = {
             ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
         }),
         answers: 'bills',
-        pages: true
+        pages: true,
+        listRows: (data) => billRows(data, false)
     },
     task_billing: {
         kind: DEPLOYMENT.name,
@@ -10572,24 +11256,25 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         fields: billingWindow,
         answers: 'bills',
-        pages: true
+        pages: true,
+        listRows: (data) => billRows(data, true)
     },
     // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
     // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
     storage_check: {
         kind: 'transfer',
-        endpoint: post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.specPaths.check, true),
-        live: { path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.check, contentType: 'text/plain' },
+        endpoint: post(task_kinds/* TRANSFER_KIND */.bl.specPaths.check, true),
+        live: { path: task_kinds/* TRANSFER_KIND */.bl.paths.check, contentType: 'text/plain' },
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
-        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .storageFields */ .FF)(body, s.apiProfile),
+        checkBody: (body, s) => (0,input_checks/* storageFields */.FF)(body, s.apiProfile),
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,records/* isRecord */.u)(data) ? data : {};
             if (verdict.pass === true)
-                return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(verdict.message, 300) : '';
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(verdict.pass === false
+                return check/* PASSED */.f5;
+            const said = typeof verdict.message === 'string' ? (0,safe_text/* sanitize */.aj)(verdict.message, 300) : '';
+            return (0,check/* failedCheck */.WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
         }
@@ -10603,22 +11288,21 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         resend: 'create_once',
         answers: 'new_task',
+        fromInputs: ['task_name', 'points', 'sub_type'],
         fields: (s) => ({
-            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
+            task_name: (0,input_checks/* required */.mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
             ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
             points: s.points ?? 1
         }),
-        checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceMarks */ .tu)(body), () => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .jobFields */ .Bq)(body, s)),
+        checkBody: (body, s) => (0,check/* firstFailed */.gV)(() => (0,input_checks/* resourceMarks */.tu)(body), () => (0,input_checks/* jobFields */.Bq)(body, s)),
         completeBody: (body, s) => {
-            if (s.jobType !== 'spot' || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(body.job_support))
+            if (s.jobType !== 'spot' || !(0,records/* isRecord */.u)(body.job_support))
                 return body;
             const support = body.job_support;
-            const timeout = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.timeout_sec) ?? 0;
-            return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .estimatedExecSec */ .Pj)(s, timeout) } };
+            const timeout = (0,task_data/* countOf */.pq)(support.timeout_sec) ?? 0;
+            return { ...body, job_support: { ...support, estimated_exec_sec: (0,input_checks/* estimatedExecSec */.Pj)(s, timeout) } };
         },
         wait: { target: 'finished', byDefault: true },
-        // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
-        cleanupByDefault: 'stop',
         check: newTaskCheck
     },
     // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
@@ -10636,11 +11320,13 @@ const OPERATION_TABLE = {
         endpoint: get(JOB.paths.search),
         kind: 'job',
         taskIds: 'none',
+        fromInputs: ['status', 'search_value'],
         fields: (s) => ({
             status: s.taskStatuses.join(','),
             ...(s.taskName === undefined ? {} : { search_value: s.taskName })
         }),
-        pages: true
+        pages: true,
+        listRows: jobRows
     },
     // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
     // read first.
@@ -10658,7 +11344,8 @@ const OPERATION_TABLE = {
             queryParameter(s, 'queue_id', 'job_group_search', 'the id of the job queue, such as queue_id=7');
             return {};
         },
-        pages: true
+        pages: true,
+        listRows: groupRows
     },
     job_group_detail: {
         kind: 'job',
@@ -10673,34 +11360,38 @@ const OPERATION_TABLE = {
     // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
     preheat: {
         kind: 'preheat',
-        endpoint: post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.create),
+        endpoint: post(task_kinds/* PREHEAT_KIND */.z0.paths.create),
         taskIds: 'none',
         resend: 'until_sent',
+        fromInputs: ['task_name'],
         fields: (s) => ({
-            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+            task_name: (0,input_checks/* required */.mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
             task_type: 'ImagePreHeat'
         })
     },
     // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
     // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
-    volume: volumeOperation('volume', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.create, 'until_sent'),
-    volume_list: volumeOperation('volume', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.list, 'read'),
-    volume_delete: volumeOperation('volume', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .VOLUME_KIND */ .OT.paths.delete, 'repeatable'),
+    volume: volumeOperation('volume', 'POST', task_kinds/* VOLUME_KIND */.OT.paths.create, 'until_sent'),
+    volume_list: { ...volumeOperation('volume', 'GET', task_kinds/* VOLUME_KIND */.OT.paths.list, 'read'), listRows: volumeRows },
+    volume_delete: volumeOperation('volume', 'POST', task_kinds/* VOLUME_KIND */.OT.paths.delete, 'repeatable'),
     // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
     // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
     // public key are checked before anything is sent); its flow checks the connection first, then follows
     // it, retries it and stops it. Never sent again once it may have been applied.
     transfer: {
         kind: 'transfer',
-        endpoint: { ...post(_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.create, true), contentType: 'text/plain' },
+        endpoint: { ...post(task_kinds/* TRANSFER_KIND */.bl.paths.create, true), contentType: 'text/plain' },
         taskIds: 'none',
         fields: none,
         resend: 'until_sent',
         flowCalls: true
     },
-    transfer_detail: volumeOperation('transfer', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.detail, 'read'),
-    transfer_list: volumeOperation('transfer', 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.list, 'read'),
-    transfer_stop: volumeOperation('transfer', 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TRANSFER_KIND */ .bl.paths.stop, 'repeatable')
+    transfer_detail: volumeOperation('transfer', 'GET', task_kinds/* TRANSFER_KIND */.bl.paths.detail, 'read'),
+    transfer_list: {
+        ...volumeOperation('transfer', 'GET', task_kinds/* TRANSFER_KIND */.bl.paths.list, 'read'),
+        listRows: transferRows
+    },
+    transfer_stop: volumeOperation('transfer', 'POST', task_kinds/* TRANSFER_KIND */.bl.paths.stop, 'repeatable')
 };
 /** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
@@ -10728,7 +11419,7 @@ const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
 /* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8015);
-/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2101);
+/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7059);
 
 
 

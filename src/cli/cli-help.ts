@@ -4,7 +4,7 @@ import {
   INPUT_BY_NAME,
   INPUTS,
   meaningFor,
-  OPERATION_INPUTS,
+  operationNamed,
   OPERATION_NAMES,
   SECRET_INPUTS,
   type InputName,
@@ -13,7 +13,6 @@ import {
 import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
 import { inCliWords } from './cli-words.js';
 import { DOTENV_PREFIX } from './dotenv.js';
-import { OPERATION_EXAMPLES } from './cli-examples.js';
 
 /** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
 const docs = (version: string, page: string): string =>
@@ -31,7 +30,7 @@ export const SCREEN_LINES = 60;
 export function cliHelp(version: string, all = false): string {
   const widest = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 2;
   const operations = OPERATION_NAMES.map(
-    (name) => `  ${flagOf(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`
+    (name) => `  ${flagOf(name).padEnd(widest)}${operationNamed(name).summary}`
   );
   return [
     `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
@@ -95,7 +94,7 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
       `Docs: ${docs(version, 'cli.md')}`,
       ''
     ].join('\n');
-  const { summary, needs, inputs } = OPERATION_INPUTS[operation];
+  const { summary, needs, inputs, examples } = operationNamed(operation);
   const usage = needs
     .filter((name) => !isSecret(name))
     .map((name) => `--${flagOf(name)} ${name.toUpperCase()}`)
@@ -104,7 +103,7 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     `elastic-deploy ${flagOf(operation)}: ${summary}.`,
     '',
     'Examples:',
-    ...OPERATION_EXAMPLES[operation].map((example) => `  ${example}`),
+    ...examples.map((example) => `  ${example}`),
     '',
     `Usage: elastic-deploy ${flagOf(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
     ''
@@ -144,7 +143,7 @@ const BRIEF_LEAST = 5;
 
 /** The screen of an operation's help below its usage: its needs and most used flags, its secrets, the rest. */
 function briefHelp(operation: OperationName, version: string): string[] {
-  const { needs, inputs } = OPERATION_INPUTS[operation];
+  const { needs, inputs } = operationNamed(operation);
   // Of the inputs of every operation, those among the most used (dry_run) may be shown too.
   const takes = new Set([...needs, ...inputs, ...COMMON_INPUTS.filter((name) => MOST_USED.includes(name))]);
   const flags = needs.filter((name) => !isSecret(name));
@@ -259,7 +258,7 @@ function plain(text: string): string {
 /** "default: 15m": the operation's own default where it has one, else the declared one; none when empty. */
 function defaultLine(name: string, operation: OperationName): string[] {
   const declared = INPUT_BY_NAME.get(name);
-  const own = declared?.defaultFor?.(operation);
+  const own = declared?.defaultFor?.(operationNamed(operation));
   const given = own === undefined ? declared?.default : inCliWords(own);
   return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
@@ -273,11 +272,7 @@ function secretLines(operation?: OperationName): string[] {
   const own =
     operation === undefined
       ? undefined
-      : new Set([
-          ...COMMON_INPUTS,
-          ...OPERATION_INPUTS[operation].needs,
-          ...OPERATION_INPUTS[operation].inputs
-        ]);
+      : new Set([...COMMON_INPUTS, ...operationNamed(operation).needs, ...operationNamed(operation).inputs]);
   return FILE_INPUTS.filter((name) => own === undefined || own.has(name)).map(
     (name) =>
       `  ${variableOf(name)}, or ${variableOf(name)}_FILE (a file holding it)${isSecret(name) ? '' : `, or --${flagOf(name)}`}`

@@ -1,5 +1,3 @@
-import type { OperationName } from '../platform/platform-settings.js';
-
 /** What the post step (or a later cleanup) does with the tasks this step created. */
 export type CleanupAction = 'stop' | 'pause';
 
@@ -91,33 +89,6 @@ export interface ScaleBack {
   points: number;
   target: number;
   before: readonly string[];
-}
-
-/**
- * The operations whose step may leave a change for the post step to finish, whatever `cleanup` says: an
- * update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
- */
-const LEAVES_CHANGES: ReadonlySet<string> = new Set<OperationName>(['update', 'scale']);
-
-/** Whether a step of this operation may leave a change for the post step to finish. */
-export function leavesChange(operation: string): boolean {
-  return LEAVES_CHANGES.has(operation);
-}
-
-/** The operations whose step may make a volume for the run (deleted at its end with volume_cleanup: delete). */
-const MAKES_VOLUMES: ReadonlySet<string> = new Set<OperationName>(['volume']);
-
-/** Whether a step of this operation may make a volume for the post step to delete. */
-export function makesVolumes(operation: string): boolean {
-  return MAKES_VOLUMES.has(operation);
-}
-
-/** The operations whose step starts transfers: one still under way when the step ends is stopped. */
-const STARTS_TRANSFERS: ReadonlySet<string> = new Set<OperationName>(['transfer']);
-
-/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
-export function startsTransfers(operation: string): boolean {
-  return STARTS_TRANSFERS.has(operation);
 }
 
 export const NO_CLEANUP: CleanupState = {

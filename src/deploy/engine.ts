@@ -8,9 +8,6 @@ export {
   CLEANUP_DONE,
   cleanupActionOf,
   cleanupRecorder,
-  leavesChange,
-  makesVolumes,
-  startsTransfers,
   LEFTOVER_KINDS,
   LEFTOVER_ORDER,
   leftovers,
@@ -37,9 +34,8 @@ export { deployContext, type DeployContext } from './context.js';
 export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './tasks/manual-stop.js';
 export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
-export { planStep, runStep, type PlannedStep } from './flows/step.js';
+export { planStep, runStep, type PlannedStep } from './operations/step.js';
 export {
-  ON_PULL_REQUEST_EVENT,
   PullRequestsRefusal,
   previewName,
   type DeploymentOutcome,
@@ -76,29 +72,30 @@ export {
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DataCopy, DeploySettings, Mount, TransferSettings } from './settings.js';
-export {
-  defaultCleanup,
-  defaultWait,
-  describeDefaultWait,
-  MOST_WAIT_MS,
-  shortWaitWarning
-} from './step-defaults.js';
+export { defaultWait, describeDefaultWait, MOST_WAIT_MS, shortWaitWarning } from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { answerTexts, type AnswerTexts } from './answer-texts.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { kindOf, taskKindOf } from '../platform/operations/calls.js';
+export { inputsFromFields, kindOf, listRowsOf, taskKindOf } from '../platform/operations/calls.js';
 export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
-export { inputsFromFields } from '../platform/operations/input-checks.js';
-export { listRowsOf, type ListRows } from '../platform/list-rows.js';
+export type { ListRows } from '../platform/list-rows.js';
 export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
 export { VOLUME_DELETED } from '../platform/volume-data.js';
+export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
+// The operations' declarations: what a host lists, shows and checks of an operation.
 export {
+  defaultCleanup,
+  leavesChange,
+  makesVolumes,
+  ON_PULL_REQUEST_EVENT,
   OPERATION_NAMES,
-  type ApiProfile,
-  type EndpointOverride,
+  OPERATIONS,
+  operationNamed,
+  startsTransfers,
+  type OperationDeclaration,
   type OperationName
-} from '../platform/platform-settings.js';
-export { COMMON_INPUTS, COMMON_OUTPUTS, OPERATION_INPUTS } from './inputs/operation-inputs.js';
+} from './operations/index.js';
+export { COMMON_INPUTS, COMMON_OUTPUTS } from './inputs/operation-inputs.js';
 // The capabilities: the operations each capability's action runs, and the refusal of any other.
 export { CAPABILITIES, CAPABILITY_INPUT, checkCapability, type Capability } from './capabilities.js';
 // The inputs' and outputs' declarations: what the hosts read inputs by, and show.

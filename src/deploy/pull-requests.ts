@@ -1,5 +1,3 @@
-import type { OperationName } from '../platform/platform-settings.js';
-
 /**
  * What a preview step asks of the pull requests' host (GitHub, through github/): the pull request of the
  * workflow's event, its records (a deployment per push and its statuses, the earlier ones marked
@@ -96,9 +94,6 @@ export interface PreviewView {
   /** Why it failed, what the cap or the close did, or which previews run when max_previews refused one. */
   readonly note: string | undefined;
 }
-
-/** The operations that follow a pull request's event: the host reads the event before anything else. */
-export const ON_PULL_REQUEST_EVENT: ReadonlySet<OperationName> = new Set<OperationName>(['preview']);
 
 /** The task name of a pull request's preview: the task_name given, and the number (web-pr-42). */
 export function previewName(taskName: string, number: number): string {

@@ -19,18 +19,6 @@ export const MOST_WAIT_MS = 6 * 3_600_000;
  */
 export const JOB_START_MS = 15 * 60_000;
 
-/**
- * What the post step does with what the step creates when cleanup is empty: the operation's own default
- * (a job's: stop, for a job is only worth its verdict, and one left running after its wait bills with
- * nobody to read it), else none (a deploy step makes a service for later steps), and for any text that
- * names no operation.
- */
-export function defaultCleanup(operation: string): 'none' | 'stop' {
-  return Object.hasOwn(OPERATION_TABLE, operation)
-    ? (OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE].cleanupByDefault ?? 'none')
-    : 'none';
-}
-
 /** How long a step waits when wait_timeout is empty, and why, in words for the log and the dry run. */
 export interface DefaultWait {
   ms: number;

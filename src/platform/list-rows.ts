@@ -21,31 +21,13 @@ export interface ListRows {
   readonly note?: string;
 }
 
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS: Readonly<Record<string, (data: unknown) => ListRows>> = {
-  search_tasks: taskRows,
-  job_search: jobRows,
-  nodes: nodeRows,
-  search_resources: resourceRows,
-  billing: (data) => billRows(data, false),
-  task_billing: (data) => billRows(data, true),
-  job_group_search: groupRows,
-  volume_list: volumeRows,
-  transfer_list: transferRows
-};
-
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-export function listRowsOf(operation: string, data: unknown): ListRows | undefined {
-  return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-
 const resultsOf = (data: unknown): Record<string, unknown>[] =>
   isRecord(data) && Array.isArray(data.results) ? data.results.filter(isRecord) : [];
 
 const textOf = (value: unknown): string =>
   typeof value === 'string' ? value : (numberText({ value }, 'value') ?? '');
 
-function taskRows(data: unknown): ListRows {
+export function taskRows(data: unknown): ListRows {
   const rows = resultsOf(data).map((task) => {
     const snapshot = snapshotOf(task, ['status']);
     const url = snapshot.urls.find((u): u is string => u !== null) ?? '';
@@ -61,7 +43,7 @@ function taskRows(data: unknown): ListRows {
   return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
 }
 
-function jobRows(data: unknown): ListRows {
+export function jobRows(data: unknown): ListRows {
   const rows = resultsOf(data).map((job) => {
     const run = isRecord(job.job_status) ? job.job_status : {};
     const snapshot = jobSnapshotOf(job);
@@ -92,7 +74,7 @@ function jobRows(data: unknown): ListRows {
   };
 }
 
-function nodeRows(data: unknown): ListRows {
+export function nodeRows(data: unknown): ListRows {
   const rows = resultsOf(data).map((node) => {
     const resource = isRecord(node.resource) ? node.resource : {};
     const gpu = textOf(resource.gpu_name);
@@ -116,7 +98,7 @@ function nodeRows(data: unknown): ListRows {
   };
 }
 
-function resourceRows(data: unknown): ListRows {
+export function resourceRows(data: unknown): ListRows {
   const rows = offersOf(data).map((offer) => ({
     device: offer.device ?? '',
     gpu_count: offer.gpuCount ?? '',
@@ -135,7 +117,7 @@ function resourceRows(data: unknown): ListRows {
   };
 }
 
-function billRows(data: unknown, byTask: boolean): ListRows {
+export function billRows(data: unknown, byTask: boolean): ListRows {
   const rows = billsOf(data).map((bill) => ({
     ...(byTask
       ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
@@ -153,7 +135,7 @@ function billRows(data: unknown, byTask: boolean): ListRows {
 }
 
 /** A job queue's task groups (job_group_search): each group, its status, its tasks by status, when made. */
-function groupRows(data: unknown): ListRows {
+export function groupRows(data: unknown): ListRows {
   const rows = resultsOf(data).map((group) => {
     const tasks = isRecord(group.task_status_capacity) ? group.task_status_capacity : {};
     return {
@@ -179,7 +161,7 @@ const gib = (bytes: number | undefined): string =>
   bytes === undefined ? '' : String(Number((bytes / 1024 ** 3).toFixed(3)));
 
 /** The cluster storage volumes (volume_list): each volume, where, how it stands, its sizes, its mounts. */
-function volumeRows(data: unknown): ListRows {
+export function volumeRows(data: unknown): ListRows {
   const rows = volumesOf(data).map((volume) => ({
     storage_id: volume.id,
     name: volume.name,
@@ -199,7 +181,7 @@ function volumeRows(data: unknown): ListRows {
 }
 
 /** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
-function transferRows(data: unknown): ListRows {
+export function transferRows(data: unknown): ListRows {
   const count = (done: number | undefined, total: number | undefined): string =>
     done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
   const rows = transfersOf(data).map((transfer) => ({

@@ -1,6 +1,6 @@
 import { cleanupCall, detailCall, searchByNameCall } from '../../../src/platform/operations/calls.js';
 import { planCalls } from '../../../src/platform/operations/plan-calls.js';
-import { inputsFromFields } from '../../../src/platform/operations/input-checks.js';
+import { inputsFromFields } from '../../../src/platform/operations/calls.js';
 import { JOB_BODY } from '../../helpers/bodies.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Settings } from '../../../src/action/settings.js';

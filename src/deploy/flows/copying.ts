@@ -17,11 +17,10 @@ export function withDataIn(flow: Flow): Flow {
   return {
     plan: (settings) => {
       const planned = flow.plan(settings);
-      if (settings.storage.data.length === 0) return { ...planned, copiesData: true };
+      if (settings.storage.data.length === 0) return planned;
       checkCopies(settings);
       return {
         ...planned,
-        copiesData: true,
         run: async (ctx) => {
           const copied = await timedCopying(planned.plan, ctx, 'in');
           return withCopies(copied.failed ?? (await planned.run(ctx)), copied.copies);

@@ -12,16 +12,6 @@ export interface PlannedStep {
   readonly plan: Plan;
   /** What the post step is left before anything is sent (a replace: to stop its new task, until ready). */
   readonly cleanup: CleanupState;
-  /** The step picks a resource by gpu (a create, or a preheat); gpu is refused for any other. */
-  readonly usesCapacity?: boolean;
-  /** The step copies the data input in before it creates (a job, a create, a replace); refused for any other. */
-  readonly copiesData?: boolean;
-  /** The step copies the results input out after what it made ended (a job); refused for any other. */
-  readonly copiesResults?: boolean;
-  /** The step mounts the volumes input into a running task (an update), as a create mounts them in a new one. */
-  readonly mountsVolumes?: boolean;
-  /** The step holds max_cost itself, beside any wait (the preview sweep: what each pull request's previews cost). */
-  readonly capsCost?: boolean;
   /** Does the step's work. */
   run: (ctx: DeployContext) => Promise<StepResult>;
   /**
@@ -31,7 +21,7 @@ export interface PlannedStep {
   dryRun: (ctx: DeployContext) => Promise<StepResult | undefined>;
 }
 
-/** What happens over time for an operation: one module per flow, named by the table in index.ts. */
+/** What happens over time for an operation: one module per flow, named by its operation's declaration (deploy/operations/). */
 export interface Flow {
   plan: (settings: DeploySettings) => PlannedStep;
 }

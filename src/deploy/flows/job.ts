@@ -24,8 +24,6 @@ export const jobFlow: Flow = {
     checkCopies(settings);
     return {
       plan,
-      copiesData: true,
-      copiesResults: true,
       cleanup: cleanupOf(settings),
       run: (ctx) => runJob(plan, ctx),
       dryRun: (ctx) => dryRunJob(plan, ctx)

@@ -31,7 +31,6 @@ export const preheatFlow: Flow = {
     return {
       plan,
       cleanup: NO_CLEANUP,
-      usesCapacity: true,
       run: (ctx) => preheatStep(plan, mode, ctx),
       dryRun: async (ctx) => {
         await chooseForDryRun(ctx, mode);

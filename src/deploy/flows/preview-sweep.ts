@@ -48,7 +48,6 @@ export const previewSweepFlow: Flow = {
     return {
       plan,
       cleanup: NO_CLEANUP,
-      capsCost: true,
       run: (ctx) => sweepPreviews(plan, { taskName, ctx }, false),
       dryRun: (ctx) => sweepPreviews(plan, { taskName, ctx }, true)
     };

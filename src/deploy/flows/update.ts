@@ -56,7 +56,6 @@ export const updateFlow: Flow = {
     return {
       plan,
       cleanup: NO_CLEANUP,
-      mountsVolumes: true,
       run: (ctx) => runUpdate(plan, ctx),
       dryRun: async (ctx) => {
         const { taskId, look, fields } = await prepare(ctx);

@@ -1,5 +1,12 @@
 import type { OperationName } from '../../platform/platform-settings.js';
 
+/** What an input's default may read of the operation's declaration (deploy/operations/). */
+export interface OperationFacts {
+  readonly name: OperationName;
+  /** What the post step does with what the step creates when cleanup is empty (none unless set). */
+  readonly cleanupByDefault?: 'stop';
+}
+
 /** What an input holds, as the docs and the CLI's help speak of it. */
 export type InputType =
   | 'text'
@@ -31,8 +38,11 @@ export interface InputDeclaration<N extends string = string, T = unknown> {
   readonly parse: (value: string, name: N) => T;
   /** The default the runner fills in (action.yml declares it). */
   readonly default?: string;
-  /** A default that depends on the operation, which action.yml cannot declare: as the CLI's help says it. */
-  readonly defaultFor?: (operation: OperationName) => string;
+  /**
+   * A default that depends on the operation (its declaration, deploy/operations/), which action.yml cannot
+   * declare: as the CLI's help says it.
+   */
+  readonly defaultFor?: (operation: OperationFacts) => string;
   readonly required?: true;
   /** A secret: masked before anything is logged; the CLI takes it from a variable or a file, never a flag. */
   readonly secret?: true;

@@ -1,7 +1,6 @@
 import { parseBoolean, parseChoice, parseDuration } from './parsers.js';
 import { input } from './input.js';
 import { CLEANUP_CHOICES } from '../cleanup-state.js';
-import { defaultCleanup } from '../step-defaults.js';
 
 /** What the step leaves behind: its summary, its cleanup, and whether it sends anything at all. */
 export const STEP_INPUTS = [
@@ -16,7 +15,7 @@ export const STEP_INPUTS = [
   input({
     name: 'cleanup',
     type: 'choice',
-    defaultFor: defaultCleanup,
+    defaultFor: (operation) => operation.cleanupByDefault ?? 'none',
     helpRank: 24,
     parse: (value, name) => parseChoice(name, value, CLEANUP_CHOICES),
     description:

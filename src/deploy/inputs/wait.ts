@@ -28,7 +28,7 @@ export const WAIT_INPUTS = [
   input({
     name: 'wait_timeout',
     type: 'duration',
-    defaultFor: describeDefaultWait,
+    defaultFor: (operation) => describeDefaultWait(operation.name),
     helpRank: 22,
     parse: (value, name) => parseDuration(name, value, { minMs: 1000, maxMs: MOST_WAIT_MS }),
     description:

@@ -2,6 +2,7 @@ import { InputError } from '../../basics/input-error.js';
 import { rfc3339 } from '../../basics/units.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
+import type { ListRows } from '../list-rows.js';
 import { OBJECT_STORAGE } from '../object-storage-data.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
 import {
@@ -14,7 +15,7 @@ import {
   type AnyKind,
   type TaskKindDescriptor
 } from '../task-kinds.js';
-import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
+import { fieldsLeftOut, inputsOfFields, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
   PAGE_SIZE,
@@ -30,10 +31,31 @@ import {
  * deployment's.
  */
 export function kindOf(settings: { operation: string }): AnyKind {
-  const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
-    ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
+  return KINDS[rowOf(settings.operation)?.kind ?? TASK_KINDS.deployment.name];
+}
+
+/** The platform's part of an operation's declaration: its row, if it has one (a request has none). */
+function rowOf(operation: string): OperationSpec | undefined {
+  return Object.hasOwn(OPERATION_TABLE, operation)
+    ? OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE]
     : undefined;
-  return KINDS[row?.kind ?? TASK_KINDS.deployment.name];
+}
+
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+export function listRowsOf(operation: string, data: unknown): ListRows | undefined {
+  return rowOf(operation)?.listRows?.(data);
+}
+
+/**
+ * The inputs a body or query gives, for an operation: each field its row sets from an input
+ * (`fromInputs`) that the body (or the query) carries, as the input's text (see inputsOfFields).
+ */
+export function inputsFromFields(
+  operation: string,
+  body: Readonly<Record<string, unknown>>,
+  query: QueryParams
+): Map<string, string> {
+  return inputsOfFields(rowOf(operation)?.fromInputs ?? [], body, query);
 }
 
 /**
@@ -592,7 +614,7 @@ function checkInputs(
     if (inQuery !== undefined && !sameFieldValue(own, inQuery[1]))
       throw new InputError(`query sets ${name} ${describeValue(inQuery[1])}, ${ownedBy(name, own)}`);
   }
-  for (const name of fieldsLeftOut(operation, fields, given)) {
+  for (const name of fieldsLeftOut(rowOf(operation)?.fromInputs ?? [], fields, given)) {
     const where = name in body ? 'body' : 'query';
     const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
     throw new InputError(`${where} sets ${name} ${describeValue(value)}, ${ownedBy(name, undefined)}`);

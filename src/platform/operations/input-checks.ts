@@ -2,7 +2,7 @@ import { failedCheck, firstFailed, PASSED, type Check } from '../../basics/check
 import { InputError } from '../../basics/input-error.js';
 import { isLosslessNumber } from 'lossless-json';
 import { isRecord } from '../../basics/records.js';
-import type { OperationName, PlatformSettings } from '../platform-settings.js';
+import type { PlatformSettings } from '../platform-settings.js';
 import type { QueryParams } from '../../protocol/request.js';
 import { countOf } from '../task-data.js';
 
@@ -21,22 +21,6 @@ const FIELD_INPUTS: Record<string, string> = {
 };
 
 /**
- * The fields an operation sets from an input that a body or a query copied from the platform's reference
- * carries too (every job example there has points): where the input is empty, it takes the field's value,
- * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
- */
-const FIELDS_FROM_INPUTS: Partial<Record<OperationName, readonly string[]>> = {
-  create: ['task_name', 'points'],
-  replace: ['task_name', 'points'],
-  job: ['task_name', 'points', 'sub_type'],
-  preheat: ['task_name'],
-  change_points: ['points'],
-  scale: ['points'],
-  search_tasks: ['status'],
-  job_search: ['status', 'search_value']
-};
-
-/**
  * Fields whose value is not the input's text, and the input's value each stands for: a job's sub_type is
  * Spot for job_type spot, and null (the reference: "null or absent is an on-demand job") for on_demand.
  * A value that stands for none is not taken (the checks refuse it).
@@ -51,11 +35,11 @@ const AS_INPUT: Readonly<Record<string, (value: unknown) => string | undefined>>
  * field the body sets to null says what leaving it out says (the reference's job example: sub_type null).
  */
 export function fieldsLeftOut(
-  operation: OperationName,
+  fromInputs: readonly string[],
   fields: Readonly<Record<string, unknown>>,
   given: { body: Readonly<Record<string, unknown>>; query: QueryParams }
 ): string[] {
-  return (FIELDS_FROM_INPUTS[operation] ?? []).filter(
+  return fromInputs.filter(
     (field) =>
       !(field in fields) &&
       ((field in given.body && given.body[field] !== null) || given.query.some(([name]) => name === field))
@@ -77,13 +61,13 @@ function asInputText(value: unknown): string | undefined {
  * that the body (or the query) carries, as the input's text. The caller takes one only where the input
  * itself is empty; both set must agree (see sameFieldValue).
  */
-export function inputsFromFields(
-  operation: OperationName,
+export function inputsOfFields(
+  fromInputs: readonly string[],
   body: Readonly<Record<string, unknown>>,
   query: QueryParams
 ): Map<string, string> {
   const found = new Map<string, string>();
-  for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
+  for (const field of fromInputs) {
     const input = FIELD_INPUTS[field];
     if (input === undefined) continue;
     const asInput = AS_INPUT[field] ?? asInputText;

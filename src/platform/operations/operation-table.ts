@@ -7,6 +7,17 @@ import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
 import { countOf, taskIdOf } from '../task-data.js';
 import {
+  billRows,
+  groupRows,
+  jobRows,
+  nodeRows,
+  resourceRows,
+  taskRows,
+  transferRows,
+  volumeRows,
+  type ListRows
+} from '../list-rows.js';
+import {
   estimatedExecSec,
   jobFields,
   required,
@@ -104,6 +115,14 @@ export interface OperationSpec extends Partial<OperationTraits> {
   taskIds: 'none' | 'one' | 'each' | 'keep' | 'filter';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
   fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
+  /**
+   * The fields it sets from an input that a body or a query copied from the platform's reference carries
+   * too (every job example there has points): where the input is empty, it takes the field's value, and
+   * the same value in both is no conflict (see inputsFromFields, sameFieldValue in input-checks.ts).
+   */
+  fromInputs?: readonly string[];
+  /** How a listing operation's answer (its data: the pages read, as one) becomes rows (see ListRows). */
+  listRows?: (data: unknown) => ListRows;
   /** Query parameters the platform requires, sent with these values unless the query input sets them. */
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
@@ -118,8 +137,6 @@ export interface OperationSpec extends Partial<OperationTraits> {
   sendsAs?: Exclude<OperationName, 'request'>;
   /** Its flow builds its calls (from what it reads first): the plan holds none. */
   flowCalls?: true;
-  /** What the post step does with what the step creates when cleanup is empty (none unless set). */
-  cleanupByDefault?: 'stop';
   /**
    * Its calls go to the paths of its kind's row (task-kinds.ts), several of them: the endpoints input
    * cannot move them (a volume's calls).
@@ -210,6 +227,7 @@ function changingPoints(): OperationSpec {
     endpoint: post(DEPLOYMENT.paths.changePoints),
     taskIds: 'one',
     resend: 'repeatable',
+    fromInputs: ['points'],
     fields: (s, taskId) => ({
       ...task(s, taskId),
       points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
@@ -271,9 +289,9 @@ const volumeOperation = (
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
 export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
-  create: creating('create'),
+  create: { ...creating('create'), fromInputs: ['task_name', 'points'] },
   // A replace sends a create: with the create's endpoint and its overrides.
-  replace: { ...creating('replace'), sendsAs: 'create' },
+  replace: { ...creating('replace'), sendsAs: 'create', fromInputs: ['task_name', 'points'] },
   detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
   // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
   sweep: {
@@ -299,6 +317,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     kind: DEPLOYMENT.name,
     endpoint: get(DEPLOYMENT.paths.search),
     taskIds: 'none',
+    fromInputs: ['status'],
+    listRows: taskRows,
     // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
     // its default unless the query asks for another.
     fields: (s) => ({
@@ -318,7 +338,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       ['task_type', 'Deployment'],
       ['device_type', 'GpuDevice']
     ],
-    answers: 'resources'
+    answers: 'resources',
+    listRows: resourceRows
   },
   // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
   stop: onTasks(
@@ -364,7 +385,13 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     flowCalls: true,
     wait: { target: 'ready', byDefault: true }
   },
-  nodes: { kind: DEPLOYMENT.name, endpoint: get(DEPLOYMENT.paths.nodes), taskIds: 'each', fields: task },
+  nodes: {
+    kind: DEPLOYMENT.name,
+    endpoint: get(DEPLOYMENT.paths.nodes),
+    taskIds: 'each',
+    fields: task,
+    listRows: nodeRows
+  },
   // Both billing records require range, start_time and end_time (from the billing_* inputs).
   billing: {
     kind: DEPLOYMENT.name,
@@ -375,7 +402,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
     }),
     answers: 'bills',
-    pages: true
+    pages: true,
+    listRows: (data) => billRows(data, false)
   },
   task_billing: {
     kind: DEPLOYMENT.name,
@@ -383,7 +411,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     taskIds: 'none',
     fields: billingWindow,
     answers: 'bills',
-    pages: true
+    pages: true,
+    listRows: (data) => billRows(data, true)
   },
   // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
   // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
@@ -415,6 +444,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     taskIds: 'none',
     resend: 'create_once',
     answers: 'new_task',
+    fromInputs: ['task_name', 'points', 'sub_type'],
     fields: (s) => ({
       task_name: required(s.taskName, 'task_name', 'job', 'the name of the job'),
       ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
@@ -432,8 +462,6 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
     },
     wait: { target: 'finished', byDefault: true },
-    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
-    cleanupByDefault: 'stop',
     check: newTaskCheck
   },
   // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
@@ -451,11 +479,13 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     endpoint: get(JOB.paths.search),
     kind: 'job',
     taskIds: 'none',
+    fromInputs: ['status', 'search_value'],
     fields: (s) => ({
       status: s.taskStatuses.join(','),
       ...(s.taskName === undefined ? {} : { search_value: s.taskName })
     }),
-    pages: true
+    pages: true,
+    listRows: jobRows
   },
   // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
   // read first.
@@ -473,7 +503,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       queryParameter(s, 'queue_id', 'job_group_search', 'the id of the job queue, such as queue_id=7');
       return {};
     },
-    pages: true
+    pages: true,
+    listRows: groupRows
   },
   job_group_detail: {
     kind: 'job',
@@ -491,6 +522,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     endpoint: post(PREHEAT_KIND.paths.create),
     taskIds: 'none',
     resend: 'until_sent',
+    fromInputs: ['task_name'],
     fields: (s) => ({
       task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
       task_type: 'ImagePreHeat'
@@ -499,7 +531,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
   // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
   volume: volumeOperation('volume', 'POST', VOLUME_KIND.paths.create, 'until_sent'),
-  volume_list: volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'),
+  volume_list: { ...volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'), listRows: volumeRows },
   volume_delete: volumeOperation('volume', 'POST', VOLUME_KIND.paths.delete, 'repeatable'),
   // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
   // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
@@ -514,7 +546,10 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     flowCalls: true
   },
   transfer_detail: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.detail, 'read'),
-  transfer_list: volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
+  transfer_list: {
+    ...volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
+    listRows: transferRows
+  },
   transfer_stop: volumeOperation('transfer', 'POST', TRANSFER_KIND.paths.stop, 'repeatable')
 };
 

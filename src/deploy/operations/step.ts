@@ -1,34 +1,40 @@
 import { InputError } from '../../basics/input-error.js';
 import type { DeployContext } from '../context.js';
-import { FLOWS } from './index.js';
-import type { PlannedStep } from './flow.js';
+import type { PlannedStep } from '../flows/flow.js';
 import type { StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
+import { operationNamed, operationsWhere, type OperationDeclaration, type OperationUses } from './index.js';
 
-export type { PlannedStep } from './flow.js';
+export type { PlannedStep } from '../flows/flow.js';
 
 /**
- * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
+ * Plans a step by its operation's flow (its declaration's): every input it needs is checked here, and an
  * InputError thrown, before anything is sent.
  */
 export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
-  const flow = await FLOWS[settings.operation]();
-  const planned = flow.plan(settings);
-  await checkCapacity(planned, settings);
-  checkCap(planned, settings);
+  const declared = operationNamed(settings.operation);
+  const planned = (await declared.flow()).plan(settings);
+  await checkCapacity(planned, declared, settings);
+  checkCap(planned, declared, settings);
   return planned;
 }
+
+/** Names as a sentence lists them: a, b or c. */
+const either = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 
 /**
  * max_cost is watched while a step waits on what bills: a task until it is ready, a job until it ends. A
  * step that does not wait so is refused, saying where the cap works.
  */
-function checkCap(planned: PlannedStep, settings: DeploySettings): void {
+function checkCap(planned: PlannedStep, declared: OperationDeclaration, settings: DeploySettings): void {
   const target = planned.plan.wait;
   if (settings.maxCost === undefined || target === 'ready' || target === 'finished') return;
-  if (planned.capsCost === true) return;
+  if (declared.maxCost === 'itself') return;
+  const where = (maxCost: OperationDeclaration['maxCost']) =>
+    operationsWhere((operation) => operation.maxCost === maxCost);
   throw new InputError(
-    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (create, replace, preview, job; detail, job_detail or recover with wait: true), and preview_sweep holds each pull request's previews to it; remove max_cost`
+    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${either(where('itself'))} holds each pull request's previews to it; remove max_cost`
   );
 }
 
@@ -36,27 +42,33 @@ function checkCap(planned: PlannedStep, settings: DeploySettings): void {
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
  * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
  */
-async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Promise<void> {
+async function checkCapacity(
+  planned: PlannedStep,
+  { uses = {} }: OperationDeclaration,
+  settings: DeploySettings
+): Promise<void> {
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
   const { data, results } = settings.storage;
-  if (data.length > 0 && planned.copiesData !== true)
+  // What each input that asks for a use is refused for names the operations declared to have it.
+  const having = (use: keyof OperationUses) => operationsWhere((operation) => operation.uses?.[use] === true);
+  if (data.length > 0 && uses.dataIn !== true)
     throw new InputError(
-      `data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (create, replace, job); remove data`
+      `data is set, but ${settings.operation} creates no task or job: data is copied in before one is made (${having('dataIn').join(', ')}); remove data`
     );
-  if (results.length > 0 && planned.copiesResults !== true)
+  if (results.length > 0 && uses.resultsOut !== true)
     throw new InputError(
-      planned.copiesData === true
-        ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation job); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
-        : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation job); remove results`
+      uses.dataIn === true
+        ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation ${either(having('resultsOut'))}); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
+        : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation ${either(having('resultsOut'))}); remove results`
     );
   const [mount] = settings.storage.mounts;
-  if (mount !== undefined && create === undefined && planned.mountsVolumes !== true) {
+  if (mount !== undefined && create === undefined && uses.mounts !== true) {
     const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
     throw new InputError(
-      `${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (create, replace, job), or a running one (update); remove ${input}`
+      `${input} is set, but ${settings.operation} creates no task or job: storages are mounted into a new one (${having('dataIn').join(', ')}), or a running one (${either(having('mounts'))}); remove ${input}`
     );
   }
-  const picks = planned.usesCapacity === true || create !== undefined;
+  const picks = uses.capacity === true || create !== undefined;
   if (settings.capacity === undefined) {
     if (settings.preheat.mode !== 'none' && create !== undefined)
       throw new InputError(
@@ -80,7 +92,7 @@ async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Pr
     );
   }
   if (create !== undefined && settings.preheat.mode !== 'none')
-    (await import('./preheat.js')).checkPreheatServices(settings);
+    (await import('../flows/preheat.js')).checkPreheatServices(settings);
 }
 
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
