@@ -247,6 +247,30 @@ describe('the layers of src/', () => {
     expect(past).toEqual([]);
   });
 
+  // Issue 61, point 5: the door is narrow: what a host runs, shows and reads its inputs by, and nothing
+  // besides: every name it exports is imported from it by a module outside deploy/.
+  it('has the door export only what a module outside deploy/ imports from it', () => {
+    const door = resolve(SRC, 'deploy/door.ts');
+    const namesIn = (list: string): string[] =>
+      list
+        .split(',')
+        .map((name) => name.trim().replace(/^type\s+/, ''))
+        .filter((name) => name !== '');
+    const exported = [...readFileSync(door, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(
+      (m) => namesIn(m[1] ?? '').map((name) => name.split(/\s+as\s+/).pop() ?? name)
+    );
+    const imported = new Set(
+      files
+        .filter((file) => layerOf(file) !== 'deploy')
+        .flatMap((file) =>
+          [...readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)]
+            .filter((m) => resolve(dirname(file), (m[2] ?? '').replace(/\.js$/, '.ts')) === door)
+            .flatMap((m) => namesIn(m[1] ?? '').map((name) => name.split(/\s+as\s+/)[0] ?? name))
+        )
+    );
+    expect(exported.filter((name) => !imported.has(name))).toEqual([]);
+  });
+
   it('names no operation above deploy/: no branch on one, no string equal to one', () => {
     const operations = [
       ...readFileSync(resolve(SRC, 'platform/platform-settings.ts'), 'utf8').matchAll(/^ {2}'([a-z_]+)',?$/gm)

@@ -1,10 +1,14 @@
-// The engine's one interface to its hosts (the GitHub action in action/, and any other host): how a
-// host checks its inputs, plans and runs a step with one deploy context, finishes the cleanup a step left,
-// and reads what a step did. A host imports from here, and from basics/, never from the layers below.
+// deploy/'s one door to its hosts (the GitHub action in action/, the CLI in cli/, the GitHub API in github/,
+// and any other host): what a host runs, what it shows, and what it reads its inputs by. A host imports
+// from here, and from basics/, never from the layers below; a name is here because a host uses it (the
+// layers test holds the door; CONTRIBUTING.md says what each group is for).
 
-// Planning and running a step, and finishing what it left.
+// What a host runs: a step planned and run with one deploy context, the cleanup it left finished in the
+// post step (or by hand), and the pull requests' port a preview step records on.
+export { planStep, runStep } from './step.js';
+export { deployContext } from './engine/context.js';
+export { stepRuntime, type AppendFile, type HostHooks } from './engine/step-runtime.js';
 export {
-  CLEANUP_CHOICES,
   CLEANUP_DONE,
   cleanupActionOf,
   cleanupRecorder,
@@ -13,15 +17,7 @@ export {
   leftovers,
   NO_CLEANUP
 } from './engine/cleanup-state.js';
-export type {
-  CleanupAction,
-  CleanupState,
-  CreateLookup,
-  LeftoverKind,
-  Rollback,
-  ScaleBack,
-  Stash
-} from './engine/cleanup-state.js';
+export type { CleanupState, CreateLookup, LeftoverKind, Stash } from './engine/cleanup-state.js';
 export {
   finishCleanup,
   type CleanupReport,
@@ -30,11 +26,8 @@ export {
   type UnsettledCreate
 } from './engine/cleanup/finish-cleanup.js';
 export type { CleanupOutcome } from './engine/tasks/clean-up-task.js';
-export { deployContext, type DeployContext } from './engine/context.js';
-export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from './engine/step-runtime.js';
-export { manualStop, manualSweep } from './engine/tasks/manual-stop.js';
 export type { ScaleBackReport } from './engine/cleanup/finish-scale-back.js';
-export { planStep, runStep, type PlannedStep } from './step.js';
+export { manualStop, manualSweep } from './engine/tasks/manual-stop.js';
 export {
   PullRequestsRefusal,
   previewName,
@@ -45,20 +38,21 @@ export {
   type PullState
 } from './engine/pull-requests.js';
 
-// What a step did.
-export { reportOf, type ReportEntry, type StepResult } from './engine/calls/step-result.js';
-// What each kind and capability adds to what a step reports (the summary, the outputs, the CLI's table).
+// What a host shows: what a step did, and what each kind and capability adds to it (the summary, the
+// outputs, the CLI's table), in the outputs' declarations' names and order.
+export { reportOf, type StepResult } from './engine/calls/step-result.js';
 export { REPORT_PARTS, partCostTitle, partFailure, partMoney, partOutputs } from './report-parts.js';
-export type { StepPart } from './engine/report/report-part.js';
 export { taskCost, yuanText } from './engine/report/report-text.js';
 export type { NodeCounts, TaskResult } from './engine/wait/task-result.js';
-export type { Placement } from './engine/create/create-task.js';
-export type { Candidate } from './engine/create/choose-resource.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './engine/wait/diagnose.js';
+export { answerTexts, type AnswerTexts } from './engine/answer-texts.js';
+export { DOTENV_ORDER, OUTPUT_NAMES, outputsOfType, type OutputName } from './engine/outputs/outputs.js';
 export type { Bill } from '../platform/billing-data.js';
 export type { Offer } from '../platform/resource-data.js';
 export type { WaitTarget } from '../platform/operations/operation-table.js';
-export { readablePoints, readableYuan, spentYuan, sumPoints, yuanOf } from '../platform/money.js';
+export type { ListRows } from '../platform/list-rows.js';
+export { listRowsOf } from '../platform/operations/calls.js';
+export { readablePoints, readableYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
 export { VERSION } from '../platform/version.js';
 export {
@@ -70,48 +64,31 @@ export {
   toIndentedJson
 } from '../protocol/json.js';
 
-// What a host's inputs become: the settings, the keys, the defaults the platform implies.
-export type { DataCopy, DeploySettings, Mount, TransferSettings } from './engine/settings.js';
-export { defaultWait, describeDefaultWait, MOST_WAIT_MS, shortWaitWarning } from './engine/step-defaults.js';
-export { isSecretName, redactFields, secretValues } from './engine/secret-fields.js';
-export { answerTexts, type AnswerTexts } from './engine/answer-texts.js';
-export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { inputsFromFields, kindOf, listRowsOf, taskKindOf } from '../platform/operations/calls.js';
-export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
-export type { ListRows } from '../platform/list-rows.js';
-export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
-export { VOLUME_DELETED } from '../platform/volume-data.js';
-export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
-// The operations' declarations: what a host lists, shows and checks of an operation.
+// What a host reads its inputs by: the operations' and inputs' declarations, the capabilities' actions,
+// the parsers a host's own reads share, the settings they become, and the keys.
 export {
   defaultCleanup,
   leavesChange,
   makesVolumes,
   ON_PULL_REQUEST_EVENT,
   OPERATION_NAMES,
-  OPERATIONS,
   operationNamed,
   startsTransfers,
-  type OperationDeclaration,
   type OperationName
 } from './operations.js';
-export { COMMON_INPUTS, COMMON_OUTPUTS } from './engine/inputs/operation-inputs.js';
-// The capabilities: the operations each capability's action runs, and the refusal of any other.
-export { CAPABILITIES, CAPABILITY_INPUT, checkCapability, type Capability } from './engine/capabilities.js';
-// The inputs' and outputs' declarations: what the hosts read inputs by, and show.
+export { CAPABILITY_INPUT, checkCapability } from './engine/capabilities.js';
+export { COMMON_INPUTS } from './engine/inputs/operation-inputs.js';
 export {
   DEFAULT_BASE_URL,
   ENV_PREFIX,
   FILE_INPUTS,
   flagOf,
   INPUT_BY_NAME,
-  INPUT_DEFAULTS,
   INPUT_NAMES,
   INPUTS,
   SECRET_INPUTS,
   variableOf,
   type DefaultedInput,
-  type InputDeclaration,
   type InputName,
   type InputValue
 } from './engine/inputs/index.js';
@@ -119,7 +96,6 @@ export { meaningFor } from './engine/inputs/meanings.js';
 export {
   parseBoolean,
   parseChoice,
-  parseRfc3339,
   parseEndTime,
   parsePath,
   parseStartTime,
@@ -127,19 +103,18 @@ export {
   parseVersion,
   TASK_ID
 } from './engine/inputs/parsers.js';
-export {
-  DOTENV_ORDER,
-  OUTPUT_NAMES,
-  OUTPUTS,
-  outputsOfType,
-  type OutputName
-} from './engine/outputs/outputs.js';
+export type { DeploySettings, TransferSettings } from './engine/settings.js';
+export { defaultWait } from './engine/step-defaults.js';
+export { secretValues } from './engine/secret-fields.js';
+export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
+export { inputsFromFields, kindOf } from '../platform/operations/calls.js';
+export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
+export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
 export {
   KeyError,
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
-  PRIVATE_KEY_FORMATS,
   type PrivateKeyFormat
 } from '../protocol/keys.js';
 export type { Credentials, QueryParams } from '../protocol/request.js';
