@@ -6,11 +6,11 @@
 // A user's read is (a) a typed read of the input by its declaration: get('max_cost'), given('wait'),
 // text('data'), raw('token') (action/settings.ts's readers), or (b) a settings field of the same name in
 // a Pick<Settings, ...> type. A file whose every literal of the name is such a read does not count.
-// The operations' lists do not count either: deploy/inputs/operation-inputs.ts (the inputs of every
-// operation, and the groups operations share) and the operations' declarations (deploy/operations/, each
+// The operations' lists do not count either: deploy/engine/inputs/operation-inputs.ts (the inputs of every
+// operation, and the groups operations share) and the operations' declarations (deploy/<capability>/operations.ts, each
 // module that declares operations: which inputs each needs and takes).
 //
-// What is left must be its declaration's module (the one file of deploy/inputs/ with `name: '<input>'`),
+// What is left must be its declaration's module (the one file of deploy/engine/inputs/ with `name: '<input>'`),
 // and, for now, the files of ELSEWHERE: each writes the same word in another sense (an operation, a kind,
 // an output, a field of the platform's answers or bodies, a CLI command) or names the input in a check
 // of deploy/ that later points (3-5) move. The list is exact: a new file fails, and so does an entry
@@ -18,7 +18,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INPUT_NAMES } from '../src/deploy/inputs/index.js';
+import { INPUT_NAMES } from '../src/deploy/engine/inputs/index.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -26,9 +26,9 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   operation: [
     'action/pull-request-step.ts',
     'action/settings.ts',
-    'deploy/change/send-change.ts',
-    'deploy/flows/toolkit.ts',
-    'deploy/step-defaults.ts'
+    'deploy/deployments/send-change.ts',
+    'deploy/engine/flows/toolkit.ts',
+    'deploy/engine/step-defaults.ts'
   ],
   base_url: ['action/by-hand.ts'],
   token: ['action/settings.ts', 'protocol/request.ts'],
@@ -42,15 +42,15 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'platform/operations/operation-table.ts'
   ],
   points: [
-    'deploy/flows/preview-spend.ts',
+    'deploy/previews/preview-spend.ts',
     'platform/operations/input-checks.ts',
     'platform/operations/operation-table.ts',
     'platform/preheat-data.ts'
   ],
   task_id: [
     'action/settings.ts',
-    'deploy/outputs/outputs.ts',
-    'deploy/tasks/configuration.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/engine/tasks/configuration.ts',
     'platform/list-rows.ts',
     'platform/operations/calls.ts',
     'platform/operations/input-checks.ts'
@@ -58,101 +58,105 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   point_id: ['platform/list-rows.ts', 'platform/operations/calls.ts'],
   task_status: ['platform/operations/input-checks.ts'],
   gpu: [
-    'deploy/flows/preview.ts',
-    'deploy/outputs/outputs.ts',
-    'deploy/report/placement-report.ts',
+    'deploy/previews/preview.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/engine/report/placement-report.ts',
     'platform/list-rows.ts'
   ],
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
-    'deploy/capabilities.ts',
-    'deploy/report/preheat-report.ts',
+    'deploy/engine/capabilities.ts',
+    'deploy/preheat/preheat-report.ts',
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
     'platform/task-kinds.ts'
   ],
   job_type: [
-    'deploy/outputs/outputs.ts',
-    'deploy/report/job-report.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/jobs/job-report.ts',
     'platform/operations/input-checks.ts'
   ],
-  spot_fallback: ['deploy/flows/spot-fallback.ts'],
+  spot_fallback: ['deploy/jobs/spot-fallback.ts'],
   volume: [
-    'deploy/capabilities.ts',
-    'deploy/flows/transfer.ts',
-    'deploy/flows/volume.ts',
-    'deploy/report/volume-report.ts',
-    'deploy/storage/mounts.ts',
+    'deploy/engine/capabilities.ts',
+    'deploy/storage/transfer.ts',
+    'deploy/storage/volume.ts',
+    'deploy/storage/volume-report.ts',
+    'deploy/engine/storage/mounts.ts',
     'platform/operations/operation-table.ts',
     'platform/platform-settings.ts',
     'platform/task-kinds.ts'
   ],
-  size: ['deploy/inputs/input.ts', 'deploy/inputs/limits.ts'],
+  size: ['deploy/engine/inputs/input.ts', 'deploy/engine/inputs/limits.ts'],
   region: [
-    'deploy/create/find-capacity.ts',
-    'deploy/create/preheat.ts',
-    'deploy/flows/preheat.ts',
-    'deploy/flows/preview.ts',
-    'deploy/inputs/capacity.ts',
-    'deploy/outputs/outputs.ts',
-    'deploy/report/placement-report.ts',
-    'deploy/report/volume-report.ts',
-    'deploy/settings.ts',
+    'deploy/engine/create/find-capacity.ts',
+    'deploy/engine/create/preheat.ts',
+    'deploy/preheat/preheat.ts',
+    'deploy/previews/preview.ts',
+    'deploy/engine/inputs/capacity.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/engine/report/placement-report.ts',
+    'deploy/storage/volume-report.ts',
+    'deploy/engine/settings.ts',
     'platform/list-rows.ts'
   ],
   transfer_id: [
-    'deploy/flows/transfer.ts',
-    'deploy/outputs/outputs.ts',
-    'deploy/report/transfer-report.ts',
+    'deploy/storage/transfer.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/storage/transfer-report.ts',
     'platform/list-rows.ts'
   ],
-  direction: ['deploy/flows/transfer.ts', 'deploy/storage/copy-data.ts', 'platform/list-rows.ts'],
-  s3_supplier: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
-  s3_endpoint: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
-  s3_bucket: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
-  s3_access_key: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
-  s3_secret_key: ['deploy/flows/transfer.ts', 'deploy/storage/check-copies.ts'],
+  direction: ['deploy/storage/transfer.ts', 'deploy/engine/storage/copy-data.ts', 'platform/list-rows.ts'],
+  s3_supplier: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
+  s3_endpoint: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
+  s3_bucket: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
+  s3_access_key: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
+  s3_secret_key: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
   volumes: [
     'action/post-step.ts',
-    'deploy/cleanup-state.ts',
-    'deploy/operations/step.ts',
-    'deploy/storage/delete-volume.ts',
-    'deploy/storage/mounts.ts'
+    'deploy/engine/cleanup-state.ts',
+    'deploy/step.ts',
+    'deploy/engine/storage/delete-volume.ts',
+    'deploy/engine/storage/mounts.ts'
   ],
-  juicefs_mounts: ['deploy/operations/step.ts', 'deploy/storage/mounts.ts'],
+  juicefs_mounts: ['deploy/step.ts', 'deploy/engine/storage/mounts.ts'],
   data: [
     'cli/json-outputs.ts',
-    'deploy/answer-texts.ts',
-    'deploy/capabilities.ts',
-    'deploy/flows/copying.ts',
-    'deploy/outputs/outputs.ts',
-    'deploy/storage/check-copies.ts',
-    'deploy/storage/copy-data.ts',
+    'deploy/engine/answer-texts.ts',
+    'deploy/engine/capabilities.ts',
+    'deploy/engine/flows/copying.ts',
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/engine/storage/check-copies.ts',
+    'deploy/engine/storage/copy-data.ts',
     'platform/client.ts'
   ],
-  results: ['deploy/flows/copying.ts', 'deploy/storage/check-copies.ts', 'deploy/storage/copy-data.ts'],
+  results: [
+    'deploy/engine/flows/copying.ts',
+    'deploy/engine/storage/check-copies.ts',
+    'deploy/engine/storage/copy-data.ts'
+  ],
   body: [
     'action/settings.ts',
-    'deploy/create/create-task.ts',
-    'deploy/dry-run.ts',
-    'deploy/step-defaults.ts',
+    'deploy/engine/create/create-task.ts',
+    'deploy/engine/dry-run.ts',
+    'deploy/engine/step-defaults.ts',
     'platform/client.ts',
     'platform/operations/calls.ts'
   ],
   body_file: ['action/runtime.ts', 'action/settings.ts'],
-  query: ['action/settings.ts', 'deploy/dry-run.ts', 'platform/operations/calls.ts'],
+  query: ['action/settings.ts', 'deploy/engine/dry-run.ts', 'platform/operations/calls.ts'],
   method: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
   path: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
   encrypt: ['action/settings.ts'],
   wait: [
     'action/settings.ts',
-    'deploy/change/send-change.ts',
-    'deploy/step-defaults.ts',
+    'deploy/deployments/send-change.ts',
+    'deploy/engine/step-defaults.ts',
     'platform/operations/operation-table.ts'
   ],
-  wait_timeout: ['deploy/flows/wait.ts'],
+  wait_timeout: ['deploy/engine/flows/wait.ts'],
   cleanup: [
     'action/host.ts',
     'action/post-step.ts',
@@ -162,12 +166,12 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'cli/cli-args.ts',
     'cli/cli-help.ts',
     'cli/run-cli.ts',
-    'deploy/cleanup/finish-cleanup.ts',
-    'deploy/cleanup/finish-scale-back.ts',
-    'deploy/flows/toolkit.ts',
-    'deploy/step-defaults.ts',
-    'deploy/storage/transfer-ledger.ts',
-    'deploy/storage/volume-ledger.ts'
+    'deploy/engine/cleanup/finish-cleanup.ts',
+    'deploy/engine/cleanup/finish-scale-back.ts',
+    'deploy/engine/flows/toolkit.ts',
+    'deploy/engine/step-defaults.ts',
+    'deploy/engine/storage/transfer-ledger.ts',
+    'deploy/engine/storage/volume-ledger.ts'
   ],
   billing_range: ['platform/operations/input-checks.ts'],
   billing_start: ['action/settings.ts', 'platform/operations/input-checks.ts'],
@@ -212,14 +216,14 @@ function holders(name: string): string[] {
 describe("an input's name", () => {
   it.each(INPUT_NAMES)('%s is written in its declaration, its reads, and nowhere new', (name) => {
     const declarations = [...codes]
-      .filter(([file, code]) => file.startsWith('deploy/inputs/') && code.includes(`name: '${name}'`))
+      .filter(([file, code]) => file.startsWith('deploy/engine/inputs/') && code.includes(`name: '${name}'`))
       .map(([file]) => file);
     expect(declarations).toHaveLength(1);
     const others = holders(name).filter(
       (file) =>
         file !== declarations[0] &&
-        file !== 'deploy/inputs/operation-inputs.ts' &&
-        !(file.startsWith('deploy/operations/') && (codes.get(file) ?? '').includes('= operation({'))
+        file !== 'deploy/engine/inputs/operation-inputs.ts' &&
+        !(/^deploy\/[a-z]+\/operations\.ts$/.test(file) && (codes.get(file) ?? '').includes('= operation({'))
     );
     expect(others).toEqual([...(ELSEWHERE[name] ?? [])].sort());
   });

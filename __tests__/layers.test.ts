@@ -9,11 +9,22 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
 const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'action', 'cli', '.'];
 /**
- * The rooms of deploy/, lowest first: the outputs and inputs declared; reading and stopping tasks; waiting
- * for them; the cluster storage's volumes (made sure of, waited on, deleted); creating tasks; making a
- * plan's calls and what a step did; what each kind and capability adds to what a step reports; changing
- * running ones; finishing what a step left (the post step); the flows of the operations; the operations'
- * declarations (each names its flow) and the planning of a step by its declaration.
+ * deploy/ is a folder per capability above one engine (CONTRIBUTING.md): each capability holds its flows,
+ * its kind-specific steps, its report parts and its operations' declarations; a capability imports the
+ * engine (and the layers below deploy/), never another capability. Above them, deploy/'s own modules
+ * (DEPLOY_TOP) are the one gathering point: every capability's declarations (operations.ts) and report
+ * parts (report-parts.ts), the step planned and run by its declaration (step.ts), and the door the hosts
+ * import (door.ts). The engine imports no capability and nothing of the top.
+ */
+const CAPABILITIES = ['deployments', 'jobs', 'previews', 'storage', 'preheat', 'requests'];
+const DEPLOY_TOP = ['door.ts', 'operations.ts', 'report-parts.ts', 'step.ts'];
+/**
+ * The rooms of deploy/engine/, lowest first: the outputs and inputs declared; reading and stopping tasks;
+ * waiting for them; the cluster storage the engine keeps (volumes and transfers made sure of, copied with,
+ * mounted, stopped and deleted); creating tasks; making a plan's calls and what a step did; what the
+ * engine adds to what a step reports (the cap, the placement) and the parts' shape; waiting for a change
+ * to serve; finishing what a step left (the post step); the flows every capability shares; the
+ * operation's declaration's shape.
  */
 const DEPLOY_ROOMS = [
   'outputs',
@@ -139,18 +150,55 @@ describe('the layers of src/', () => {
     expect(named).toEqual([]);
   });
 
-  it('has deploy/ in one room per concern, whose imports go one way: a room uses only the rooms before it', () => {
+  const deployPart = (file: string): string | undefined => {
+    const [layer, part, ...rest] = relative(SRC, file).split('/');
+    if (layer !== 'deploy') return undefined;
+    return rest.length === 0 ? 'top' : part;
+  };
+
+  it('has deploy/ as a folder per capability above one engine, and the gathering point above them', () => {
+    const parts = new Set(files.map(deployPart).filter((part) => part !== undefined));
+    expect([...parts].sort()).toEqual(['engine', 'top', ...CAPABILITIES].sort());
+    const top = files.filter((file) => deployPart(file) === 'top').map((file) => relative(SRC, file));
+    expect(top.sort()).toEqual(DEPLOY_TOP.map((name) => `deploy/${name}`).sort());
+  });
+
+  it('lets a capability import the engine, never another capability nor the gathering point', () => {
+    const crossing = [...graph].flatMap(([file, imports]) => {
+      const from = deployPart(file);
+      if (from === undefined || !CAPABILITIES.includes(from)) return [];
+      return imports
+        .filter((target) => {
+          const to = deployPart(target);
+          return to !== undefined && to !== from && to !== 'engine';
+        })
+        .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    });
+    expect(crossing).toEqual([]);
+  });
+
+  it('lets the engine import no capability and nothing of the gathering point', () => {
+    const reaching = [...graph].flatMap(([file, imports]) =>
+      deployPart(file) === 'engine'
+        ? imports
+            .filter((target) => ![undefined, 'engine'].includes(deployPart(target)))
+            .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
+        : []
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('has the engine in one room per concern, whose imports go one way: a room uses only the rooms before it', () => {
     const roomOf = (file: string): string | undefined => {
-      const [layer, room, ...rest] = relative(SRC, file).split('/');
-      return layer === 'deploy' && rest.length > 0 ? room : undefined;
+      const [layer, engine, room, ...rest] = relative(SRC, file).split('/');
+      return layer === 'deploy' && engine === 'engine' && rest.length > 0 ? room : undefined;
     };
     const rooms = new Set(files.map(roomOf).filter((room) => room !== undefined));
     expect([...rooms].sort()).toEqual([...DEPLOY_ROOMS].sort());
-    // The spine (deploy/*.ts: the context, the settings, the owners of time, the cleanup record) is no
-    // room: every room may use it, and it uses none, so it cannot carry a room's import past the order.
-    // engine.ts is no spine: it is the engine's door, above the rooms (tested below).
+    // The spine (deploy/engine/*.ts: the context, the settings, the owners of time, the cleanup record) is
+    // no room: every room may use it, and it uses none, so it cannot carry a room's import past the order.
     const spineReaching = [...graph].flatMap(([file, imports]) =>
-      layerOf(file) === 'deploy' && dirname(file) === resolve(SRC, 'deploy') && !file.endsWith('/engine.ts')
+      dirname(file) === resolve(SRC, 'deploy/engine')
         ? imports
             .filter((target) => roomOf(target) !== undefined)
             .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
@@ -171,20 +219,56 @@ describe('the layers of src/', () => {
   });
 
   // github/ is no part of the engine: it is the GitHub API a host's preview steps record on, below the action.
-  it('lets the hosts reach the engine through its one interface, deploy/engine.ts, and basics/ and github/', () => {
-    const engine = resolve(SRC, 'deploy/engine.ts');
+  it('lets the hosts reach the engine through its one interface, deploy/door.ts, and basics/ and github/', () => {
+    const door = resolve(SRC, 'deploy/door.ts');
     const past = [...graph].flatMap(([file, imports]) =>
       ['host', 'action', 'cli', '.'].includes(layerOf(file))
         ? imports
             .filter(
               (target) =>
                 !['host', 'github', 'action', 'cli', 'basics', '.'].includes(layerOf(target)) &&
-                target !== engine
+                target !== door
             )
             .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
         : []
     );
     expect(past).toEqual([]);
+  });
+
+  it('lets every module outside deploy/ (github/ too) import from deploy/ only its door', () => {
+    const door = resolve(SRC, 'deploy/door.ts');
+    const past = [...graph].flatMap(([file, imports]) =>
+      layerOf(file) === 'deploy'
+        ? []
+        : imports
+            .filter((target) => layerOf(target) === 'deploy' && target !== door)
+            .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
+    );
+    expect(past).toEqual([]);
+  });
+
+  // Issue 61, point 5: the door is narrow: what a host runs, shows and reads its inputs by, and nothing
+  // besides: every name it exports is imported from it by a module outside deploy/.
+  it('has the door export only what a module outside deploy/ imports from it', () => {
+    const door = resolve(SRC, 'deploy/door.ts');
+    const namesIn = (list: string): string[] =>
+      list
+        .split(',')
+        .map((name) => name.trim().replace(/^type\s+/, ''))
+        .filter((name) => name !== '');
+    const exported = [...readFileSync(door, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap(
+      (m) => namesIn(m[1] ?? '').map((name) => name.split(/\s+as\s+/).pop() ?? name)
+    );
+    const imported = new Set(
+      files
+        .filter((file) => layerOf(file) !== 'deploy')
+        .flatMap((file) =>
+          [...readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'([^']+)'/g)]
+            .filter((m) => resolve(dirname(file), (m[2] ?? '').replace(/\.js$/, '.ts')) === door)
+            .flatMap((m) => namesIn(m[1] ?? '').map((name) => name.split(/\s+as\s+/)[0] ?? name))
+        )
+    );
+    expect(exported.filter((name) => !imported.has(name))).toEqual([]);
   });
 
   it('names no operation above deploy/: no branch on one, no string equal to one', () => {
@@ -254,11 +338,11 @@ describe('the layers of src/', () => {
   });
 
   // Issue 50, point 4: one way to read a task's state, whatever the kind (its detail call, its snapshot reader).
-  it("reads a task's detail in one place: deploy/tasks/read-task.ts", () => {
+  it("reads a task's detail in one place: deploy/engine/tasks/read-task.ts", () => {
     const readers = files
       .filter((file) => readFileSync(file, 'utf8').includes('detailCall('))
       .map((file) => relative(SRC, file));
-    expect(readers.sort()).toEqual(['deploy/tasks/read-task.ts', 'platform/operations/calls.ts']);
+    expect(readers.sort()).toEqual(['deploy/engine/tasks/read-task.ts', 'platform/operations/calls.ts']);
   });
 
   // Issue 50, point 6: the post step ran with the main step's code loaded; what both write is step-files.ts.

@@ -1,10 +1,10 @@
-// What an input means for each operation, read from action.yml's descriptions (src/deploy/inputs/meanings.ts):
+// What an input means for each operation, read from action.yml's descriptions (src/deploy/engine/inputs/meanings.ts):
 // the CLI's help and docs/reference.md show each operation its own words.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { meaningFor, partsOf } from '../src/deploy/inputs/meanings.js';
+import { meaningFor, partsOf } from '../src/deploy/engine/inputs/meanings.js';
 import { operationsTaking } from '../scripts/docs.js';
-import { OPERATION_NAMES } from '../src/deploy/engine.js';
+import { OPERATION_NAMES } from '../src/deploy/door.js';
 
 const action = parse(readFileSync('action.yml', 'utf8')) as {
   inputs: Record<string, { description: string }>;

@@ -9,12 +9,12 @@ import {
   generatedFiles,
   renderReference
 } from '../scripts/docs.js';
-import { OPERATIONS } from '../src/deploy/operations/index.js';
+import { OPERATIONS } from '../src/deploy/operations.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations/plan-calls.js';
 import { readSettings } from '../src/action/settings.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
-import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/capabilities.js';
+import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/engine/capabilities.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
 

@@ -1770,7 +1770,7 @@ var Alias = __webpack_require__(7);
 var Collection = __webpack_require__(935);
 var identity = __webpack_require__(1737);
 var Pair = __webpack_require__(7567);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 var Schema = __webpack_require__(7878);
 var stringifyDocument = __webpack_require__(9255);
 var anchors = __webpack_require__(9030);
@@ -2695,7 +2695,7 @@ var anchors = __webpack_require__(9030);
 var visit = __webpack_require__(4190);
 var identity = __webpack_require__(1737);
 var Node = __webpack_require__(9447);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2978,7 +2978,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __webpack_require__(6767);
 var identity = __webpack_require__(1737);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 
 class NodeBase {
     constructor(type) {
@@ -3071,7 +3071,7 @@ exports.createPair = createPair;
 
 var identity = __webpack_require__(1737);
 var Node = __webpack_require__(9447);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3262,7 +3262,7 @@ var stringifyCollection = __webpack_require__(486);
 var Collection = __webpack_require__(935);
 var identity = __webpack_require__(1737);
 var Scalar = __webpack_require__(1543);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3383,7 +3383,7 @@ var log = __webpack_require__(8195);
 var merge = __webpack_require__(5970);
 var stringify = __webpack_require__(5474);
 var identity = __webpack_require__(1737);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3506,7 +3506,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 445:
+/***/ 2826:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6773,7 +6773,7 @@ exports.merge = merge;
 
 
 var identity = __webpack_require__(1737);
-var toJS = __webpack_require__(445);
+var toJS = __webpack_require__(2826);
 var YAMLMap = __webpack_require__(1856);
 var YAMLSeq = __webpack_require__(3013);
 var pairs = __webpack_require__(9751);

@@ -19,7 +19,7 @@ export const modules = {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4463);
 /* harmony import */ var _action_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5210);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8690);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8690);
 /* harmony import */ var _state_lock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9158);
 
 
@@ -55,7 +55,7 @@ function nodeIo(argv) {
         },
         isTerminal: process.stderr.isTTY,
         stdoutIsTerminal: process.stdout.isTTY,
-        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__/* .VERSION */ .x,
+        version: _deploy_door_js__WEBPACK_IMPORTED_MODULE_6__/* .VERSION */ .x,
         ensureDir: (path) => {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdirSync)(path, { recursive: true });
             // A directory that exists may still refuse a file (permissions, a read-only mount): found now, before

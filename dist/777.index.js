@@ -8,21 +8,21 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   f: () => (/* binding */ inCliWords)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6230);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5834);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9410);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7591);
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+const asCli = (name) => _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name) ? (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
 /** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
 /** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_BY_NAME */ .pc.get(name)?.positional !== true);
+const WORDS = _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => !name.includes('_') && _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_BY_NAME */ .pc.get(name)?.positional !== true);
 /** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
+const COMPOUNDS = _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter((name) => name.includes('_') && !_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .pH.includes(name));
 /** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.join('|')}): '?([^'\\s,)]+)'?`, 'g');
 const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
 const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
 /**
@@ -49,9 +49,9 @@ function inCliWords(message) {
     const prose = message.replace(NOT_PROSE, (span) => `\uE000${held.push(span) - 1}\uE000`);
     return prose
         .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${(0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
+        .replace(SECRET_NAMES, (_all, name) => (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
         .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`)
         .replace(HOLE, (_all, index) => held[Number(index)] ?? '');
 }
@@ -69,7 +69,7 @@ function inCliWords(message) {
 /* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3716);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1983);
 /* harmony import */ var _json_outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
 
 
@@ -90,7 +90,7 @@ const DOTENV_MAX_VARIABLES = 20;
  * verdict, the wait's, the lists, and the rest. `data`, the platform's whole answer, is never one: often
  * over the limit by itself, it carries the task's configuration (--output json --with-data prints it).
  */
-const DOTENV_ORDER = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .DOTENV_ORDER */ .I5;
+const DOTENV_ORDER = _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .DOTENV_ORDER */ .I5;
 /**
  * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
  * every GitLab takes one: only the outputs that have a value (not empty, nor an empty list), in the order of `names` (DOTENV_ORDER
@@ -145,15 +145,15 @@ function dotenvReport(outputs, warn, named) {
 /* harmony export */   iJ: () => (/* binding */ FILE_OUTPUTS)
 /* harmony export */ });
 /* unused harmony exports NUMBER_OUTPUTS, BOOLEAN_OUTPUTS, JSON_OUTPUTS */
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3716);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6539);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1983);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6539);
 
 /** Outputs that are numbers: printed as JSON numbers, exact (null when empty). Their declarations say. */
-const NUMBER_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('number');
+const NUMBER_OUTPUTS = (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('number');
 /** Outputs that are true or false (null when empty: not known, or not asked). */
-const BOOLEAN_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('bool');
+const BOOLEAN_OUTPUTS = (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('bool');
 /** Outputs that hold a list or an object as JSON text: printed as the list or object. */
-const JSON_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('json');
+const JSON_OUTPUTS = (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('json');
 /**
  * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
  * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
@@ -178,13 +178,13 @@ function hasValue(text) {
     return text !== '' && text !== '[]' && text !== '{}';
 }
 /** Outputs that name a file the run wrote. */
-const FILE_OUTPUTS = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('file');
+const FILE_OUTPUTS = (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .outputsOfType */ .wp)('file');
 function typeOf(name, text) {
     // Several tasks' cost (an object of task id to cost) or billing_value (a list): their numbers, exact.
     if (NUMBER_OUTPUTS.has(name) && /^[[{]/.test(text))
         return jsonOf(text);
     if (NUMBER_OUTPUTS.has(name))
-        return text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text);
+        return text === '' ? null : ((0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text);
     if (BOOLEAN_OUTPUTS.has(name))
         return text === 'true' ? true : text === 'false' ? false : null;
     if (JSON_OUTPUTS.has(name))
@@ -194,7 +194,7 @@ function typeOf(name, text) {
 /** JSON text as what it holds, its numbers exact; the text itself when it is no JSON. */
 function jsonOf(text) {
     try {
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(text);
+        return (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(text);
     }
     catch {
         return text;
@@ -206,7 +206,7 @@ function jsonOf(text) {
  */
 function typedRows(list) {
     return list.rows.map((row) => Object.fromEntries(Object.entries(row).map(([column, text]) => list.money.includes(column)
-        ? [column, text === '' ? null : ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text)]
+        ? [column, text === '' ? null : ((0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .exactNumberOf */ .Gu)(text) ?? text)]
         : [column, text])));
 }
 
@@ -262,12 +262,12 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
-var operations = __webpack_require__(9590);
-// EXTERNAL MODULE: ./deploy/inputs/input.ts
-var inputs_input = __webpack_require__(5834);
-// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
-var deploy_inputs = __webpack_require__(6230);
+// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
+var operations = __webpack_require__(3514);
+// EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
+var inputs_input = __webpack_require__(7591);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
+var engine_inputs = __webpack_require__(9410);
 ;// CONCATENATED MODULE: ./cli/cli-args.ts
 
 
@@ -381,7 +381,7 @@ function operationOf(word) {
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${(0,inputs_input/* flagOf */.iP)(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...deploy_inputs/* INPUT_NAMES */.Qh.map(inputs_input/* flagOf */.iP), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...engine_inputs/* INPUT_NAMES */.Qh.map(inputs_input/* flagOf */.iP), ...OWN_FLAGS];
 /** A PEM key's text: a flag's value, though it starts with dashes (`--platform-public-key "$(cat key.pem)"`). */
 const PEM = '-----BEGIN';
 /**
@@ -437,7 +437,7 @@ function whyNot(error, args) {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
         // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
-        const secret = deploy_inputs/* SECRET_INPUTS */.pH.find((input) => (0,inputs_input/* flagOf */.iP)(input) === near);
+        const secret = engine_inputs/* SECRET_INPUTS */.pH.find((input) => (0,inputs_input/* flagOf */.iP)(input) === near);
         if (secret !== undefined) {
             const variable = (0,inputs_input/* variableOf */.Qn)(secret);
             return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
@@ -461,18 +461,18 @@ function whyNot(error, args) {
 function standsAlone(flag) {
     if (flag === 'debug' || flag === 'with-data')
         return true;
-    const declared = deploy_inputs/* INPUT_BY_NAME */.pc.get(underscored(flag));
+    const declared = engine_inputs/* INPUT_BY_NAME */.pc.get(underscored(flag));
     return declared !== undefined && (declared.type === 'bool' || declared.standsAlone === true);
 }
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
     const name = underscored(flag);
-    const input = deploy_inputs/* INPUT_NAMES */.Qh.find((known) => known === name);
+    const input = engine_inputs/* INPUT_NAMES */.Qh.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-    if (deploy_inputs/* INPUT_BY_NAME */.pc.get(input)?.positional === true)
+    if (engine_inputs/* INPUT_BY_NAME */.pc.get(input)?.positional === true)
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (deploy_inputs/* SECRET_INPUTS */.pH.includes(input)) {
+    if (engine_inputs/* SECRET_INPUTS */.pH.includes(input)) {
         const variable = (0,inputs_input/* variableOf */.Qn)(input);
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
@@ -525,10 +525,10 @@ const EXIT_OF = {
 
 // EXTERNAL MODULE: ./cli/state-lock.ts
 var state_lock = __webpack_require__(9158);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
+// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
+var cleanup_state = __webpack_require__(6289);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __webpack_require__(5833);
+var settings = __webpack_require__(7660);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -567,7 +567,7 @@ function shellQuote(text) {
 }
 
 // EXTERNAL MODULE: ./action/main-step.ts + 5 modules
-var main_step = __webpack_require__(2237);
+var main_step = __webpack_require__(8215);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -650,15 +650,15 @@ const MAX_SECRET_FILE = 64 * 1024;
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of deploy_inputs/* INPUT_NAMES */.Qh) {
+    for (const name of engine_inputs/* INPUT_NAMES */.Qh) {
         const variable = (0,inputs_input/* variableOf */.Qn)(name);
-        const file = deploy_inputs/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        const file = engine_inputs/* FILE_INPUTS */.zN.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (deploy_inputs/* SECRET_INPUTS */.pH.includes(name))
+        if (engine_inputs/* SECRET_INPUTS */.pH.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -680,7 +680,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !deploy_inputs/* SECRET_INPUTS */.pH.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !engine_inputs/* SECRET_INPUTS */.pH.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/state-store.ts
@@ -907,7 +907,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(366), __webpack_require__.e(828), __webpack_require__.e(53), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(197), __webpack_require__.e(945), __webpack_require__.e(492), __webpack_require__.e(291)]).then(__webpack_require__.bind(__webpack_require__, 2291));
     await runPost(host);
 }
 
@@ -921,8 +921,8 @@ var esm = __webpack_require__(3201);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
-var report_parts = __webpack_require__(6800);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
+var report_parts = __webpack_require__(8618);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
@@ -1471,14 +1471,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 355).then(__webpack_require__.bind(__webpack_require__, 1355));
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 161).then(__webpack_require__.bind(__webpack_require__, 9161));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __webpack_require__.e(/* import() */ 355).then(__webpack_require__.bind(__webpack_require__, 1355));
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 161).then(__webpack_require__.bind(__webpack_require__, 9161));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }

@@ -190,7 +190,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 2237:
+/***/ 8215:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -201,9 +201,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
-var operations = __nccwpck_require__(9590);
-;// CONCATENATED MODULE: ./deploy/operations/step.ts
+// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
+var operations = __nccwpck_require__(3514);
+;// CONCATENATED MODULE: ./deploy/step.ts
 
 
 /**
@@ -268,21 +268,21 @@ async function checkCapacity(planned, { uses = {} }, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(153)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
     return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
 }
 
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/step-runtime.ts + 2 modules
-var step_runtime = __nccwpck_require__(3784);
-// EXTERNAL MODULE: ./deploy/context.ts
-var context = __nccwpck_require__(2037);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(6289);
+// EXTERNAL MODULE: ./deploy/engine/step-runtime.ts + 2 modules
+var step_runtime = __nccwpck_require__(8500);
+// EXTERNAL MODULE: ./deploy/engine/context.ts
+var context = __nccwpck_require__(3742);
+// EXTERNAL MODULE: ./deploy/engine/calls/step-result.ts
+var step_result = __nccwpck_require__(5939);
 // EXTERNAL MODULE: ./basics/markdown-text.ts
 var markdown_text = __nccwpck_require__(5621);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -373,7 +373,7 @@ function nodeLines(node) {
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __nccwpck_require__(180);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var action_settings = __nccwpck_require__(5833);
+var action_settings = __nccwpck_require__(7660);
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
@@ -406,20 +406,20 @@ function forManyRequests(requests) {
 var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./deploy/outputs/outputs.ts + 1 modules
-var outputs = __nccwpck_require__(3716);
-// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
-var report_parts = __nccwpck_require__(6800);
+// EXTERNAL MODULE: ./deploy/engine/outputs/outputs.ts + 1 modules
+var outputs = __nccwpck_require__(1983);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
+var report_parts = __nccwpck_require__(8618);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
-// EXTERNAL MODULE: ./deploy/report/report-text.ts
-var report_text = __nccwpck_require__(1019);
+// EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
+var report_text = __nccwpck_require__(566);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./deploy/answer-texts.ts
-var answer_texts = __nccwpck_require__(4979);
+// EXTERNAL MODULE: ./deploy/engine/answer-texts.ts
+var answer_texts = __nccwpck_require__(5962);
 ;// CONCATENATED MODULE: ./action/outputs.ts
 
 
@@ -430,7 +430,7 @@ const FILE_OUTPUTS = new Set([
     'diagnostics_file'
 ]);
 /**
- * Every other output of the step, in action.yml's order (the declarations' order: deploy/outputs/), as the
+ * Every other output of the step, in action.yml's order (the declarations' order: deploy/engine/outputs/), as the
  * text written to GITHUB_OUTPUT and shown by the CLI, each empty where nothing says it.
  */
 const WRITTEN = outputs/* OUTPUT_NAMES */.P0.filter((name) => !FILE_OUTPUTS.has(name));
@@ -897,10 +897,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   ms: () => (/* binding */ settingsFrom)
 });
 
-// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
-var inputs = __nccwpck_require__(6230);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
+var inputs = __nccwpck_require__(9410);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(5833);
+var settings = __nccwpck_require__(7660);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -1057,7 +1057,7 @@ function hostHooks(host, cancel, redact) {
 /* harmony export */   M: () => (/* binding */ saveCleanup),
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6289);
 /* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4463);
 
 
@@ -1080,27 +1080,27 @@ function stashOf(host) {
 function saveCleanup(host, state) {
     const stash = stashOf(host);
     const values = { [ACTION_KEY]: state.action ?? 'none' };
-    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        values[_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
+    for (const kind of _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        values[_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
     host.saveState(values);
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
     const stash = stashOf({});
-    const state = { action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupActionOf */ .S4)(host.state(ACTION_KEY)) };
-    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        state[kind] = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].decode(host.state(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key), stash);
+    const state = { action: (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupActionOf */ .S4)(host.state(ACTION_KEY)) };
+    for (const kind of _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        state[kind] = _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].decode(host.state(_deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key), stash);
     return state;
 }
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
 function encode(kind, state, stash) {
-    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
+    return _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
 }
 
 
 /***/ }),
 
-/***/ 5833:
+/***/ 7660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1119,8 +1119,8 @@ var esm = __nccwpck_require__(3201);
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./deploy/inputs/parsers.ts
-var parsers = __nccwpck_require__(8842);
+// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
+var parsers = __nccwpck_require__(7027);
 // EXTERNAL MODULE: ./action/yaml.ts
 var yaml = __nccwpck_require__(2232);
 ;// CONCATENATED MODULE: ./action/inputs.ts
@@ -1129,7 +1129,7 @@ var yaml = __nccwpck_require__(2232);
 
 
 // The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser
-// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/inputs/).
+// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/engine/inputs/).
 /**
  * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
  * position only, never the text around it, which may hold credentials.
@@ -1257,7 +1257,7 @@ var keys = __nccwpck_require__(4997);
 var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __nccwpck_require__(9837);
-;// CONCATENATED MODULE: ./deploy/capabilities.ts
+;// CONCATENATED MODULE: ./deploy/engine/capabilities.ts
 
 
 /**
@@ -1364,16 +1364,16 @@ function elsewhere(operation) {
     return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
 }
 
-// EXTERNAL MODULE: ./deploy/operations/index.ts + 8 modules
-var operations = __nccwpck_require__(9590);
-// EXTERNAL MODULE: ./deploy/inputs/index.ts + 11 modules
-var inputs = __nccwpck_require__(6230);
-// EXTERNAL MODULE: ./deploy/secret-fields.ts
-var secret_fields = __nccwpck_require__(8064);
-// EXTERNAL MODULE: ./deploy/inputs/connection.ts
-var connection = __nccwpck_require__(72);
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __nccwpck_require__(6433);
+// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
+var operations = __nccwpck_require__(3514);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
+var inputs = __nccwpck_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
+var secret_fields = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
+var connection = __nccwpck_require__(9415);
+// EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
+var step_defaults = __nccwpck_require__(8074);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
 var operation_table = __nccwpck_require__(7059);
 ;// CONCATENATED MODULE: ./action/settings.ts
@@ -1878,7 +1878,7 @@ function onParentGone(listener, parent = () => process.ppid) {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
 /* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4463);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
 
@@ -1895,7 +1895,7 @@ function onParentGone(listener, parent = () => process.ppid) {
  * file, and an error annotation naming the task, why, and the file; answers the file's path.
  */
 function notRolledBack(host, restore, why, redact) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(restore.configuration), redact);
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,_deploy_door_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(restore.configuration), redact);
     host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
     return file;
 }
@@ -1957,10 +1957,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 var markdown_text = __nccwpck_require__(5621);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/report/report-parts.ts + 9 modules
-var report_parts = __nccwpck_require__(6800);
-// EXTERNAL MODULE: ./deploy/report/report-text.ts
-var report_text = __nccwpck_require__(1019);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
+var report_parts = __nccwpck_require__(8618);
+// EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
+var report_text = __nccwpck_require__(566);
 // EXTERNAL MODULE: ./platform/money.ts
 var platform_money = __nccwpck_require__(5786);
 // EXTERNAL MODULE: ./basics/mermaid.ts
@@ -2138,7 +2138,7 @@ const OUTCOME = {
 /**
  * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
  * status timeline, and the billing records or resource offers a step read; what each report part adds
- * (deploy/report/: a placement, a change, a job, a preview above the tasks, the cap under them, a volume or
+ * (the report parts, gathered in deploy/report-parts.ts: a placement, a change, a job, a preview above the tasks, the cap under them, a volume or
  * a transfer in their place) where the part puts it, in the parts' order. Every value from the server is
  * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
  * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
@@ -2336,7 +2336,7 @@ function fenced(language, code) {
 /* harmony export */   yv: () => (/* binding */ loadYaml),
 /* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6230);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9410);
 
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -2365,7 +2365,7 @@ function yamlErrorPlace(error) {
 }
 /** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
 function yamlNeeded(input) {
-    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .mc.some((declared) => !('yaml' in declared)
+    return _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .mc.some((declared) => !('yaml' in declared)
         ? false
         : declared.yaml === 'text'
             ? input(declared.name).trim() !== ''
@@ -2402,7 +2402,7 @@ function firstFailed(...checks) {
 
 /***/ }),
 
-/***/ 8214:
+/***/ 5833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2710,7 +2710,7 @@ function utcTime(text) {
 
 /***/ }),
 
-/***/ 4979:
+/***/ 5962:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2719,7 +2719,7 @@ function utcTime(text) {
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8064);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3439);
 
 
 
@@ -2760,7 +2760,7 @@ function resultTexts(result, raw) {
 
 /***/ }),
 
-/***/ 8372:
+/***/ 7289:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2768,7 +2768,7 @@ function resultTexts(result, raw) {
 /* harmony export */   Ih: () => (/* binding */ makeCalls),
 /* harmony export */   XU: () => (/* binding */ readAlready)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8214);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
@@ -2777,9 +2777,9 @@ function resultTexts(result, raw) {
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3421);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(6539);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(7660);
-/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4633);
-/* harmony import */ var _answer_texts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4979);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6961);
+/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1054);
+/* harmony import */ var _answer_texts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5962);
 
 
 
@@ -2862,7 +2862,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3077))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -2976,7 +2976,7 @@ async function sendEveryPage(call, send) {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5939:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3076,7 +3076,7 @@ function jobRunOf(step) {
 
 /***/ }),
 
-/***/ 7326:
+/***/ 6289:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3256,7 +3256,7 @@ function cleanupRecorder(initial, save = () => undefined) {
 
 /***/ }),
 
-/***/ 2037:
+/***/ 3742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3266,9 +3266,9 @@ function cleanupRecorder(initial, save = () => undefined) {
 /* harmony export */ });
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(386);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8064);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3439);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6289);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8079);
 
 
 
@@ -3346,7 +3346,7 @@ function maskingSecrets(send, mask) {
 
 /***/ }),
 
-/***/ 599:
+/***/ 60:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3356,7 +3356,7 @@ function maskingSecrets(send, mask) {
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(386);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
 /* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1615);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3439);
 
 
 
@@ -3423,7 +3423,7 @@ function excerpt(text, shown) {
 
 /***/ }),
 
-/***/ 7803:
+/***/ 3044:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3436,9 +3436,9 @@ function excerpt(text, shown) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8372);
-/* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3920);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8682);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7289);
+/* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9645);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(445);
 
 
 
@@ -3495,7 +3495,7 @@ async function copying(plan, ctx, way) {
         return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
-        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(956)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4956));
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(499)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5499));
         await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
         return undefined;
     }
@@ -3536,7 +3536,40 @@ function sayCopies(ctx) {
 
 /***/ }),
 
-/***/ 8682:
+/***/ 5063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ou: () => (/* binding */ lendReplace),
+/* harmony export */   ec: () => (/* binding */ lentReplace),
+/* harmony export */   y: () => (/* binding */ borrowReplace)
+/* harmony export */ });
+let lender;
+let lent;
+/** Where the replace is loaded from: said once, by the gathering point. */
+function lendReplace(load) {
+    lender = load;
+}
+/** Loads the lent replace: a capability's flow loader awaits it before its flow plans with lentReplace. */
+async function borrowReplace() {
+    if (lent === undefined) {
+        if (lender === undefined)
+            throw new Error('no replace is lent: deploy/operations.ts lends it');
+        lent = await lender();
+    }
+    return lent;
+}
+/** The replace borrowReplace loaded. */
+function lentReplace() {
+    if (lent === undefined)
+        throw new Error('the replace is not loaded: await borrowReplace() first');
+    return lent;
+}
+
+
+/***/ }),
+
+/***/ 445:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3554,7 +3587,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
-;// CONCATENATED MODULE: ./deploy/calls/answer-sink.ts
+;// CONCATENATED MODULE: ./deploy/engine/calls/answer-sink.ts
 /** How much text the sink holds before it appends it to its files (characters of both). */
 const FLUSH_AT = 32 * 1024;
 /**
@@ -3605,15 +3638,15 @@ class AnswerSink {
     }
 }
 
-// EXTERNAL MODULE: ./deploy/calls/make-calls.ts
-var make_calls = __nccwpck_require__(8372);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/dry-run.ts
-var dry_run = __nccwpck_require__(599);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
-;// CONCATENATED MODULE: ./deploy/flows/toolkit.ts
+// EXTERNAL MODULE: ./deploy/engine/calls/make-calls.ts
+var make_calls = __nccwpck_require__(7289);
+// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(6289);
+// EXTERNAL MODULE: ./deploy/engine/dry-run.ts
+var dry_run = __nccwpck_require__(60);
+// EXTERNAL MODULE: ./deploy/engine/calls/step-result.ts
+var step_result = __nccwpck_require__(5939);
+;// CONCATENATED MODULE: ./deploy/engine/flows/toolkit.ts
 
 
 
@@ -3711,7 +3744,7 @@ function describePlan(plan, settings) {
 
 /***/ }),
 
-/***/ 9615:
+/***/ 3186:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3725,11 +3758,11 @@ function describePlan(plan, settings) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8060);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
-/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8682);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8372);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5939);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6166);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8258);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(445);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7289);
 
 
 
@@ -3773,7 +3806,7 @@ async function waitForCalls(plan, calls, ctx, besides) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(360), __nccwpck_require__.e(138)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1360))).waitUntil(called, criteria, ctx, {
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(688), __nccwpck_require__.e(997)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688))).waitUntil(called, criteria, ctx, {
             readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls),
             publish,
             ...capOf(plan, ctx, besides)
@@ -3796,7 +3829,7 @@ async function settleTwins(calls, tasks, ctx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(272)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(384), __nccwpck_require__.e(908)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4384))).stopTwins(twinLookup, kept, ctx);
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so (max_cost counting `besides` too). */
 async function callAndWait(plan, ctx, besides) {
@@ -3823,7 +3856,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(417)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3077));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
@@ -3833,15 +3866,15 @@ async function dryRunWait(plan, ctx) {
 
 /***/ }),
 
-/***/ 72:
+/***/ 9415:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   v: () => (/* binding */ CONNECTION_INPUTS)
 /* harmony export */ });
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8842);
-/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5834);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7027);
+/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7591);
 /* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
 /* harmony import */ var _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4997);
 
@@ -3940,7 +3973,7 @@ const CONNECTION_INPUTS = [
 
 /***/ }),
 
-/***/ 6230:
+/***/ 9410:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3955,11 +3988,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: DEFAULT_BASE_URL, ENV_PREFIX, INPUT_DEFAULTS, flagOf, variableOf
 
-// EXTERNAL MODULE: ./deploy/inputs/parsers.ts
-var parsers = __nccwpck_require__(8842);
-// EXTERNAL MODULE: ./deploy/inputs/input.ts
-var input = __nccwpck_require__(5834);
-;// CONCATENATED MODULE: ./deploy/inputs/billing.ts
+// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
+var parsers = __nccwpck_require__(7027);
+// EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
+var input = __nccwpck_require__(7591);
+;// CONCATENATED MODULE: ./deploy/engine/inputs/billing.ts
 
 
 /** The billing window. */
@@ -3990,7 +4023,7 @@ const BILLING_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/capacity.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/capacity.ts
 
 
 const HOUR = 3_600_000;
@@ -4053,9 +4086,9 @@ const CAPACITY_INPUTS = [
     })
 ];
 
-// EXTERNAL MODULE: ./deploy/inputs/connection.ts
-var connection = __nccwpck_require__(72);
-;// CONCATENATED MODULE: ./deploy/inputs/cost.ts
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
+var connection = __nccwpck_require__(9415);
+;// CONCATENATED MODULE: ./deploy/engine/inputs/cost.ts
 
 
 /** The spending cap. */
@@ -4069,7 +4102,7 @@ const COST_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/jobs.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/jobs.ts
 
 
 const jobs_HOUR = 3_600_000;
@@ -4104,7 +4137,7 @@ const JOB_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/limits.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/limits.ts
 
 
 /** How long, how large, how many: the bounds of each request and of the step's concurrency. */
@@ -4139,7 +4172,7 @@ const LIMIT_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/previews.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/previews.ts
 
 
 const previews_HOUR = 3_600_000;
@@ -4179,7 +4212,7 @@ const PREVIEW_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/request.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/request.ts
 
 
 /** What the calls carry: the body, the query, and a request of any endpoint. */
@@ -4238,9 +4271,9 @@ const REQUEST_INPUTS = [
     })
 ];
 
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-;// CONCATENATED MODULE: ./deploy/inputs/step.ts
+// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(6289);
+;// CONCATENATED MODULE: ./deploy/engine/inputs/step.ts
 
 
 
@@ -4278,7 +4311,7 @@ const STEP_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/storage.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/storage.ts
 
 
 /** The cluster storage: volumes, transfers and the object storage they copy from, mounts, and the copies of data and results. */
@@ -4445,7 +4478,7 @@ const STORAGE_INPUTS = [
 
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./deploy/inputs/tasks.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/tasks.ts
 
 
 
@@ -4498,9 +4531,9 @@ const TASK_INPUTS = [
     })
 ];
 
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __nccwpck_require__(6433);
-;// CONCATENATED MODULE: ./deploy/inputs/wait.ts
+// EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
+var step_defaults = __nccwpck_require__(8074);
+;// CONCATENATED MODULE: ./deploy/engine/inputs/wait.ts
 
 
 
@@ -4597,7 +4630,7 @@ const WAIT_INPUTS = [
     })
 ];
 
-;// CONCATENATED MODULE: ./deploy/inputs/index.ts
+;// CONCATENATED MODULE: ./deploy/engine/inputs/index.ts
 
 
 
@@ -4651,7 +4684,7 @@ const INPUT_DEFAULTS = Object.fromEntries(INPUTS.flatMap((d) => ('default' in d 
 
 /***/ }),
 
-/***/ 5834:
+/***/ 7591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -4675,7 +4708,7 @@ const asText = (value) => value;
 
 /***/ }),
 
-/***/ 8789:
+/***/ 5026:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -4697,7 +4730,7 @@ const asText = (value) => value;
 /* harmony export */ });
 /* unused harmony export COMMON_OUTPUTS */
 // The inputs and outputs of every operation, and the groups of them that operations share: each
-// operation's declaration (deploy/operations/) lists its own from these. A test holds every input and
+// operation's declaration (deploy/<capability>/operations.ts) lists its own from these. A test holds every input and
 // output of action.yml in them, under every operation that reads or writes it. Each list is typed by the
 // declarations' names (inputs/index.ts, outputs/outputs.ts): a name no input or output has fails the type
 // check.
@@ -4835,7 +4868,7 @@ const only = (needs, all) => all.filter((name) => !needs.includes(name));
 
 /***/ }),
 
-/***/ 8842:
+/***/ 7027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -5199,681 +5232,7 @@ function parsePointId(name, value) {
 
 /***/ }),
 
-/***/ 9590:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  N3: () => (/* binding */ ON_PULL_REQUEST_EVENT),
-  d0: () => (/* binding */ OPERATION_NAMES),
-  oQ: () => (/* binding */ defaultCleanup),
-  fH: () => (/* binding */ leavesChange),
-  Tq: () => (/* binding */ makesVolumes),
-  ji: () => (/* binding */ operationNamed),
-  Kv: () => (/* binding */ operationsWhere),
-  eO: () => (/* binding */ startsTransfers)
-});
-
-// UNUSED EXPORTS: OPERATIONS, declarationOf
-
-;// CONCATENATED MODULE: ./deploy/operations/operation.ts
-/** The declaration as written: its name kept a literal. */
-const operation = (declaration) => declaration;
-/** A flow of the bundle's first file. */
-const ready = (flow) => () => Promise.resolve(flow);
-/** A web service's body, as the platform's reference requires a create's: services with their ports. */
-const WEB = `'{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'`;
-
-// EXTERNAL MODULE: ./deploy/inputs/operation-inputs.ts
-var operation_inputs = __nccwpck_require__(8789);
-// EXTERNAL MODULE: ./deploy/flows/copying.ts
-var copying = __nccwpck_require__(7803);
-// EXTERNAL MODULE: ./deploy/flows/wait.ts
-var wait = __nccwpck_require__(9615);
-;// CONCATENATED MODULE: ./deploy/operations/deployments.ts
-
-
-
-
-// Deployments: a service made, replaced, changed in place, scaled, swept, a node replaced, and what its nodes say.
-const create = operation({
-    name: 'create',
-    summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
-    needs: ['task_name', 'body'],
-    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
-    outputs: operation_inputs/* PLACED */.sX,
-    examples: [
-        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
-        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
-    ],
-    flow: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
-    bills: true,
-    maxCost: 'while waiting',
-    uses: { dataIn: true }
-});
-const replace = operation({
-    name: 'replace',
-    summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
-    needs: ['task_name', 'body'],
-    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
-    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids'],
-    examples: [
-        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`,
-        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --max-cost 20 --cleanup stop`
-    ],
-    flow: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow),
-    bills: true,
-    maxCost: 'while waiting',
-    uses: { dataIn: true }
-});
-const update = operation({
-    name: 'update',
-    summary: "change a running task's configuration from body; roll it back if it does not serve",
-    needs: ['task_id', 'body'],
-    inputs: [
-        'task_name',
-        'body_file',
-        'volumes',
-        'juicefs_mounts',
-        ...operation_inputs/* CHANGE_WAIT */.LA,
-        'health_path',
-        'health_status'
-    ],
-    outputs: ['changed', 'rolled_back', 'restore_file'],
-    examples: [
-        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`,
-        `elastic-deploy update --task-name web --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}'`
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(53), __nccwpck_require__.e(502)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    postFinishes: 'changes',
-    uses: { mounts: true }
-});
-const scale = operation({
-    name: 'scale',
-    summary: 'set points, and wait until that many nodes run; set back if a new node fails',
-    needs: ['task_id', 'points'],
-    inputs: operation_inputs/* CHANGE_WAIT */.LA,
-    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
-    examples: [
-        'elastic-deploy scale --task-id 1229831 --points 3',
-        'elastic-deploy scale --task-id 1229831 --points 1 --wait-timeout 20m'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    postFinishes: 'changes'
-});
-const sweep = operation({
-    name: 'sweep',
-    summary: 'stop every task whose name matches task_name, but the ids in task_id',
-    needs: ['task_name'],
-    inputs: ['task_id', 'cleanup_timeout'],
-    outputs: [],
-    examples: [
-        "elastic-deploy sweep --task-name 'pr-42-*'",
-        "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow
-});
-const replaceNode = operation({
-    name: 'replace_node',
-    summary: 'delete the node point_id names, and wait for its replacement',
-    needs: ['task_id', 'point_id'],
-    inputs: ['delete_last_node', ...operation_inputs/* CHANGE_WAIT */.LA],
-    outputs: ['changed', 'points_before', 'points_after'],
-    examples: [
-        'elastic-deploy replace-node --task-id 1229831 --point-id failed',
-        'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow
-});
-const logs = operation({
-    name: 'logs',
-    summary: "print each node's service logs (up to 10 nodes of each task)",
-    needs: ['task_id'],
-    inputs: ['log_lines'],
-    outputs: [],
-    examples: [
-        'elastic-deploy logs --task-id 1229831 --log-lines 100',
-        'elastic-deploy logs --task-id 1229831 --output json'
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs')
-});
-const events = operation({
-    name: 'events',
-    summary: "print each node's events (up to 10 nodes of each task)",
-    needs: ['task_id'],
-    inputs: [],
-    outputs: [],
-    examples: [
-        'elastic-deploy events --task-id 1229831',
-        'elastic-deploy events --task-id 1229831 --output json'
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events')
-});
-
-// EXTERNAL MODULE: ./platform/operations/plan-calls.ts
-var plan_calls = __nccwpck_require__(6218);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
-// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
-var publishable_urls = __nccwpck_require__(9695);
-// EXTERNAL MODULE: ./deploy/flows/toolkit.ts + 1 modules
-var toolkit = __nccwpck_require__(8682);
-;// CONCATENATED MODULE: ./deploy/flows/call.ts
-
-
-
-
-/**
- * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
- * storage check, any request. Their answers are the step's result.
- */
-const callFlow = {
-    plan: (settings) => {
-        const plan = (0,plan_calls/* planCalls */.j)(settings);
-        return {
-            plan,
-            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
-            run: async (ctx) => {
-                const sink = (0,toolkit/* answerSinkFor */.Ty)(plan, ctx);
-                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx, sink);
-                const answers = sink?.close();
-                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
-                    calls,
-                    tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
-                    ...(0,step_result/* listsOf */.fO)(calls),
-                    ...(answers === undefined ? {} : { answers })
-                });
-            },
-            dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
-        };
-    }
-};
-
-;// CONCATENATED MODULE: ./deploy/operations/jobs.ts
-
-
-
-
-// Jobs (suanli-job/): a GPU batch job run to its end, and its reads and stop.
-const job = operation({
-    name: 'job',
-    summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
-    needs: ['task_name', 'body'],
-    inputs: [
-        'points',
-        'job_type',
-        'estimated_exec_sec',
-        'spot_fallback',
-        'queue_timeout',
-        ...operation_inputs/* CAPACITY */.$5,
-        'body_file',
-        'volumes',
-        'juicefs_mounts',
-        ...operation_inputs/* DATA_IN */.Be,
-        'results',
-        ...operation_inputs/* JOB_WAIT */.gj,
-        'cleanup',
-        'cleanup_timeout'
-    ],
-    outputs: [...operation_inputs/* PLACED */.sX, ...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
-    examples: [
-        'elastic-deploy job --task-name gpu-tests --gpu 4090 --body-file job.yaml',
-        'elastic-deploy job --task-name gpu-tests --gpu 4090 --job-type on_demand --body-file job.yaml --files-dir job-files',
-        '# job.yaml: job_support (timeout_sec, parallelism, mod_param) and services (docs/jobs.md shows one)'
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
-    bills: true,
-    maxCost: 'while waiting',
-    uses: { dataIn: true, resultsOut: true },
-    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
-    cleanupByDefault: 'stop'
-});
-const jobDetail = operation({
-    name: 'job_detail',
-    summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
-    needs: ['task_id'],
-    inputs: operation_inputs/* JOB_WAIT */.gj,
-    outputs: [...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
-    examples: [
-        'elastic-deploy job-detail --task-id 1962285',
-        'elastic-deploy job-detail --task-id 1962285 --wait true'
-    ],
-    flow: ready(wait/* waitFlow */.Yb),
-    maxCost: 'with wait: true'
-});
-const jobSearch = operation({
-    name: 'job_search',
-    summary: 'search the GPU batch jobs, by status and name',
-    needs: [],
-    inputs: ['task_status', 'task_name', 'query'],
-    outputs: [],
-    examples: [
-        'elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End',
-        'elastic-deploy job-search --task-status End --output json'
-    ],
-    flow: ready(callFlow)
-});
-const jobStop = operation({
-    name: 'job_stop',
-    summary: 'stop GPU batch jobs, and wait until they have ended',
-    needs: ['task_id'],
-    inputs: operation_inputs/* STOP_WAIT */.F$,
-    outputs: [],
-    examples: [
-        'elastic-deploy job-stop --task-id 1962285',
-        'elastic-deploy job-stop --task-id 1962285 --wait-timeout 5m'
-    ],
-    flow: ready(wait/* waitFlow */.Yb)
-});
-const jobGroupSearch = operation({
-    name: 'job_group_search',
-    summary: "list a job queue's task groups (queue_id in query)",
-    needs: ['query'],
-    inputs: [],
-    outputs: [],
-    examples: [
-        "elastic-deploy job-group-search --query '{queue_id: 7}'",
-        "elastic-deploy job-group-search --query '{queue_id: 7}' --output json"
-    ],
-    flow: ready(callFlow)
-});
-const jobGroupDetail = operation({
-    name: 'job_group_detail',
-    summary: "read a job queue's task group (group_id in query)",
-    needs: ['query'],
-    inputs: [],
-    outputs: [],
-    examples: [
-        "elastic-deploy job-group-detail --query '{group_id: 5001}'",
-        "elastic-deploy job-group-detail --query '{group_id: 5001}' --output json"
-    ],
-    flow: ready(callFlow)
-});
-
-;// CONCATENATED MODULE: ./deploy/operations/previews.ts
-
-
-// Previews: a pull request's preview brought up or stopped, and the previews swept.
-const preview = operation({
-    name: 'preview',
-    summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
-    needs: ['task_name', 'body'],
-    inputs: [...(0,operation_inputs/* only */.j6)(['task_name', 'body', ...operation_inputs/* DATA_IN */.Be], operation_inputs/* CREATE */.lY), ...operation_inputs/* PREVIEW */.$y],
-    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids', 'total_cost'],
-    examples: [
-        '# the GitHub action runs previews on pull_request events (docs/previews.md); a GitLab review app is replace and cleanup (docs/cli.md)'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1052))).previewFlow,
-    bills: true,
-    maxCost: 'while waiting',
-    event: 'pull_request'
-});
-const previewSweep = operation({
-    name: 'preview_sweep',
-    summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
-    needs: ['task_name'],
-    inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],
-    outputs: ['total_cost'],
-    examples: ['# the GitHub action runs the preview sweep on a schedule (docs/previews.md)'],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(77), __nccwpck_require__.e(360), __nccwpck_require__.e(52), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1957))).previewSweepFlow,
-    maxCost: 'itself'
-});
-
-;// CONCATENATED MODULE: ./deploy/operations/storage.ts
-
-
-// Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
-const volume = operation({
-    name: 'volume',
-    summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
-    needs: ['volume'],
-    inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
-    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
-    examples: [
-        'elastic-deploy volume --volume datasets --size 100 --region bj-001',
-        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeFlow,
-    bills: true,
-    postFinishes: 'made volumes'
-});
-const volumeList = operation({
-    name: 'volume_list',
-    summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
-    needs: [],
-    inputs: ['region'],
-    outputs: [],
-    examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeListFlow
-});
-const volumeDelete = operation({
-    name: 'volume_delete',
-    summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
-    needs: ['volume', 'confirm'],
-    inputs: ['force', 'cleanup_timeout'],
-    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
-    examples: [
-        'elastic-deploy volume-delete --volume scratch --confirm scratch',
-        'elastic-deploy volume-delete --volume scratch --confirm scratch --wait-timeout 10m'
-    ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 774).then(__nccwpck_require__.bind(__nccwpck_require__, 774))).volumeDeleteFlow
-});
-const transfer = operation({
-    name: 'transfer',
-    summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
-    needs: ['volume', 'direction', 's3_supplier', 's3_endpoint', 's3_bucket', 's3_access_key', 's3_secret_key'],
-    inputs: [
-        's3_prefix',
-        'volume_path',
-        'overwrite_policy',
-        'ignore_patterns',
-        'transfer_retries',
-        'task_name',
-        'wait_timeout',
-        'poll_interval',
-        'poll_error_budget',
-        'cleanup_timeout'
-    ],
-    outputs: operation_inputs/* TRANSFER_OUTPUTS */.j2,
-    examples: [
-        'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
-        'elastic-deploy transfer --volume datasets --direction volume-to-s3 --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix results/ --volume-path /out',
-        '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferFlow,
-    postFinishes: 'running transfers'
-});
-const transferDetail = operation({
-    name: 'transfer_detail',
-    summary: "read a transfer's detail and progress",
-    needs: ['transfer_id'],
-    inputs: [],
-    outputs: ['transfer_id', 'files', 'bytes'],
-    examples: [
-        'elastic-deploy transfer-detail --transfer-id 501',
-        'elastic-deploy transfer-detail --transfer-id 501 --output json'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferDetailFlow
-});
-const transferList = operation({
-    name: 'transfer_list',
-    summary: 'list the transfers (of a volume), each with its progress',
-    needs: [],
-    inputs: ['volume'],
-    outputs: [],
-    examples: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferListFlow
-});
-const transferStop = operation({
-    name: 'transfer_stop',
-    summary: 'stop a transfer, and wait until it copies no more',
-    needs: ['transfer_id'],
-    inputs: ['cleanup_timeout'],
-    outputs: ['transfer_id', 'files', 'bytes'],
-    examples: [
-        'elastic-deploy transfer-stop --transfer-id 501',
-        'elastic-deploy transfer-stop --transfer-id 501 --wait-timeout 5m'
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(481), __nccwpck_require__.e(861)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7861))).transferStopFlow
-});
-
-;// CONCATENATED MODULE: ./deploy/operations/preheat.ts
-
-
-// Image preheat (suanli-image-preheat/): the images warmed where a task would be placed.
-const preheat = operation({
-    name: 'preheat',
-    summary: 'warm the images of body where gpu would place a task',
-    needs: ['task_name', 'gpu', 'body'],
-    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'gpu', 'body'], ['task_name', ...operation_inputs/* CAPACITY */.$5, 'body', 'body_file']),
-    outputs: operation_inputs/* PLACED */.sX,
-    examples: [
-        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`,
-        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB} --preheat-timeout 30m`
-    ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    uses: { capacity: true }
-});
-
-;// CONCATENATED MODULE: ./deploy/operations/calls.ts
-
-
-
-
-// The plain calls: reads, searches, stops and changes of tasks, the bills, the storage check, any endpoint.
-const detail = operation({
-    name: 'detail',
-    summary: "read tasks' detail, and wait until ready with wait: true",
-    needs: ['task_id'],
-    inputs: operation_inputs/* WAIT */.C_,
-    outputs: [],
-    examples: [
-        'elastic-deploy detail --task-id 1229831',
-        'elastic-deploy detail --task-id 1229831 --wait true'
-    ],
-    flow: ready(wait/* waitFlow */.Yb),
-    maxCost: 'with wait: true'
-});
-const searchTasks = operation({
-    name: 'search_tasks',
-    summary: 'search the tasks, by status',
-    needs: [],
-    inputs: ['task_status', 'query'],
-    outputs: [],
-    examples: [
-        'elastic-deploy search-tasks --task-status Running,Pending',
-        'elastic-deploy search-tasks --task-status Running --output json'
-    ],
-    flow: ready(callFlow)
-});
-const searchResources = operation({
-    name: 'search_resources',
-    summary: 'search the resources (regions, devices, stock, prices)',
-    needs: [],
-    inputs: ['query'],
-    outputs: [],
-    examples: [
-        "elastic-deploy search-resources --query '{device_type: GpuDevice}'",
-        'elastic-deploy search-resources --output table'
-    ],
-    flow: ready(callFlow)
-});
-const stop = operation({
-    name: 'stop',
-    summary: 'stop tasks, and wait until their detail says End',
-    needs: ['task_id'],
-    inputs: operation_inputs/* STOP_WAIT */.F$,
-    outputs: [],
-    examples: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
-    flow: ready(wait/* waitFlow */.Yb)
-});
-const pause = operation({
-    name: 'pause',
-    summary: 'pause tasks, and wait until they are Paused',
-    needs: ['task_id'],
-    inputs: operation_inputs/* STOP_WAIT */.F$,
-    outputs: [],
-    examples: [
-        'elastic-deploy pause --task-id 1229831',
-        'elastic-deploy pause --task-id 1229831 --wait-timeout 5m'
-    ],
-    flow: ready(wait/* waitFlow */.Yb)
-});
-const recover = operation({
-    name: 'recover',
-    summary: 'recover paused tasks, and wait until they are ready',
-    needs: ['task_id'],
-    inputs: operation_inputs/* WAIT */.C_,
-    outputs: [],
-    examples: [
-        'elastic-deploy recover --task-id 1229831 --wait-timeout 20m',
-        'elastic-deploy recover --task-id 1229831 --health-path /health'
-    ],
-    flow: ready(wait/* waitFlow */.Yb),
-    maxCost: 'with wait: true'
-});
-const changePoints = operation({
-    name: 'change_points',
-    summary: "set a task's node count (without waiting: see scale)",
-    needs: ['task_id', 'points'],
-    inputs: [],
-    outputs: [],
-    examples: [
-        'elastic-deploy change-points --task-id 1229831 --points 3',
-        'elastic-deploy change-points --task-id 1229831 --points 1'
-    ],
-    flow: ready(callFlow)
-});
-const nodes = operation({
-    name: 'nodes',
-    summary: "list a task's nodes",
-    needs: ['task_id'],
-    inputs: ['query'],
-    outputs: [],
-    examples: [
-        'elastic-deploy nodes --task-id 1229831',
-        'elastic-deploy nodes --task-id 1229831 --output json'
-    ],
-    flow: ready(callFlow)
-});
-const billing = operation({
-    name: 'billing',
-    summary: 'read the bill by time, of some tasks or all',
-    needs: [],
-    inputs: ['task_id', ...operation_inputs/* BILLING */.CS],
-    outputs: [],
-    examples: [
-        'elastic-deploy billing --billing-start 7d --billing-range day',
-        'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
-    ],
-    flow: ready(callFlow)
-});
-const taskBilling = operation({
-    name: 'task_billing',
-    summary: 'read the bill by task',
-    needs: [],
-    inputs: operation_inputs/* BILLING */.CS,
-    outputs: [],
-    examples: [
-        'elastic-deploy task-billing --billing-start 30d --billing-range month',
-        'elastic-deploy task-billing --billing-start 7d --billing-range day --output json'
-    ],
-    flow: ready(callFlow)
-});
-const storageCheck = operation({
-    name: 'storage_check',
-    summary: "check a storage's credentials (S3), from body",
-    needs: ['body'],
-    inputs: ['body_file'],
-    outputs: [],
-    examples: [
-        'elastic-deploy storage-check --body-file storage.yaml',
-        'elastic-deploy storage-check --body-file storage.yaml --output json',
-        '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
-    ],
-    flow: ready(callFlow)
-});
-const request = operation({
-    name: 'request',
-    summary: 'send any request of the API, signed',
-    needs: ['method', 'path'],
-    inputs: ['encrypt', 'body', 'body_file', 'query'],
-    outputs: [],
-    examples: [
-        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'",
-        "elastic-deploy request --method GET --path /api/task/deployment/detail --query '{task_id: 1229831}'"
-    ],
-    flow: ready(callFlow)
-});
-
-;// CONCATENATED MODULE: ./deploy/operations/index.ts
-
-
-
-
-
-
-/**
- * Every operation, declared once in the module of its capability: the CLI lists them in this order.
- * OperationName and every list or set of operations below are made from it.
- */
-const OPERATIONS = [
-    create,
-    replace,
-    detail,
-    searchTasks,
-    searchResources,
-    stop,
-    pause,
-    recover,
-    changePoints,
-    nodes,
-    billing,
-    taskBilling,
-    storageCheck,
-    logs,
-    events,
-    sweep,
-    preview,
-    previewSweep,
-    preheat,
-    update,
-    scale,
-    replaceNode,
-    job,
-    jobDetail,
-    jobSearch,
-    jobStop,
-    jobGroupSearch,
-    jobGroupDetail,
-    volume,
-    volumeList,
-    volumeDelete,
-    transfer,
-    transferDetail,
-    transferList,
-    transferStop,
-    request
-];
-/** Every operation's name, in the order of OPERATIONS. */
-const OPERATION_NAMES = OPERATIONS.map((declared) => declared.name);
-const BY_NAME = new Map(OPERATIONS.map((declared) => [declared.name, declared]));
-/** The declaration of an operation. */
-function operationNamed(name) {
-    const declared = BY_NAME.get(name);
-    if (declared === undefined)
-        throw new Error(`no operation is declared as ${name}`);
-    return declared;
-}
-/** The declaration of the operation a text names (a state file's, a by-hand command's), if any. */
-const declarationOf = (name) => BY_NAME.get(name);
-/** The names of the operations whose declaration holds `holds`, in the order of OPERATIONS. */
-function operationsWhere(holds) {
-    return OPERATIONS.filter((declared) => holds(declared)).map((declared) => declared.name);
-}
-/**
- * What the post step does with what the step creates when cleanup is empty: the operation's own default
- * (a job's: stop), else none (a deploy step makes a service for later steps), and for any text that names
- * no operation.
- */
-const defaultCleanup = (operation) => declarationOf(operation)?.cleanupByDefault ?? 'none';
-/** The operations that follow a pull request's event: the host reads the event before anything else. */
-const ON_PULL_REQUEST_EVENT = new Set(operationsWhere((declared) => declared.event === 'pull_request'));
-/**
- * Whether a step of this operation may leave a change for the post step to finish, whatever `cleanup`
- * says: an update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
- */
-const leavesChange = (operation) => declarationOf(operation)?.postFinishes === 'changes';
-/** Whether a step of this operation may make a volume for the post step to delete (volume_cleanup: delete). */
-const makesVolumes = (operation) => declarationOf(operation)?.postFinishes === 'made volumes';
-/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
-const startsTransfers = (operation) => declarationOf(operation)?.postFinishes === 'running transfers';
-
-
-/***/ }),
-
-/***/ 3716:
+/***/ 1983:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5886,11 +5245,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: OUTPUTS
 
-;// CONCATENATED MODULE: ./deploy/outputs/output.ts
+;// CONCATENATED MODULE: ./deploy/engine/outputs/output.ts
 /** The declaration as written: its name kept a literal. */
 const output = (declaration) => declaration;
 
-;// CONCATENATED MODULE: ./deploy/outputs/outputs.ts
+;// CONCATENATED MODULE: ./deploy/engine/outputs/outputs.ts
 
 /** Every output of the step, declared once, in action.yml's order (each operation's: operation-inputs.ts). */
 const OUTPUTS = [
@@ -6164,533 +5523,7 @@ const DOTENV_ORDER = OUTPUTS.flatMap((declared) => 'dotenvRank' in declared ? [d
 
 /***/ }),
 
-/***/ 6800:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  IS: () => (/* binding */ REPORT_PARTS),
-  fV: () => (/* binding */ partCostTitle),
-  gg: () => (/* binding */ partFailure),
-  EJ: () => (/* binding */ partMoney),
-  OZ: () => (/* binding */ partOutputs)
-});
-
-// EXTERNAL MODULE: ./basics/markdown-text.ts
-var markdown_text = __nccwpck_require__(5621);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./deploy/calls/step-result.ts
-var step_result = __nccwpck_require__(8060);
-// EXTERNAL MODULE: ./deploy/report/report-text.ts
-var report_text = __nccwpck_require__(1019);
-;// CONCATENATED MODULE: ./deploy/report/report-part.ts
-/** A part, for the registry: its questions asked of a step. */
-function reportPart(part) {
-    const ask = (answer, none) => (step) => {
-        const data = part.of(step);
-        return data === undefined || answer === undefined ? none : answer(data, step);
-    };
-    const { failure } = part;
-    const costTitle = part.summary?.costTitle;
-    return {
-        name: part.name,
-        kind: part.kind,
-        outputs: part.outputs ?? [],
-        money: part.money ?? {},
-        lead: ask(part.summary?.lead, []),
-        withTasks: ask(part.summary?.withTasks, []),
-        alone: ask(part.summary?.alone, []),
-        costTitle: ask(costTitle === undefined ? undefined : (data) => costTitle(data), undefined),
-        values: ask(part.values, {}),
-        failure: ask(failure === undefined ? undefined : (data) => failure(data), undefined)
-    };
-}
-
-;// CONCATENATED MODULE: ./deploy/report/cap-report.ts
-
-
-
-
-
-// The cap's part (a capability of the engine's wait, not a kind's: max_cost holds every kind that bills):
-// what max_cost held the step to.
-const CAP_PART = reportPart({
-    name: 'cap',
-    of: (step) => (0,step_result/* reportOf */.EI)(step, 'cap'),
-    summary: { withTasks: capLine }
-});
-/**
- * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
- * stopped (their lines say what they cost while the step waited, which is what the cap counts).
- */
-function capLine({ maxCost }, step) {
-    const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
-        ? []
-        : [task.billingValue ?? '0', task.forecastValue ?? '0']);
-    const spent = costs.length === 0 ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(costs) ?? ''));
-    const capped = step.tasks.filter((task) => task.verdict === 'capped');
-    const stopped = capped.length === 0
-        ? ''
-        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,markdown_text/* escape */.i)(task.message ?? '')})`).join(', ')}.`;
-    return [
-        '',
-        `max_cost ${(0,markdown_text/* escape */.i)(maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
-    ];
-}
-
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __nccwpck_require__(7187);
-;// CONCATENATED MODULE: ./deploy/report/change-report.ts
-
-
-
-
-
-// The deployment's part: what a change to a running deployment did (update, scale, replace_node).
-const CHANGE_PART = reportPart({
-    name: 'change',
-    kind: task_kinds/* TASK_KINDS */.Eb.deployment.name,
-    of: (step) => (0,step_result/* reportOf */.EI)(step, 'change'),
-    summary: { lead: changeTable },
-    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
-    values: (change) => ({
-        changed: String(change.changed),
-        rolled_back: String(change.rolledBack),
-        points_before: (0,report_text/* countText */.lT)(change.pointsBefore),
-        points_after: (0,report_text/* countText */.lT)(change.pointsAfter)
-    })
-});
-/** What a change to a running task did: each field before and after, the nodes, the rollback. */
-function changeTable(change) {
-    const lines = ['#### Change', ''];
-    if (!change.changed)
-        lines.push('Nothing to change: nothing was sent.', '');
-    if (change.fields.length > 0) {
-        lines.push('| Field | Before | After |', '|---|---|---|');
-        for (const field of change.fields)
-            lines.push(`| ${(0,markdown_text/* escape */.i)(field.path)} | ${(0,markdown_text/* escape */.i)(field.before)} | ${(0,markdown_text/* escape */.i)(field.after)} |`);
-        lines.push('');
-    }
-    if (change.nodes.length > 0)
-        lines.push(`Nodes replaced: ${change.nodes.map(markdown_text/* escape */.i).join(', ')}`, '');
-    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
-        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
-    if (change.rolledBack)
-        lines.push('**Rolled back**: the task was set back as it was.', '');
-    if (change.restore !== undefined)
-        lines.push(`**Not rolled back**: task ${(0,markdown_text/* escape */.i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
-    return lines;
-}
-
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
-;// CONCATENATED MODULE: ./deploy/report/job-report.ts
-
-
-
-
-
-
-const JOB_PART = reportPart({
-    name: 'job',
-    kind: task_kinds/* TASK_KINDS */.Eb.job.name,
-    of: jobShown,
-    summary: { lead: jobTable },
-    outputs: ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type', 'log_file'],
-    values: ({ run, logFile }) => ({
-        ...(run === undefined
-            ? {}
-            : {
-                job_status: run.status ?? '',
-                succeeded_pods: (0,report_text/* countText */.lT)(run.succeeded),
-                failed_pods: (0,report_text/* countText */.lT)(run.failed),
-                ...(run.seconds === undefined ? {} : { duration: String(run.seconds) }),
-                job_type: run.mode
-            }),
-        ...(logFile === undefined ? {} : { log_file: logFile })
-    })
-});
-function jobShown(step) {
-    const run = (0,step_result/* jobRunOf */.wT)(step);
-    const logFile = (0,step_result/* reportOf */.EI)(step, 'job')?.logFile;
-    return run === undefined && logFile === undefined ? undefined : { run, logFile };
-}
-/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
-function jobTable({ run: job, logFile }) {
-    if (job === undefined)
-        return [];
-    const count = (n) => (n === undefined ? '?' : String(n));
-    return [
-        '#### Job',
-        '',
-        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
-        '|---|---|---|---|---|',
-        `| ${(0,markdown_text/* escape */.i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,units/* formatDuration */.a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
-        '',
-        ...(logFile === undefined
-            ? []
-            : [
-                "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
-                ''
-            ])
-    ];
-}
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-;// CONCATENATED MODULE: ./deploy/report/placement-report.ts
-
-
-
-
-
-// The placement's part (a capability of the engine's create, not a kind's: a deployment's create and a
-// job's alike pick their resource by gpu): where a create that picked its resource by gpu made its task.
-const PLACEMENT_PART = reportPart({
-    name: 'placement',
-    of: step_result/* placementOf */.xc,
-    summary: { lead: placementTable },
-    outputs: ['region', 'region_name', 'gpu', 'price'],
-    values: placementOutputs
-});
-/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
-function placementOutputs(placement) {
-    const { chosen } = placement;
-    const offer = chosen?.offer;
-    return {
-        ...(offer?.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(offer.region, 100) }),
-        ...(offer?.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(offer.regionName, 100) }),
-        gpu: (0,safe_text/* sanitize */.aj)(offer?.gpuName ?? offer?.device ?? '', 100),
-        price: chosen?.price ?? ''
-    };
-}
-/**
- * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
- * first, each with its price, stock and what became of it (created on, refused, left out and why).
- */
-function placementTable(placement) {
-    const { chosen, refused, considered } = placement;
-    const outcome = (candidate) => {
-        if (candidate === chosen)
-            return 'chosen';
-        const refusal = refused.find((r) => r.candidate === candidate);
-        if (refusal !== undefined)
-            return `refused: ${refusal.why}`;
-        return candidate.excluded ?? 'not needed';
-    };
-    const lines = [
-        `#### Resource: ${placement.points} node(s) of ${(0,markdown_text/* escape */.i)(placement.wish.gpu)}`,
-        '',
-        '| Region | Device | GPUs | Price | Stock | Outcome |',
-        '|---|---|---|---|---|---|'
-    ];
-    for (const candidate of considered) {
-        const { offer } = candidate;
-        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
-        const cells = [
-            region,
-            offer.device,
-            offer.gpuCount,
-            candidate.price,
-            offer.inventory,
-            outcome(candidate)
-        ];
-        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
-    }
-    const warmed = placement.preheated;
-    return [
-        ...lines,
-        ...(warmed === undefined
-            ? []
-            : [
-                '',
-                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,markdown_text/* escape */.i)(warmed.region)} in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${(0,markdown_text/* escape */.i)(warmed.taskId)}); a preheat is not a reservation.`
-            ]),
-        '',
-        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,markdown_text/* escape */.i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
-        ''
-    ];
-}
-
-;// CONCATENATED MODULE: ./deploy/report/preheat-report.ts
-
-
-// The preheat's part: a preheat step's task is shown in the tasks' table as every task is, and it writes
-// no output of its own, so the part adds nothing (a create's preheat is the placement's line). Kept so
-// that every kind has its part, where what a preheat adds will go.
-const PREHEAT_PART = reportPart({
-    name: 'preheat',
-    kind: task_kinds/* PREHEAT_KIND */.z0.name,
-    of: () => undefined
-});
-
-;// CONCATENATED MODULE: ./deploy/report/preview-report.ts
-
-
-
-
-
-// The previews' part (a capability over deployments, not a kind: a preview's tasks are deployments): a
-// preview's pull request and what its previews cost, a sweep's table, and why either failed beside its tasks.
-const PREVIEW_PART = reportPart({
-    name: 'preview',
-    of: (step) => (0,step_result/* reportOf */.EI)(step, 'preview'),
-    summary: {
-        lead: previewLines,
-        costTitle: (preview) => preview.number === undefined ? undefined : "What this push's preview cost while the step waited"
-    },
-    outputs: ['total_cost'],
-    values: (preview) => ({
-        total_cost: preview.totalPoints === undefined ? '' : ((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '')
-    }),
-    failure: (preview) => preview.failure,
-    money: { total_cost: money/* readableYuan */.o$ }
-});
-/**
- * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
- * why, and what each cost.
- */
-function previewLines(preview, step) {
-    const total = preview.totalPoints === undefined ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '');
-    if (preview.number !== undefined)
-        return [
-            `Preview ${(0,markdown_text/* escape */.i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
-            ''
-        ];
-    if (step.tasks.length === 0)
-        return [`No preview of ${(0,markdown_text/* escape */.i)(preview.taskName)} was stopped.`, ''];
-    return [
-        `#### Previews of ${(0,markdown_text/* escape */.i)(preview.taskName)} stopped`,
-        '',
-        '| Task | Name | Why | Cost |',
-        '|---|---|---|---|',
-        ...step.tasks.map((task) => `| ${task.id} | ${(0,markdown_text/* escape */.i)(task.name ?? '')} | ${(0,markdown_text/* escape */.i)(task.message ?? '')} | ${(0,report_text/* yuanText */.HI)((0,report_text/* taskCost */.LL)(task))} |`),
-        '',
-        `They have cost ${total} in all.`,
-        ''
-    ];
-}
-
-;// CONCATENATED MODULE: ./deploy/report/transfer-report.ts
-
-
-
-
-
-
-
-// The transfer's part: the transfer a transfer step followed (or read, or stopped), or the transfers a
-// transfer_list read.
-const TRANSFER_PART = reportPart({
-    name: 'transfer',
-    kind: task_kinds/* TRANSFER_KIND */.bl.name,
-    of: (step) => (0,step_result/* reportOf */.EI)(step, 'transfer'),
-    summary: { alone: transfersTable },
-    outputs: ['status', 'count', 'transfer_id', 'files', 'bytes', 'rate', 'duration'],
-    values: ({ one, listed }) => (one === undefined ? { count: String(listed.length) } : transferOutputs(one))
-});
-/**
- * What a transfer step copied: its status, its id (the last, after retries), the files and bytes it
- * copied, and, for one the step followed, how long it took (duration, seconds) and its rate (bytes a
- * second, on average).
- */
-function transferOutputs({ transfer, elapsedMs }) {
-    const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
-    return {
-        status: (0,safe_text/* sanitize */.aj)(transfer.status ?? '', 40),
-        transfer_id: transfer.id,
-        files: (0,report_text/* countText */.lT)(transfer.filesDone),
-        bytes: (0,report_text/* countText */.lT)(transfer.bytesDone),
-        rate: elapsedMs === undefined || elapsedMs <= 0
-            ? ''
-            : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
-        ...(seconds === undefined ? {} : { duration: String(seconds) })
-    };
-}
-/**
- * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
- * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
- * followed one, how long it took and its rate.
- */
-function transfersTable({ one, listed }) {
-    const transfers = one === undefined ? listed : [one.transfer];
-    const lines = ['| Transfer | Direction | Status | Files | Copied | Error |', '|---|---|---|---|---|---|'];
-    lines.push(...transfers.map(transferRow), '');
-    if (one?.elapsedMs === undefined)
-        return lines;
-    const seconds = one.elapsedMs / 1000;
-    const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
-    return [
-        ...lines,
-        `Copied in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
-    ];
-}
-/** A transfer's row: its direction, status, files and GiB copied of all, and its error. */
-function transferRow(t) {
-    const gib = (bytes) => `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
-    const files = t.filesTotal === undefined ? `${t.filesDone ?? 0} (counting)` : `${t.filesDone ?? 0} of ${t.filesTotal}`;
-    const bytes = t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
-    const direction = t.direction === 'to_volume'
-        ? 'to the volume'
-        : t.direction === 'to_object_storage'
-            ? 'to object storage'
-            : '?';
-    const error = t.errorCode === undefined && t.errorMessage === undefined
-        ? ''
-        : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
-    return `| ${(0,markdown_text/* escape */.i)(t.id)} | ${direction} | ${(0,report_text/* orUnknown */.uL)(t.status)} | ${files} | ${bytes} | ${(0,markdown_text/* escape */.i)(error)} |`;
-}
-
-// EXTERNAL MODULE: ./platform/volume-data.ts
-var volume_data = __nccwpck_require__(5547);
-;// CONCATENATED MODULE: ./deploy/report/volume-report.ts
-
-
-
-
-
-
-
-// The volume's part: the volume a volume step found, made, grew or deleted, or the volumes a volume_list read.
-const VOLUME_PART = reportPart({
-    name: 'volume',
-    kind: task_kinds/* VOLUME_KIND */.OT.name,
-    of: (step) => (0,step_result/* reportOf */.EI)(step, 'volume'),
-    summary: { alone: volumesTable },
-    outputs: [
-        'status',
-        'count',
-        'region',
-        'region_name',
-        'storage_id',
-        'total_size',
-        'used_size',
-        'volume_price'
-    ],
-    values: ({ one, listed }) => one === undefined ? { count: String(listed.volumes.length) } : volumeOutputs(one),
-    money: { volume_price: (price) => `${price} yuan per GB a month` }
-});
-/**
- * What a volume step found, made, grew or deleted: its status (Deleted once no list shows it), its
- * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), and its
- * displayed price (yuan per GB a month, as the platform shows it; decimal text only).
- */
-function volumeOutputs(outcome) {
-    const { volume } = outcome;
-    const price = volume.displayUnitPrice ?? '';
-    return {
-        status: outcome.deleted ? volume_data/* VOLUME_DELETED */.lc : (0,safe_text/* sanitize */.aj)(volume.status ?? '', 40),
-        ...(volume.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(volume.region, 100) }),
-        ...(volume.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(volume.regionName, 100) }),
-        storage_id: volume.id,
-        total_size: (0,report_text/* gibText */.ip)(volume.totalBytes),
-        used_size: (0,report_text/* gibText */.ip)(volume.usedBytes),
-        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
-    };
-}
-/**
- * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
- * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
- * platform's own units, never through the tasks' points-to-yuan rule.
- */
-function volumesTable({ one, listed }) {
-    const volumes = one === undefined ? listed.volumes : [one.volume];
-    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,report_text/* gibText */.ip)(bytes)} GiB`;
-    const lines = [
-        '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
-        '|---|---|---|---|---|---|---|---|---|',
-        ...volumes.map((v) => `| ${(0,markdown_text/* escape */.i)(v.id)} | ${(0,markdown_text/* escape */.i)(v.name)} | ${(0,report_text/* orUnknown */.uL)(v.region)} | ${(0,report_text/* orUnknown */.uL)(v.storageClass)} | ${(0,report_text/* orUnknown */.uL)(one?.deleted === true ? volume_data/* VOLUME_DELETED */.lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
-        ''
-    ];
-    if (one !== undefined) {
-        const did = one.deleted
-            ? 'Deleted: no list shows it.'
-            : one.created
-                ? 'Made by this step.'
-                : one.adopted
-                    ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
-                    : one.grownFrom === undefined
-                        ? 'Found as it was.'
-                        : `Grown from ${size(one.grownFrom)}.`;
-        return [...lines, did];
-    }
-    const { summary } = listed;
-    if (summary === undefined)
-        return lines;
-    return [
-        ...lines,
-        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
-    ];
-}
-/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
-function decimalText(value) {
-    if (value === undefined)
-        return '?';
-    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,markdown_text/* escape */.i)(value);
-}
-
-;// CONCATENATED MODULE: ./deploy/report/report-parts.ts
-
-
-
-
-
-
-
-
-// Every report part, in one place: the summary, the outputs and the CLI ask each of them, in this order,
-// what the step holds of it. A new kind or capability registers its part here.
-/**
- * The parts, in the order their lines come in the summary (each in its place: above the tasks, under
- * them, or in place of them); an output two parts write is the first's that says it.
- */
-const REPORT_PARTS = [
-    PLACEMENT_PART,
-    CHANGE_PART,
-    JOB_PART,
-    PREVIEW_PART,
-    CAP_PART,
-    VOLUME_PART,
-    TRANSFER_PART,
-    PREHEAT_PART
-];
-/** What the parts say of their outputs, each output the first part's that says it. */
-function partOutputs(step) {
-    const values = {};
-    for (const part of REPORT_PARTS)
-        for (const [name, value] of Object.entries(part.values(step)))
-            values[name] ??= value;
-    return values;
-}
-/** Why the step fails beside its tasks, as the first part that says so says it. */
-function partFailure(step) {
-    for (const part of REPORT_PARTS) {
-        const failure = part.failure(step);
-        if (failure !== undefined)
-            return failure;
-    }
-    return undefined;
-}
-/** What the cost-over-time diagram calls what the step's tasks cost, as the first part that names it says. */
-function partCostTitle(step) {
-    for (const part of REPORT_PARTS) {
-        const title = part.costTitle(step);
-        if (title !== undefined)
-            return title;
-    }
-    return undefined;
-}
-/** How the CLI's table shows each part's money outputs to a person. */
-function partMoney() {
-    return Object.assign({}, ...REPORT_PARTS.map((part) => part.money));
-}
-
-
-/***/ }),
-
-/***/ 1019:
+/***/ 566:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6729,7 +5562,7 @@ function countText(n) {
 
 /***/ }),
 
-/***/ 2116:
+/***/ 8079:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6757,7 +5590,7 @@ const CLEANUP_RETRIES = 20;
 
 /***/ }),
 
-/***/ 8064:
+/***/ 3439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6931,7 +5764,7 @@ function isPlainObject(value) {
 
 /***/ }),
 
-/***/ 6433:
+/***/ 8074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7008,7 +5841,7 @@ function jobTimeoutSec(settings) {
 
 /***/ }),
 
-/***/ 3784:
+/***/ 8500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7077,7 +5910,7 @@ class PlatformClock {
 
 // EXTERNAL MODULE: ./platform/version.ts
 var version = __nccwpck_require__(8690);
-;// CONCATENATED MODULE: ./deploy/cancellable-sleep.ts
+;// CONCATENATED MODULE: ./deploy/engine/cancellable-sleep.ts
 /**
  * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
  * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
@@ -7107,7 +5940,7 @@ function cancellableSleep(cancel) {
     });
 }
 
-;// CONCATENATED MODULE: ./deploy/step-runtime.ts
+;// CONCATENATED MODULE: ./deploy/engine/step-runtime.ts
 
 
 
@@ -7149,7 +5982,7 @@ function stepRuntime(settings, host) {
 
 /***/ }),
 
-/***/ 3920:
+/***/ 9645:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7204,7 +6037,7 @@ function checkEncryption(settings) {
 
 /***/ }),
 
-/***/ 9941:
+/***/ 6426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7220,7 +6053,7 @@ function checkEncryption(settings) {
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8064);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3439);
 
 
 
@@ -7369,7 +6202,7 @@ function withoutField(record, field) {
 
 /***/ }),
 
-/***/ 9695:
+/***/ 8258:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7424,7 +6257,7 @@ function urlPublisher(ctx) {
 
 /***/ }),
 
-/***/ 7660:
+/***/ 6961:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7524,7 +6357,7 @@ function countOf(data) {
 
 /***/ }),
 
-/***/ 4633:
+/***/ 1054:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7538,9 +6371,9 @@ function countOf(data) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
-/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
-/* harmony import */ var _read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4273);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6961);
+/* harmony import */ var _read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8242);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8079);
 
 
 
@@ -7618,7 +6451,7 @@ async function readTaskState(taskId, ctx, options = {}) {
 
 /***/ }),
 
-/***/ 4273:
+/***/ 8242:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7633,12 +6466,12 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* harmony export */   tc: () => (/* binding */ pointIds)
 /* harmony export */ });
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9941);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2116);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6426);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8079);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6539);
 /* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(965);
-/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7660);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6961);
 
 
 
@@ -7715,7 +6548,7 @@ function pointOf(node) {
 
 /***/ }),
 
-/***/ 6477:
+/***/ 6166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -7724,7 +6557,7 @@ function pointOf(node) {
 /* harmony export */   oB: () => (/* binding */ isPublishable),
 /* harmony export */   pl: () => (/* binding */ isUnknownStatus)
 /* harmony export */ });
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8258);
 
 /** The criteria of a wait for `target`, of a task of `kind`: its defaults, unless the inputs name statuses. */
 function criteriaFor(target, wait, kind, leaving = []) {
@@ -7773,6 +6606,1219 @@ function isUnknownStatus(status, criteria) {
     return (!criteria.known.includes(status) &&
         !criteria.success.includes(status) &&
         !criteria.failure.includes(status));
+}
+
+
+/***/ }),
+
+/***/ 3514:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N3: () => (/* binding */ ON_PULL_REQUEST_EVENT),
+  d0: () => (/* binding */ OPERATION_NAMES),
+  oQ: () => (/* binding */ defaultCleanup),
+  fH: () => (/* binding */ leavesChange),
+  Tq: () => (/* binding */ makesVolumes),
+  ji: () => (/* binding */ operationNamed),
+  Kv: () => (/* binding */ operationsWhere),
+  eO: () => (/* binding */ startsTransfers)
+});
+
+// UNUSED EXPORTS: OPERATIONS, declarationOf
+
+;// CONCATENATED MODULE: ./deploy/engine/operations/operation.ts
+/** The declaration as written: its name kept a literal. */
+const operation = (declaration) => declaration;
+/** A flow of the bundle's first file. */
+const ready = (flow) => () => Promise.resolve(flow);
+/** A web service's body, as the platform's reference requires a create's: services with their ports. */
+const WEB = `'{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'`;
+
+// EXTERNAL MODULE: ./deploy/engine/inputs/operation-inputs.ts
+var operation_inputs = __nccwpck_require__(5026);
+// EXTERNAL MODULE: ./deploy/engine/flows/copying.ts
+var copying = __nccwpck_require__(3044);
+// EXTERNAL MODULE: ./deploy/engine/flows/wait.ts
+var wait = __nccwpck_require__(3186);
+;// CONCATENATED MODULE: ./deploy/deployments/operations.ts
+
+
+
+
+// Deployments: a service made, replaced, changed in place, scaled, swept, a node replaced, and what its nodes say.
+const create = operation({
+    name: 'create',
+    summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
+    needs: ['task_name', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
+    outputs: operation_inputs/* PLACED */.sX,
+    examples: [
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
+    ],
+    flow: ready((0,copying/* withDataIn */.kU)(wait/* waitFlow */.Yb)),
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true }
+});
+const replace = operation({
+    name: 'replace',
+    summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
+    needs: ['task_name', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
+    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids'],
+    examples: [
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`,
+        `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --max-cost 20 --cleanup stop`
+    ],
+    flow: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633))).replaceFlow),
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true }
+});
+const update = operation({
+    name: 'update',
+    summary: "change a running task's configuration from body; roll it back if it does not serve",
+    needs: ['task_id', 'body'],
+    inputs: [
+        'task_name',
+        'body_file',
+        'volumes',
+        'juicefs_mounts',
+        ...operation_inputs/* CHANGE_WAIT */.LA,
+        'health_path',
+        'health_status'
+    ],
+    outputs: ['changed', 'rolled_back', 'restore_file'],
+    examples: [
+        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`,
+        `elastic-deploy update --task-name web --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}'`
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(492), __nccwpck_require__.e(778)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3352))).updateFlow,
+    postFinishes: 'changes',
+    uses: { mounts: true }
+});
+const scale = operation({
+    name: 'scale',
+    summary: 'set points, and wait until that many nodes run; set back if a new node fails',
+    needs: ['task_id', 'points'],
+    inputs: operation_inputs/* CHANGE_WAIT */.LA,
+    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
+    examples: [
+        'elastic-deploy scale --task-id 1229831 --points 3',
+        'elastic-deploy scale --task-id 1229831 --points 1 --wait-timeout 20m'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(83)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5083))).scaleFlow,
+    postFinishes: 'changes'
+});
+const sweep = operation({
+    name: 'sweep',
+    summary: 'stop every task whose name matches task_name, but the ids in task_id',
+    needs: ['task_name'],
+    inputs: ['task_id', 'cleanup_timeout'],
+    outputs: [],
+    examples: [
+        "elastic-deploy sweep --task-name 'pr-42-*'",
+        "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(995), __nccwpck_require__.e(899)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3280))).sweepFlow
+});
+const replaceNode = operation({
+    name: 'replace_node',
+    summary: 'delete the node point_id names, and wait for its replacement',
+    needs: ['task_id', 'point_id'],
+    inputs: ['delete_last_node', ...operation_inputs/* CHANGE_WAIT */.LA],
+    outputs: ['changed', 'points_before', 'points_after'],
+    examples: [
+        'elastic-deploy replace-node --task-id 1229831 --point-id failed',
+        'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(854)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4854))).replaceNodeFlow
+});
+const logs = operation({
+    name: 'logs',
+    summary: "print each node's service logs (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: ['log_lines'],
+    outputs: [],
+    examples: [
+        'elastic-deploy logs --task-id 1229831 --log-lines 100',
+        'elastic-deploy logs --task-id 1229831 --output json'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 77).then(__nccwpck_require__.bind(__nccwpck_require__, 2077))).nodeReadsFlow('logs')
+});
+const events = operation({
+    name: 'events',
+    summary: "print each node's events (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        'elastic-deploy events --task-id 1229831',
+        'elastic-deploy events --task-id 1229831 --output json'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 77).then(__nccwpck_require__.bind(__nccwpck_require__, 2077))).nodeReadsFlow('events')
+});
+
+// EXTERNAL MODULE: ./platform/operations/plan-calls.ts
+var plan_calls = __nccwpck_require__(6218);
+// EXTERNAL MODULE: ./deploy/engine/calls/step-result.ts
+var step_result = __nccwpck_require__(5939);
+// EXTERNAL MODULE: ./deploy/engine/tasks/publishable-urls.ts
+var publishable_urls = __nccwpck_require__(8258);
+// EXTERNAL MODULE: ./deploy/engine/flows/toolkit.ts + 1 modules
+var toolkit = __nccwpck_require__(445);
+;// CONCATENATED MODULE: ./deploy/engine/flows/call.ts
+
+
+
+
+/**
+ * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
+ * storage check, any request. Their answers are the step's result.
+ */
+const callFlow = {
+    plan: (settings) => {
+        const plan = (0,plan_calls/* planCalls */.j)(settings);
+        return {
+            plan,
+            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
+            run: async (ctx) => {
+                const sink = (0,toolkit/* answerSinkFor */.Ty)(plan, ctx);
+                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx, sink);
+                const answers = sink?.close();
+                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
+                    calls,
+                    tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
+                    ...(0,step_result/* listsOf */.fO)(calls),
+                    ...(answers === undefined ? {} : { answers })
+                });
+            },
+            dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
+        };
+    }
+};
+
+;// CONCATENATED MODULE: ./deploy/jobs/operations.ts
+
+
+
+
+// Jobs (suanli-job/): a GPU batch job run to its end, and its reads and stop.
+const job = operation({
+    name: 'job',
+    summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
+    needs: ['task_name', 'body'],
+    inputs: [
+        'points',
+        'job_type',
+        'estimated_exec_sec',
+        'spot_fallback',
+        'queue_timeout',
+        ...operation_inputs/* CAPACITY */.$5,
+        'body_file',
+        'volumes',
+        'juicefs_mounts',
+        ...operation_inputs/* DATA_IN */.Be,
+        'results',
+        ...operation_inputs/* JOB_WAIT */.gj,
+        'cleanup',
+        'cleanup_timeout'
+    ],
+    outputs: [...operation_inputs/* PLACED */.sX, ...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
+    examples: [
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --body-file job.yaml',
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --job-type on_demand --body-file job.yaml --files-dir job-files',
+        '# job.yaml: job_support (timeout_sec, parallelism, mod_param) and services (docs/jobs.md shows one)'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 848).then(__nccwpck_require__.bind(__nccwpck_require__, 1848))).jobFlow,
+    bills: true,
+    maxCost: 'while waiting',
+    uses: { dataIn: true, resultsOut: true },
+    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+    cleanupByDefault: 'stop'
+});
+const jobDetail = operation({
+    name: 'job_detail',
+    summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
+    needs: ['task_id'],
+    inputs: operation_inputs/* JOB_WAIT */.gj,
+    outputs: [...operation_inputs/* JOB_OUTPUTS */.xU, 'log_file'],
+    examples: [
+        'elastic-deploy job-detail --task-id 1962285',
+        'elastic-deploy job-detail --task-id 1962285 --wait true'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const jobSearch = operation({
+    name: 'job_search',
+    summary: 'search the GPU batch jobs, by status and name',
+    needs: [],
+    inputs: ['task_status', 'task_name', 'query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End',
+        'elastic-deploy job-search --task-status End --output json'
+    ],
+    flow: ready(callFlow)
+});
+const jobStop = operation({
+    name: 'job_stop',
+    summary: 'stop GPU batch jobs, and wait until they have ended',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: [
+        'elastic-deploy job-stop --task-id 1962285',
+        'elastic-deploy job-stop --task-id 1962285 --wait-timeout 5m'
+    ],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const jobGroupSearch = operation({
+    name: 'job_group_search',
+    summary: "list a job queue's task groups (queue_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        "elastic-deploy job-group-search --query '{queue_id: 7}'",
+        "elastic-deploy job-group-search --query '{queue_id: 7}' --output json"
+    ],
+    flow: ready(callFlow)
+});
+const jobGroupDetail = operation({
+    name: 'job_group_detail',
+    summary: "read a job queue's task group (group_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        "elastic-deploy job-group-detail --query '{group_id: 5001}'",
+        "elastic-deploy job-group-detail --query '{group_id: 5001}' --output json"
+    ],
+    flow: ready(callFlow)
+});
+
+// EXTERNAL MODULE: ./deploy/engine/flows/lent-replace.ts
+var lent_replace = __nccwpck_require__(5063);
+;// CONCATENATED MODULE: ./deploy/previews/operations.ts
+
+
+
+// Previews: a pull request's preview brought up or stopped, and the previews swept.
+const preview = operation({
+    name: 'preview',
+    summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
+    needs: ['task_name', 'body'],
+    inputs: [...(0,operation_inputs/* only */.j6)(['task_name', 'body', ...operation_inputs/* DATA_IN */.Be], operation_inputs/* CREATE */.lY), ...operation_inputs/* PREVIEW */.$y],
+    outputs: [...operation_inputs/* PLACED */.sX, 'replaced_task_ids', 'total_cost'],
+    examples: [
+        '# the GitHub action runs previews on pull_request events (docs/previews.md); a GitLab review app is replace and cleanup (docs/cli.md)'
+    ],
+    // A preview is a replace under the preview's name: the replace is the deployments', lent through the engine.
+    flow: async () => {
+        await (0,lent_replace/* borrowReplace */.y)();
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(995), __nccwpck_require__.e(154)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9154))).previewFlow;
+    },
+    bills: true,
+    maxCost: 'while waiting',
+    event: 'pull_request'
+});
+const previewSweep = operation({
+    name: 'preview_sweep',
+    summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
+    needs: ['task_name'],
+    inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],
+    outputs: ['total_cost'],
+    examples: ['# the GitHub action runs the preview sweep on a schedule (docs/previews.md)'],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(995), __nccwpck_require__.e(154), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5175))).previewSweepFlow,
+    maxCost: 'itself'
+});
+
+;// CONCATENATED MODULE: ./deploy/storage/operations.ts
+
+
+// Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
+const volume = operation({
+    name: 'volume',
+    summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
+    needs: ['volume'],
+    inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
+    examples: [
+        'elastic-deploy volume --volume datasets --size 100 --region bj-001',
+        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeFlow,
+    bills: true,
+    postFinishes: 'made volumes'
+});
+const volumeList = operation({
+    name: 'volume_list',
+    summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
+    needs: [],
+    inputs: ['region'],
+    outputs: [],
+    examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeListFlow
+});
+const volumeDelete = operation({
+    name: 'volume_delete',
+    summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
+    needs: ['volume', 'confirm'],
+    inputs: ['force', 'cleanup_timeout'],
+    outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
+    examples: [
+        'elastic-deploy volume-delete --volume scratch --confirm scratch',
+        'elastic-deploy volume-delete --volume scratch --confirm scratch --wait-timeout 10m'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeDeleteFlow
+});
+const transfer = operation({
+    name: 'transfer',
+    summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
+    needs: ['volume', 'direction', 's3_supplier', 's3_endpoint', 's3_bucket', 's3_access_key', 's3_secret_key'],
+    inputs: [
+        's3_prefix',
+        'volume_path',
+        'overwrite_policy',
+        'ignore_patterns',
+        'transfer_retries',
+        'task_name',
+        'wait_timeout',
+        'poll_interval',
+        'poll_error_budget',
+        'cleanup_timeout'
+    ],
+    outputs: operation_inputs/* TRANSFER_OUTPUTS */.j2,
+    examples: [
+        'elastic-deploy transfer --volume datasets --direction s3-to-volume --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix v3/ --volume-path /corpus',
+        'elastic-deploy transfer --volume datasets --direction volume-to-s3 --s3-supplier tencent --s3-endpoint cos.ap-guangzhou.myqcloud.com --s3-bucket corpus --s3-prefix results/ --volume-path /out',
+        '# ELASTIC_DEPLOY_S3_ACCESS_KEY and ELASTIC_DEPLOY_S3_SECRET_KEY (or their _FILE) from secrets'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(561)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9561))).transferFlow,
+    postFinishes: 'running transfers'
+});
+const transferDetail = operation({
+    name: 'transfer_detail',
+    summary: "read a transfer's detail and progress",
+    needs: ['transfer_id'],
+    inputs: [],
+    outputs: ['transfer_id', 'files', 'bytes'],
+    examples: [
+        'elastic-deploy transfer-detail --transfer-id 501',
+        'elastic-deploy transfer-detail --transfer-id 501 --output json'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(561)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9561))).transferDetailFlow
+});
+const transferList = operation({
+    name: 'transfer_list',
+    summary: 'list the transfers (of a volume), each with its progress',
+    needs: [],
+    inputs: ['volume'],
+    outputs: [],
+    examples: ['elastic-deploy transfer-list', 'elastic-deploy transfer-list --volume datasets'],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(561)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9561))).transferListFlow
+});
+const transferStop = operation({
+    name: 'transfer_stop',
+    summary: 'stop a transfer, and wait until it copies no more',
+    needs: ['transfer_id'],
+    inputs: ['cleanup_timeout'],
+    outputs: ['transfer_id', 'files', 'bytes'],
+    examples: [
+        'elastic-deploy transfer-stop --transfer-id 501',
+        'elastic-deploy transfer-stop --transfer-id 501 --wait-timeout 5m'
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(561)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9561))).transferStopFlow
+});
+
+;// CONCATENATED MODULE: ./deploy/preheat/operations.ts
+
+
+// Image preheat (suanli-image-preheat/): the images warmed where a task would be placed.
+const preheat = operation({
+    name: 'preheat',
+    summary: 'warm the images of body where gpu would place a task',
+    needs: ['task_name', 'gpu', 'body'],
+    inputs: (0,operation_inputs/* only */.j6)(['task_name', 'gpu', 'body'], ['task_name', ...operation_inputs/* CAPACITY */.$5, 'body', 'body_file']),
+    outputs: operation_inputs/* PLACED */.sX,
+    examples: [
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`,
+        `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB} --preheat-timeout 30m`
+    ],
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(153)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).preheatFlow,
+    uses: { capacity: true }
+});
+
+;// CONCATENATED MODULE: ./deploy/requests/operations.ts
+
+
+
+
+// The plain calls: reads, searches, stops and changes of tasks, the bills, the storage check, any endpoint.
+const detail = operation({
+    name: 'detail',
+    summary: "read tasks' detail, and wait until ready with wait: true",
+    needs: ['task_id'],
+    inputs: operation_inputs/* WAIT */.C_,
+    outputs: [],
+    examples: [
+        'elastic-deploy detail --task-id 1229831',
+        'elastic-deploy detail --task-id 1229831 --wait true'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const searchTasks = operation({
+    name: 'search_tasks',
+    summary: 'search the tasks, by status',
+    needs: [],
+    inputs: ['task_status', 'query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy search-tasks --task-status Running,Pending',
+        'elastic-deploy search-tasks --task-status Running --output json'
+    ],
+    flow: ready(callFlow)
+});
+const searchResources = operation({
+    name: 'search_resources',
+    summary: 'search the resources (regions, devices, stock, prices)',
+    needs: [],
+    inputs: ['query'],
+    outputs: [],
+    examples: [
+        "elastic-deploy search-resources --query '{device_type: GpuDevice}'",
+        'elastic-deploy search-resources --output table'
+    ],
+    flow: ready(callFlow)
+});
+const stop = operation({
+    name: 'stop',
+    summary: 'stop tasks, and wait until their detail says End',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const pause = operation({
+    name: 'pause',
+    summary: 'pause tasks, and wait until they are Paused',
+    needs: ['task_id'],
+    inputs: operation_inputs/* STOP_WAIT */.F$,
+    outputs: [],
+    examples: [
+        'elastic-deploy pause --task-id 1229831',
+        'elastic-deploy pause --task-id 1229831 --wait-timeout 5m'
+    ],
+    flow: ready(wait/* waitFlow */.Yb)
+});
+const recover = operation({
+    name: 'recover',
+    summary: 'recover paused tasks, and wait until they are ready',
+    needs: ['task_id'],
+    inputs: operation_inputs/* WAIT */.C_,
+    outputs: [],
+    examples: [
+        'elastic-deploy recover --task-id 1229831 --wait-timeout 20m',
+        'elastic-deploy recover --task-id 1229831 --health-path /health'
+    ],
+    flow: ready(wait/* waitFlow */.Yb),
+    maxCost: 'with wait: true'
+});
+const changePoints = operation({
+    name: 'change_points',
+    summary: "set a task's node count (without waiting: see scale)",
+    needs: ['task_id', 'points'],
+    inputs: [],
+    outputs: [],
+    examples: [
+        'elastic-deploy change-points --task-id 1229831 --points 3',
+        'elastic-deploy change-points --task-id 1229831 --points 1'
+    ],
+    flow: ready(callFlow)
+});
+const nodes = operation({
+    name: 'nodes',
+    summary: "list a task's nodes",
+    needs: ['task_id'],
+    inputs: ['query'],
+    outputs: [],
+    examples: [
+        'elastic-deploy nodes --task-id 1229831',
+        'elastic-deploy nodes --task-id 1229831 --output json'
+    ],
+    flow: ready(callFlow)
+});
+const billing = operation({
+    name: 'billing',
+    summary: 'read the bill by time, of some tasks or all',
+    needs: [],
+    inputs: ['task_id', ...operation_inputs/* BILLING */.CS],
+    outputs: [],
+    examples: [
+        'elastic-deploy billing --billing-start 7d --billing-range day',
+        'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
+    ],
+    flow: ready(callFlow)
+});
+const taskBilling = operation({
+    name: 'task_billing',
+    summary: 'read the bill by task',
+    needs: [],
+    inputs: operation_inputs/* BILLING */.CS,
+    outputs: [],
+    examples: [
+        'elastic-deploy task-billing --billing-start 30d --billing-range month',
+        'elastic-deploy task-billing --billing-start 7d --billing-range day --output json'
+    ],
+    flow: ready(callFlow)
+});
+const storageCheck = operation({
+    name: 'storage_check',
+    summary: "check a storage's credentials (S3), from body",
+    needs: ['body'],
+    inputs: ['body_file'],
+    outputs: [],
+    examples: [
+        'elastic-deploy storage-check --body-file storage.yaml',
+        'elastic-deploy storage-check --body-file storage.yaml --output json',
+        '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
+    ],
+    flow: ready(callFlow)
+});
+const request = operation({
+    name: 'request',
+    summary: 'send any request of the API, signed',
+    needs: ['method', 'path'],
+    inputs: ['encrypt', 'body', 'body_file', 'query'],
+    outputs: [],
+    examples: [
+        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'",
+        "elastic-deploy request --method GET --path /api/task/deployment/detail --query '{task_id: 1229831}'"
+    ],
+    flow: ready(callFlow)
+});
+
+;// CONCATENATED MODULE: ./deploy/operations.ts
+
+
+
+
+
+
+
+// The replace a preview runs is the deployments': lent through the engine, so no capability imports another.
+(0,lent_replace/* lendReplace */.Ou)(async () => {
+    const { replaceFlow, runReplace } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633));
+    return { flow: replaceFlow, run: runReplace };
+});
+/**
+ * Every operation, declared once in the module of its capability: the CLI lists them in this order.
+ * OperationName and every list or set of operations below are made from it.
+ */
+const OPERATIONS = [
+    create,
+    replace,
+    detail,
+    searchTasks,
+    searchResources,
+    stop,
+    pause,
+    recover,
+    changePoints,
+    nodes,
+    billing,
+    taskBilling,
+    storageCheck,
+    logs,
+    events,
+    sweep,
+    preview,
+    previewSweep,
+    preheat,
+    update,
+    scale,
+    replaceNode,
+    job,
+    jobDetail,
+    jobSearch,
+    jobStop,
+    jobGroupSearch,
+    jobGroupDetail,
+    volume,
+    volumeList,
+    volumeDelete,
+    transfer,
+    transferDetail,
+    transferList,
+    transferStop,
+    request
+];
+/** Every operation's name, in the order of OPERATIONS. */
+const OPERATION_NAMES = OPERATIONS.map((declared) => declared.name);
+const BY_NAME = new Map(OPERATIONS.map((declared) => [declared.name, declared]));
+/** The declaration of an operation. */
+function operationNamed(name) {
+    const declared = BY_NAME.get(name);
+    if (declared === undefined)
+        throw new Error(`no operation is declared as ${name}`);
+    return declared;
+}
+/** The declaration of the operation a text names (a state file's, a by-hand command's), if any. */
+const declarationOf = (name) => BY_NAME.get(name);
+/** The names of the operations whose declaration holds `holds`, in the order of OPERATIONS. */
+function operationsWhere(holds) {
+    return OPERATIONS.filter((declared) => holds(declared)).map((declared) => declared.name);
+}
+/**
+ * What the post step does with what the step creates when cleanup is empty: the operation's own default
+ * (a job's: stop), else none (a deploy step makes a service for later steps), and for any text that names
+ * no operation.
+ */
+const defaultCleanup = (operation) => declarationOf(operation)?.cleanupByDefault ?? 'none';
+/** The operations that follow a pull request's event: the host reads the event before anything else. */
+const ON_PULL_REQUEST_EVENT = new Set(operationsWhere((declared) => declared.event === 'pull_request'));
+/**
+ * Whether a step of this operation may leave a change for the post step to finish, whatever `cleanup`
+ * says: an update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
+ */
+const leavesChange = (operation) => declarationOf(operation)?.postFinishes === 'changes';
+/** Whether a step of this operation may make a volume for the post step to delete (volume_cleanup: delete). */
+const makesVolumes = (operation) => declarationOf(operation)?.postFinishes === 'made volumes';
+/** Whether a step of this operation may leave a transfer running, for the post step to stop. */
+const startsTransfers = (operation) => declarationOf(operation)?.postFinishes === 'running transfers';
+
+
+/***/ }),
+
+/***/ 8618:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  IS: () => (/* binding */ REPORT_PARTS),
+  fV: () => (/* binding */ partCostTitle),
+  gg: () => (/* binding */ partFailure),
+  EJ: () => (/* binding */ partMoney),
+  OZ: () => (/* binding */ partOutputs)
+});
+
+// EXTERNAL MODULE: ./basics/markdown-text.ts
+var markdown_text = __nccwpck_require__(5621);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./deploy/engine/calls/step-result.ts
+var step_result = __nccwpck_require__(5939);
+// EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
+var report_text = __nccwpck_require__(566);
+;// CONCATENATED MODULE: ./deploy/engine/report/report-part.ts
+/** A part, for the registry: its questions asked of a step. */
+function reportPart(part) {
+    const ask = (answer, none) => (step) => {
+        const data = part.of(step);
+        return data === undefined || answer === undefined ? none : answer(data, step);
+    };
+    const { failure } = part;
+    const costTitle = part.summary?.costTitle;
+    return {
+        name: part.name,
+        kind: part.kind,
+        outputs: part.outputs ?? [],
+        money: part.money ?? {},
+        lead: ask(part.summary?.lead, []),
+        withTasks: ask(part.summary?.withTasks, []),
+        alone: ask(part.summary?.alone, []),
+        costTitle: ask(costTitle === undefined ? undefined : (data) => costTitle(data), undefined),
+        values: ask(part.values, {}),
+        failure: ask(failure === undefined ? undefined : (data) => failure(data), undefined)
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/engine/report/cap-report.ts
+
+
+
+
+
+// The cap's part (a capability of the engine's wait, not a kind's: max_cost holds every kind that bills):
+// what max_cost held the step to.
+const CAP_PART = reportPart({
+    name: 'cap',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'cap'),
+    summary: { withTasks: capLine }
+});
+/**
+ * What max_cost held the step to: the cap, what the tasks waited on cost in all, and which ones the cap
+ * stopped (their lines say what they cost while the step waited, which is what the cap counts).
+ */
+function capLine({ maxCost }, step) {
+    const costs = step.tasks.flatMap((task) => task.billingValue === undefined && task.forecastValue === undefined
+        ? []
+        : [task.billingValue ?? '0', task.forecastValue ?? '0']);
+    const spent = costs.length === 0 ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)((0,money/* sumPoints */.RN)(costs) ?? ''));
+    const capped = step.tasks.filter((task) => task.verdict === 'capped');
+    const stopped = capped.length === 0
+        ? ''
+        : ` The cap stopped ${capped.map((task) => `${task.id} (${(0,markdown_text/* escape */.i)(task.message ?? '')})`).join(', ')}.`;
+    return [
+        '',
+        `max_cost ${(0,markdown_text/* escape */.i)(maxCost)} yuan, held to what the tasks cost while the step waited; they have cost ${spent} in all.${stopped}`
+    ];
+}
+
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __nccwpck_require__(7187);
+;// CONCATENATED MODULE: ./deploy/deployments/change-report.ts
+
+
+
+
+
+// The deployment's part: what a change to a running deployment did (update, scale, replace_node).
+const CHANGE_PART = reportPart({
+    name: 'change',
+    kind: task_kinds/* TASK_KINDS */.Eb.deployment.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'change'),
+    summary: { lead: changeTable },
+    outputs: ['changed', 'rolled_back', 'points_before', 'points_after'],
+    values: (change) => ({
+        changed: String(change.changed),
+        rolled_back: String(change.rolledBack),
+        points_before: (0,report_text/* countText */.lT)(change.pointsBefore),
+        points_after: (0,report_text/* countText */.lT)(change.pointsAfter)
+    })
+});
+/** What a change to a running task did: each field before and after, the nodes, the rollback. */
+function changeTable(change) {
+    const lines = ['#### Change', ''];
+    if (!change.changed)
+        lines.push('Nothing to change: nothing was sent.', '');
+    if (change.fields.length > 0) {
+        lines.push('| Field | Before | After |', '|---|---|---|');
+        for (const field of change.fields)
+            lines.push(`| ${(0,markdown_text/* escape */.i)(field.path)} | ${(0,markdown_text/* escape */.i)(field.before)} | ${(0,markdown_text/* escape */.i)(field.after)} |`);
+        lines.push('');
+    }
+    if (change.nodes.length > 0)
+        lines.push(`Nodes replaced: ${change.nodes.map(markdown_text/* escape */.i).join(', ')}`, '');
+    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
+        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
+    if (change.rolledBack)
+        lines.push('**Rolled back**: the task was set back as it was.', '');
+    if (change.restore !== undefined)
+        lines.push(`**Not rolled back**: task ${(0,markdown_text/* escape */.i)(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+    return lines;
+}
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+;// CONCATENATED MODULE: ./deploy/jobs/job-report.ts
+
+
+
+
+
+
+const JOB_PART = reportPart({
+    name: 'job',
+    kind: task_kinds/* TASK_KINDS */.Eb.job.name,
+    of: jobShown,
+    summary: { lead: jobTable },
+    outputs: ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type', 'log_file'],
+    values: ({ run, logFile }) => ({
+        ...(run === undefined
+            ? {}
+            : {
+                job_status: run.status ?? '',
+                succeeded_pods: (0,report_text/* countText */.lT)(run.succeeded),
+                failed_pods: (0,report_text/* countText */.lT)(run.failed),
+                ...(run.seconds === undefined ? {} : { duration: String(run.seconds) }),
+                job_type: run.mode
+            }),
+        ...(logFile === undefined ? {} : { log_file: logFile })
+    })
+});
+function jobShown(step) {
+    const run = (0,step_result/* jobRunOf */.wT)(step);
+    const logFile = (0,step_result/* reportOf */.EI)(step, 'job')?.logFile;
+    return run === undefined && logFile === undefined ? undefined : { run, logFile };
+}
+/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
+function jobTable({ run: job, logFile }) {
+    if (job === undefined)
+        return [];
+    const count = (n) => (n === undefined ? '?' : String(n));
+    return [
+        '#### Job',
+        '',
+        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
+        '|---|---|---|---|---|',
+        `| ${(0,markdown_text/* escape */.i)(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,units/* formatDuration */.a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+        '',
+        ...(logFile === undefined
+            ? []
+            : [
+                "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
+                ''
+            ])
+    ];
+}
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+;// CONCATENATED MODULE: ./deploy/engine/report/placement-report.ts
+
+
+
+
+
+// The placement's part (a capability of the engine's create, not a kind's: a deployment's create and a
+// job's alike pick their resource by gpu): where a create that picked its resource by gpu made its task.
+const PLACEMENT_PART = reportPart({
+    name: 'placement',
+    of: step_result/* placementOf */.xc,
+    summary: { lead: placementTable },
+    outputs: ['region', 'region_name', 'gpu', 'price'],
+    values: placementOutputs
+});
+/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
+function placementOutputs(placement) {
+    const { chosen } = placement;
+    const offer = chosen?.offer;
+    return {
+        ...(offer?.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(offer.region, 100) }),
+        ...(offer?.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(offer.regionName, 100) }),
+        gpu: (0,safe_text/* sanitize */.aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        price: chosen?.price ?? ''
+    };
+}
+/**
+ * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
+ * first, each with its price, stock and what became of it (created on, refused, left out and why).
+ */
+function placementTable(placement) {
+    const { chosen, refused, considered } = placement;
+    const outcome = (candidate) => {
+        if (candidate === chosen)
+            return 'chosen';
+        const refusal = refused.find((r) => r.candidate === candidate);
+        if (refusal !== undefined)
+            return `refused: ${refusal.why}`;
+        return candidate.excluded ?? 'not needed';
+    };
+    const lines = [
+        `#### Resource: ${placement.points} node(s) of ${(0,markdown_text/* escape */.i)(placement.wish.gpu)}`,
+        '',
+        '| Region | Device | GPUs | Price | Stock | Outcome |',
+        '|---|---|---|---|---|---|'
+    ];
+    for (const candidate of considered) {
+        const { offer } = candidate;
+        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
+        const cells = [
+            region,
+            offer.device,
+            offer.gpuCount,
+            candidate.price,
+            offer.inventory,
+            outcome(candidate)
+        ];
+        lines.push(`| ${cells.map((cell) => (0,markdown_text/* escape */.i)(cell ?? '')).join(' | ')} |`);
+    }
+    const warmed = placement.preheated;
+    return [
+        ...lines,
+        ...(warmed === undefined
+            ? []
+            : [
+                '',
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${(0,markdown_text/* escape */.i)(warmed.region)} in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${(0,markdown_text/* escape */.i)(warmed.taskId)}); a preheat is not a reservation.`
+            ]),
+        '',
+        `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${(0,markdown_text/* escape */.i)(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        ''
+    ];
+}
+
+;// CONCATENATED MODULE: ./deploy/preheat/preheat-report.ts
+
+
+// The preheat's part: a preheat step's task is shown in the tasks' table as every task is, and it writes
+// no output of its own, so the part adds nothing (a create's preheat is the placement's line). Kept so
+// that every kind has its part, where what a preheat adds will go.
+const PREHEAT_PART = reportPart({
+    name: 'preheat',
+    kind: task_kinds/* PREHEAT_KIND */.z0.name,
+    of: () => undefined
+});
+
+;// CONCATENATED MODULE: ./deploy/previews/preview-report.ts
+
+
+
+
+
+// The previews' part (a capability over deployments, not a kind: a preview's tasks are deployments): a
+// preview's pull request and what its previews cost, a sweep's table, and why either failed beside its tasks.
+const PREVIEW_PART = reportPart({
+    name: 'preview',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'preview'),
+    summary: {
+        lead: previewLines,
+        costTitle: (preview) => preview.number === undefined ? undefined : "What this push's preview cost while the step waited"
+    },
+    outputs: ['total_cost'],
+    values: (preview) => ({
+        total_cost: preview.totalPoints === undefined ? '' : ((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '')
+    }),
+    failure: (preview) => preview.failure,
+    money: { total_cost: money/* readableYuan */.o$ }
+});
+/**
+ * A preview's pull request and what its previews cost in all; a preview sweep's table of what it stopped,
+ * why, and what each cost.
+ */
+function previewLines(preview, step) {
+    const total = preview.totalPoints === undefined ? 'unknown' : (0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)(preview.totalPoints) ?? '');
+    if (preview.number !== undefined)
+        return [
+            `Preview ${(0,markdown_text/* escape */.i)(preview.taskName)} of pull request #${preview.number}: its previews have cost ${total} in all.`,
+            ''
+        ];
+    if (step.tasks.length === 0)
+        return [`No preview of ${(0,markdown_text/* escape */.i)(preview.taskName)} was stopped.`, ''];
+    return [
+        `#### Previews of ${(0,markdown_text/* escape */.i)(preview.taskName)} stopped`,
+        '',
+        '| Task | Name | Why | Cost |',
+        '|---|---|---|---|',
+        ...step.tasks.map((task) => `| ${task.id} | ${(0,markdown_text/* escape */.i)(task.name ?? '')} | ${(0,markdown_text/* escape */.i)(task.message ?? '')} | ${(0,report_text/* yuanText */.HI)((0,report_text/* taskCost */.LL)(task))} |`),
+        '',
+        `They have cost ${total} in all.`,
+        ''
+    ];
+}
+
+;// CONCATENATED MODULE: ./deploy/storage/transfer-report.ts
+
+
+
+
+
+
+
+// The transfer's part: the transfer a transfer step followed (or read, or stopped), or the transfers a
+// transfer_list read.
+const TRANSFER_PART = reportPart({
+    name: 'transfer',
+    kind: task_kinds/* TRANSFER_KIND */.bl.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'transfer'),
+    summary: { alone: transfersTable },
+    outputs: ['status', 'count', 'transfer_id', 'files', 'bytes', 'rate', 'duration'],
+    values: ({ one, listed }) => (one === undefined ? { count: String(listed.length) } : transferOutputs(one))
+});
+/**
+ * What a transfer step copied: its status, its id (the last, after retries), the files and bytes it
+ * copied, and, for one the step followed, how long it took (duration, seconds) and its rate (bytes a
+ * second, on average).
+ */
+function transferOutputs({ transfer, elapsedMs }) {
+    const seconds = elapsedMs === undefined ? undefined : Math.round(elapsedMs / 1000);
+    return {
+        status: (0,safe_text/* sanitize */.aj)(transfer.status ?? '', 40),
+        transfer_id: transfer.id,
+        files: (0,report_text/* countText */.lT)(transfer.filesDone),
+        bytes: (0,report_text/* countText */.lT)(transfer.bytesDone),
+        rate: elapsedMs === undefined || elapsedMs <= 0
+            ? ''
+            : String(Math.round(((transfer.bytesDone ?? 0) * 1000) / elapsedMs)),
+        ...(seconds === undefined ? {} : { duration: String(seconds) })
+    };
+}
+/**
+ * The transfer a transfer step followed (or read, or stopped), or the transfers a transfer_list read: each
+ * one's status, files and GiB copied of all (totals of 0 are still being counted), and for a step that
+ * followed one, how long it took and its rate.
+ */
+function transfersTable({ one, listed }) {
+    const transfers = one === undefined ? listed : [one.transfer];
+    const lines = ['| Transfer | Direction | Status | Files | Copied | Error |', '|---|---|---|---|---|---|'];
+    lines.push(...transfers.map(transferRow), '');
+    if (one?.elapsedMs === undefined)
+        return lines;
+    const seconds = one.elapsedMs / 1000;
+    const rate = seconds > 0 ? `${((one.transfer.bytesDone ?? 0) / seconds / 1024 ** 2).toFixed(1)} MiB/s` : '\u2013';
+    return [
+        ...lines,
+        `Copied in ${(0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(one.elapsedMs))} (${rate} on average)${one.retries > 0 ? `, after ${one.retries} retries` : ''}; files already at the destination are not copied again, as \`overwrite_policy\` says.`
+    ];
+}
+/** A transfer's row: its direction, status, files and GiB copied of all, and its error. */
+function transferRow(t) {
+    const gib = (bytes) => `${bytes === undefined ? '0' : (bytes / 1024 ** 3).toFixed(2)} GiB`;
+    const files = t.filesTotal === undefined ? `${t.filesDone ?? 0} (counting)` : `${t.filesDone ?? 0} of ${t.filesTotal}`;
+    const bytes = t.bytesTotal === undefined ? gib(t.bytesDone) : `${gib(t.bytesDone)} of ${gib(t.bytesTotal)}`;
+    const direction = t.direction === 'to_volume'
+        ? 'to the volume'
+        : t.direction === 'to_object_storage'
+            ? 'to object storage'
+            : '?';
+    const error = t.errorCode === undefined && t.errorMessage === undefined
+        ? ''
+        : `${t.errorCode ?? ''} ${t.errorMessage ?? ''}`.trim();
+    return `| ${(0,markdown_text/* escape */.i)(t.id)} | ${direction} | ${(0,report_text/* orUnknown */.uL)(t.status)} | ${files} | ${bytes} | ${(0,markdown_text/* escape */.i)(error)} |`;
+}
+
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __nccwpck_require__(5547);
+;// CONCATENATED MODULE: ./deploy/storage/volume-report.ts
+
+
+
+
+
+
+
+// The volume's part: the volume a volume step found, made, grew or deleted, or the volumes a volume_list read.
+const VOLUME_PART = reportPart({
+    name: 'volume',
+    kind: task_kinds/* VOLUME_KIND */.OT.name,
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'volume'),
+    summary: { alone: volumesTable },
+    outputs: [
+        'status',
+        'count',
+        'region',
+        'region_name',
+        'storage_id',
+        'total_size',
+        'used_size',
+        'volume_price'
+    ],
+    values: ({ one, listed }) => one === undefined ? { count: String(listed.volumes.length) } : volumeOutputs(one),
+    money: { volume_price: (price) => `${price} yuan per GB a month` }
+});
+/**
+ * What a volume step found, made, grew or deleted: its status (Deleted once no list shows it), its
+ * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), and its
+ * displayed price (yuan per GB a month, as the platform shows it; decimal text only).
+ */
+function volumeOutputs(outcome) {
+    const { volume } = outcome;
+    const price = volume.displayUnitPrice ?? '';
+    return {
+        status: outcome.deleted ? volume_data/* VOLUME_DELETED */.lc : (0,safe_text/* sanitize */.aj)(volume.status ?? '', 40),
+        ...(volume.region === undefined ? {} : { region: (0,safe_text/* sanitize */.aj)(volume.region, 100) }),
+        ...(volume.regionName === undefined ? {} : { region_name: (0,safe_text/* sanitize */.aj)(volume.regionName, 100) }),
+        storage_id: volume.id,
+        total_size: (0,report_text/* gibText */.ip)(volume.totalBytes),
+        used_size: (0,report_text/* gibText */.ip)(volume.usedBytes),
+        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+    };
+}
+/**
+ * The volume a volume step left (found, made, grown, deleted), or the volumes a volume_list read with what
+ * they come to: sizes in GiB (a used size the storage cannot say is unknown, never 0), prices in the
+ * platform's own units, never through the tasks' points-to-yuan rule.
+ */
+function volumesTable({ one, listed }) {
+    const volumes = one === undefined ? listed.volumes : [one.volume];
+    const size = (bytes) => bytes === undefined ? 'unknown' : `${(0,report_text/* gibText */.ip)(bytes)} GiB`;
+    const lines = [
+        '| Volume | Name | Region | Class | Status | Size | Used | Price (yuan per GB a month) | Mounted in |',
+        '|---|---|---|---|---|---|---|---|---|',
+        ...volumes.map((v) => `| ${(0,markdown_text/* escape */.i)(v.id)} | ${(0,markdown_text/* escape */.i)(v.name)} | ${(0,report_text/* orUnknown */.uL)(v.region)} | ${(0,report_text/* orUnknown */.uL)(v.storageClass)} | ${(0,report_text/* orUnknown */.uL)(one?.deleted === true ? volume_data/* VOLUME_DELETED */.lc : v.status)} | ${size(v.totalBytes)} | ${size(v.usedBytes)} | ${decimalText(v.displayUnitPrice)} | ${v.mounts} task(s) |`),
+        ''
+    ];
+    if (one !== undefined) {
+        const did = one.deleted
+            ? 'Deleted: no list shows it.'
+            : one.created
+                ? 'Made by this step.'
+                : one.adopted
+                    ? "Found by name after this step's create went unanswered: nothing proves this step made it, so no cleanup deletes it."
+                    : one.grownFrom === undefined
+                        ? 'Found as it was.'
+                        : `Grown from ${size(one.grownFrom)}.`;
+        return [...lines, did];
+    }
+    const { summary } = listed;
+    if (summary === undefined)
+        return lines;
+    return [
+        ...lines,
+        `${summary.count ?? '?'} volume(s) counted (Creating, Active, Expanding), ${size(summary.totalBytes)} in all, ${size(summary.usedBytes)} used; estimated cost ${summary.perTenMinutes ?? '?'} points per 10 minutes (coin_sum_slice, in the points of unit_price, as the reference's own example counts them: 3 GiB at 120 is 360; the storage's points, never turned into yuan by the tasks' rule).`
+    ];
+}
+/** A decimal the platform gave (a price), as it is when it is one; anything else escaped. */
+function decimalText(value) {
+    if (value === undefined)
+        return '?';
+    return /^\d{1,12}(\.\d{1,12})?$/.test(value) ? value : (0,markdown_text/* escape */.i)(value);
+}
+
+;// CONCATENATED MODULE: ./deploy/report-parts.ts
+
+
+
+
+
+
+
+
+// Every report part, in one place: the summary, the outputs and the CLI ask each of them, in this order,
+// what the step holds of it. A new kind or capability registers its part here.
+/**
+ * The parts, in the order their lines come in the summary (each in its place: above the tasks, under
+ * them, or in place of them); an output two parts write is the first's that says it.
+ */
+const REPORT_PARTS = [
+    PLACEMENT_PART,
+    CHANGE_PART,
+    JOB_PART,
+    PREVIEW_PART,
+    CAP_PART,
+    VOLUME_PART,
+    TRANSFER_PART,
+    PREHEAT_PART
+];
+/** What the parts say of their outputs, each output the first part's that says it. */
+function partOutputs(step) {
+    const values = {};
+    for (const part of REPORT_PARTS)
+        for (const [name, value] of Object.entries(part.values(step)))
+            values[name] ??= value;
+    return values;
+}
+/** Why the step fails beside its tasks, as the first part that says so says it. */
+function partFailure(step) {
+    for (const part of REPORT_PARTS) {
+        const failure = part.failure(step);
+        if (failure !== undefined)
+            return failure;
+    }
+    return undefined;
+}
+/** What the cost-over-time diagram calls what the step's tasks cost, as the first part that names it says. */
+function partCostTitle(step) {
+    for (const part of REPORT_PARTS) {
+        const title = part.costTitle(step);
+        if (title !== undefined)
+            return title;
+    }
+    return undefined;
+}
+/** How the CLI's table shows each part's money outputs to a person. */
+function partMoney() {
+    return Object.assign({}, ...REPORT_PARTS.map((part) => part.money));
 }
 
 
@@ -7938,7 +7984,7 @@ function readPrivateFile(path, maxBytes) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4483);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2237);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8215);
 
 
 /**
@@ -7952,7 +7998,7 @@ if (onRunner) {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(366), __nccwpck_require__.e(828), __nccwpck_require__.e(53), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(492), __nccwpck_require__.e(291)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2291))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .V)(host);
 }
@@ -10167,8 +10213,8 @@ function retryAfterMs(value, serverDate, localNow) {
     return Math.max(0, at - now);
 }
 /**
- * The retry, one of the three owners of time (with asking again, deploy/ask-again.ts, and the poll,
- * deploy/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
+ * The retry, one of the three owners of time (with asking again, deploy/engine/ask-again.ts, and the poll,
+ * deploy/engine/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
  * retries are spent, the step is cancelled, or the next attempt would start past the deadline. Every retry
  * is logged with its reason, number and delay.
  */

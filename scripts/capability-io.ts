@@ -1,12 +1,12 @@
 // What each capability's action declares, from the declarations: its inputs and outputs (those of its
 // operations, and those of every operation), and what each input means for its operations. npm run docs
 // writes <capability>/action.yml from this (scripts/docs.ts); the tests read it to hold the files to it.
-import { CAPABILITIES, type Capability } from '../src/deploy/capabilities.js';
-import { INPUTS } from '../src/deploy/inputs/index.js';
-import { partsOf } from '../src/deploy/inputs/meanings.js';
-import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/inputs/operation-inputs.js';
-import { operationNamed } from '../src/deploy/operations/index.js';
-import { OUTPUTS } from '../src/deploy/outputs/outputs.js';
+import { CAPABILITIES, type Capability } from '../src/deploy/engine/capabilities.js';
+import { INPUTS } from '../src/deploy/engine/inputs/index.js';
+import { partsOf } from '../src/deploy/engine/inputs/meanings.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/engine/inputs/operation-inputs.js';
+import { operationNamed } from '../src/deploy/operations.js';
+import { OUTPUTS } from '../src/deploy/engine/outputs/outputs.js';
 import { OPERATION_NAMES, type OperationName } from '../src/platform/platform-settings.js';
 
 export { CAPABILITIES, type Capability };

@@ -1,18 +1,18 @@
 // npm run docs: writes action.yml's inputs and outputs and docs/reference.md (the inputs and outputs of
-// each operation) from the declarations: src/deploy/inputs/ (each input: its description, default,
-// whether it is required), src/deploy/outputs/ (each output) and src/deploy/operations/ (each operation:
+// each operation) from the declarations: src/deploy/engine/inputs/ (each input: its description, default,
+// whether it is required), src/deploy/engine/outputs/ (each output) and src/deploy/*/operations.ts (each operation:
 // what it is for, which inputs it needs and takes, which outputs it writes), formatted as Prettier formats them; `npm run docs -- --check` only says
 // whether they are up to date (a test in npm test says it too). action.yml's head and its runs: are kept.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as prettier from 'prettier';
 import { ROOT } from './action-runner.js';
-import { INPUT_BY_NAME, INPUTS } from '../src/deploy/inputs/index.js';
-import { meaningFor } from '../src/deploy/inputs/meanings.js';
-import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/outputs/outputs.js';
-import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/inputs/operation-inputs.js';
-import { OPERATION_NAMES, OPERATIONS } from '../src/deploy/operations/index.js';
-import { CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
+import { INPUT_BY_NAME, INPUTS } from '../src/deploy/engine/inputs/index.js';
+import { meaningFor } from '../src/deploy/engine/inputs/meanings.js';
+import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/engine/outputs/outputs.js';
+import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/engine/inputs/operation-inputs.js';
+import { OPERATION_NAMES, OPERATIONS } from '../src/deploy/operations.js';
+import { CAPABILITY_INPUT } from '../src/deploy/engine/capabilities.js';
 import { parse } from 'yaml';
 import {
   CAPABILITIES,
@@ -124,7 +124,7 @@ export function renderCapabilityActionYml(capability: Capability): string {
     ['main', 'pre', 'post'].includes(key) ? `  ${key}: ../${value}` : `  ${key}: ${value}`
   );
   return [
-    `# Written by npm run docs from src/deploy/capabilities.ts and the declarations: edit those, not this.`,
+    `# Written by npm run docs from src/deploy/engine/capabilities.ts and the declarations: edit those, not this.`,
     `name: 'Elastic Deploy: ${capability.name}'`,
     `description: ${quoted(capability.description)}`,
     'author: elastic-deploy-action contributors',
@@ -167,7 +167,7 @@ export function renderReference(): string {
   const lines = [
     '# Inputs and outputs, by operation',
     '',
-    '<!-- Written by npm run docs from the declarations: src/deploy/inputs/ and src/deploy/outputs/ (the descriptions and defaults) and src/deploy/inputs/operation-inputs.ts (which operation takes which). -->',
+    '<!-- Written by npm run docs from the declarations: src/deploy/engine/inputs/ and src/deploy/engine/outputs/ (the descriptions and defaults) and src/deploy/engine/inputs/operation-inputs.ts (which operation takes which). -->',
     '',
     'Every input is a `with:` of the action, and a flag or an `ELASTIC_DEPLOY_<INPUT>` variable of',
     '`elastic-deploy` (see [the CLI](cli.md)). First what each operation needs, and what else it takes',

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { OPERATION_NAMES } from '../src/deploy/operations/index.js';
+import { OPERATION_NAMES } from '../src/deploy/operations.js';
 
 /** A declared name that an [Unreleased] entry names and a page shows, with the first place it is shown. */
 export interface UnreleasedShown {

@@ -1,7 +1,7 @@
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from '../../src/action/diagnostics-report.js';
 import { redactor } from '../../src/action/masker.js';
 import { lastLines } from '../../src/basics/safe-text.js';
-import type { TaskDiagnostics } from '../../src/deploy/wait/diagnose.js';
+import type { TaskDiagnostics } from '../../src/deploy/engine/wait/diagnose.js';
 
 const SECRET = 'tok-5f0c9e-secret';
 const diagnostics: TaskDiagnostics = {

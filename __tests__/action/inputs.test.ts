@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseHealthPath } from '../../src/deploy/inputs/parsers.js';
+import { parseHealthPath } from '../../src/deploy/engine/inputs/parsers.js';
 import { rfc3339 } from '../../src/basics/units.js';
 
 describe('rfc3339', () => {

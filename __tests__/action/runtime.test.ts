@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { cancellableSleep } from '../../src/deploy/cancellable-sleep.js';
+import { cancellableSleep } from '../../src/deploy/engine/cancellable-sleep.js';
 
 describe('cancellableSleep', () => {
   it('sleeps, and wakes every sleeper with a rejection when the step is cancelled', async () => {

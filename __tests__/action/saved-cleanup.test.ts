@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateFile, privateFiles } from '../../src/host/private-file.js';
 import { saveCleanup, savedCleanup } from '../../src/action/saved-cleanup.js';
-import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
+import { NO_CLEANUP } from '../../src/deploy/engine/cleanup-state.js';
 
 /** A host's saved state in memory, with a stash in `dir` (or none). */
 function host(dir: string | undefined) {

@@ -1,7 +1,7 @@
 // What the summary and the outputs say of volumes and transfers, whatever the platform left out.
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { reportEntry, type StepResult } from '../../src/deploy/calls/step-result.js';
+import { reportEntry, type StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { transferOf, type Transfer } from '../../src/platform/transfer-data.js';
 import type { Volume } from '../../src/platform/volume-data.js';
 

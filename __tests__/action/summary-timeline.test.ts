@@ -5,9 +5,9 @@ import {
   taskPhases,
   timelineSection
 } from '../../src/action/summary-timeline.js';
-import type { StepResult } from '../../src/deploy/engine.js';
-import { reportEntry } from '../../src/deploy/calls/step-result.js';
-import { taskResult } from '../../src/deploy/wait/task-result.js';
+import type { StepResult } from '../../src/deploy/door.js';
+import { reportEntry } from '../../src/deploy/engine/calls/step-result.js';
+import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../helpers/mermaid.js';
 
 // The summary's pictures (issue 63, point 9) from a step's result: every phase and every figure is one the

@@ -7,8 +7,8 @@ import { parseCliArgs, flagOf } from '../../src/cli/cli-args.js';
 import { cliHelp, operationHelp, SCREEN_LINES } from '../../src/cli/cli-help.js';
 import { resolveInputs } from '../../src/cli/cli-inputs.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
-import { FILE_INPUTS, SECRET_INPUTS } from '../../src/deploy/inputs/index.js';
-import { OPERATION_NAMES, operationNamed } from '../../src/deploy/engine.js';
+import { FILE_INPUTS, SECRET_INPUTS } from '../../src/deploy/engine/inputs/index.js';
+import { OPERATION_NAMES, operationNamed } from '../../src/deploy/door.js';
 import { readRegularFile } from '../../src/host/private-file.js';
 
 const lines = (text: string): number => text.replace(/\n$/, '').split('\n').length;

@@ -3,9 +3,9 @@
 // the reference's endpoints.
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing-nodes.js';
-import { taskResult } from '../../src/deploy/wait/task-result.js';
-import { reportEntry, type StepResult } from '../../src/deploy/calls/step-result.js';
+import { describeNodeProblem, failingNode } from '../../src/deploy/engine/tasks/failing-nodes.js';
+import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
+import { reportEntry, type StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { volumeSummaryOf } from '../../src/platform/volume-data.js';
 import { spentYuan } from '../../src/platform/money.js';

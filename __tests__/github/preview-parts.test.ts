@@ -7,7 +7,7 @@ import {
   type PreviewView
 } from '../../src/github/preview-comment.js';
 import { previewEnvironment, pullEventOf } from '../../src/github/pull-event.js';
-import { previewName } from '../../src/deploy/pull-requests.js';
+import { previewName } from '../../src/deploy/engine/pull-requests.js';
 
 const payload = (action: string, headRepo = 'acme/app', extra: Record<string, unknown> = {}) => ({
   action,

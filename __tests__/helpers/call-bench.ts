@@ -2,7 +2,7 @@
 // RSA-mode or token-mode key: the setup of the suites of single calls (api, spec forms).
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
 import { readSettings } from '../../src/action/settings.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs, tokenInputs } from './emulator-inputs.js';
 import { fixtureKey } from './fixtures.js';

@@ -1,9 +1,9 @@
 // The bench of the max_cost tests: a node that bills while it is still Pending (an image that pulls for an
 // hour), and jobs that run two hours: each would bill on for as long as the step waits.
-import { criteriaFor } from '../../src/deploy/wait/criteria.js';
-import { taskResult } from '../../src/deploy/wait/task-result.js';
-import { waitUntil } from '../../src/deploy/wait/wait-until.js';
-import { urlPublisher } from '../../src/deploy/tasks/publishable-urls.js';
+import { criteriaFor } from '../../src/deploy/engine/wait/criteria.js';
+import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
+import { waitUntil } from '../../src/deploy/engine/wait/wait-until.js';
+import { urlPublisher } from '../../src/deploy/engine/tasks/publishable-urls.js';
 import { TASK_KINDS } from '../../src/platform/task-kinds.js';
 import { JOB_BODY, WEB_SERVICE_YAML } from './bodies.js';
 import { emulatorContext, useStepBench, type StepBench } from './emulator-step.js';

@@ -6,11 +6,11 @@ import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
 import { startTestEmulator, type TestClock } from './platform-client.js';
 import { runTestStep, testContext, testRuntime, type TestRuntime } from './runtime.js';
-import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
-import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
+import { finishCleanup, type CleanupReport } from '../../src/deploy/engine/cleanup/finish-cleanup.js';
+import { NO_CLEANUP, type CleanupState } from '../../src/deploy/engine/cleanup-state.js';
 import { SHUFFLED_CODES } from './platform-client.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
+import type { PullRequests } from '../../src/deploy/engine/pull-requests.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the

@@ -1,8 +1,8 @@
 // The bench of the late-create tests (issue 60, point 8): creates of "llm" on a 4090 node, which the
 // platform refuses and may apply late; what bills, what was made, and the post step of what a step left.
-import type { CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
-import { finishCleanup } from '../../src/deploy/cleanup/finish-cleanup.js';
-import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
+import type { CleanupReport } from '../../src/deploy/engine/cleanup/finish-cleanup.js';
+import { finishCleanup } from '../../src/deploy/engine/cleanup/finish-cleanup.js';
+import { NO_CLEANUP, type CleanupState } from '../../src/deploy/engine/cleanup-state.js';
 import { emulatorContext, useStepBench, type StepBench } from './emulator-step.js';
 
 export const WEB =

@@ -6,7 +6,7 @@ import type { EmulatorOptions } from '../../emulator/index.js';
 import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
+import type { PullRequests } from '../../src/deploy/engine/pull-requests.js';
 import { WEB_SERVICE_YAML } from './bodies.js';
 import { useStepBench, type StepBench, type StepOptions } from './emulator-step.js';
 

@@ -3,12 +3,12 @@ import {
   NO_CLEANUP,
   type CleanupState,
   type CreateLookup
-} from '../../src/deploy/cleanup-state.js';
-import { deployContext, type DeployContext } from '../../src/deploy/context.js';
-import type { StepRuntime } from '../../src/deploy/step-runtime.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
-import { planStep, runStep } from '../../src/deploy/operations/step.js';
-import type { DeploySettings } from '../../src/deploy/settings.js';
+} from '../../src/deploy/engine/cleanup-state.js';
+import { deployContext, type DeployContext } from '../../src/deploy/engine/context.js';
+import type { StepRuntime } from '../../src/deploy/engine/step-runtime.js';
+import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
+import { planStep, runStep } from '../../src/deploy/step.js';
+import type { DeploySettings } from '../../src/deploy/engine/settings.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
 
 export interface TestRuntime extends StepRuntime {

@@ -1,5 +1,5 @@
 import { verdictOf } from '../../src/action/outputs.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 
 /** Why a step failed, or undefined when it passed: the tests' shorthand for verdictOf. */
 export function failureOf(step: StepResult): string | undefined {

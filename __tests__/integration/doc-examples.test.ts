@@ -13,19 +13,19 @@ import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
-import { finishCleanup } from '../../src/deploy/cleanup/finish-cleanup.js';
-import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
-import { planStep, runStep } from '../../src/deploy/operations/step.js';
+import { finishCleanup } from '../../src/deploy/engine/cleanup/finish-cleanup.js';
+import { NO_CLEANUP } from '../../src/deploy/engine/cleanup-state.js';
+import { planStep, runStep } from '../../src/deploy/step.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';
 import { testContext, testRuntime } from '../helpers/runtime.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
-import { INPUT_DEFAULTS } from '../../src/deploy/inputs/index.js';
+import { INPUT_DEFAULTS } from '../../src/deploy/engine/inputs/index.js';
 import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
-import type { PullRequests } from '../../src/deploy/pull-requests.js';
+import type { PullRequests } from '../../src/deploy/engine/pull-requests.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)].filter((page) =>

@@ -3,7 +3,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';

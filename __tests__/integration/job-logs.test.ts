@@ -3,7 +3,7 @@
 // that keeps it from running as a workflow command; every line goes to the log file.
 import { renderSummary } from '../../src/action/summary.js';
 import { emulatorContext, emulatorStep, useStepBench } from '../helpers/emulator-step.js';
-import { followJobLogs, LOG_LIMITS, type LogLimits } from '../../src/deploy/wait/follow-job-log.js';
+import { followJobLogs, LOG_LIMITS, type LogLimits } from '../../src/deploy/engine/wait/follow-job-log.js';
 import { detailCall, nodesCall } from '../../src/platform/operations/calls.js';
 
 const service = (script: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 // max_previews once a run's preview is up (issue 60, point 3), against the emulator over real HTTPS: which
 // previews count ahead of the one a run just made, in the one order every run sees (each preview's oldest
 // task, stopped ones too), and what happens when the platform cannot be read again.
-import { overMaxPreviews } from '../../src/deploy/flows/max-previews.js';
+import { overMaxPreviews } from '../../src/deploy/previews/max-previews.js';
 import { emulatorContext, useStepBench } from '../helpers/emulator-step.js';
 
 describe('max_previews, held again once a preview was made', () => {

@@ -1,9 +1,9 @@
 // The edges of the preview steps, against both stand-ins over real HTTPS: what is refused before anything
 // is sent, dry runs, a preview that does not become ready, records GitHub refuses once the platform's part
 // is done, and the sweep's other reasons (a pull request this repository does not have, max_cost).
-import { previewName, previewNumber, type PullRequests } from '../../src/deploy/pull-requests.js';
+import { previewName, previewNumber, type PullRequests } from '../../src/deploy/engine/pull-requests.js';
 import { usePreviewBench } from '../helpers/preview-bench.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 const SWEEP = { operation: 'preview_sweep', gpu: '', body: '' };

@@ -5,7 +5,7 @@
 import { sha } from '../../github-standin/index.js';
 import { sumPoints } from '../../src/platform/money.js';
 import { usePreviewBench, type PullAction } from '../helpers/preview-bench.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 const BILLING = '/api/billing/get_billing_record';

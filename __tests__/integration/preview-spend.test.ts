@@ -4,10 +4,10 @@
 // so that it outlives the tasks when the platform deletes them once ended.
 import { sha } from '../../github-standin/index.js';
 import { sumPoints } from '../../src/platform/money.js';
-import { readSpend } from '../../src/deploy/flows/preview-spend.js';
+import { readSpend } from '../../src/deploy/previews/preview-spend.js';
 import { emulatorContext } from '../helpers/emulator-step.js';
 import { usePreviewBench, type PullAction } from '../helpers/preview-bench.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 const CREATE = '/api/task/deployment/create';
 /** The platform books what a task used every 5 minutes: until then it shows in forecast_value alone. */

@@ -4,7 +4,7 @@
 import { renderSummary } from '../../src/action/summary.js';
 import { sumPoints } from '../../src/platform/money.js';
 import { usePreviewBench } from '../helpers/preview-bench.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 const SWEEP = { operation: 'preview_sweep', preview_ttl: '1h', gpu: '', body: '' };
 

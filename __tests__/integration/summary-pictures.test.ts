@@ -5,7 +5,7 @@
 import { diagnosticsSummary } from '../../src/action/diagnostics-report.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { verdictOf } from '../../src/action/outputs.js';
-import type { StepResult } from '../../src/deploy/engine.js';
+import type { StepResult } from '../../src/deploy/door.js';
 import { emulatorStep, useStepBench } from '../helpers/emulator-step.js';
 import { WEB_BODY } from '../helpers/bodies.js';
 import { PYTEST_JOB } from '../helpers/job-bench.js';

@@ -1,10 +1,10 @@
 import { verdictOf } from '../../src/action/outputs.js';
-import { configurationOf } from '../../src/deploy/tasks/configuration.js';
-import { rollbackOf } from '../../src/deploy/cleanup/restore-configuration.js';
+import { configurationOf } from '../../src/deploy/engine/tasks/configuration.js';
+import { rollbackOf } from '../../src/deploy/engine/cleanup/restore-configuration.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 const UPDATE = '/api/deployment/task/update';
 

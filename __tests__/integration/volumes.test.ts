@@ -13,7 +13,7 @@ import {
   volumeListCall
 } from '../../src/platform/operations/calls.js';
 import { volumeConfigsOf, volumesOf, volumeWriteOf } from '../../src/platform/volume-data.js';
-import { reportOf } from '../../src/deploy/calls/step-result.js';
+import { reportOf } from '../../src/deploy/engine/calls/step-result.js';
 
 describe('cluster storage volumes, as the step sends their calls', () => {
   const bench = useStepBench({ readyAfterSeconds: 5, strict: true }, {});

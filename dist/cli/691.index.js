@@ -39,7 +39,7 @@ function fetch() {
 
 /***/ }),
 
-/***/ 4486:
+/***/ 2821:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -185,8 +185,8 @@ function permissionsNeeded(header) {
     return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) => set.map((p) => `${p.name}: ${p.level}`).join(', '));
 }
 
-// EXTERNAL MODULE: ./deploy/pull-requests.ts
-var pull_requests = __webpack_require__(4486);
+// EXTERNAL MODULE: ./deploy/engine/pull-requests.ts
+var pull_requests = __webpack_require__(2821);
 // EXTERNAL MODULE: ./basics/records.ts
 var basics_records = __webpack_require__(2212);
 // EXTERNAL MODULE: ./platform/money.ts

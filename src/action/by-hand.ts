@@ -1,4 +1,4 @@
-import { isTaskKind, kindOf, TASK_KINDS } from '../deploy/engine.js';
+import { isTaskKind, kindOf, TASK_KINDS } from '../deploy/door.js';
 import type { StepHost } from './host.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/engine.js';
+import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/door.js';
 import type { Redact } from './masker.js';
 import { escape } from './summary.js';
 

@@ -1,10 +1,10 @@
 import { isLosslessNumber } from 'lossless-json';
 import { InputError, quote } from '../basics/input-error.js';
-import { parseTaskId, parseWrittenJson, TASK_ID, type QueryParams } from '../deploy/engine.js';
+import { parseTaskId, parseWrittenJson, TASK_ID, type QueryParams } from '../deploy/door.js';
 import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
 
 // The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser
-// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/inputs/).
+// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/engine/inputs/).
 
 /**
  * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the

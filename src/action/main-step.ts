@@ -7,7 +7,7 @@ import {
   runStep,
   stepRuntime,
   type StepResult
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
 import { maskingHost, type Redact } from './masker.js';
 import { checkActionCapability, type Settings } from './settings.js';

@@ -15,7 +15,7 @@ import {
   type OutputName,
   type StepResult,
   type TaskResult
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 
 /** The outputs the main step writes itself, once the files they name are written (main-step.ts). */
 type FileOutput = 'response_file' | 'restore_file' | 'diagnostics_file';
@@ -26,7 +26,7 @@ const FILE_OUTPUTS: ReadonlySet<string> = new Set<FileOutput>([
 ]);
 
 /**
- * Every other output of the step, in action.yml's order (the declarations' order: deploy/outputs/), as the
+ * Every other output of the step, in action.yml's order (the declarations' order: deploy/engine/outputs/), as the
  * text written to GITHUB_OUTPUT and shown by the CLI, each empty where nothing says it.
  */
 const WRITTEN = OUTPUT_NAMES.filter((name) => !FILE_OUTPUTS.has(name));

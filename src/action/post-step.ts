@@ -16,7 +16,7 @@ import {
   type RollbackReport,
   type ScaleBackReport,
   type UnsettledCreate
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import { notRolledBack, writeSummary } from './step-files.js';
 import { maskingHost, type Redact } from './masker.js';

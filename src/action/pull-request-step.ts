@@ -1,5 +1,5 @@
 import { InputError } from '../basics/input-error.js';
-import { ON_PULL_REQUEST_EVENT, VERSION, type OperationName, type PullRequests } from '../deploy/engine.js';
+import { ON_PULL_REQUEST_EVENT, VERSION, type OperationName, type PullRequests } from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import type { Settings } from './settings.js';
 

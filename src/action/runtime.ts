@@ -1,4 +1,4 @@
-import { INPUTS, type HostHooks } from '../deploy/engine.js';
+import { INPUTS, type HostHooks } from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';

@@ -5,7 +5,7 @@ import {
   type CleanupState,
   type LeftoverKind,
   type Stash
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import { readPrivateFile } from '../host/private-file.js';
 

@@ -32,7 +32,7 @@ import {
   type TransferSettings,
   CAPABILITY_INPUT,
   checkCapability
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
 export interface Settings extends DeploySettings {

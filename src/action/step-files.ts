@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toCompactJson } from '../deploy/engine.js';
+import { toCompactJson } from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import type { Redact } from './masker.js';
 import { createPrivateFile, privateFiles, probeDirectory } from '../host/private-file.js';

@@ -1,7 +1,7 @@
 import { escape } from '../basics/markdown-text.js';
 import { ganttDiagram, lineDiagram, mermaidBlock, type GanttBar } from '../basics/mermaid.js';
 import { formatDuration } from '../basics/units.js';
-import { partCostTitle, readableYuan, yuanOf, type StepResult, type TaskResult } from '../deploy/engine.js';
+import { partCostTitle, readableYuan, yuanOf, type StepResult, type TaskResult } from '../deploy/door.js';
 
 // The job summary's pictures (issue 63, point 9): where the time went, a gantt of the phases the step saw
 // each task go through, and what it cost over time, a line of what the wait read at each poll. Every time

@@ -12,7 +12,7 @@ import {
   type StepResult,
   type TaskResult,
   type WaitTarget
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import type { StepVerdict } from './outputs.js';
 import { costSection, timelineSection } from './summary-timeline.js';
 
@@ -36,7 +36,7 @@ const OUTCOME: Record<string, string> = {
 /**
  * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
  * status timeline, and the billing records or resource offers a step read; what each report part adds
- * (deploy/report/: a placement, a change, a job, a preview above the tasks, the cap under them, a volume or
+ * (the report parts, gathered in deploy/report-parts.ts: a placement, a change, a job, a preview above the tasks, the cap under them, a volume or
  * a transfer in their place) where the part puts it, in the parts' order. Every value from the server is
  * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
  * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.

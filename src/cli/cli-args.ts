@@ -12,7 +12,7 @@ import {
   variableOf,
   type InputName,
   type OperationName
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 
 /** How the CLI writes the step's outputs to stdout. */
 export type OutputFormat = 'json' | 'dotenv' | 'table';

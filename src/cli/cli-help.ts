@@ -9,7 +9,7 @@ import {
   SECRET_INPUTS,
   type InputName,
   type OperationName
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
 import { inCliWords } from './cli-words.js';
 import { DOTENV_PREFIX } from './dotenv.js';
@@ -226,7 +226,7 @@ const isPositional = (name: string): boolean => INPUT_BY_NAME.get(name)?.positio
 const isSecret = (name: string): boolean => SECRET_INPUTS.includes(name as InputName);
 
 /**
- * What an input means for an operation (the parts of its description for it: see deploy/inputs/
+ * What an input means for an operation (the parts of its description for it: see deploy/engine/inputs/
  * meanings.ts), else its whole description; where the command line reads it otherwise than the action,
  * what it means here. In a terminal's words: code marks off, an input named as its flag, a secret as its
  * variable.

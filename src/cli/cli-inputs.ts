@@ -1,6 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import { REQUEST_CONTENT_INPUTS } from '../action/runtime.js';
-import { FILE_INPUTS, INPUT_NAMES, SECRET_INPUTS, variableOf, type InputName } from '../deploy/engine.js';
+import { FILE_INPUTS, INPUT_NAMES, SECRET_INPUTS, variableOf, type InputName } from '../deploy/door.js';
 import type { CliIo } from './cli-io.js';
 
 /** The largest key or secret file read (a private key is a few KiB). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateFile, readRegularFile } from '../host/private-file.js';
 import { onParentGone, onStopSignals } from '../action/signals.js';
-import { VERSION } from '../deploy/engine.js';
+import { VERSION } from '../deploy/door.js';
 import { lockStateFile } from './state-lock.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */

@@ -5,7 +5,7 @@ import {
   SECRET_INPUTS,
   variableOf,
   type InputName
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
 const asCli = (name: InputName): string =>

@@ -1,4 +1,4 @@
-import { DOTENV_ORDER as DOTENV_RANKED } from '../deploy/engine.js';
+import { DOTENV_ORDER as DOTENV_RANKED } from '../deploy/door.js';
 import { hasValue } from './json-outputs.js';
 
 /**

@@ -1,4 +1,4 @@
-import { exactNumberOf, outputsOfType, parseJson, type ListRows } from '../deploy/engine.js';
+import { exactNumberOf, outputsOfType, parseJson, type ListRows } from '../deploy/door.js';
 
 /** Outputs that are numbers: printed as JSON numbers, exact (null when empty). Their declarations say. */
 export const NUMBER_OUTPUTS: ReadonlySet<string> = outputsOfType('number');

@@ -1,5 +1,5 @@
 // The outputs on stdout: a table at a terminal, JSON in a pipe, or a GitLab dotenv report.
-import { listRowsOf, parseJson, toIndentedJson, type ListRows } from '../deploy/engine.js';
+import { listRowsOf, parseJson, toIndentedJson, type ListRows } from '../deploy/door.js';
 import { type CliCommand, type OutputFormat } from './cli-args.js';
 import type { CliIo } from './cli-io.js';
 import { type CliLog } from './cli-log.js';

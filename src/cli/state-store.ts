@@ -1,4 +1,4 @@
-import { leftovers, NO_CLEANUP } from '../deploy/engine.js';
+import { leftovers, NO_CLEANUP } from '../deploy/door.js';
 import type { StepHost } from '../action/host.js';
 import { saveCleanup, savedCleanup } from '../action/saved-cleanup.js';
 import type { CliIo } from './cli-io.js';

@@ -6,7 +6,7 @@ import {
   readablePoints,
   readableYuan,
   type ListRows
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import { hasValue } from './json-outputs.js';
 import { width } from './terminal-summary.js';
 

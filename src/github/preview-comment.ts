@@ -1,5 +1,5 @@
 import { attribute, escape } from '../basics/markdown-text.js';
-import type { PreviewView } from '../deploy/engine.js';
+import type { PreviewView } from '../deploy/door.js';
 import { previewCostChart, type SpendPoint } from './preview-cost-chart.js';
 
 /**

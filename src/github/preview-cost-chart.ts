@@ -1,6 +1,6 @@
 import { escape } from '../basics/markdown-text.js';
 import { lineDiagram, mermaidBlock } from '../basics/mermaid.js';
-import { readableYuan, yuanOf } from '../deploy/engine.js';
+import { readableYuan, yuanOf } from '../deploy/door.js';
 
 /** What a pull request's previews had cost in all when a record was made (ms since the epoch, points). */
 export interface SpendPoint {

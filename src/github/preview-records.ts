@@ -6,7 +6,7 @@ import {
   type PullRequestEvent,
   type PullRequests,
   type PullState
-} from '../deploy/engine.js';
+} from '../deploy/door.js';
 import { isRecord } from '../basics/records.js';
 import { describeGitHubError, type Octokit } from './client.js';
 import { keepSpend, readKeptSpend, readSpendHistory } from './kept-spend.js';

@@ -1,5 +1,5 @@
 import { isRecord } from '../basics/records.js';
-import type { PullRequestEvent } from '../deploy/engine.js';
+import type { PullRequestEvent } from '../deploy/door.js';
 
 /**
  * The pull request a preview step runs for, as the workflow's event says it (GITHUB_EVENT_NAME, and the

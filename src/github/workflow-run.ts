@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { PullRequests } from '../deploy/engine.js';
+import type { PullRequests } from '../deploy/door.js';
 import { ApiClient } from '../platform/client.js';
 import { githubClient } from './client.js';
 import { previewRecords } from './preview-records.js';

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { extname, join } from 'node:path';
 import { formatSize } from '../basics/units.js';
-import type { AppendFile } from '../deploy/engine.js';
+import type { AppendFile } from '../deploy/door.js';
 
 /**
  * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there

@@ -58,8 +58,8 @@ export type RetryVerdict<T> =
   | { result: T };
 
 /**
- * The retry, one of the three owners of time (with asking again, deploy/ask-again.ts, and the poll,
- * deploy/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
+ * The retry, one of the three owners of time (with asking again, deploy/engine/ask-again.ts, and the poll,
+ * deploy/engine/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
  * retries are spent, the step is cancelled, or the next attempt would start past the deadline. Every retry
  * is logged with its reason, number and delay.
  */

@@ -4,9 +4,9 @@ import { describeError } from '../../platform/failures.js';
 import type { Answer } from '../../platform/session.js';
 import { leaving, VOLUME_KIND } from '../../platform/task-kinds.js';
 import type { Volume } from '../../platform/volume-data.js';
-import type { DeployContext } from '../context.js';
-import { HEARTBEAT_MS, pollUntil, timeLeft, type Round } from '../poll.js';
-import { readVolume } from './read-volumes.js';
+import type { DeployContext } from '../engine/context.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft, type Round } from '../engine/poll.js';
+import { readVolume } from '../engine/storage/read-volumes.js';
 
 /** How a wait for a volume to be Active ended. */
 export type VolumeSettled =

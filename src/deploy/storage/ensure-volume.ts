@@ -5,12 +5,12 @@ import { volumeConfigsCall, volumeCreateCall, volumeExpandCall } from '../../pla
 import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
 import { volumeConfigsOf, volumeWriteOf, type Volume } from '../../platform/volume-data.js';
-import type { DeployContext } from '../context.js';
-import { chooseVolumeConfig, inStorageRegion } from './choose-volume.js';
-import { retried } from '../retries.js';
+import type { DeployContext } from '../engine/context.js';
+import { chooseVolumeConfig, inStorageRegion } from '../engine/storage/choose-volume.js';
+import { retried } from '../engine/retries.js';
 import { awaitActive } from './await-volume.js';
-import { describeVolume, gib, readVolumes, volumeNamed } from './read-volumes.js';
-import { leaveVolume, settleVolume } from './volume-ledger.js';
+import { describeVolume, gib, readVolumes, volumeNamed } from '../engine/storage/read-volumes.js';
+import { leaveVolume, settleVolume } from '../engine/storage/volume-ledger.js';
 
 /** What a volume step found or made: the volume as it is now, and what the step did to it. */
 export interface VolumeReport {

@@ -1,0 +1,1232 @@
+export const id = 218;
+export const ids = [218,656,908];
+export const modules = {
+
+/***/ 2317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8079);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
+ * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
+ * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
+ * cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
+    if (left <= 0)
+        return false;
+    const delay = Math.min((0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU), left);
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const started = ctx.stopRetries.deps.now();
+    const deadline = Math.min(ctx.deadline, started + timeoutMs);
+    const tried = () => ctx.stopRetries.deps.now() - started;
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused), triedMs: tried() };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
+            const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return {
+                kind: 'failed',
+                why: `${why}; asked for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(tried())}${limit}`,
+                triedMs: tried()
+            };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6656:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
+/* harmony export */ });
+/* unused harmony export nextDue */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+
+/**
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
+ */
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
+        }
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
+    }
+}
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+const HEARTBEAT_MS = 60_000;
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+function timeLeft(deadline, now) {
+    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
+}
+/**
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
+ */
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
+}
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
+        try {
+            await deps.sleep(slice);
+        }
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
+        }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+    }
+    return !deps.cancelled();
+}
+
+
+/***/ }),
+
+/***/ 3817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $l: () => (/* binding */ gib),
+/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
+/* harmony export */   fg: () => (/* binding */ inStorageRegion)
+/* harmony export */ });
+/* unused harmony export BYTES_PER_GIB */
+/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
+const BYTES_PER_GIB = 1024 ** 3;
+/**
+ * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
+ * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
+ */
+function inStorageRegion(where, asked) {
+    return where.region === asked || where.regionName === asked;
+}
+/**
+ * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
+ * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
+ * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
+ * why, naming what there is.
+ */
+function chooseVolumeConfig(configs, wish) {
+    const { region } = wish;
+    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
+    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+    const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
+    if (chosen !== undefined)
+        return { chosen };
+    const size = gib(wish.bytes);
+    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+    if (inRegion.length === 0) {
+        const regions = [
+            ...new Set(configs.flatMap((config) => config.region === undefined
+                ? []
+                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
+        ];
+        return {
+            chosen: undefined,
+            why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
+        };
+    }
+    const free = inRegion
+        .filter((config) => config.available)
+        .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
+    return {
+        chosen: undefined,
+        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+    };
+}
+/** A displayed price as a number, for the order of choice: one that is none comes last. */
+function price(config) {
+    const value = Number(config.displayUnitPrice);
+    return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
+}
+/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
+function gib(bytes) {
+    if (bytes === undefined)
+        return 'unknown';
+    return `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
+}
+
+
+/***/ }),
+
+/***/ 9774:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  A: () => (/* binding */ deleteVolume),
+  P: () => (/* binding */ deleteVolumeLeft)
+});
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/engine/ask-again.ts
+var ask_again = __webpack_require__(2317);
+// EXTERNAL MODULE: ./deploy/engine/storage/find-left.ts
+var find_left = __webpack_require__(7340);
+// EXTERNAL MODULE: ./deploy/engine/poll.ts
+var poll = __webpack_require__(6656);
+// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
+var read_volumes = __webpack_require__(7393);
+// EXTERNAL MODULE: ./deploy/engine/storage/volume-ledger.ts
+var volume_ledger = __webpack_require__(5503);
+;// CONCATENATED MODULE: ./deploy/engine/storage/volume-mounts.ts
+
+/** Splits a volume's mounts between the tasks of `own` (by id) and the rest (see VolumeMounts). */
+function volumeMounts(volume, own) {
+    const isOwn = (instance) => instance.id !== undefined && own.has(instance.id);
+    return {
+        own: volume.instances.filter(isOwn),
+        others: volume.instances.filter((instance) => !isOwn(instance)),
+        unnamed: Math.max(0, volume.mounts - volume.instances.length)
+    };
+}
+/** Whether anything but the tasks of `own` mounts the volume: another's task, or one the list does not name. */
+function mountedByOthers(mounts) {
+    return mounts.others.length > 0 || mounts.unnamed > 0;
+}
+/**
+ * The mounts for a line of the log: `task 2001 (reader, deployment, at /data)`, each, and `1 more the
+ * list does not name`; server text sanitized.
+ */
+function describeMounts(instances, unnamed = 0) {
+    const named = instances.map((instance) => {
+        const what = [
+            instance.name === undefined ? undefined : JSON.stringify((0,safe_text/* sanitize */.aj)(instance.name, 60)),
+            instance.type === undefined ? undefined : (0,safe_text/* sanitize */.aj)(instance.type, 20),
+            instance.path === undefined ? undefined : `at ${(0,safe_text/* sanitize */.aj)(instance.path, 100)}`
+        ].filter((part) => part !== undefined);
+        const id = instance.id ?? 'of no id';
+        return `task ${id}${what.length === 0 ? '' : ` (${what.join(', ')})`}`;
+    });
+    if (unnamed > 0)
+        named.push(`${unnamed} more the list does not name`);
+    return named.join(', ');
+}
+
+;// CONCATENATED MODULE: ./deploy/engine/storage/await-unmounted.ts
+
+
+
+
+
+
+/** Reads the volume's mounts once (see MountReading); `own`: the tasks the post step stopped. */
+async function readMounts(id, own, ctx) {
+    let volume;
+    try {
+        ({ volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx));
+    }
+    catch (error) {
+        return { kind: 'unread', why: `the list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+    if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(volume.status ?? ''))
+        return { kind: 'gone' };
+    const mounts = volumeMounts(volume, own);
+    if (mountedByOthers(mounts))
+        return { kind: 'others', by: describeMounts(mounts.others, mounts.unnamed) };
+    return mounts.own.length === 0 ? { kind: 'free' } : { kind: 'own', by: describeMounts(mounts.own) };
+}
+/**
+ * Reads the volume's mounts before the post step deletes it, and answers whether it may: a volume
+ * another's task mounts (or one the list counts without naming it) is never deleted under it; while only
+ * the tasks of `own` (those the post step stopped) still mount it, as a stop may take a while to show in
+ * the list, the list is read again, 10 s apart at the least, until they do not. A read that fails is made
+ * again likewise. All within cleanup_timeout (and the step's deadline); at its end, what was last read.
+ */
+async function awaitUnmounted(id, own, ctx) {
+    const started = ctx.runtime.now();
+    // What the last round read, when it was not the end: kept in a record, which the rounds change.
+    const seen = {
+        last: { kind: 'unread', why: 'the list was not read' }
+    };
+    const ended = await (0,poll/* pollUntil */.g3)(async () => {
+        const reading = await readMounts(id, own, ctx);
+        if (reading.kind !== 'own' && reading.kind !== 'unread')
+            return { kind: 'done', value: reading };
+        seen.last = reading;
+        return reading.kind === 'unread'
+            ? { kind: 'unread', why: reading.why }
+            : {
+                kind: 'waiting',
+                progress: `volume ${id}: still mounted in ${reading.by}, which this step stopped`
+            };
+    }, {
+        deadline: Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs),
+        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, log: ctx.log });
+    if (ended.kind === 'done')
+        return ended.value;
+    const triedMs = ctx.runtime.now() - started;
+    const after = `after ${(0,units/* formatDuration */.a3)(triedMs)}${ended.kind === 'cancelled' ? ', when the step was cancelled' : ''}`;
+    const { last } = seen;
+    return last.kind === 'own'
+        ? { kind: 'own', by: `${last.by} (${after})`, triedMs }
+        : { kind: 'unread', why: `${last.why} (${after})`, triedMs };
+}
+
+;// CONCATENATED MODULE: ./deploy/engine/storage/delete-volume.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Deletes a volume, and answers once no list shows it: the delete is sent until the list shows it taken
+ * (Deleting, or gone), then the list is read, 10 s apart at the least, until the volume is gone; all
+ * within cleanup_timeout (and the step's deadline). `force` is sent only as given: it skips the
+ * platform's checks (a transfer under way), and only the user may ask for it.
+ */
+async function deleteVolume(volume, force, ctx) {
+    const { id } = volume;
+    const started = ctx.runtime.now();
+    const taken = await (0,ask_again/* sendUntilShown */.ep)((0,calls/* volumeDeleteCall */.wD)(ctx.settings, id, force), `volume ${id}: delete`, async (refused) => {
+        const status = await statusNow(id, ctx);
+        if (status.gone || status.leaving)
+            return { shown: true, state: status.said };
+        // The platform keeps a volume a task mounts unless forced (SKILL.md): asking again changes nothing.
+        if (refused !== undefined && !force && status.mounts > 0)
+            return {
+                shown: false,
+                state: `it is ${status.said}, mounted in ${status.mounts} task(s)`,
+                never: 'and the platform deletes no volume a task mounts: stop them first'
+            };
+        return { shown: false, state: `it is ${status.said}` };
+    }, ctx);
+    if (taken.kind === 'failed' || taken.state === 'gone')
+        return taken;
+    const deadline = Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs);
+    let last = taken.state;
+    const gone = await (0,poll/* pollUntil */.g3)(async () => {
+        const status = await statusNow(id, ctx);
+        last = status.said;
+        return status.gone
+            ? { kind: 'done', value: true }
+            : { kind: 'waiting', progress: `volume ${id}: ${last}` };
+    }, {
+        deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, log: ctx.log });
+    const triedMs = ctx.runtime.now() - started;
+    return gone.kind === 'done'
+        ? { kind: 'shown', accepted: taken.accepted, state: 'gone' }
+        : {
+            kind: 'failed',
+            why: `the list still shows it ${(0,safe_text/* sanitize */.aj)(last, 100)} after ${(0,units/* formatDuration */.a3)(triedMs)}${gone.kind === 'cancelled' ? ', when the step was cancelled' : ''}`,
+            triedMs
+        };
+}
+/**
+ * What the list says of a volume now: gone (no list shows it, or Deleted), leaving (Deleting), or else;
+ * and how many tasks it is mounted in.
+ */
+async function statusNow(id, ctx) {
+    try {
+        const { volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx);
+        const status = volume?.status;
+        if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(status ?? ''))
+            return { gone: true, leaving: true, said: 'gone', mounts: 0 };
+        return {
+            gone: false,
+            leaving: (0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status ?? ''),
+            said: (0,safe_text/* sanitize */.aj)(status ?? 'no status', 20),
+            mounts: volume.mounts
+        };
+    }
+    catch (error) {
+        return { gone: false, leaving: false, said: `unread (${(0,failures/* describeError */.Uc)(error)})`, mounts: 0 };
+    }
+}
+/**
+ * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
+ * its own create's answer gave, and nothing else, once nothing but the tasks of `own` (those the post
+ * step stopped) mounts it (see awaitUnmounted). One a task or job the step did not stop mounts is kept,
+ * never deleted under it: another run may have found it by name and use it. One the ledger holds by name
+ * only (its create's answer never came: the step was cancelled while it was in flight) is never deleted:
+ * a name is no proof of who made the volume, as another run may have made one of that name; it is looked
+ * for only to say whether one is there, kept. It leaves the ledger once gone, or once so said. Never
+ * forced: the platform's checks stand.
+ */
+async function deleteVolumeLeft(left, ctx, own = new Set()) {
+    const { id } = left;
+    if (id === undefined)
+        return keepNamedOnly(left, ctx);
+    const check = await awaitUnmounted(id, own, ctx);
+    switch (check.kind) {
+        case 'free': {
+            const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
+            if (outcome.kind === 'shown') {
+                (0,volume_ledger/* settleVolume */.E)(ctx, left);
+                return { outcome, kept: undefined };
+            }
+            // Refused: a task that mounts it now (since the read) is another's, and keeps it.
+            const now = await readMounts(id, own, ctx);
+            return now.kind === 'others'
+                ? keptFor(now.by, { name: left.name, id }, ctx)
+                : { outcome, kept: undefined };
+        }
+        case 'gone':
+            (0,volume_ledger/* settleVolume */.E)(ctx, left);
+            return {
+                outcome: { kind: 'shown', accepted: false, state: 'gone already: no list shows it' },
+                kept: undefined
+            };
+        case 'others':
+            return keptFor(check.by, { name: left.name, id }, ctx);
+        case 'own':
+            return {
+                outcome: {
+                    kind: 'failed',
+                    why: `not deleted: still mounted in ${check.by}, which this step stopped, and the platform deletes no volume a task mounts`,
+                    triedMs: check.triedMs
+                },
+                kept: undefined
+            };
+        case 'unread':
+            return {
+                outcome: {
+                    kind: 'failed',
+                    why: `not deleted, as whether a task mounts it is not known: ${check.why}`,
+                    triedMs: check.triedMs
+                },
+                kept: undefined
+            };
+    }
+}
+/** A volume of the ledger a task or job the step did not stop mounts (`by`): kept, said, off the ledger. */
+function keptFor(by, left, ctx) {
+    (0,volume_ledger/* settleVolume */.E)(ctx, left);
+    return {
+        outcome: {
+            kind: 'shown',
+            accepted: false,
+            state: `kept: mounted in ${by}, which this step did not stop`
+        },
+        kept: left.id,
+        mountedBy: by
+    };
+}
+/**
+ * A volume the ledger holds by name only: never deleted; every volume of the name the list shows is kept,
+ * and said. It leaves the ledger.
+ */
+async function keepNamedOnly(left, ctx) {
+    const found = await (0,find_left/* findLeftByName */.B)(left.name, 'volumes', async () => {
+        // Every volume of the name (two runs may each have made one): each kept.
+        const named = (await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes.filter((v) => v.name === left.name);
+        return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
+    }, ctx);
+    (0,volume_ledger/* settleVolume */.E)(ctx, left);
+    if ('failed' in found)
+        return {
+            outcome: {
+                kind: 'shown',
+                accepted: false,
+                state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
+            },
+            kept: undefined
+        };
+    return found.id === undefined
+        ? {
+            outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
+            kept: undefined
+        }
+        : {
+            outcome: {
+                kind: 'shown',
+                accepted: false,
+                state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
+            },
+            kept: found.id
+        };
+}
+
+
+/***/ }),
+
+/***/ 7340:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ findLeftByName)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2317);
+
+
+/**
+ * What the post step finds of a thing the step made by name only (its create's answer never came): read
+ * with `read` (a list by name), asked again after a backoff while it cannot be read, within the stop
+ * retries' deadline. Answers its id, none when no such thing is listed (the create did not land), or the
+ * failed outcome to report when it could never be read. `what` names the list (`volumes`, `transfers`).
+ */
+async function findLeftByName(name, what, read, ctx) {
+    const started = ctx.runtime.now();
+    const lookup = async () => {
+        try {
+            return { known: true, value: await read() };
+        }
+        catch (error) {
+            return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const first = await lookup();
+    const looked = first.known
+        ? first
+        : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_1__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `${JSON.stringify(name)}: the ${what} could not be read (${why}); reading again in ${delay}`);
+    if (!looked.known)
+        return {
+            failed: {
+                kind: 'failed',
+                why: `the ${what} could not be read (${looked.why})`,
+                triedMs: ctx.runtime.now() - started
+            }
+        };
+    return { id: looked.value?.id };
+}
+
+
+/***/ }),
+
+/***/ 7393:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ck: () => (/* binding */ volumeNamed),
+/* harmony export */   jg: () => (/* binding */ readVolume),
+/* harmony export */   mq: () => (/* binding */ readVolumes),
+/* harmony export */   yH: () => (/* binding */ describeVolume)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8079);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6961);
+/* harmony import */ var _choose_volume_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3817);
+
+
+
+
+
+
+
+/**
+ * Every volume the list shows (of the ids and statuses given, when given), across its pages: the API
+ * has no search by name, so a volume is found by reading them all. Each page is retried on what may pass.
+ */
+async function readVolumes(ctx, which = {}) {
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the cluster storage volumes', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ...which, page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('volume: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: [item] })[0]?.id ?? JSON.stringify(item));
+    return {
+        volumes: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: list.results }),
+        entries: list.results,
+        first: list.first
+    };
+}
+/** One volume by its id, as the list shows it now: undefined once no list shows it (deleted). */
+async function readVolume(id, ctx) {
+    const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(`volume ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ids: [id] })));
+    const volume = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf(answer.result.data).find((v) => v.id === id);
+    return { volume, answer };
+}
+/**
+ * The volume `nameOrId` names among `volumes`: the one of that name, else (digits) the one of that id;
+ * undefined when none. Two of the name are refused: the step cannot tell which is meant.
+ */
+function volumeNamed(volumes, nameOrId) {
+    const named = volumes.filter((v) => v.name === nameOrId);
+    if (named.length > 1)
+        throw new Error(`${named.length} volumes are named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(nameOrId, 40))} (storage_id ${named.map((v) => v.id).join(', ')}): set volume to the storage_id of the one meant`);
+    return named[0] ?? (/^\d+$/.test(nameOrId) ? volumes.find((v) => v.id === nameOrId) : undefined);
+}
+/** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
+function describeVolume(volume) {
+    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${(0,_choose_volume_js__WEBPACK_IMPORTED_MODULE_5__/* .gib */ .$l)(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
+}
+
+
+/***/ }),
+
+/***/ 5503:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ settleVolume),
+/* harmony export */   k: () => (/* binding */ leaveVolume)
+/* harmony export */ });
+/**
+ * Records a volume the step is making for the post step to delete, when volume_cleanup is delete (with
+ * keep, what the step makes is the user's to keep): by name before its create is sent, by id once known.
+ */
+function leaveVolume(ctx, left) {
+    if (ctx.settings.storage.volumeCleanup !== 'delete')
+        return;
+    const others = ctx.cleanup.state().volumes.filter((v) => v.name !== left.name);
+    ctx.cleanup.update({ volumes: [...others, left] });
+}
+/** Takes a volume off the ledger: it is gone. */
+function settleVolume(ctx, left) {
+    ctx.cleanup.update({
+        volumes: ctx.cleanup
+            .state()
+            .volumes.filter((v) => v.name !== left.name || (left.id !== undefined && v.id !== left.id))
+    });
+}
+
+
+/***/ }),
+
+/***/ 7548:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ storageStep)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(629);
+/* harmony import */ var _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6289);
+/* harmony import */ var _engine_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7289);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(445);
+
+
+
+
+/**
+ * The step of a storage flow (volumes, transfers): its work, whose outcome is one call's (its answer the
+ * data output); a failure the step's failure, said in one line; an input error thrown, as at planning.
+ * What it leaves for the post step, its work records on the ledger as it goes.
+ */
+function storageStep(settings, work) {
+    const plan = { operation: settings.operation, calls: [], wait: undefined };
+    return {
+        plan,
+        cleanup: _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_CLEANUP */ .jR,
+        run: async (ctx) => {
+            try {
+                const done = await work.run(ctx);
+                const outcome = (0,_engine_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(done.call, {
+                    ...(done.answer === undefined ? {} : { result: done.answer.result, raw: done.answer.raw })
+                });
+                return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, {
+                    ...(done.did === undefined ? {} : { parts: [done.did] }),
+                    calls: [outcome]
+                });
+            }
+            catch (error) {
+                if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d)
+                    throw error;
+                const failed = error instanceof Error ? error : new Error(String(error));
+                return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .stepResult */ .GR)(plan, ctx, { calls: [(0,_engine_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .callOutcome */ .$K)(work.failedCall(ctx), { error: failed })] });
+            }
+        },
+        dryRun: work.dryRun
+    };
+}
+
+
+/***/ }),
+
+/***/ 2218:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  volumeDeleteFlow: () => (/* binding */ volumeDeleteFlow),
+  volumeFlow: () => (/* binding */ volumeFlow),
+  volumeListFlow: () => (/* binding */ volumeListFlow)
+});
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./platform/transfer-data.ts
+var transfer_data = __webpack_require__(8100);
+// EXTERNAL MODULE: ./platform/volume-data.ts
+var volume_data = __webpack_require__(5547);
+// EXTERNAL MODULE: ./deploy/engine/storage/choose-volume.ts
+var choose_volume = __webpack_require__(3817);
+// EXTERNAL MODULE: ./deploy/engine/retries.ts
+var retries = __webpack_require__(8079);
+// EXTERNAL MODULE: ./deploy/engine/storage/delete-volume.ts + 2 modules
+var delete_volume = __webpack_require__(9774);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __webpack_require__(1460);
+// EXTERNAL MODULE: ./deploy/engine/poll.ts
+var poll = __webpack_require__(6656);
+// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
+var read_volumes = __webpack_require__(7393);
+;// CONCATENATED MODULE: ./deploy/storage/await-volume.ts
+
+
+
+
+
+
+/**
+ * What a volume's list entry says of a wait for it to be Active: there, on its way (Creating, Expanding),
+ * or never (Exception, with its error_code and error_message; Deleting; or no list shows it).
+ */
+function judgeVolume(volume, id) {
+    if (volume === undefined)
+        return { state: 'failed', why: `volume ${id} is no longer listed: it was deleted` };
+    const status = volume.status ?? '';
+    if (task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(status))
+        return { state: 'active' };
+    if (task_kinds/* VOLUME_KIND */.OT.statuses.failure.includes(status)) {
+        const code = volume.errorCode === undefined ? '' : ` ${(0,safe_text/* sanitize */.aj)(volume.errorCode, 60)}`;
+        const said = volume.errorMessage === undefined ? 'no error_message' : (0,safe_text/* sanitize */.aj)(volume.errorMessage, 300);
+        return { state: 'failed', why: `volume ${id} is Exception (error${code}: ${said})` };
+    }
+    if ((0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status))
+        return { state: 'failed', why: `volume ${id} is ${(0,safe_text/* sanitize */.aj)(status, 20)}: it is being deleted` };
+    // Creating, Expanding, or a status the reference does not list: not ready, and said so.
+    return { state: 'waiting' };
+}
+/**
+ * Waits until volume `id` is Active, reading it from the list at a fixed rate, 10 s apart at the least
+ * (the reference asks no faster), or poll_interval when longer; within the step's deadline. `doing` says
+ * what it waits through (`being made`, `growing`). A read that fails poll_error_budget times in a row ends
+ * the wait.
+ */
+async function awaitActive(id, doing, ctx) {
+    const started = ctx.runtime.now();
+    let last = 'not read yet';
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
+        let read;
+        try {
+            read = await (0,read_volumes/* readVolume */.jg)(id, ctx);
+        }
+        catch (error) {
+            return { kind: 'unread', why: (0,failures/* describeError */.Uc)(error) };
+        }
+        const judged = judgeVolume(read.volume, id);
+        if (judged.state === 'failed')
+            return { kind: 'done', value: { failed: judged.why } };
+        if (judged.state === 'active' && read.volume !== undefined)
+            return { kind: 'done', value: { volume: read.volume, answer: read.answer } };
+        const status = (0,safe_text/* sanitize */.aj)(read.volume?.status ?? 'no status', 20);
+        const said = status !== last;
+        last = status;
+        if (said)
+            ctx.log(`volume ${id}: ${status} (${doing}, ${(0,units/* formatDuration */.a3)(ctx.runtime.now() - started)}; ${(0,poll/* timeLeft */.f$)(ctx.deadline, ctx.runtime.now())})`);
+        return { kind: 'waiting', progress: `volume ${id}: ${status}`, said };
+    }, {
+        deadline: ctx.deadline,
+        schedule: {
+            kind: 'fixed_rate',
+            intervalMs: Math.max(task_kinds/* VOLUME_KIND */.OT.leastPollMs, ctx.settings.wait.intervalMs)
+        },
+        failureBudget: ctx.settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `volume ${id}: still ${last} after ${(0,units/* formatDuration */.a3)(ctx.runtime.now() - started)} (${(0,poll/* timeLeft */.f$)(ctx.deadline, ctx.runtime.now())})`
+        }
+    }, { ...ctx.runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return 'failed' in polled.value
+            ? { kind: 'failed', why: polled.value.failed }
+            : { kind: 'active', ...polled.value };
+    if (polled.kind === 'unread')
+        return { kind: 'failed', why: `volume ${id} could not be read: ${polled.why}` };
+    return {
+        kind: polled.kind,
+        why: `volume ${id} was still ${last} ${polled.kind === 'cancelled' ? 'when the step was cancelled' : `after ${(0,units/* formatDuration */.a3)(ctx.runtime.now() - started)}, at the end of wait_timeout`}`
+    };
+}
+
+// EXTERNAL MODULE: ./deploy/engine/storage/volume-ledger.ts
+var volume_ledger = __webpack_require__(5503);
+;// CONCATENATED MODULE: ./deploy/storage/ensure-volume.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Makes sure the volume the volume input names exists, Active, with size at least, in region when one is
+ * named: found by name (or id) across the list's pages; else made from the cheapest configuration that
+ * can hold it (see chooseVolumeConfig); grown when it holds less, never shrunk; each time waited on until
+ * Active. A volume in another region, or in Exception, fails the step, saying why. A volume the step
+ * makes is on the ledger for the post step to delete when volume_cleanup is delete: by name from before
+ * its create is sent (which the post step only reports: a name proves nothing), by id once its own
+ * create's answer gives it. One found by name after a create that went unanswered is used and kept.
+ */
+async function ensureVolume(ctx) {
+    const started = ctx.runtime.now();
+    const { volume: wanted, sizeBytes, region } = ctx.settings.storage;
+    if (wanted === undefined)
+        throw new Error('unreachable: a volume step without volume');
+    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
+    const found = (0,read_volumes/* volumeNamed */.Ck)(volumes, wanted);
+    const report = (fields) => ({
+        ...fields,
+        elapsedMs: ctx.runtime.now() - started
+    });
+    if (found === undefined) {
+        if (sizeBytes === undefined)
+            throw new Error(`no volume is named ${JSON.stringify((0,safe_text/* sanitize */.aj)(wanted, 40))}, and size is empty: set size (GiB) to create it, or volume to the name of one that exists`);
+        const made = await createVolume(wanted, sizeBytes, ctx);
+        return report({ ...made, grownFrom: undefined });
+    }
+    ctx.log(`volume: found ${(0,read_volumes/* describeVolume */.yH)(found)}`);
+    if (region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region))
+        throw new Error(`volume ${found.id} (${(0,safe_text/* sanitize */.aj)(found.name, 40)}) is in region ${(0,safe_text/* sanitize */.aj)(found.region ?? 'unknown', 60)} (${(0,safe_text/* sanitize */.aj)(found.regionName ?? 'no name', 60)}), not ${(0,safe_text/* sanitize */.aj)(region, 60)}: a volume cannot move; set region to ${(0,safe_text/* sanitize */.aj)(found.region ?? 'its region', 60)}, or volume to another name`);
+    const ready = await activeVolume(found, 'settling', ctx);
+    const total = ready.volume.totalBytes ?? 0;
+    if (sizeBytes === undefined || sizeBytes <= total) {
+        if (sizeBytes !== undefined && sizeBytes < total)
+            ctx.log(`volume ${found.id}: holds ${(0,choose_volume/* gib */.$l)(total)}, more than size ${(0,choose_volume/* gib */.$l)(sizeBytes)}; a volume is never shrunk`);
+        return report({ ...ready, created: false, adopted: false, grownFrom: undefined });
+    }
+    const grown = await growVolume(ready.volume, sizeBytes, ctx);
+    return report({ ...grown, created: false, adopted: false, grownFrom: total });
+}
+/** The volume, Active: as it is, or once what it is going through (Creating, Expanding) is over. */
+async function activeVolume(volume, doing, ctx) {
+    const settled = await awaitActive(volume.id, doing, ctx);
+    if (settled.kind === 'active')
+        return settled;
+    throw new Error(failedWait(settled.why, volume));
+}
+/** Why a wait for a volume failed, with what to do about it. */
+function failedWait(why, volume) {
+    return `${why}: see it with operation volume_list; delete it with operation volume_delete (confirm: ${volume.id}) when it is of no use`;
+}
+/**
+ * Grows an Active volume to `bytes` (POST expand, harmless to repeat, so retried while a failure may
+ * pass), then waits until it is Active again: the list, not the answer, says it grew.
+ */
+async function growVolume(volume, bytes, ctx) {
+    ctx.log(`volume ${volume.id}: growing from ${(0,choose_volume/* gib */.$l)(volume.totalBytes)} to ${(0,choose_volume/* gib */.$l)(bytes)}`);
+    await (0,retries/* retried */.s)(`volume ${volume.id}: expand`, ctx.retries, () => ctx.send((0,calls/* volumeExpandCall */.Xc)(ctx.settings, volume.id, bytes)));
+    const grown = await activeVolume(volume, 'growing', ctx);
+    if ((grown.volume.totalBytes ?? 0) < bytes)
+        throw new Error(`volume ${volume.id} is Active again but holds ${(0,choose_volume/* gib */.$l)(grown.volume.totalBytes)}, not the ${(0,choose_volume/* gib */.$l)(bytes)} asked: the platform did not grow it; try again, or look at it in the console`);
+    return grown;
+}
+/**
+ * Makes a volume: chooses its configuration, sends the create (again only when no attempt was sent: a
+ * create is not idempotent, and one answered with an error may still land), then waits until it is
+ * Active. When the create's answer says nothing sure (an error after it was sent, or no storage_id), the
+ * list says whether a volume of the name is there; the step uses it, but it is no proof that this step
+ * made it (another run may have, at the same moment), so it leaves the ledger: no cleanup deletes it.
+ */
+async function createVolume(name, bytes, ctx) {
+    const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), {
+        bytes,
+        region: ctx.settings.storage.region
+    });
+    if (choice.chosen === undefined)
+        throw new Error(`cannot create volume ${JSON.stringify(name)}: ${choice.why}`);
+    const config = choice.chosen;
+    ctx.log(`volume: creating ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(bytes)} from configuration ${config.id} (${(0,safe_text/* sanitize */.aj)(config.name ?? '', 40)}, ${(0,safe_text/* sanitize */.aj)(config.storageClass ?? '', 40)} in ${(0,safe_text/* sanitize */.aj)(config.region ?? '', 60)}, ${(0,safe_text/* sanitize */.aj)(config.displayUnitPrice ?? '?', 20)} yuan per GB a month)`);
+    (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id: undefined });
+    const { id, proven } = await sendCreate(name, config.id, bytes, ctx);
+    if (proven)
+        (0,volume_ledger/* leaveVolume */.k)(ctx, { name, id });
+    else
+        (0,volume_ledger/* settleVolume */.E)(ctx, { name, id: undefined });
+    ctx.log(`volume: storage_id ${id}`);
+    const made = await awaitActive(id, 'being made', ctx);
+    if (made.kind !== 'active')
+        throw new Error(failedWait(made.why, { id }));
+    ctx.log(`volume ${id}: Active after ${(0,units/* formatDuration */.a3)(ctx.runtime.now() - ctx.startedAt)}`);
+    return { ...made, created: proven, adopted: !proven };
+}
+/**
+ * Sends a create, and answers the new volume's id: from the answer (`proven`: this step made it), else
+ * the id of the volume the list shows by that name (not proven: a name is no proof of who made it).
+ */
+async function sendCreate(name, configId, bytes, ctx) {
+    const call = (0,calls/* volumeCreateCall */.Zd)(ctx.settings, { name, configId, totalBytes: bytes });
+    let failure;
+    try {
+        const { result } = await (0,retry/* withRetries */.LH)('volume: create', () => ctx.send(call), (error) => ((0,failures/* neverSent */.vQ)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+        const { id } = (0,volume_data/* volumeWriteOf */.jy)(result.data);
+        if (id !== undefined)
+            return { id, proven: true };
+    }
+    catch (error) {
+        if ((0,failures/* neverSent */.vQ)(error) || ctx.runtime.cancelled())
+            throw error;
+        failure = error;
+    }
+    // The answer says nothing sure: the list does.
+    const landed = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
+    if (landed !== undefined) {
+        ctx.log(`volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, but the list shows volume ${landed.id} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends${ctx.settings.storage.volumeCleanup === 'delete' ? ' (volume_cleanup: delete deletes only a volume whose own create answered its storage_id)' : ''}`);
+        return { id: landed.id, proven: false };
+    }
+    throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`);
+}
+
+// EXTERNAL MODULE: ./deploy/storage/storage-step.ts
+var storage_step = __webpack_require__(7548);
+// EXTERNAL MODULE: ./deploy/engine/calls/step-result.ts
+var step_result = __webpack_require__(5939);
+;// CONCATENATED MODULE: ./deploy/storage/volume.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * operation volume: makes sure a cluster storage volume exists by name, with size at least, in region
+ * when one is named (see ensureVolume); the step ends once it is Active. volume_cleanup: delete deletes
+ * a volume it made when the job ends (the post step); keep (the default) leaves it for the next run.
+ */
+const volumeFlow = {
+    plan: (settings) => {
+        const name = volumeInput(settings);
+        if (settings.wait.mode === 'false')
+            throw new input_error/* InputError */.d('wait is false, but volume ends once the volume is Active (a volume that is not cannot be mounted or copied to): remove wait');
+        return volumeStep(settings, {
+            run: async (ctx) => {
+                const report = await ensureVolume(ctx);
+                const { volume, created, adopted, grownFrom } = report;
+                ctx.log(`volume ${volume.id}: Active, ${(0,choose_volume/* gib */.$l)(volume.totalBytes)}${didLine(report, ctx.settings)}`);
+                return {
+                    answer: report.answer,
+                    call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
+                    did: (0,step_result/* reportEntry */.jr)('volume', { one: { volume, created, adopted, grownFrom, deleted: false } })
+                };
+            },
+            dryRun: (ctx) => dryRunVolume(name, ctx)
+        });
+    }
+};
+/**
+ * operation volume_list: every volume, across the list's pages (of region, when given), and what they
+ * come to per 10 minutes (the summary), in the platform's own units.
+ */
+const volumeListFlow = {
+    plan: (settings) => volumeStep(settings, {
+        run: async (ctx) => {
+            const region = ctx.settings.storage.region;
+            const list = await (0,read_volumes/* readVolumes */.mq)(ctx);
+            const volumes = list.volumes.filter((v) => region === undefined || (0,choose_volume/* inStorageRegion */.fg)(v, region));
+            const summary = await (0,retries/* retried */.s)('volume: summary', ctx.retries, () => ctx.send((0,calls/* volumeSummaryCall */.l6)(ctx.settings)));
+            const entries = list.entries.filter((_, i) => {
+                const volume = list.volumes[i];
+                return region === undefined || (volume !== undefined && (0,choose_volume/* inStorageRegion */.fg)(volume, region));
+            });
+            const answer = {
+                ...list.first,
+                result: { ...list.first.result, data: { count: entries.length, results: entries } }
+            };
+            for (const volume of volumes)
+                ctx.log(`volume ${(0,read_volumes/* describeVolume */.yH)(volume)}`);
+            return {
+                answer,
+                call: (0,calls/* volumeListCall */.bU)(ctx.settings),
+                did: (0,step_result/* reportEntry */.jr)('volume', {
+                    listed: { volumes, summary: (0,volume_data/* volumeSummaryOf */.Ub)(summary.result.data) }
+                })
+            };
+        },
+        dryRun: (ctx) => {
+            ctx.log('dry run: volume_list only reads; nothing was sent');
+            return Promise.resolve(undefined);
+        }
+    })
+};
+/**
+ * operation volume_delete: deletes the volume `volume` names, and waits until no list shows it. A
+ * deletion cannot be undone, so confirm must name the volume again (its name or its storage_id); a volume
+ * still mounted, or with a transfer under way, is refused unless force is set (which also skips the
+ * platform's own checks).
+ */
+const volumeDeleteFlow = {
+    plan: (settings) => {
+        const name = volumeInput(settings);
+        const { confirm } = settings.storage;
+        if (confirm === undefined)
+            throw new input_error/* InputError */.d(`confirm is empty, but volume_delete deletes volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} and its data for good: set confirm to the volume's name or storage_id`);
+        return volumeStep(settings, {
+            run: async (ctx) => {
+                const volume = await volumeToDelete(name, confirm, ctx);
+                const outcome = await (0,delete_volume/* deleteVolume */.A)(volume, ctx.settings.storage.force, ctx);
+                if (outcome.kind === 'failed')
+                    throw new Error(`volume ${volume.id} was not deleted: ${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}`);
+                ctx.log(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}): deleted, and no list shows it`);
+                return {
+                    call: (0,calls/* volumeListCall */.bU)(ctx.settings, { ids: [volume.id] }),
+                    did: (0,step_result/* reportEntry */.jr)('volume', {
+                        one: { volume, created: false, adopted: false, grownFrom: undefined, deleted: true }
+                    })
+                };
+            },
+            dryRun: async (ctx) => {
+                try {
+                    const volume = await volumeToDelete(name, confirm, ctx);
+                    ctx.log(`dry run: volume_delete would delete volume ${(0,read_volumes/* describeVolume */.yH)(volume)}; only reads were sent`);
+                }
+                catch (error) {
+                    if (error instanceof input_error/* InputError */.d)
+                        throw error;
+                    ctx.log(`dry run: volume_delete would fail: ${error instanceof Error ? error.message : String(error)}`);
+                }
+                return undefined;
+            }
+        });
+    }
+};
+/** What the step did to the volume, for its last line: made (and deleted at the end), adopted, grown. */
+function didLine(report, settings) {
+    const deletes = settings.storage.volumeCleanup === 'delete';
+    if (report.created)
+        return `, made by this step${deletes ? '; deleted when the job ends (volume_cleanup: delete)' : ''}`;
+    if (report.adopted)
+        return `, found by name after this step's create went unanswered${deletes ? '; kept when the job ends: nothing proves this step made it' : ''}`;
+    return report.grownFrom === undefined ? '' : `, grown from ${(0,choose_volume/* gib */.$l)(report.grownFrom)}`;
+}
+/** The volume input, which volume and volume_delete need. */
+function volumeInput(settings) {
+    const name = settings.storage.volume;
+    if (name === undefined)
+        throw new input_error/* InputError */.d(`volume is empty, but ${settings.operation} needs it: set volume to the volume's name (or storage_id), such as datasets`);
+    return name;
+}
+/**
+ * The volume volume_delete is to delete: the one `name` names, confirmed by `confirm` (its name or id),
+ * and mounted nowhere unless force is set. Refused otherwise, with nothing sent but reads.
+ */
+async function volumeToDelete(name, confirm, ctx) {
+    const volume = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
+    if (volume === undefined)
+        throw new Error(`no volume is named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list`);
+    if (confirm !== volume.name && confirm !== volume.id)
+        throw new Error(`confirm ${JSON.stringify((0,safe_text/* sanitize */.aj)(confirm, 40))} names neither volume ${volume.id} nor its name ${JSON.stringify((0,safe_text/* sanitize */.aj)(volume.name, 40))}: nothing was deleted; set confirm to one of them`);
+    if (ctx.settings.storage.force)
+        return volume;
+    if (volume.mounts > 0)
+        throw new Error(`volume ${volume.id} is mounted in ${volume.mounts} task(s): nothing was deleted; stop them first, or set force: true to delete it anyway`);
+    const { result } = await (0,retries/* retried */.s)('transfer: list', ctx.retries, () => ctx.send((0,calls/* transferListCall */.ef)(ctx.settings, { storageId: volume.id, statuses: (0,task_kinds/* underWay */.Ki)(task_kinds/* TRANSFER_KIND */.bl) })));
+    const busy = (0,transfer_data/* transfersOf */.G5)(result.data).map((t) => t.id);
+    if (busy.length > 0)
+        throw new Error(`volume ${volume.id} has ${busy.length} transfer(s) under way (${busy.join(', ')}): nothing was deleted; stop them first (operation transfer_stop), or set force: true to delete it anyway`);
+    return volume;
+}
+/** A volume flow's step: a failure is said against the volume list. */
+function volumeStep(settings, work) {
+    return (0,storage_step/* storageStep */.i)(settings, { ...work, failedCall: (ctx) => (0,calls/* volumeListCall */.bU)(ctx.settings) });
+}
+/** What volume would do, from the list and the configurations (reads only). */
+async function dryRunVolume(name, ctx) {
+    const { sizeBytes, region } = ctx.settings.storage;
+    const found = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
+    if (found !== undefined) {
+        const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
+        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region) ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
+        return undefined;
+    }
+    if (sizeBytes === undefined) {
+        ctx.log(`dry run: no volume is named ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))}, and size is empty, so volume would fail`);
+        return undefined;
+    }
+    const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes: sizeBytes, region });
+    ctx.log(choice.chosen === undefined
+        ? `dry run: volume could not create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))}: ${choice.why}; only reads were sent`
+        : `dry run: volume would create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(sizeBytes)} from configuration ${choice.chosen.id} in ${(0,safe_text/* sanitize */.aj)(choice.chosen.region ?? '', 60)}; only reads were sent`);
+    return undefined;
+}
+
+
+/***/ })
+
+};

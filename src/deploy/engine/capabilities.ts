@@ -1,0 +1,134 @@
+import { InputError, quote } from '../../basics/input-error.js';
+import { OPERATION_NAMES, type OperationName } from '../../platform/platform-settings.js';
+
+// The capabilities: the operations grouped as a workflow uses them, each an action of its own beside the
+// root one (deploy/action.yml, job/action.yml...: npm run docs writes them from this list and the
+// operations' inputs and outputs). Each runs the same bundle; the root action runs every operation.
+
+/** One capability: its action's name and line, its operations, and the one it runs when none is given. */
+export interface Capability {
+  /** Its folder, and the action's path: `<owner>/<repo>/<name>@v0`. */
+  readonly name: string;
+  /** What it does, in one line: its action's description. */
+  readonly description: string;
+  /** What it runs, in the order its operation input lists them. */
+  readonly operations: readonly OperationName[];
+  /** What it runs when operation is not given: one of its operations. */
+  readonly defaultOperation: OperationName;
+  /** Its icon on the marketplace (a Feather icon name). */
+  readonly icon: string;
+}
+
+/**
+ * The hidden input by which a capability's action tells the bundle which it is: declared in its
+ * action.yml with the capability as its default (a JavaScript action has no environment of its own), and
+ * in no other; the root action, which runs every operation, leaves it empty.
+ */
+export const CAPABILITY_INPUT = 'capability';
+
+/**
+ * The capabilities, by name. The reads that serve more than one (the resources and their prices, the
+ * bills) are in each that pays for GPUs; `request`, which sends anything, is the root action's alone.
+ */
+export const CAPABILITIES: readonly Capability[] = [
+  {
+    name: 'deploy',
+    description:
+      'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
+    operations: [
+      'create',
+      'replace',
+      'update',
+      'scale',
+      'replace_node',
+      'sweep',
+      'preheat',
+      'detail',
+      'nodes',
+      'logs',
+      'events',
+      'stop',
+      'pause',
+      'recover',
+      'change_points',
+      'search_tasks',
+      'search_resources',
+      'billing',
+      'task_billing'
+    ],
+    defaultOperation: 'create',
+    icon: 'upload-cloud'
+  },
+  {
+    name: 'job',
+    description:
+      'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
+    operations: [
+      'job',
+      'job_detail',
+      'job_search',
+      'job_stop',
+      'job_group_search',
+      'job_group_detail',
+      'search_resources',
+      'billing',
+      'task_billing'
+    ],
+    defaultOperation: 'job',
+    icon: 'play'
+  },
+  {
+    name: 'preview',
+    description:
+      "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
+    operations: ['preview', 'preview_sweep'],
+    defaultOperation: 'preview',
+    icon: 'eye'
+  },
+  {
+    name: 'data',
+    description:
+      "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
+    operations: [
+      'volume',
+      'volume_list',
+      'volume_delete',
+      'transfer',
+      'transfer_detail',
+      'transfer_list',
+      'transfer_stop',
+      'storage_check'
+    ],
+    defaultOperation: 'volume',
+    icon: 'database'
+  }
+];
+
+/**
+ * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
+ * hidden input's value) does not run; a capability no action declares, too. An empty capability (the
+ * root action) runs every operation.
+ */
+export function checkCapability(capability: string, operation: string): void {
+  const name = capability.trim();
+  if (name === '') return;
+  const own = CAPABILITIES.find((one) => one.name === name);
+  if (own === undefined)
+    throw new InputError(
+      `${CAPABILITY_INPUT} ${quote(name)} is not one of ${CAPABILITIES.map((one) => one.name).join(', ')}: it is set by the capability actions, leave it unset`
+    );
+  const given = operation.trim();
+  if ((own.operations as readonly string[]).includes(given)) return;
+  throw new InputError(
+    `operation ${quote(given)} is not one of the ${own.name} action's operations (${own.operations.join(', ')}): set operation to one of them${elsewhere(given)}`
+  );
+}
+
+/** Where else an operation runs, as a fix says it: the capability actions that run it, and the root action. */
+function elsewhere(operation: string): string {
+  if (!(OPERATION_NAMES as readonly string[]).includes(operation)) return '';
+  const actions = CAPABILITIES.filter((one) => (one.operations as readonly string[]).includes(operation)).map(
+    (one) => `the ${one.name} action (this repository's ${one.name}/)`
+  );
+  return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
+}

@@ -1,0 +1,186 @@
+import type { PlatformSettings, WaitMode } from '../../platform/platform-settings.js';
+
+/** How a step waits, as the wait inputs say. */
+export interface WaitSettings {
+  mode: WaitMode;
+  timeoutMs: number;
+  /** Why timeoutMs, when wait_timeout was empty: the operation's default, in words (see defaultWait). */
+  timeoutWhy?: string;
+  intervalMs: number;
+  /** Dot path to the status inside the task detail's data. */
+  statusField: string[];
+  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
+  successStatuses: string[] | undefined;
+  failureStatuses: string[] | undefined;
+  /** Ready also needs every services[].remote_ports[].url to be set. */
+  waitForUrls: boolean;
+  /** Consecutive failed polls of a task that end the wait for it. */
+  pollErrorBudget: number;
+  /** Restarts of a container that fail a wait until ready (0: never). */
+  maxRestarts: number;
+  /** Lines of each service's log that a failed wait shows (0: none). */
+  logLines: number;
+}
+
+/** A cluster preheat caches the images in the region; a node preheat prepares nodes there. */
+export type PreheatMode = 'region' | 'node';
+
+/** How a step preheats before it creates (preheat, preheat_timeout). */
+export interface PreheatSettings {
+  mode: 'none' | PreheatMode;
+  timeoutMs: number;
+}
+
+/** What the deploy layer reads of the settings. */
+export interface DeploySettings extends PlatformSettings {
+  wait: WaitSettings;
+  health: HealthSettings;
+  /** What the post step does with the tasks this step creates. */
+  cleanup: 'none' | 'stop' | 'pause';
+  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
+  cleanupTimeoutMs: number;
+  /**
+   * max_cost: the most the tasks or jobs a step waits on may cost together (billed plus not billed yet), in
+   * yuan as decimal text; at it they are stopped and the step fails. Undefined: no cap.
+   */
+  maxCost: string | undefined;
+  /** The resource a new task asks for by GPU model, instead of a mark in the body; undefined when gpu is empty. */
+  capacity: CapacityWish | undefined;
+  /** Whether, and how long, to preheat the images where the new task will run, before creating it. */
+  preheat: PreheatSettings;
+  /** Which nodes replace_node deletes, and whether it may delete the last running one. */
+  nodeChoice: NodeChoice;
+  /**
+   * Whether a Spot job runs on demand when Spot cannot run it (spot_fallback), and how long it may stay
+   * Queued before (queue_timeout); undefined: it stays Spot.
+   */
+  spotFallback: { queueTimeoutMs: number } | undefined;
+  /** The cluster storage volume the step concerns, and what it may do to it. */
+  storage: StorageSettings;
+  /** What a preview of a pull request, and the sweep of the previews, take. */
+  previews: PreviewSettings;
+}
+
+/** The preview inputs: GitHub's token, the comment, and the caps on the previews of a repository. */
+export interface PreviewSettings {
+  /** github_token: the workflow's GITHUB_TOKEN (masked); undefined when empty. */
+  githubToken: string | undefined;
+  /** Keep one comment on the pull request, updated in place (comment: true). */
+  comment: boolean;
+  /** The most previews of the task_name that may run at once (max_previews). */
+  maxPreviews: number;
+  /** preview_sweep: a preview not deployed for this long is stopped, whatever its pull request's state. */
+  ttlMs: number;
+}
+
+/** What becomes of a volume the step created, once the job ends: kept for the next run, or deleted. */
+export type VolumeCleanup = 'keep' | 'delete';
+
+/** The volume inputs: volume, size, region, volume_cleanup, confirm and force. */
+export interface StorageSettings {
+  /** A volume's name, or its storage_id (digits); undefined when volume is empty. */
+  volume: string | undefined;
+  /** The least size the volume must have, in bytes (size is in GiB); undefined when size is empty. */
+  sizeBytes: number | undefined;
+  /** The region (its tag, as pre-create and the list give it) the volume must be in; any when undefined. */
+  region: string | undefined;
+  volumeCleanup: VolumeCleanup;
+  /** volume_delete's confirmation: the volume's name or id, typed again. */
+  confirm: string | undefined;
+  /** A delete that skips the platform's checks (a volume mounted, or with a transfer under way). */
+  force: boolean;
+  transfer: TransferSettings;
+  /** The volumes and juicefs_mounts inputs: what a new task or job mounts (or a running task, by update). */
+  mounts: readonly Mount[];
+  /** What a job's data is (copied into volumes before it is created) and where its results go after. */
+  data: readonly DataCopy[];
+  results: readonly DataCopy[];
+}
+
+/** A copy between an object prefix (of the bucket the s3_* inputs name) and a volume's path. */
+export interface DataCopy {
+  readonly prefix: string;
+  /** The volume's name, or its storage_id. */
+  readonly volume: string;
+  readonly path: string;
+}
+
+/** A storage mounted into a task's services: all of them, or the one named. */
+export interface Mount {
+  /** A cluster storage volume (volumes), or an object storage accelerated for mounts (juicefs_mounts). */
+  readonly kind: 'nas' | 'juicefs';
+  readonly service: string | undefined;
+  /** The storage's name, or its storage_id. */
+  readonly storage: string;
+  /** Where it is mounted in the container, absolute. */
+  readonly path: string;
+}
+
+/** What is copied again when it is at the destination already: by content hash (3), never when the name is there (2), always (1). */
+export type OverwritePolicy = 'hash' | 'skip' | 'overwrite';
+
+/** The transfer inputs: a transfer between object storage and a volume. */
+export interface TransferSettings {
+  /** An existing transfer (transfer_detail, transfer_stop). */
+  id: string | undefined;
+  direction: 's3-to-volume' | 'volume-to-s3' | undefined;
+  supplier: string | undefined;
+  endpoint: string | undefined;
+  bucket: string | undefined;
+  /** The object prefix ('' for the bucket's root). */
+  prefix: string;
+  /** Used for the transfer's requests only, masked before anything is logged. */
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  /** The path in the volume, absolute ('/' for its root). */
+  volumePath: string;
+  overwrite: OverwritePolicy;
+  /** File name suffixes never copied (.tmp, .log). */
+  ignorePatterns: string[];
+  /** How often a transfer that fails (Error, Exception) is submitted again (s3/retry). */
+  retries: number;
+}
+
+/** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */
+export interface NodeChoice {
+  pointId: string | undefined;
+  deleteLastNode: boolean;
+}
+
+/** What the user asks of a new task's resource, instead of a pasted mark (the gpu inputs). */
+export interface CapacityWish {
+  /** The GPU model as the platform names it (gpu_name), matched case-insensitively after trimming. */
+  gpu: string;
+  /** GPUs per node: the resource's gpu_count, exactly (CPU devices have none, and are not held to it). */
+  gpuCount: number;
+  deviceType: 'GpuDevice' | 'CpuDevice';
+  /** Regions in order of preference, by region or region_name: they break ties of price. */
+  regions: readonly string[];
+  /** The most a node may cost per hour, as the search's discount_price (else price) says: decimal text. */
+  maxPrice: string | undefined;
+  /** How long to search again while no matching entry has the stock (0: fail at once). */
+  timeoutMs: number;
+  /**
+   * The regions the task may run in, and why (where the storages it mounts can be mounted): each by its
+   * name (a resource search entry's region_name, what a volume's region shares with it), and by its tag
+   * where that is a compute region's (a resource search entry's region: an object storage's accelerated
+   * regions carry one; a volume's own tag, such as bj-001, is no compute region's and is left out).
+   */
+  onlyRegions?: { regions: readonly RegionKey[]; why: string };
+}
+
+/** A region as a resource search entry is matched with it: by name, else by its compute region's tag. */
+export interface RegionKey {
+  readonly name: string | undefined;
+  readonly tag: string | undefined;
+}
+
+/** The HTTP statuses a health check accepts, as ranges. */
+export type StatusRanges = readonly (readonly [number, number])[];
+
+/** How a service is checked once it runs (health_path, health_status). */
+export interface HealthSettings {
+  /** The path each service URL is checked at, such as /health; undefined: no check. */
+  path: string | undefined;
+  accepted: StatusRanges;
+}
