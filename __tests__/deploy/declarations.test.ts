@@ -27,8 +27,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'platform/platform-settings.ts': "the platform's names",
   // Each kind names the operations that read, stop, pause, search and sweep it (its row).
   'platform/task-kinds.ts': 'the kinds',
-  // Each capability's action names the operations it runs (an operation may be in two, or in none): one
-  // declaration per capability, until point 5 gives each its folder.
+  // Each capability's action (point 6) names the operations it runs: an operation may be in two actions
+  // (search_resources, billing), or in none (request), so the action's row lists them, not the operation.
   'deploy/engine/capabilities.ts': 'the capabilities'
 };
 
