@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { outputsOf, verdictOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { reportEntry, type StepResult } from '../../src/deploy/engine/calls/step-result.js';
+import { reportEntry } from '../../src/deploy/engine/calls/step-result.js';
 import { REPORT_PARTS } from '../../src/deploy/report-parts.js';
 import { KINDS } from '../../src/platform/task-kinds.js';
+import { stepResult } from '../helpers/step-result.js';
 
 const source = (path: string): string =>
   readFileSync(fileURLToPath(new URL(`../../src/${path}`, import.meta.url)), 'utf8');
@@ -25,19 +26,7 @@ const PART_FIELDS = [
 
 const names = REPORT_PARTS.map((part) => part.name);
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'detail',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
+const step = stepResult;
 
 describe('the report parts', () => {
   it('give every kind its part, each part registered once by its name', () => {

@@ -3,20 +3,9 @@
 import { reportEntry, type StepResult } from '../../../src/deploy/engine/calls/step-result.js';
 import { JOB_PART } from '../../../src/deploy/jobs/job-report.js';
 import { taskResult } from '../../../src/deploy/engine/wait/task-result.js';
+import { stepResult } from '../../helpers/step-result.js';
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'job',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
+const step = (fields: Partial<StepResult>): StepResult => stepResult({ operation: 'job', ...fields });
 
 describe("the job's part", () => {
   it('shows a job whose detail says none of its optional fields, with ? and –, as on demand', () => {

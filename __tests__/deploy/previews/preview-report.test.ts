@@ -3,20 +3,9 @@
 import { reportEntry, type StepResult } from '../../../src/deploy/engine/calls/step-result.js';
 import { PREVIEW_PART } from '../../../src/deploy/previews/preview-report.js';
 import { taskResult } from '../../../src/deploy/engine/wait/task-result.js';
+import { stepResult } from '../../helpers/step-result.js';
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'create',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
+const step = (fields: Partial<StepResult>): StepResult => stepResult({ operation: 'create', ...fields });
 
 describe("the previews' part", () => {
   const preview = (fields: { number?: number; totalPoints?: string }, tasks: StepResult['tasks'] = []) =>

@@ -3,20 +3,9 @@
 import { reportEntry, type StepResult } from '../../../../src/deploy/engine/calls/step-result.js';
 import { CAP_PART } from '../../../../src/deploy/engine/report/cap-report.js';
 import { taskResult } from '../../../../src/deploy/engine/wait/task-result.js';
+import { stepResult } from '../../../helpers/step-result.js';
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'create',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
+const step = (fields: Partial<StepResult>): StepResult => stepResult({ operation: 'create', ...fields });
 
 describe("the cap's part", () => {
   const capped = (tasks: StepResult['tasks']): StepResult =>
