@@ -17,6 +17,7 @@ import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
 import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/engine/capabilities.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
+import { actionOf as actionYmlOf } from './helpers/action-of.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const action = parse(read('action.yml')) as {
@@ -180,17 +181,8 @@ describe('the examples in the docs', () => {
     expect(steps.length).toBeGreaterThanOrEqual(15);
   });
 
-  /**
-   * The action.yml an example uses: the root one (elastic-deploy-action/elastic-deploy-action@v0), or a
-   * capability's (.../job@v0: job/action.yml).
-   */
-  const actionOf = (uses: unknown): typeof action => {
-    const capability = /^elastic-deploy-action\/elastic-deploy-action(?:\/([a-z]+))?@/.exec(String(uses));
-    if (capability === null) throw new Error(`an example uses ${String(uses)}`);
-    return capability[1] === undefined
-      ? action
-      : (parse(read(`${capability[1]}/action.yml`)) as typeof action);
-  };
+  /** The action.yml an example uses: the root one, or a capability's. */
+  const actionOf = (uses: unknown): typeof action => actionYmlOf(uses) as typeof action;
 
   it("shows the capability actions first: the README's first example uses one, and its examples each", () => {
     expect(String((steps[0] as { uses?: unknown }).uses)).toMatch(/\/deploy@v0$/);

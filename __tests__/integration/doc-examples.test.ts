@@ -21,11 +21,11 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';
 import { testContext, testRuntime } from '../helpers/runtime.js';
 import { startGitHub, type GitHubStandIn } from '../../github-standin/index.js';
-import { INPUT_DEFAULTS } from '../../src/deploy/engine/inputs/index.js';
 import { githubClient } from '../../src/github/client.js';
 import { previewRecords } from '../../src/github/preview-records.js';
 import { pullEventOf } from '../../src/github/pull-event.js';
 import type { PullRequests } from '../../src/deploy/engine/pull-requests.js';
+import { actionDefaultsOf } from '../helpers/action-of.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)].filter((page) =>
@@ -40,22 +40,10 @@ interface ExampleStep {
 }
 
 /**
- * The defaults of the action a step uses: the root action's (elastic-deploy-action/elastic-deploy-action@v0)
- * or a capability's (.../job@v0: job/action.yml, whose operation and hidden capability input have theirs).
+ * The defaults of the action a step uses: the root action's, or a capability's (whose operation and hidden
+ * capability input have theirs).
  */
-function defaultsOf(uses: string): Readonly<Record<string, string | undefined>> {
-  const capability = /^elastic-deploy-action\/elastic-deploy-action(?:\/([a-z]+))?@/.exec(uses);
-  if (capability === null) throw new Error(`an example uses ${uses}`);
-  if (capability[1] === undefined) return INPUT_DEFAULTS;
-  const declared = parse(read(`${capability[1]}/action.yml`)) as {
-    inputs: Record<string, { default?: unknown }>;
-  };
-  return Object.fromEntries(
-    Object.entries(declared.inputs).flatMap(([name, input]) =>
-      typeof input.default === 'string' ? [[name, input.default]] : []
-    )
-  );
-}
+const defaultsOf = actionDefaultsOf;
 
 /** The operation a step runs: its own, or the default of the action it uses. */
 const operationOf = (step: ExampleStep): string => {
