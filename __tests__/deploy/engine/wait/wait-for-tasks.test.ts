@@ -369,6 +369,23 @@ describe('waitForTasks', () => {
       ]);
     });
 
+    it('fails on the node when the detail read again gets no answer, with the status read before', async () => {
+      const h = harness({ '7': [[0, task('Pending')]] });
+      let reads = 0;
+      const deps = {
+        ...h.deps,
+        poll: () => {
+          reads += 1;
+          return reads === 1 ? Promise.resolve(task('Pending')) : Promise.reject(new Transient('no answer'));
+        },
+        checkNodes: () => Promise.resolve(FAILED_NODE)
+      };
+      const { tasks } = await waitForTasks(['7'], options(), deps);
+      expect(tasks[0]).toMatchObject({ verdict: 'failed', message: FAILED_NODE.failure });
+      expect(tasks[0]?.snapshot?.status).toBe('Pending');
+      expect(reads).toBe(2);
+    });
+
     it('fails on the node when the detail read again still says Pending', async () => {
       const h = harness({ '7': [[0, task('Pending')]] });
       const { tasks } = await waitForTasks(['7'], options(), {
