@@ -7386,6 +7386,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./platform/client.ts + 2 modules
 var platform_client = __nccwpck_require__(5619);
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
+/**
+ * How far ahead of the clock a stamp may be drawn (well inside the platform's five-minute window): two
+ * runs with one token that send the same call in the same millisecond would otherwise sign it alike, and
+ * the platform refuses a timestamp and signature it has seen.
+ */
+const STAMP_SPREAD_MS = 1000;
 /** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
 const CORRECTABLE_SKEW_MS = 5 * 60_000;
 /**
@@ -7395,11 +7401,17 @@ const CORRECTABLE_SKEW_MS = 5 * 60_000;
  */
 class PlatformClock {
     local;
+    random;
     #offsetMs;
     #correctionMs = 0;
     #lastStamp = 0;
-    constructor(local) {
+    /**
+     * `random` spreads each stamp over the next STAMP_SPREAD_MS; without it stamps are the clock's own
+     * time (what tests of exact stamps want).
+     */
+    constructor(local, random = () => 0) {
         this.local = local;
+        this.random = random;
     }
     now() {
         return this.local() + this.#correctionMs;
@@ -7408,10 +7420,12 @@ class PlatformClock {
      * The timestamp for the next request: the current time, but always later than the last one, so no
      * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
      * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
-     * the platform): stamps stay strictly increasing from there on.
+     * the platform): stamps stay strictly increasing from there on. Each is drawn at random up to
+     * STAMP_SPREAD_MS ahead, so two processes stamping the same call at one instant differ.
      */
     stamp() {
-        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
+        const spread = Math.floor(this.random() * STAMP_SPREAD_MS);
+        this.#lastStamp = Math.max(this.now() + spread, this.#lastStamp + 1);
         return this.#lastStamp;
     }
     /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
@@ -7493,7 +7507,7 @@ function stepRuntime(settings, host) {
     return {
         transport: client,
         now: Date.now,
-        clock: new PlatformClock(Date.now),
+        clock: new PlatformClock(Date.now, Math.random),
         sleep: cancellableSleep(host.cancel),
         random: Math.random,
         log: host.log,
