@@ -1,12 +1,12 @@
 // Issue 61, point 6: an action.yml per capability (deploy/, job/, preview/, data/), written by npm run docs
-// from src/deploy/engine/capabilities.ts and the declarations, each declaring only its operations' inputs and
+// from src/deploy/capabilities.ts and the declarations, each declaring only its operations' inputs and
 // outputs, and running the root action's bundle.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
 import { generatedFiles } from '../scripts/docs.js';
-import { CAPABILITIES, CAPABILITY_INPUT } from '../src/deploy/engine/capabilities.js';
+import { CAPABILITIES, CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
 import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/engine/inputs/operation-inputs.js';
 import { operationNamed } from '../src/deploy/operations.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';

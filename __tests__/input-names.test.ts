@@ -66,7 +66,6 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   gpu_count: ['platform/list-rows.ts', 'platform/resource-data.ts'],
   device_type: ['platform/operations/calls.ts', 'platform/operations/operation-table.ts'],
   preheat: [
-    'deploy/engine/capabilities.ts',
     'deploy/preheat/preheat-report.ts',
     'platform/operations/calls.ts',
     'platform/operations/operation-table.ts',
@@ -80,7 +79,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   ],
   spot_fallback: ['deploy/jobs/spot-fallback.ts'],
   volume: [
-    'deploy/engine/capabilities.ts',
+    'deploy/capabilities.ts',
     'deploy/storage/transfer.ts',
     'deploy/storage/volume.ts',
     'deploy/storage/volume-report.ts',
@@ -124,9 +123,10 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   juicefs_mounts: ['deploy/step.ts', 'deploy/engine/storage/mounts.ts'],
   data: [
     'cli/json-outputs.ts',
+    'deploy/capabilities.ts',
     'deploy/engine/answer-texts.ts',
-    'deploy/engine/capabilities.ts',
     'deploy/engine/flows/copying.ts',
+    'deploy/engine/operations/operation.ts',
     'deploy/engine/outputs/outputs.ts',
     'deploy/engine/storage/check-copies.ts',
     'deploy/engine/storage/copy-data.ts',

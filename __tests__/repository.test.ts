@@ -14,7 +14,7 @@ import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts
 import { planCalls } from '../src/platform/operations/plan-calls.js';
 import { readSettings } from '../src/action/settings.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
-import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/engine/capabilities.js';
+import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/capabilities.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
 import { actionOf as actionYmlOf } from './helpers/action-of.js';

@@ -528,7 +528,7 @@ var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
 var cleanup_state = __webpack_require__(6289);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __webpack_require__(7660);
+var settings = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts

@@ -1,8 +1,8 @@
 // What each capability's action declares, from the declarations: its inputs and outputs (those of its
 // operations, and those of every operation), and what each input means for its operations. npm run docs
 // writes <capability>/action.yml from this (scripts/docs.ts); the tests read it to hold the files to it.
-import { CAPABILITIES, type Capability } from '../src/deploy/engine/capabilities.js';
-import { INPUTS } from '../src/deploy/engine/inputs/index.js';
+import { CAPABILITIES, type Capability } from '../src/deploy/capabilities.js';
+import { INPUT_BY_NAME, INPUTS } from '../src/deploy/engine/inputs/index.js';
 import { partsOf } from '../src/deploy/engine/inputs/meanings.js';
 import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/engine/inputs/operation-inputs.js';
 import { operationNamed } from '../src/deploy/operations.js';
@@ -64,13 +64,19 @@ export function descriptionFor(description: string, capability: Capability): str
   return said === '' ? description : said;
 }
 
-/** The operation input's description in a capability's action: its operations only, its default first. */
-export function operationDescription(capability: Capability): string {
-  const listed = capability.operations.map(
+/**
+ * The operation input's description: its declaration's head, then each operation with its line, from the
+ * operations' declarations: every operation in the root action, its own (its default first) in a
+ * capability's.
+ */
+export function operationDescription(capability?: Capability): string {
+  const head = INPUT_BY_NAME.get('operation')?.description ?? '';
+  const listed = (capability?.operations ?? OPERATION_NAMES).map(
     (operation) =>
-      `\`${operation}\`${operation === capability.defaultOperation ? ' (the default)' : ''}: ${operationIO(operation).summary}`
+      `\`${operation}\`${operation === capability?.defaultOperation ? ' (the default)' : ''}: ${operationIO(operation).summary}`
   );
-  return `What to do, one of this action's operations: ${listed.join('; ')}. The root action (the repository without /${capability.name}) runs every operation.`;
+  if (capability === undefined) return `${head}: ${listed.join('; ')}.`;
+  return `${head} this action runs: ${listed.join('; ')}. The root action (the repository without /${capability.name}) runs every operation.`;
 }
 
 /** The hidden input's description: the capability the action runs as, which the workflow leaves alone. */

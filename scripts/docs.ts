@@ -12,7 +12,7 @@ import { meaningFor } from '../src/deploy/engine/inputs/meanings.js';
 import { OUTPUT_NAMES, OUTPUTS } from '../src/deploy/engine/outputs/outputs.js';
 import { COMMON_INPUTS, COMMON_OUTPUTS } from '../src/deploy/engine/inputs/operation-inputs.js';
 import { OPERATION_NAMES, OPERATIONS } from '../src/deploy/operations.js';
-import { CAPABILITY_INPUT } from '../src/deploy/engine/capabilities.js';
+import { CAPABILITY_INPUT } from '../src/deploy/capabilities.js';
 import { parse } from 'yaml';
 import {
   CAPABILITIES,
@@ -76,7 +76,7 @@ export function renderActionYml(current: string): string {
   if (head === '' || runs === current) throw new Error('action.yml has no inputs: or no runs:');
   const inputs = INPUTS.flatMap((declared) =>
     inputLines(declared.name, {
-      description: declared.description,
+      description: describedInput(declared),
       required: 'required' in declared,
       default: 'default' in declared ? declared.default : undefined
     })
@@ -84,6 +84,10 @@ export function renderActionYml(current: string): string {
   const outputs = OUTPUTS.flatMap((declared) => outputLines(declared.name, declared.description));
   return [head + 'inputs:', ...inputs, '', 'outputs:', ...outputs, '', runs].join('\n');
 }
+
+/** An input's description in the root action and the reference: operation's lists the operations. */
+const describedInput = (declared: { name: string; description: string }): string =>
+  declared.name === 'operation' ? operationDescription() : declared.description;
 
 /** The root action.yml's runs: (node24, its entry, its post step and when that runs), as written. */
 function rootRuns(): Record<string, string> {
@@ -124,7 +128,7 @@ export function renderCapabilityActionYml(capability: Capability): string {
     ['main', 'pre', 'post'].includes(key) ? `  ${key}: ../${value}` : `  ${key}: ${value}`
   );
   return [
-    `# Written by npm run docs from src/deploy/engine/capabilities.ts and the declarations: edit those, not this.`,
+    `# Written by npm run docs from src/deploy/capabilities.ts and the declarations: edit those, not this.`,
     `name: 'Elastic Deploy: ${capability.name}'`,
     `description: ${quoted(capability.description)}`,
     'author: elastic-deploy-action contributors',
@@ -206,7 +210,7 @@ export function renderReference(): string {
   for (const declared of INPUTS) {
     const fallback = 'default' in declared ? ` (default \`${declared.default}\`)` : '';
     lines.push(
-      `- \`${declared.name}\`${'required' in declared ? ' (required)' : fallback}: ${oneLine(declared.description)}`
+      `- \`${declared.name}\`${'required' in declared ? ' (required)' : fallback}: ${oneLine(describedInput(declared))}`
     );
   }
   lines.push('', '## The outputs', '');

@@ -86,7 +86,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(9410);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(7660);
+var settings = __nccwpck_require__(8214);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -286,7 +286,7 @@ function encode(kind, state, stash) {
 
 /***/ }),
 
-/***/ 7660:
+/***/ 8214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -441,9 +441,9 @@ function idsOfList(name, text) {
 var keys = __nccwpck_require__(4997);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __nccwpck_require__(9837);
-;// CONCATENATED MODULE: ./deploy/engine/capabilities.ts
+// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
+var operations = __nccwpck_require__(3514);
+;// CONCATENATED MODULE: ./deploy/capabilities.ts
 
 
 /**
@@ -453,78 +453,41 @@ var platform_settings = __nccwpck_require__(9837);
  */
 const CAPABILITY_INPUT = 'capability';
 /**
- * The capabilities, by name. The reads that serve more than one (the resources and their prices, the
- * bills) are in each that pays for GPUs; `request`, which sends anything, is the root action's alone.
+ * Each capability's action: its name, line, default and icon. Which operations it runs, each operation's
+ * declaration says: the reads that serve more than one (the resources and their prices, the bills) are in
+ * each that pays for GPUs; `request`, which sends anything, is the root action's alone.
  */
-const CAPABILITIES = [
+const ROWS = [
     {
         name: 'deploy',
         description: 'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
-        operations: [
-            'create',
-            'replace',
-            'update',
-            'scale',
-            'replace_node',
-            'sweep',
-            'preheat',
-            'detail',
-            'nodes',
-            'logs',
-            'events',
-            'stop',
-            'pause',
-            'recover',
-            'change_points',
-            'search_tasks',
-            'search_resources',
-            'billing',
-            'task_billing'
-        ],
         defaultOperation: 'create',
         icon: 'upload-cloud'
     },
     {
         name: 'job',
         description: 'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
-        operations: [
-            'job',
-            'job_detail',
-            'job_search',
-            'job_stop',
-            'job_group_search',
-            'job_group_detail',
-            'search_resources',
-            'billing',
-            'task_billing'
-        ],
         defaultOperation: 'job',
         icon: 'play'
     },
     {
         name: 'preview',
         description: "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
-        operations: ['preview', 'preview_sweep'],
         defaultOperation: 'preview',
         icon: 'eye'
     },
     {
         name: 'data',
         description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
-        operations: [
-            'volume',
-            'volume_list',
-            'volume_delete',
-            'transfer',
-            'transfer_detail',
-            'transfer_list',
-            'transfer_stop',
-            'storage_check'
-        ],
         defaultOperation: 'volume',
         icon: 'database'
     }
 ];
+/** The capabilities, each with the operations whose declarations name it. */
+const CAPABILITIES = ROWS.map((row) => ({
+    ...row,
+    operations: operations/* OPERATION_NAMES */.d0.filter((name) => (0,operations/* operationNamed */.ji)(name).capabilities?.includes(row.name) === true)
+}));
 /**
  * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
  * hidden input's value) does not run; a capability no action declares, too. An empty capability (the
@@ -544,20 +507,18 @@ function checkCapability(capability, operation) {
 }
 /** Where else an operation runs, as a fix says it: the capability actions that run it, and the root action. */
 function elsewhere(operation) {
-    if (!platform_settings/* OPERATION_NAMES */.d.includes(operation))
+    if (!operations/* OPERATION_NAMES */.d0.includes(operation))
         return '';
     const actions = CAPABILITIES.filter((one) => one.operations.includes(operation)).map((one) => `the ${one.name} action (this repository's ${one.name}/)`);
     return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
 }
 
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var operations = __nccwpck_require__(3514);
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(9410);
 // EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
 var secret_fields = __nccwpck_require__(3439);
-// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
-var connection = __nccwpck_require__(9415);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts + 1 modules
+var connection = __nccwpck_require__(6354);
 // EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
 var step_defaults = __nccwpck_require__(8074);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
@@ -2542,7 +2503,7 @@ var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(6289);
 // EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var action_settings = __nccwpck_require__(7660);
+var action_settings = __nccwpck_require__(8214);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -5399,17 +5360,63 @@ async function dryRunWait(plan, ctx) {
 
 /***/ }),
 
-/***/ 9415:
+/***/ 6354:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
-/* harmony export */   v: () => (/* binding */ CONNECTION_INPUTS)
-/* harmony export */ });
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7027);
-/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7591);
-/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
-/* harmony import */ var _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4997);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  v: () => (/* binding */ CONNECTION_INPUTS),
+  Q: () => (/* binding */ DEFAULT_BASE_URL)
+});
+
+// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
+var parsers = __nccwpck_require__(7027);
+// EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
+var input = __nccwpck_require__(7591);
+;// CONCATENATED MODULE: ./platform/platform-settings.ts
+const OPERATION_NAMES = [
+    'create',
+    'replace',
+    'update',
+    'scale',
+    'replace_node',
+    'sweep',
+    'preview',
+    'preview_sweep',
+    'preheat',
+    'detail',
+    'nodes',
+    'logs',
+    'events',
+    'stop',
+    'pause',
+    'recover',
+    'change_points',
+    'search_tasks',
+    'job',
+    'job_detail',
+    'job_search',
+    'job_stop',
+    'job_group_search',
+    'job_group_detail',
+    'volume',
+    'volume_list',
+    'volume_delete',
+    'transfer',
+    'transfer_detail',
+    'transfer_list',
+    'transfer_stop',
+    'storage_check',
+    'search_resources',
+    'billing',
+    'task_billing',
+    'request'
+];
+
+// EXTERNAL MODULE: ./protocol/keys.ts
+var keys = __nccwpck_require__(4997);
+;// CONCATENATED MODULE: ./deploy/engine/inputs/connection.ts
 
 
 
@@ -5421,84 +5428,85 @@ async function dryRunWait(plan, ctx) {
 const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 /** What to do, and where and how the step talks to the API: the address, the key, the forms. */
 const CONNECTION_INPUTS = [
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'operation',
         type: 'choice',
         required: true,
         positional: true,
-        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_NAMES */ .d),
-        description: "What to do: `create`, `replace` (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), `detail`, `search_tasks`, `search_resources`, `stop`, `pause`, `recover`, `change_points`, `nodes`, `billing` (the bill by time), `task_billing` (the bill by task), `storage_check`, `logs` and `events` (each node's service logs or events, of up to 10 nodes of each task), `sweep` (stop every task whose name matches the pattern in `task_name`, but for the ids in `task_id`), `preview` (on a workflow's `pull_request` events: bring the pull request's preview up as `replace` does, named `task_name`-pr-<number>, recorded as a GitHub deployment of the environment `pr-<number>`; on `closed`, stop it: see docs/previews.md), `preview_sweep` (stop the previews of `task_name` whose pull request is closed or merged, not deployed for `preview_ttl`, or past `max_cost`), `preheat` (warm the images where `gpu` would place a task: see `preheat`), `update` (change a running task's configuration in place from `body`, wait until it serves, roll it back if it does not), `scale` (set `points` and wait until that many nodes run), `replace_node` (delete the node `point_id` names and wait for its replacement), `job` (create a GPU batch job from `body`, on the GPU `gpu` names, and wait until it ends: `Complete` passes, `Failed` fails the step), `job_detail`, `job_search` and `job_stop` (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), `job_group_search` and `job_group_detail` (the task groups of a job queue, `queue_id` or `group_id` in `query`), `volume` (make sure a cluster storage volume named `volume` exists with `size` GiB at least: create or grow it, and wait until it is `Active`), `volume_list` (the volumes, and what they cost per 10 minutes), `volume_delete` (delete the volume `volume` names, named again in `confirm`, and wait until it is gone), `transfer` (copy between object storage and a volume, the connection checked first, to its end, retried when it fails), `transfer_detail`, `transfer_list` and `transfer_stop` (a transfer's detail, the transfers, and a stop that waits until it copies no more), or `request` (any endpoint, with `method`, `path` and `encrypt`)."
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, OPERATION_NAMES),
+        // The operations follow, each with its summary, written from their declarations (npm run docs).
+        description: 'What to do, one of the operations'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'base_url',
         type: 'text',
         env: 'DEPLOY_API_BASE_URL',
-        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseBaseUrl */ .Q2)(name, value),
+        parse: (value, name) => (0,parsers/* parseBaseUrl */.Q2)(name, value),
         description: 'API address, `https://` only: scheme, host and port. Falls back to `DEPLOY_API_BASE_URL`, then `https://openapi.suanli.cn`.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'token',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_TOKEN',
         untrimmed: true,
-        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        parse: input/* asText */.e1,
         description: 'The API token of a key made in the console, from a secret. Falls back to `DEPLOY_API_TOKEN`.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'private_key',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_PRIVATE_KEY',
         untrimmed: true,
-        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        parse: input/* asText */.e1,
         description: 'RSA mode only: the client private key (PKCS#8 PEM, PKCS#1 PEM or bare Base64 PKCS#8, encrypted or not), from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY`. Leave both empty for a token-mode key.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'private_key_format',
         type: 'choice',
         default: 'auto',
-        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__/* .PRIVATE_KEY_FORMATS */ .p7),
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, keys/* PRIVATE_KEY_FORMATS */.p7),
         description: '`auto` (detect), `pkcs8_pem`, `pkcs1_pem` or `pkcs8_base64`.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'private_key_passphrase',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
         untrimmed: true,
-        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        parse: input/* asText */.e1,
         description: 'The passphrase of an encrypted private key, from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY_PASSPHRASE`.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'platform_public_key',
         type: 'key',
         file: true,
         env: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
         untrimmed: true,
-        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        parse: input/* asText */.e1,
         description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for the requests sent encrypted: `storage_check`, `transfer` and the copies of `data` and `results` (and `create` with `api_profile: spec`). Falls back to `DEPLOY_API_PLATFORM_PUBLIC_KEY`.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'api_profile',
         type: 'choice',
         default: 'live',
-        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, ['live', 'spec', 'auto']),
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['live', 'spec', 'auto']),
         description: "Whose request forms to follow where the interface spec and the platform's own reference differ: `live` (the default) or `spec`. `live` follows the platform's documented forms, for every `base_url`: create is a plain signed POST on `/api/task/deployment/create` with `task_type: Deployment` and needs `resources` and `services`, which token-mode keys can send; detail is `GET ?task_id=`; the storage check is the reference's S3 check. `spec` follows the interface spec: an encrypted create on `/api/deployment/task/create`, detail as a POST, the spec's storage check. `auto`, the former default, means `live`. The log says which is in use; `endpoints` still applies on top."
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'api_version',
         type: 'text',
         default: '1.0.0',
-        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseVersion */ .ot)(name, value),
+        parse: (value, name) => (0,parsers/* parseVersion */.ot)(name, value),
         description: 'The interface version sent in the `version` header and signed.'
     }),
-    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
+    (0,input/* input */.hF)({
         name: 'endpoints',
         yaml: 'text',
         type: 'yaml',
         untrimmed: true,
-        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
+        parse: input/* asText */.e1,
         description: "YAML or JSON overrides per operation of its endpoint's `method:`, `path:`, `version:` and `encrypt:`, to follow platform variants, such as `detail: {method: GET}` (then the task id goes into the query)."
     })
 ];
@@ -5619,8 +5627,8 @@ const CAPACITY_INPUTS = [
     })
 ];
 
-// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
-var connection = __nccwpck_require__(9415);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts + 1 modules
+var connection = __nccwpck_require__(6354);
 ;// CONCATENATED MODULE: ./deploy/engine/inputs/cost.ts
 
 
@@ -8198,6 +8206,7 @@ var wait = __nccwpck_require__(3186);
 // Deployments: a service made, replaced, changed in place, scaled, swept, a node replaced, and what its nodes say.
 const create = operation({
     name: 'create',
+    capabilities: ['deploy'],
     summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
     needs: ['task_name', 'body'],
     inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
@@ -8213,6 +8222,7 @@ const create = operation({
 });
 const replace = operation({
     name: 'replace',
+    capabilities: ['deploy'],
     summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
     needs: ['task_name', 'body'],
     inputs: (0,operation_inputs/* only */.j6)(['task_name', 'body'], operation_inputs/* CREATE */.lY),
@@ -8228,6 +8238,7 @@ const replace = operation({
 });
 const update = operation({
     name: 'update',
+    capabilities: ['deploy'],
     summary: "change a running task's configuration from body; roll it back if it does not serve",
     needs: ['task_id', 'body'],
     inputs: [
@@ -8250,6 +8261,7 @@ const update = operation({
 });
 const scale = operation({
     name: 'scale',
+    capabilities: ['deploy'],
     summary: 'set points, and wait until that many nodes run; set back if a new node fails',
     needs: ['task_id', 'points'],
     inputs: operation_inputs/* CHANGE_WAIT */.LA,
@@ -8263,6 +8275,7 @@ const scale = operation({
 });
 const sweep = operation({
     name: 'sweep',
+    capabilities: ['deploy'],
     summary: 'stop every task whose name matches task_name, but the ids in task_id',
     needs: ['task_name'],
     inputs: ['task_id', 'cleanup_timeout'],
@@ -8275,6 +8288,7 @@ const sweep = operation({
 });
 const replaceNode = operation({
     name: 'replace_node',
+    capabilities: ['deploy'],
     summary: 'delete the node point_id names, and wait for its replacement',
     needs: ['task_id', 'point_id'],
     inputs: ['delete_last_node', ...operation_inputs/* CHANGE_WAIT */.LA],
@@ -8287,6 +8301,7 @@ const replaceNode = operation({
 });
 const logs = operation({
     name: 'logs',
+    capabilities: ['deploy'],
     summary: "print each node's service logs (up to 10 nodes of each task)",
     needs: ['task_id'],
     inputs: ['log_lines'],
@@ -8299,6 +8314,7 @@ const logs = operation({
 });
 const events = operation({
     name: 'events',
+    capabilities: ['deploy'],
     summary: "print each node's events (up to 10 nodes of each task)",
     needs: ['task_id'],
     inputs: [],
@@ -8357,6 +8373,7 @@ const callFlow = {
 // Jobs (suanli-job/): a GPU batch job run to its end, and its reads and stop.
 const job = operation({
     name: 'job',
+    capabilities: ['job'],
     summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
     needs: ['task_name', 'body'],
     inputs: [
@@ -8390,6 +8407,7 @@ const job = operation({
 });
 const jobDetail = operation({
     name: 'job_detail',
+    capabilities: ['job'],
     summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
     needs: ['task_id'],
     inputs: operation_inputs/* JOB_WAIT */.gj,
@@ -8403,6 +8421,7 @@ const jobDetail = operation({
 });
 const jobSearch = operation({
     name: 'job_search',
+    capabilities: ['job'],
     summary: 'search the GPU batch jobs, by status and name',
     needs: [],
     inputs: ['task_status', 'task_name', 'query'],
@@ -8415,6 +8434,7 @@ const jobSearch = operation({
 });
 const jobStop = operation({
     name: 'job_stop',
+    capabilities: ['job'],
     summary: 'stop GPU batch jobs, and wait until they have ended',
     needs: ['task_id'],
     inputs: operation_inputs/* STOP_WAIT */.F$,
@@ -8427,6 +8447,7 @@ const jobStop = operation({
 });
 const jobGroupSearch = operation({
     name: 'job_group_search',
+    capabilities: ['job'],
     summary: "list a job queue's task groups (queue_id in query)",
     needs: ['query'],
     inputs: [],
@@ -8439,6 +8460,7 @@ const jobGroupSearch = operation({
 });
 const jobGroupDetail = operation({
     name: 'job_group_detail',
+    capabilities: ['job'],
     summary: "read a job queue's task group (group_id in query)",
     needs: ['query'],
     inputs: [],
@@ -8459,6 +8481,7 @@ var lent_replace = __nccwpck_require__(5063);
 // Previews: a pull request's preview brought up or stopped, and the previews swept.
 const preview = operation({
     name: 'preview',
+    capabilities: ['preview'],
     summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
     needs: ['task_name', 'body'],
     inputs: [...(0,operation_inputs/* only */.j6)(['task_name', 'body', ...operation_inputs/* DATA_IN */.Be], operation_inputs/* CREATE */.lY), ...operation_inputs/* PREVIEW */.$y],
@@ -8477,6 +8500,7 @@ const preview = operation({
 });
 const previewSweep = operation({
     name: 'preview_sweep',
+    capabilities: ['preview'],
     summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
     needs: ['task_name'],
     inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],
@@ -8492,6 +8516,7 @@ const previewSweep = operation({
 // Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
 const volume = operation({
     name: 'volume',
+    capabilities: ['data'],
     summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
     needs: ['volume'],
     inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
@@ -8506,6 +8531,7 @@ const volume = operation({
 });
 const volumeList = operation({
     name: 'volume_list',
+    capabilities: ['data'],
     summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
     needs: [],
     inputs: ['region'],
@@ -8515,6 +8541,7 @@ const volumeList = operation({
 });
 const volumeDelete = operation({
     name: 'volume_delete',
+    capabilities: ['data'],
     summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
     needs: ['volume', 'confirm'],
     inputs: ['force', 'cleanup_timeout'],
@@ -8527,6 +8554,7 @@ const volumeDelete = operation({
 });
 const transfer = operation({
     name: 'transfer',
+    capabilities: ['data'],
     summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
     needs: ['volume', 'direction', 's3_supplier', 's3_endpoint', 's3_bucket', 's3_access_key', 's3_secret_key'],
     inputs: [
@@ -8552,6 +8580,7 @@ const transfer = operation({
 });
 const transferDetail = operation({
     name: 'transfer_detail',
+    capabilities: ['data'],
     summary: "read a transfer's detail and progress",
     needs: ['transfer_id'],
     inputs: [],
@@ -8564,6 +8593,7 @@ const transferDetail = operation({
 });
 const transferList = operation({
     name: 'transfer_list',
+    capabilities: ['data'],
     summary: 'list the transfers (of a volume), each with its progress',
     needs: [],
     inputs: ['volume'],
@@ -8573,6 +8603,7 @@ const transferList = operation({
 });
 const transferStop = operation({
     name: 'transfer_stop',
+    capabilities: ['data'],
     summary: 'stop a transfer, and wait until it copies no more',
     needs: ['transfer_id'],
     inputs: ['cleanup_timeout'],
@@ -8590,6 +8621,7 @@ const transferStop = operation({
 // Image preheat (suanli-image-preheat/): the images warmed where a task would be placed.
 const preheat = operation({
     name: 'preheat',
+    capabilities: ['deploy'],
     summary: 'warm the images of body where gpu would place a task',
     needs: ['task_name', 'gpu', 'body'],
     inputs: (0,operation_inputs/* only */.j6)(['task_name', 'gpu', 'body'], ['task_name', ...operation_inputs/* CAPACITY */.$5, 'body', 'body_file']),
@@ -8610,6 +8642,7 @@ const preheat = operation({
 // The plain calls: reads, searches, stops and changes of tasks, the bills, the storage check, any endpoint.
 const detail = operation({
     name: 'detail',
+    capabilities: ['deploy'],
     summary: "read tasks' detail, and wait until ready with wait: true",
     needs: ['task_id'],
     inputs: operation_inputs/* WAIT */.C_,
@@ -8623,6 +8656,7 @@ const detail = operation({
 });
 const searchTasks = operation({
     name: 'search_tasks',
+    capabilities: ['deploy'],
     summary: 'search the tasks, by status',
     needs: [],
     inputs: ['task_status', 'query'],
@@ -8635,6 +8669,7 @@ const searchTasks = operation({
 });
 const searchResources = operation({
     name: 'search_resources',
+    capabilities: ['deploy', 'job'],
     summary: 'search the resources (regions, devices, stock, prices)',
     needs: [],
     inputs: ['query'],
@@ -8647,6 +8682,7 @@ const searchResources = operation({
 });
 const stop = operation({
     name: 'stop',
+    capabilities: ['deploy'],
     summary: 'stop tasks, and wait until their detail says End',
     needs: ['task_id'],
     inputs: operation_inputs/* STOP_WAIT */.F$,
@@ -8656,6 +8692,7 @@ const stop = operation({
 });
 const pause = operation({
     name: 'pause',
+    capabilities: ['deploy'],
     summary: 'pause tasks, and wait until they are Paused',
     needs: ['task_id'],
     inputs: operation_inputs/* STOP_WAIT */.F$,
@@ -8668,6 +8705,7 @@ const pause = operation({
 });
 const recover = operation({
     name: 'recover',
+    capabilities: ['deploy'],
     summary: 'recover paused tasks, and wait until they are ready',
     needs: ['task_id'],
     inputs: operation_inputs/* WAIT */.C_,
@@ -8681,6 +8719,7 @@ const recover = operation({
 });
 const changePoints = operation({
     name: 'change_points',
+    capabilities: ['deploy'],
     summary: "set a task's node count (without waiting: see scale)",
     needs: ['task_id', 'points'],
     inputs: [],
@@ -8693,6 +8732,7 @@ const changePoints = operation({
 });
 const nodes = operation({
     name: 'nodes',
+    capabilities: ['deploy'],
     summary: "list a task's nodes",
     needs: ['task_id'],
     inputs: ['query'],
@@ -8705,6 +8745,7 @@ const nodes = operation({
 });
 const billing = operation({
     name: 'billing',
+    capabilities: ['deploy', 'job'],
     summary: 'read the bill by time, of some tasks or all',
     needs: [],
     inputs: ['task_id', ...operation_inputs/* BILLING */.CS],
@@ -8717,6 +8758,7 @@ const billing = operation({
 });
 const taskBilling = operation({
     name: 'task_billing',
+    capabilities: ['deploy', 'job'],
     summary: 'read the bill by task',
     needs: [],
     inputs: operation_inputs/* BILLING */.CS,
@@ -8729,6 +8771,7 @@ const taskBilling = operation({
 });
 const storageCheck = operation({
     name: 'storage_check',
+    capabilities: ['data'],
     summary: "check a storage's credentials (S3), from body",
     needs: ['body'],
     inputs: ['body_file'],
@@ -8767,32 +8810,30 @@ const request = operation({
     return { flow: replaceFlow, run: runReplace };
 });
 /**
- * Every operation, declared once in the module of its capability: the CLI lists them in this order.
- * OperationName and every list or set of operations below are made from it.
+ * Every operation, declared once in the module of its capability: the CLI, the reference and each
+ * capability's action list them in this order (what a service needs first, then the jobs, the storage,
+ * the reads every GPU user needs, and the request that sends anything). OperationName and every list or
+ * set of operations below are made from it.
  */
 const OPERATIONS = [
     create,
     replace,
-    detail,
-    searchTasks,
-    searchResources,
-    stop,
-    pause,
-    recover,
-    changePoints,
-    nodes,
-    billing,
-    taskBilling,
-    storageCheck,
-    logs,
-    events,
+    update,
+    scale,
+    replaceNode,
     sweep,
     preview,
     previewSweep,
     preheat,
-    update,
-    scale,
-    replaceNode,
+    detail,
+    nodes,
+    logs,
+    events,
+    stop,
+    pause,
+    recover,
+    changePoints,
+    searchTasks,
     job,
     jobDetail,
     jobSearch,
@@ -8806,6 +8847,10 @@ const OPERATIONS = [
     transferDetail,
     transferList,
     transferStop,
+    storageCheck,
+    searchResources,
+    billing,
+    taskBilling,
     request
 ];
 /** Every operation's name, in the order of OPERATIONS. */
@@ -11548,54 +11593,6 @@ function waitTarget(settings, spec) {
     }
     return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
 }
-
-
-/***/ }),
-
-/***/ 9837:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ OPERATION_NAMES)
-/* harmony export */ });
-const OPERATION_NAMES = [
-    'create',
-    'replace',
-    'detail',
-    'search_tasks',
-    'search_resources',
-    'stop',
-    'pause',
-    'recover',
-    'change_points',
-    'nodes',
-    'billing',
-    'task_billing',
-    'storage_check',
-    'logs',
-    'events',
-    'sweep',
-    'preview',
-    'preview_sweep',
-    'preheat',
-    'update',
-    'scale',
-    'replace_node',
-    'job',
-    'job_detail',
-    'job_search',
-    'job_stop',
-    'job_group_search',
-    'job_group_detail',
-    'volume',
-    'volume_list',
-    'volume_delete',
-    'transfer',
-    'transfer_detail',
-    'transfer_list',
-    'transfer_stop',
-    'request'
-];
 
 
 /***/ }),

@@ -76,7 +76,7 @@ export {
   startsTransfers,
   type OperationName
 } from './operations.js';
-export { CAPABILITY_INPUT, checkCapability } from './engine/capabilities.js';
+export { CAPABILITY_INPUT, checkCapability } from './capabilities.js';
 export { COMMON_INPUTS } from './engine/inputs/operation-inputs.js';
 export {
   DEFAULT_BASE_URL,

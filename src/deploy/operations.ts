@@ -46,32 +46,30 @@ lendReplace(async () => {
 });
 
 /**
- * Every operation, declared once in the module of its capability: the CLI lists them in this order.
- * OperationName and every list or set of operations below are made from it.
+ * Every operation, declared once in the module of its capability: the CLI, the reference and each
+ * capability's action list them in this order (what a service needs first, then the jobs, the storage,
+ * the reads every GPU user needs, and the request that sends anything). OperationName and every list or
+ * set of operations below are made from it.
  */
 export const OPERATIONS = [
   create,
   replace,
-  detail,
-  searchTasks,
-  searchResources,
-  stop,
-  pause,
-  recover,
-  changePoints,
-  nodes,
-  billing,
-  taskBilling,
-  storageCheck,
-  logs,
-  events,
+  update,
+  scale,
+  replaceNode,
   sweep,
   preview,
   previewSweep,
   preheat,
-  update,
-  scale,
-  replaceNode,
+  detail,
+  nodes,
+  logs,
+  events,
+  stop,
+  pause,
+  recover,
+  changePoints,
+  searchTasks,
   job,
   jobDetail,
   jobSearch,
@@ -85,6 +83,10 @@ export const OPERATIONS = [
   transferDetail,
   transferList,
   transferStop,
+  storageCheck,
+  searchResources,
+  billing,
+  taskBilling,
   request
 ] as const;
 

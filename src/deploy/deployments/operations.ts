@@ -7,6 +7,7 @@ import { waitFlow } from '../engine/flows/wait.js';
 
 export const create = operation({
   name: 'create',
+  capabilities: ['deploy'],
   summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
   needs: ['task_name', 'body'],
   inputs: only(['task_name', 'body'], CREATE),
@@ -23,6 +24,7 @@ export const create = operation({
 
 export const replace = operation({
   name: 'replace',
+  capabilities: ['deploy'],
   summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
   needs: ['task_name', 'body'],
   inputs: only(['task_name', 'body'], CREATE),
@@ -39,6 +41,7 @@ export const replace = operation({
 
 export const update = operation({
   name: 'update',
+  capabilities: ['deploy'],
   summary: "change a running task's configuration from body; roll it back if it does not serve",
   needs: ['task_id', 'body'],
   inputs: [
@@ -62,6 +65,7 @@ export const update = operation({
 
 export const scale = operation({
   name: 'scale',
+  capabilities: ['deploy'],
   summary: 'set points, and wait until that many nodes run; set back if a new node fails',
   needs: ['task_id', 'points'],
   inputs: CHANGE_WAIT,
@@ -76,6 +80,7 @@ export const scale = operation({
 
 export const sweep = operation({
   name: 'sweep',
+  capabilities: ['deploy'],
   summary: 'stop every task whose name matches task_name, but the ids in task_id',
   needs: ['task_name'],
   inputs: ['task_id', 'cleanup_timeout'],
@@ -89,6 +94,7 @@ export const sweep = operation({
 
 export const replaceNode = operation({
   name: 'replace_node',
+  capabilities: ['deploy'],
   summary: 'delete the node point_id names, and wait for its replacement',
   needs: ['task_id', 'point_id'],
   inputs: ['delete_last_node', ...CHANGE_WAIT],
@@ -102,6 +108,7 @@ export const replaceNode = operation({
 
 export const logs = operation({
   name: 'logs',
+  capabilities: ['deploy'],
   summary: "print each node's service logs (up to 10 nodes of each task)",
   needs: ['task_id'],
   inputs: ['log_lines'],
@@ -115,6 +122,7 @@ export const logs = operation({
 
 export const events = operation({
   name: 'events',
+  capabilities: ['deploy'],
   summary: "print each node's events (up to 10 nodes of each task)",
   needs: ['task_id'],
   inputs: [],

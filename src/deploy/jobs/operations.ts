@@ -14,6 +14,7 @@ import { waitFlow } from '../engine/flows/wait.js';
 
 export const job = operation({
   name: 'job',
+  capabilities: ['job'],
   summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
   needs: ['task_name', 'body'],
   inputs: [
@@ -48,6 +49,7 @@ export const job = operation({
 
 export const jobDetail = operation({
   name: 'job_detail',
+  capabilities: ['job'],
   summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
   needs: ['task_id'],
   inputs: JOB_WAIT,
@@ -62,6 +64,7 @@ export const jobDetail = operation({
 
 export const jobSearch = operation({
   name: 'job_search',
+  capabilities: ['job'],
   summary: 'search the GPU batch jobs, by status and name',
   needs: [],
   inputs: ['task_status', 'task_name', 'query'],
@@ -75,6 +78,7 @@ export const jobSearch = operation({
 
 export const jobStop = operation({
   name: 'job_stop',
+  capabilities: ['job'],
   summary: 'stop GPU batch jobs, and wait until they have ended',
   needs: ['task_id'],
   inputs: STOP_WAIT,
@@ -88,6 +92,7 @@ export const jobStop = operation({
 
 export const jobGroupSearch = operation({
   name: 'job_group_search',
+  capabilities: ['job'],
   summary: "list a job queue's task groups (queue_id in query)",
   needs: ['query'],
   inputs: [],
@@ -101,6 +106,7 @@ export const jobGroupSearch = operation({
 
 export const jobGroupDetail = operation({
   name: 'job_group_detail',
+  capabilities: ['job'],
   summary: "read a job queue's task group (group_id in query)",
   needs: ['query'],
   inputs: [],

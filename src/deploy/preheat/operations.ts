@@ -5,6 +5,7 @@ import { CAPACITY, PLACED, only } from '../engine/inputs/operation-inputs.js';
 
 export const preheat = operation({
   name: 'preheat',
+  capabilities: ['deploy'],
   summary: 'warm the images of body where gpu would place a task',
   needs: ['task_name', 'gpu', 'body'],
   inputs: only(['task_name', 'gpu', 'body'], ['task_name', ...CAPACITY, 'body', 'body_file']),

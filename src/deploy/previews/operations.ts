@@ -6,6 +6,7 @@ import { borrowReplace } from '../engine/flows/lent-replace.js';
 
 export const preview = operation({
   name: 'preview',
+  capabilities: ['preview'],
   summary: "bring a pull request's preview up as replace does, or stop it on close (GitHub action)",
   needs: ['task_name', 'body'],
   inputs: [...only(['task_name', 'body', ...DATA_IN], CREATE), ...PREVIEW],
@@ -25,6 +26,7 @@ export const preview = operation({
 
 export const previewSweep = operation({
   name: 'preview_sweep',
+  capabilities: ['preview'],
   summary: 'stop the previews whose pull request closed, left idle, or past max_cost (GitHub action)',
   needs: ['task_name'],
   inputs: ['github_token', 'preview_ttl', 'max_cost', 'cleanup_timeout'],

@@ -7,6 +7,7 @@ import { waitFlow } from '../engine/flows/wait.js';
 
 export const detail = operation({
   name: 'detail',
+  capabilities: ['deploy'],
   summary: "read tasks' detail, and wait until ready with wait: true",
   needs: ['task_id'],
   inputs: WAIT,
@@ -21,6 +22,7 @@ export const detail = operation({
 
 export const searchTasks = operation({
   name: 'search_tasks',
+  capabilities: ['deploy'],
   summary: 'search the tasks, by status',
   needs: [],
   inputs: ['task_status', 'query'],
@@ -34,6 +36,7 @@ export const searchTasks = operation({
 
 export const searchResources = operation({
   name: 'search_resources',
+  capabilities: ['deploy', 'job'],
   summary: 'search the resources (regions, devices, stock, prices)',
   needs: [],
   inputs: ['query'],
@@ -47,6 +50,7 @@ export const searchResources = operation({
 
 export const stop = operation({
   name: 'stop',
+  capabilities: ['deploy'],
   summary: 'stop tasks, and wait until their detail says End',
   needs: ['task_id'],
   inputs: STOP_WAIT,
@@ -57,6 +61,7 @@ export const stop = operation({
 
 export const pause = operation({
   name: 'pause',
+  capabilities: ['deploy'],
   summary: 'pause tasks, and wait until they are Paused',
   needs: ['task_id'],
   inputs: STOP_WAIT,
@@ -70,6 +75,7 @@ export const pause = operation({
 
 export const recover = operation({
   name: 'recover',
+  capabilities: ['deploy'],
   summary: 'recover paused tasks, and wait until they are ready',
   needs: ['task_id'],
   inputs: WAIT,
@@ -84,6 +90,7 @@ export const recover = operation({
 
 export const changePoints = operation({
   name: 'change_points',
+  capabilities: ['deploy'],
   summary: "set a task's node count (without waiting: see scale)",
   needs: ['task_id', 'points'],
   inputs: [],
@@ -97,6 +104,7 @@ export const changePoints = operation({
 
 export const nodes = operation({
   name: 'nodes',
+  capabilities: ['deploy'],
   summary: "list a task's nodes",
   needs: ['task_id'],
   inputs: ['query'],
@@ -110,6 +118,7 @@ export const nodes = operation({
 
 export const billing = operation({
   name: 'billing',
+  capabilities: ['deploy', 'job'],
   summary: 'read the bill by time, of some tasks or all',
   needs: [],
   inputs: ['task_id', ...BILLING],
@@ -123,6 +132,7 @@ export const billing = operation({
 
 export const taskBilling = operation({
   name: 'task_billing',
+  capabilities: ['deploy', 'job'],
   summary: 'read the bill by task',
   needs: [],
   inputs: BILLING,
@@ -136,6 +146,7 @@ export const taskBilling = operation({
 
 export const storageCheck = operation({
   name: 'storage_check',
+  capabilities: ['data'],
   summary: "check a storage's credentials (S3), from body",
   needs: ['body'],
   inputs: ['body_file'],

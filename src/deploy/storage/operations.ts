@@ -5,6 +5,7 @@ import { TRANSFER_OUTPUTS, VOLUME_OUTPUTS } from '../engine/inputs/operation-inp
 
 export const volume = operation({
   name: 'volume',
+  capabilities: ['data'],
   summary:
     'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
   needs: ['volume'],
@@ -21,6 +22,7 @@ export const volume = operation({
 
 export const volumeList = operation({
   name: 'volume_list',
+  capabilities: ['data'],
   summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
   needs: [],
   inputs: ['region'],
@@ -31,6 +33,7 @@ export const volumeList = operation({
 
 export const volumeDelete = operation({
   name: 'volume_delete',
+  capabilities: ['data'],
   summary: 'delete a cluster storage volume, named again in confirm; wait until it is gone',
   needs: ['volume', 'confirm'],
   inputs: ['force', 'cleanup_timeout'],
@@ -44,6 +47,7 @@ export const volumeDelete = operation({
 
 export const transfer = operation({
   name: 'transfer',
+  capabilities: ['data'],
   summary: 'copy between object storage and a volume, checked first, to its end; retry it when it fails',
   needs: ['volume', 'direction', 's3_supplier', 's3_endpoint', 's3_bucket', 's3_access_key', 's3_secret_key'],
   inputs: [
@@ -70,6 +74,7 @@ export const transfer = operation({
 
 export const transferDetail = operation({
   name: 'transfer_detail',
+  capabilities: ['data'],
   summary: "read a transfer's detail and progress",
   needs: ['transfer_id'],
   inputs: [],
@@ -83,6 +88,7 @@ export const transferDetail = operation({
 
 export const transferList = operation({
   name: 'transfer_list',
+  capabilities: ['data'],
   summary: 'list the transfers (of a volume), each with its progress',
   needs: [],
   inputs: ['volume'],
@@ -93,6 +99,7 @@ export const transferList = operation({
 
 export const transferStop = operation({
   name: 'transfer_stop',
+  capabilities: ['data'],
   summary: 'stop a transfer, and wait until it copies no more',
   needs: ['transfer_id'],
   inputs: ['cleanup_timeout'],

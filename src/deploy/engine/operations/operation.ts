@@ -2,6 +2,12 @@ import type { Flow } from '../flows/flow.js';
 import type { InputName } from '../inputs/index.js';
 import type { OutputName } from '../outputs/outputs.js';
 
+/**
+ * The capability actions (deploy/, job/, preview/, data/: see deploy/capabilities.ts), each an action.yml of
+ * its own beside the root one, which runs every operation.
+ */
+export type CapabilityName = 'deploy' | 'job' | 'preview' | 'data';
+
 /** What a step of the operation does beside its calls, which an input that asks for it needs. */
 export interface OperationUses {
   /** It picks a resource by gpu (a create, or a preheat); gpu is refused for any other. */
@@ -21,6 +27,11 @@ export interface OperationUses {
  */
 export interface OperationDeclaration<N extends string = string> {
   readonly name: N;
+  /**
+   * The capability actions that run it, beside the root action (none: the root action's alone). Each
+   * action lists its operations in the order of OPERATIONS.
+   */
+  readonly capabilities?: readonly CapabilityName[];
   /** What it is for, in one line (the CLI's help, docs/reference.md). */
   readonly summary: string;
   /** The inputs it needs (without which it is refused, or does nothing of use). */

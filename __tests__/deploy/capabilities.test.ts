@@ -1,6 +1,6 @@
-import { InputError } from '../../../src/basics/input-error.js';
-import { CAPABILITIES, checkCapability } from '../../../src/deploy/engine/capabilities.js';
-import { OPERATION_NAMES } from '../../../src/platform/platform-settings.js';
+import { InputError } from '../../src/basics/input-error.js';
+import { CAPABILITIES, checkCapability } from '../../src/deploy/capabilities.js';
+import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
 
 const named = (name: string) => {
   const capability = CAPABILITIES.find((one) => one.name === name);

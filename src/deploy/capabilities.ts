@@ -1,17 +1,22 @@
-import { InputError, quote } from '../../basics/input-error.js';
-import { OPERATION_NAMES, type OperationName } from '../../platform/platform-settings.js';
+import { InputError, quote } from '../basics/input-error.js';
+import type { CapabilityName } from './engine/operations/operation.js';
+import { OPERATION_NAMES, operationNamed, type OperationName } from './operations.js';
 
 // The capabilities: the operations grouped as a workflow uses them, each an action of its own beside the
-// root one (deploy/action.yml, job/action.yml...: npm run docs writes them from this list and the
-// operations' inputs and outputs). Each runs the same bundle; the root action runs every operation.
+// root one (deploy/action.yml, job/action.yml...: npm run docs writes them from these rows and the
+// operations' declarations, which say the capabilities that run them). Each runs the same bundle; the
+// root action runs every operation.
 
 /** One capability: its action's name and line, its operations, and the one it runs when none is given. */
 export interface Capability {
   /** Its folder, and the action's path: `<owner>/<repo>/<name>@v0`. */
-  readonly name: string;
+  readonly name: CapabilityName;
   /** What it does, in one line: its action's description. */
   readonly description: string;
-  /** What it runs, in the order its operation input lists them. */
+  /**
+   * What it runs, in the order its operation input lists them: the operations whose declarations name it,
+   * in the order of OPERATIONS.
+   */
   readonly operations: readonly OperationName[];
   /** What it runs when operation is not given: one of its operations. */
   readonly defaultOperation: OperationName;
@@ -27,35 +32,15 @@ export interface Capability {
 export const CAPABILITY_INPUT = 'capability';
 
 /**
- * The capabilities, by name. The reads that serve more than one (the resources and their prices, the
- * bills) are in each that pays for GPUs; `request`, which sends anything, is the root action's alone.
+ * Each capability's action: its name, line, default and icon. Which operations it runs, each operation's
+ * declaration says: the reads that serve more than one (the resources and their prices, the bills) are in
+ * each that pays for GPUs; `request`, which sends anything, is the root action's alone.
  */
-export const CAPABILITIES: readonly Capability[] = [
+const ROWS: readonly Omit<Capability, 'operations'>[] = [
   {
     name: 'deploy',
     description:
       'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
-    operations: [
-      'create',
-      'replace',
-      'update',
-      'scale',
-      'replace_node',
-      'sweep',
-      'preheat',
-      'detail',
-      'nodes',
-      'logs',
-      'events',
-      'stop',
-      'pause',
-      'recover',
-      'change_points',
-      'search_tasks',
-      'search_resources',
-      'billing',
-      'task_billing'
-    ],
     defaultOperation: 'create',
     icon: 'upload-cloud'
   },
@@ -63,17 +48,6 @@ export const CAPABILITIES: readonly Capability[] = [
     name: 'job',
     description:
       'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
-    operations: [
-      'job',
-      'job_detail',
-      'job_search',
-      'job_stop',
-      'job_group_search',
-      'job_group_detail',
-      'search_resources',
-      'billing',
-      'task_billing'
-    ],
     defaultOperation: 'job',
     icon: 'play'
   },
@@ -81,7 +55,6 @@ export const CAPABILITIES: readonly Capability[] = [
     name: 'preview',
     description:
       "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
-    operations: ['preview', 'preview_sweep'],
     defaultOperation: 'preview',
     icon: 'eye'
   },
@@ -89,20 +62,16 @@ export const CAPABILITIES: readonly Capability[] = [
     name: 'data',
     description:
       "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
-    operations: [
-      'volume',
-      'volume_list',
-      'volume_delete',
-      'transfer',
-      'transfer_detail',
-      'transfer_list',
-      'transfer_stop',
-      'storage_check'
-    ],
     defaultOperation: 'volume',
     icon: 'database'
   }
 ];
+
+/** The capabilities, each with the operations whose declarations name it. */
+export const CAPABILITIES: readonly Capability[] = ROWS.map((row) => ({
+  ...row,
+  operations: OPERATION_NAMES.filter((name) => operationNamed(name).capabilities?.includes(row.name) === true)
+}));
 
 /**
  * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
