@@ -26,7 +26,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // Each kind names the operations that read, stop, pause, search and sweep it (its row).
   // The names the platform's settings are typed by; the test below holds them equal to the declarations'.
   'platform/platform-settings.ts': "the platform's names",
-  'platform/task-kinds.ts': 'the kinds',
+  'platform/task-kinds.ts': 'the kinds'
 };
 
 function sources(dir: string): string[] {

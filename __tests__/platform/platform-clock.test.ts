@@ -37,7 +37,7 @@ describe('PlatformClock', () => {
     let now = local;
     const clock = new PlatformClock(
       () => now,
-      () => draws.shift()!
+      () => draws.shift() ?? 0
     );
     const stamps = [clock.stamp(), clock.stamp()];
     now += 2000;
