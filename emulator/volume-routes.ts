@@ -1,5 +1,6 @@
 // The cluster storage's volume endpoints (suanli-nas-storage/api/nas-*.md): the configurations a volume
-// can be made from, the tenant's volumes and what they come to, and a volume's create, expand and delete.
+// can be made from, the regions and storage classes it can be made in, the tenant's volumes and what
+// they come to, and a volume's create, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
 import { lenientPage, storagePageSize, textParameter, type Route, type RouteContext } from './route.js';
@@ -22,6 +23,13 @@ export const VOLUME_ROUTES: readonly Route[] = [
     methods: ['GET'],
     encrypt: false,
     handle: (ctx) => ({ configs: ctx.stores.volumes.configs() })
+  },
+  {
+    // No parameters: a GET with no body, signed, as every route here (the pipeline holds it).
+    path: '/api/storage/nas/v1/dictionaries',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => ctx.stores.volumes.dictionaries()
   },
   {
     path: '/api/storage/nas/v1/summary',

@@ -186,6 +186,25 @@ export class VolumeStore {
     });
   }
 
+  /**
+   * The regions and storage classes the tenant may choose (nas-dictionaries.md): those of the
+   * configurations, each once, in the order the configurations give them.
+   */
+  dictionaries(): Record<string, unknown> {
+    const once = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+      items.filter((item, index) => items.findIndex((other) => key(other) === key(item)) === index);
+    return {
+      regions: once(
+        VOLUME_CONFIGS.map((config) => config.region),
+        (region) => region.tag
+      ).map((region) => ({ tag: region.tag, name: region.name })),
+      storage_classes: once(VOLUME_CONFIGS, (config) => config.storage_class).map((config) => ({
+        storage_class: config.storage_class,
+        storage_class_name: config.storage_class_name
+      }))
+    };
+  }
+
   /** Makes a volume from an Available configuration with room for it; it reads Creating. */
   create(name: string, configId: number, totalSize: number): Record<string, unknown> {
     const trimmed = name.trim();

@@ -378,7 +378,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_options, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
     ],
     [
       { token: '' },

@@ -295,8 +295,9 @@ describe('the emulator answers as the platform reference documents', () => {
     });
     await call('job-queue-group-search', '/api/job/queue/group/search?queue_id=7&page=1&page_size=10');
     await call('job-queue-group-detail', `/api/job/queue/group/detail?group_id=${group}`);
-    // Cluster storage: a volume made from a configuration, listed while Creating and once Active, grown,
-    // and deleted.
+    // Cluster storage: the regions and classes a volume can be made in, a volume made from a
+    // configuration, listed while Creating and once Active, grown, and deleted.
+    await call('nas-dictionaries', '/api/storage/nas/v1/dictionaries');
     await call('nas-pre-create', '/api/storage/nas/v1/pre-create');
     const volume = (await call('nas-create', '/api/storage/nas/v1/create', {
       name: 'contract-data',

@@ -188,6 +188,21 @@ describe("the reference's example answers, read by the action", () => {
     expect(text).not.toMatch(/\bfen\b|360 yuan|0\.000360/);
   });
 
+  // Issue 61, point 7 (issue 64, point 5): the reference's dictionaries, a row per region and per class.
+  it("lists the regions and storage classes of the reference's dictionaries example, each by its value", () => {
+    expect(listRowsOf('volume_options', exampleData('nas-dictionaries'))).toEqual({
+      columns: ['option', 'value', 'name'],
+      money: [],
+      rows: [
+        { option: 'region', value: 'bj-001', name: '北京一区' },
+        { option: 'region', value: 'sh-001', name: '上海一区' },
+        { option: 'storage_class', value: 'nfs-standard', name: '标准型' },
+        { option: 'storage_class', value: 'nfs-premium', name: '高性能型' }
+      ],
+      note: expect.stringContaining("a region by the storage's tag") as unknown
+    });
+  });
+
   it("keeps the reference's examples true to its schema (what the fixtures record holds together)", () => {
     for (const endpoint of referenceEndpoints().values()) {
       if (endpoint.example?.data === undefined) continue;
@@ -222,7 +237,8 @@ describe('the operation table, row by row against the reference', () => {
     ['job_search', 'job-search', {}],
     ['job_stop', 'job-stop', { taskIds: ['1'] }],
     ['job_group_search', 'job-queue-group-search', { query: [['queue_id', '7']] }],
-    ['job_group_detail', 'job-queue-group-detail', { query: [['group_id', '5001']] }]
+    ['job_group_detail', 'job-queue-group-detail', { query: [['group_id', '5001']] }],
+    ['volume_options', 'nas-dictionaries', {}]
   ])('%s is %s: method, path and encryption as the reference gives them', (operation, name, extra) => {
     const documented = reference(name);
     expect(endpointOf(operation, extra)).toEqual({

@@ -59,6 +59,7 @@ describe('kindOf is total over the operations', () => {
     preheat: 'preheat',
     volume: 'volume',
     volume_list: 'volume',
+    volume_options: 'volume',
     volume_delete: 'volume',
     transfer: 'transfer',
     transfer_detail: 'transfer',

@@ -82,4 +82,18 @@ describe('listRowsOf', () => {
     ]);
     expect(byTask?.money).toEqual(['billed', 'discount']);
   });
+
+  // Issue 61, point 7: the reference's own example is read in reference-examples.test.ts.
+  it('lists where a volume can be made: an entry with no tag or class is left out, a missing name is empty', () => {
+    const list = listRowsOf('volume_options', {
+      regions: [{ tag: 'bj-001' }, { name: '无标识' }, 'x'],
+      storage_classes: [{ storage_class: 'nfs-standard', storage_class_name: '标准型' }, { storage_class: 7 }]
+    });
+    expect(list?.rows).toEqual([
+      { option: 'region', value: 'bj-001', name: '' },
+      { option: 'storage_class', value: 'nfs-standard', name: '标准型' }
+    ]);
+    expect(listRowsOf('volume_options', undefined)?.rows).toEqual([]);
+    expect(listRowsOf('volume_options', { regions: {}, storage_classes: null })?.rows).toEqual([]);
+  });
 });

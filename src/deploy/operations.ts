@@ -13,6 +13,7 @@ import { preview, previewSweep } from './previews/operations.js';
 import {
   volume,
   volumeList,
+  volumeOptions,
   volumeDelete,
   transfer,
   transferDetail,
@@ -78,6 +79,7 @@ export const OPERATIONS = [
   jobGroupDetail,
   volume,
   volumeList,
+  volumeOptions,
   volumeDelete,
   transfer,
   transferDetail,

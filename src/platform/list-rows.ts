@@ -5,7 +5,7 @@ import { spentYuan, yuanOf } from './money.js';
 import { offersOf } from './resource-data.js';
 import { jobSnapshotOf, numberText, snapshotOf, taskIdOf } from './task-data.js';
 import { transfersOf } from './transfer-data.js';
-import { volumesOf } from './volume-data.js';
+import { volumeOptionsOf, volumesOf } from './volume-data.js';
 
 /**
  * The rows a listing operation read, as a table shows them and the CLI's JSON holds them: one column per
@@ -177,6 +177,28 @@ export function volumeRows(data: unknown): ListRows {
     money: [],
     rows,
     note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
+  };
+}
+
+/**
+ * Where a volume can be made (volume_options): a row per region, then one per storage class, each with
+ * its value (a region's tag, a class's identifier) and the name the platform gives it.
+ */
+export function volumeOptionRows(data: unknown): ListRows {
+  const { regions, storageClasses } = volumeOptionsOf(data);
+  const rows = [
+    ...regions.map((region) => ({ option: 'region', value: region.tag, name: region.name ?? '' })),
+    ...storageClasses.map((one) => ({
+      option: 'storage_class',
+      value: one.storageClass,
+      name: one.name ?? ''
+    }))
+  ];
+  return {
+    columns: ['option', 'value', 'name'],
+    money: [],
+    rows,
+    note: "value: a region by the storage's tag (what the region input takes for a volume: not a GPU region's), a storage class by its identifier"
   };
 }
 

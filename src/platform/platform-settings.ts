@@ -27,6 +27,7 @@ export const OPERATION_NAMES = [
   'job_group_detail',
   'volume',
   'volume_list',
+  'volume_options',
   'volume_delete',
   'transfer',
   'transfer_detail',

@@ -387,6 +387,8 @@ export interface VolumeKindDescriptor extends Kind {
   readonly name: 'volume';
   readonly paths: {
     readonly configs: string;
+    /** The regions and storage classes a volume can be made in. */
+    readonly options: string;
     readonly summary: string;
     readonly list: string;
     readonly create: string;
@@ -414,6 +416,7 @@ export const VOLUME_KIND: VolumeKindDescriptor = {
   },
   paths: {
     configs: '/api/storage/nas/v1/pre-create',
+    options: '/api/storage/nas/v1/dictionaries',
     summary: '/api/storage/nas/v1/summary',
     list: '/api/storage/nas/v1/list',
     create: '/api/storage/nas/v1/create',

@@ -127,6 +127,33 @@ export function volumeConfigsOf(data: unknown): VolumeConfig[] {
   });
 }
 
+/**
+ * Where a volume can be made, as the dictionaries answer says (nas-dictionaries.md): the regions, by the
+ * storage's tag (bj-001, the value of a volume's region) and name, and the storage classes, by their
+ * identifier (nfs-standard) and name; an entry with no tag or identifier is left out.
+ */
+export interface VolumeOptions {
+  readonly regions: readonly { readonly tag: string; readonly name: string | undefined }[];
+  readonly storageClasses: readonly { readonly storageClass: string; readonly name: string | undefined }[];
+}
+
+/** The regions and storage classes of a dictionaries answer (`regions`, `storage_classes`). */
+export function volumeOptionsOf(data: unknown): VolumeOptions {
+  const record = isRecord(data) ? data : {};
+  const entries = (value: unknown): Record<string, unknown>[] =>
+    Array.isArray(value) ? value.filter(isRecord) : [];
+  return {
+    regions: entries(record.regions).flatMap((entry) => {
+      const tag = text(entry.tag);
+      return tag === undefined ? [] : [{ tag, name: text(entry.name) }];
+    }),
+    storageClasses: entries(record.storage_classes).flatMap((entry) => {
+      const storageClass = text(entry.storage_class);
+      return storageClass === undefined ? [] : [{ storageClass, name: text(entry.storage_class_name) }];
+    })
+  };
+}
+
 /** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
 export function volumeWriteOf(data: unknown): { id: string | undefined; status: string | undefined } {
   const record = isRecord(data) ? data : {};

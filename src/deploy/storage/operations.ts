@@ -1,4 +1,5 @@
-import { operation } from '../engine/operations/operation.js';
+import { operation, ready } from '../engine/operations/operation.js';
+import { callFlow } from '../engine/flows/call.js';
 import { TRANSFER_OUTPUTS, VOLUME_OUTPUTS } from '../engine/inputs/operation-inputs.js';
 
 // Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
@@ -29,6 +30,18 @@ export const volumeList = operation({
   outputs: [],
   examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
   flow: async () => (await import('./volume.js')).volumeListFlow
+});
+
+export const volumeOptions = operation({
+  name: 'volume_options',
+  capabilities: ['data'],
+  summary:
+    'list the regions and storage classes a cluster storage volume can be made in (before the first volume exists)',
+  needs: [],
+  inputs: [],
+  outputs: [],
+  examples: ['elastic-deploy volume-options', 'elastic-deploy volume-options --output json'],
+  flow: ready(callFlow)
 });
 
 export const volumeDelete = operation({

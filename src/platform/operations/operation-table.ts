@@ -14,6 +14,7 @@ import {
   resourceRows,
   taskRows,
   transferRows,
+  volumeOptionRows,
   volumeRows,
   type ListRows
 } from '../list-rows.js';
@@ -529,9 +530,19 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     })
   },
   // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
-  // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
+  // never shrunk; waited on until Active); the volumes and what they cost; where one can be made; a
+  // volume deleted.
   volume: volumeOperation('volume', 'POST', VOLUME_KIND.paths.create, 'until_sent'),
   volume_list: { ...volumeOperation('volume', 'GET', VOLUME_KIND.paths.list, 'read'), listRows: volumeRows },
+  // The regions and storage classes a volume can be made in (nas-dictionaries.md): a plain signed GET
+  // with no parameters, sent as the other plain calls are (so the endpoints input may move it).
+  volume_options: {
+    kind: 'volume',
+    endpoint: get(VOLUME_KIND.paths.options),
+    taskIds: 'none',
+    fields: none,
+    listRows: volumeOptionRows
+  },
   volume_delete: volumeOperation('volume', 'POST', VOLUME_KIND.paths.delete, 'repeatable'),
   // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
   // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's

@@ -35,7 +35,7 @@ export const STORAGE_INPUTS = [
     helpRank: 8,
     parse: asText,
     description:
-      "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_list` shows it; the storage's tags are not the GPU regions') or by the region's name (such as `北京一区`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
+      "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_options` lists them, before any volume exists, and `volume_list` shows them; the storage's tags are not the GPU regions') or by the region's name (such as `北京一区`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
   }),
   input({
     name: 'volume_cleanup',
