@@ -82,9 +82,9 @@ function stepOutputs(step: StepResult): Partial<Outputs> {
 }
 
 /**
- * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
- * job_group_search): the rows its table shows and its JSON holds (see listRowsOf), over every answer it
- * read. Undefined for an operation that lists nothing. (volume_list's and transfer_list's are their parts'.)
+ * How many rows a listing read (an operation of LISTING_OPERATIONS): the rows its table shows and its JSON
+ * holds (see listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
+ * (volume_list's and transfer_list's are their parts'.)
  */
 function listedCount(step: StepResult): number | undefined {
   if (listRowsOf(step.operation, undefined) === undefined) return undefined;

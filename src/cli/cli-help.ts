@@ -3,6 +3,7 @@ import {
   FILE_INPUTS,
   INPUT_BY_NAME,
   INPUTS,
+  LISTING_OPERATIONS,
   meaningFor,
   operationNamed,
   OPERATION_NAMES,
@@ -60,16 +61,19 @@ export function cliHelp(version: string, all = false): string {
 
 /** What `elastic-deploy --help all` says besides: the outputs, the files, the cleanup. */
 const OUTPUT_LINES: readonly string[] = [
-  'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
-  'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
-  "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
-  `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
-  'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
-  'job-search, job-group-search, nodes, search-resources, billing, task-billing, volume-list,',
-  'volume-options, transfer-list) prints its rows: as the table, and as rows in the JSON; count says',
-  "how many. Times are ISO 8601 in UTC (2026-01-02T03:04:05Z). The run's files (the response, the",
-  "diagnostics, a job's log) go to a directory of its own, removed at exit, or are kept in --files-dir D,",
-  'under stable names.',
+  ...wrap(
+    [
+      'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
+      'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
+      "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
+      `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
+      `the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (${LISTING_OPERATIONS.map(flagOf).join(', ')})`,
+      'prints its rows: as the table, and as rows in the JSON; count says how many. Times are ISO 8601 in',
+      "UTC (2026-01-02T03:04:05Z). The run's files (the response, the diagnostics, a job's log) go to a",
+      'directory of its own, removed at exit, or are kept in --files-dir D, under stable names.'
+    ].join(' '),
+    103
+  ),
   '',
   'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
   'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',

@@ -107,7 +107,7 @@ export type { DeploySettings, TransferSettings } from './engine/settings.js';
 export { defaultWait } from './engine/step-defaults.js';
 export { secretValues } from './engine/secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { inputsFromFields, kindOf } from '../platform/operations/calls.js';
+export { inputsFromFields, kindOf, LISTING_OPERATIONS } from '../platform/operations/calls.js';
 export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
 export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
 export {

@@ -4,7 +4,12 @@ import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import type { ListRows } from '../list-rows.js';
 import { OBJECT_STORAGE } from '../object-storage-data.js';
-import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
+import {
+  OPERATION_NAMES,
+  type Connection,
+  type OperationName,
+  type PlatformSettings
+} from '../platform-settings.js';
 import {
   isTaskKind,
   KINDS,
@@ -40,6 +45,11 @@ function rowOf(operation: string): OperationSpec | undefined {
     ? OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE]
     : undefined;
 }
+
+/** The operations whose answer is a list read as rows (a table, and rows in the JSON), in their order. */
+export const LISTING_OPERATIONS: readonly OperationName[] = OPERATION_NAMES.filter(
+  (operation) => rowOf(operation)?.listRows !== undefined
+);
 
 /** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
 export function listRowsOf(operation: string, data: unknown): ListRows | undefined {
