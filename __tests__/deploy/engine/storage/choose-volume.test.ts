@@ -128,9 +128,10 @@ describe('chooseVolumeConfig with a storage class', () => {
       why: 'no storage configuration of class 性能型 in region gd-001: pre-create lists those of class nfs-standard (标准型) there; set storage_class to one of them, or leave it empty for any class'
     });
     const nameless = [config({ id: '20', storageClass: undefined, storageClassName: undefined })];
-    expect(chooseVolumeConfig(nameless, wish('nfs-standard')).why).toBe(
-      'no storage configuration of class nfs-standard: pre-create lists none of a known class; set storage_class to one of them, or leave it empty for any class'
-    );
+    expect(chooseVolumeConfig(nameless, wish('nfs-standard'))).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration of class nfs-standard: pre-create names the class of none of them: leave storage_class empty for any class'
+    });
   });
 
   it('names the class when none of it has room', () => {

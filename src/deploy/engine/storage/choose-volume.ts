@@ -68,7 +68,7 @@ export function chooseVolumeConfig(
     const classes = named(inRegion, (config) => [config.storageClass, config.storageClassName]);
     return {
       chosen: undefined,
-      why: `no storage configuration${ofWhat}${where}: pre-create lists ${classes.length === 0 ? 'none of a known class' : `those of class ${classes.join(', ')}`}${region === undefined ? '' : ' there'}; set storage_class to one of them, or leave it empty for any class`
+      why: `no storage configuration${ofWhat}${where}: ${classes.length === 0 ? 'pre-create names the class of none of them: leave storage_class empty for any class' : `pre-create lists those of class ${classes.join(', ')}${region === undefined ? '' : ' there'}; set storage_class to one of them, or leave it empty for any class`}`
     };
   }
   const free = ofClass
