@@ -101,6 +101,11 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/engine/settings.ts',
     'platform/list-rows.ts'
   ],
+  storage_class: [
+    'deploy/engine/outputs/outputs.ts',
+    'deploy/storage/volume-report.ts',
+    'platform/list-rows.ts'
+  ],
   transfer_id: [
     'deploy/storage/transfer.ts',
     'deploy/engine/outputs/outputs.ts',

@@ -125,6 +125,7 @@ describe('outputsOf', () => {
       job_type: '',
       log_file: '',
       storage_id: '',
+      storage_class: '',
       total_size: '',
       used_size: '',
       volume_price: '',

@@ -556,6 +556,11 @@ describe('readSettings', () => {
       'volume_cleanup "drop" is not one of keep, delete: set volume_cleanup to one of them'
     ],
     [
+      { storage_class: 'nfs standard' },
+      `storage_class "nfs standard" is not a storage class: set it to a class's id, such as nfs-standard, or its name as the platform shows it, such as 标准型 (volume_list shows each volume's class)`
+    ],
+    [{ storage_class: 'x'.repeat(65) }, /^storage_class "x+\.\.\." is not a storage class: set it/],
+    [
       { transfer_id: '0' },
       `transfer_id "0" is not a transfer's id: set it to the digits transfer_list or a transfer step's transfer_id output gives`
     ],
@@ -596,6 +601,22 @@ describe('readSettings', () => {
     const text = inputError(inputs);
     expect(text).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     expect(text).not.toMatch(/\n/);
+  });
+
+  // Issue 61, point 7: storage_class, by a class's id or its name as the platform shows it.
+  it.each([
+    ['its id', 'nfs-standard'],
+    ['its name', '标准型']
+  ])('reads storage_class by %s', (_how, storageClass) => {
+    const { read } = settingsFrom({
+      token: TOKEN,
+      operation: 'volume',
+      volume: 'v',
+      storage_class: storageClass
+    });
+    expect(read().storage.storageClass).toBe(storageClass);
+    const { read: none } = settingsFrom({ token: TOKEN, operation: 'volume', volume: 'v' });
+    expect(none().storage.storageClass).toBeUndefined();
   });
 
   it.each([

@@ -27,6 +27,7 @@ const volume = (fields: Partial<Volume>): Volume => ({
   region: undefined,
   regionName: undefined,
   storageClass: undefined,
+  storageClassName: undefined,
   status: undefined,
   totalBytes: undefined,
   usedBytes: undefined,

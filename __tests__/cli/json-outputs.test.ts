@@ -25,6 +25,7 @@ const TEXT_OUTPUTS = [
   'job_status',
   'job_type',
   'storage_id',
+  'storage_class',
   'transfer_id'
 ];
 

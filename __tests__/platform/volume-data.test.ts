@@ -13,6 +13,7 @@ describe("the cluster storage's answers", () => {
         region: 'bj-001',
         regionName: '北京一区',
         storageClass: 'nfs-standard',
+        storageClassName: '标准型',
         status: 'Active',
         totalBytes: 1073741824,
         usedBytes: 268435456,
@@ -65,6 +66,7 @@ describe("the cluster storage's answers", () => {
         region: 'bj-001',
         regionName: '北京一区',
         storageClass: 'nfs-standard',
+        storageClassName: '标准型',
         available: true,
         freeBytes: 1099511627776 - 107374182400,
         displayUnitPrice: '0.36'
@@ -105,6 +107,7 @@ describe("the cluster storage's answers", () => {
         region: undefined,
         regionName: undefined,
         storageClass: undefined,
+        storageClassName: undefined,
         status: undefined,
         totalBytes: undefined,
         usedBytes: undefined,
@@ -131,6 +134,7 @@ describe("the cluster storage's answers", () => {
         region: undefined,
         regionName: undefined,
         storageClass: undefined,
+        storageClassName: undefined,
         available: false,
         freeBytes: undefined,
         displayUnitPrice: undefined

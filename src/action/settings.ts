@@ -164,14 +164,15 @@ function readSpotFallback({ text, given }: Inputs): Settings['spotFallback'] {
 }
 
 /**
- * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
- * confirm and force; the transfer's inputs, the mounts, the copies of data and results.
+ * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
+ * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
  */
 function readStorage({ get, given }: Inputs): Settings['storage'] {
   return {
     volume: get('volume'),
     sizeBytes: get('size'),
     region: get('region'),
+    storageClass: get('storage_class'),
     volumeCleanup: given('volume_cleanup'),
     confirm: get('confirm'),
     force: given('force'),

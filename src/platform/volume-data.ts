@@ -13,7 +13,9 @@ export interface Volume {
   readonly name: string;
   readonly region: string | undefined;
   readonly regionName: string | undefined;
+  /** Its storage class, by its id (storage_class: nfs-standard) and as the platform names it (标准型). */
   readonly storageClass: string | undefined;
+  readonly storageClassName: string | undefined;
   readonly status: string | undefined;
   readonly totalBytes: number | undefined;
   /** Undefined where the storage cannot say (-1) or the answer gave none. */
@@ -46,7 +48,9 @@ export interface VolumeConfig {
   readonly name: string | undefined;
   readonly region: string | undefined;
   readonly regionName: string | undefined;
+  /** The storage class a volume made of it is of, by its id and by its name (storage_class_name). */
   readonly storageClass: string | undefined;
+  readonly storageClassName: string | undefined;
   readonly available: boolean;
   /** What is left of it, in bytes: its capacity less what its volumes were given. */
   readonly freeBytes: number | undefined;
@@ -79,6 +83,7 @@ export function volumesOf(data: unknown): Volume[] {
         region: text(region.tag),
         regionName: text(region.name),
         storageClass: text(entry.storage_class),
+        storageClassName: text(entry.storage_class_name),
         status: text(entry.status),
         totalBytes: countOf(entry.total_size),
         usedBytes: used === -1 ? undefined : countOf(used),
@@ -118,6 +123,7 @@ export function volumeConfigsOf(data: unknown): VolumeConfig[] {
         region: text(region.tag),
         regionName: text(region.name),
         storageClass: text(entry.storage_class),
+        storageClassName: text(entry.storage_class_name),
         available: entry.status === 'Available',
         freeBytes:
           total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),

@@ -76,7 +76,7 @@ export interface PreviewSettings {
 /** What becomes of a volume the step created, once the job ends: kept for the next run, or deleted. */
 export type VolumeCleanup = 'keep' | 'delete';
 
-/** The volume inputs: volume, size, region, volume_cleanup, confirm and force. */
+/** The volume inputs: volume, size, region, storage_class, volume_cleanup, confirm and force. */
 export interface StorageSettings {
   /** A volume's name, or its storage_id (digits); undefined when volume is empty. */
   volume: string | undefined;
@@ -84,6 +84,8 @@ export interface StorageSettings {
   sizeBytes: number | undefined;
   /** The region (its tag, as pre-create and the list give it) the volume must be in; any when undefined. */
   region: string | undefined;
+  /** The storage class the volume must be of, by its id (nfs-standard) or its name (标准型); any when undefined. */
+  storageClass: string | undefined;
   volumeCleanup: VolumeCleanup;
   /** volume_delete's confirmation: the volume's name or id, typed again. */
   confirm: string | undefined;

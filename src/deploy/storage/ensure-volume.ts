@@ -6,7 +6,7 @@ import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
 import { volumeConfigsOf, volumeWriteOf, type Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../engine/context.js';
-import { chooseVolumeConfig, inStorageRegion } from '../engine/storage/choose-volume.js';
+import { chooseVolumeConfig, inStorageRegion, ofStorageClass } from '../engine/storage/choose-volume.js';
 import { retried } from '../engine/retries.js';
 import { awaitActive } from './await-volume.js';
 import { describeVolume, gib, readVolumes, volumeNamed } from '../engine/storage/read-volumes.js';
@@ -31,17 +31,18 @@ export interface VolumeReport {
 }
 
 /**
- * Makes sure the volume the volume input names exists, Active, with size at least, in region when one is
- * named: found by name (or id) across the list's pages; else made from the cheapest configuration that
- * can hold it (see chooseVolumeConfig); grown when it holds less, never shrunk; each time waited on until
- * Active. A volume in another region, or in Exception, fails the step, saying why. A volume the step
+ * Makes sure the volume the volume input names exists, Active, with size at least, in region and of
+ * storage_class when they are named: found by name (or id) across the list's pages; else made from the
+ * cheapest configuration that can hold it (see chooseVolumeConfig); grown when it holds less, never
+ * shrunk; each time waited on until Active. A volume in another region or of another class, or in
+ * Exception, fails the step, saying why. A volume the step
  * makes is on the ledger for the post step to delete when volume_cleanup is delete: by name from before
  * its create is sent (which the post step only reports: a name proves nothing), by id once its own
  * create's answer gives it. One found by name after a create that went unanswered is used and kept.
  */
 export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
   const started = ctx.runtime.now();
-  const { volume: wanted, sizeBytes, region } = ctx.settings.storage;
+  const { volume: wanted, sizeBytes } = ctx.settings.storage;
   if (wanted === undefined) throw new Error('unreachable: a volume step without volume');
   const { volumes } = await readVolumes(ctx);
   const found = volumeNamed(volumes, wanted);
@@ -58,10 +59,8 @@ export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
     return report({ ...made, grownFrom: undefined });
   }
   ctx.log(`volume: found ${describeVolume(found)}`);
-  if (region !== undefined && !inStorageRegion(found, region))
-    throw new Error(
-      `volume ${found.id} (${sanitize(found.name, 40)}) is in region ${sanitize(found.region ?? 'unknown', 60)} (${sanitize(found.regionName ?? 'no name', 60)}), not ${sanitize(region, 60)}: a volume cannot move; set region to ${sanitize(found.region ?? 'its region', 60)}, or volume to another name`
-    );
+  const elsewhere = notAsAsked(found, ctx);
+  if (elsewhere !== undefined) throw new Error(elsewhere);
   const ready = await activeVolume(found, 'settling', ctx);
   const total = ready.volume.totalBytes ?? 0;
   if (sizeBytes === undefined || sizeBytes <= total) {
@@ -73,6 +72,20 @@ export async function ensureVolume(ctx: DeployContext): Promise<VolumeReport> {
   }
   const grown = await growVolume(ready.volume, sizeBytes, ctx);
   return report({ ...grown, created: false, adopted: false, grownFrom: total });
+}
+
+/**
+ * Why a volume found by name is not the one asked for: in another region than region names, or of another
+ * storage class than storage_class names (a volume can change neither); undefined when it is.
+ */
+function notAsAsked(found: Volume, ctx: DeployContext): string | undefined {
+  const { region, storageClass } = ctx.settings.storage;
+  const which = `volume ${found.id} (${sanitize(found.name, 40)})`;
+  if (region !== undefined && !inStorageRegion(found, region))
+    return `${which} is in region ${sanitize(found.region ?? 'unknown', 60)} (${sanitize(found.regionName ?? 'no name', 60)}), not ${sanitize(region, 60)}: a volume cannot move; set region to ${sanitize(found.region ?? 'its region', 60)}, or volume to another name`;
+  if (storageClass !== undefined && !ofStorageClass(found, storageClass))
+    return `${which} is of storage class ${sanitize(found.storageClass ?? 'unknown', 60)} (${sanitize(found.storageClassName ?? 'no name', 60)}), not ${sanitize(storageClass, 60)}: a volume cannot change its class; set storage_class to ${sanitize(found.storageClass ?? 'its class', 60)}, or volume to another name`;
+  return undefined;
 }
 
 /** The volume, Active: as it is, or once what it is going through (Creating, Expanding) is over. */
@@ -127,10 +140,8 @@ async function createVolume(
   const { result } = await retried('volume: configurations', ctx.retries, () =>
     ctx.send(volumeConfigsCall(ctx.settings))
   );
-  const choice = chooseVolumeConfig(volumeConfigsOf(result.data), {
-    bytes,
-    region: ctx.settings.storage.region
-  });
+  const { region, storageClass } = ctx.settings.storage;
+  const choice = chooseVolumeConfig(volumeConfigsOf(result.data), { bytes, region, storageClass });
   if (choice.chosen === undefined)
     throw new Error(`cannot create volume ${JSON.stringify(name)}: ${choice.why}`);
   const config = choice.chosen;

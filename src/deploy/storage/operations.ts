@@ -10,11 +10,12 @@ export const volume = operation({
   summary:
     'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
   needs: ['volume'],
-  inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+  inputs: ['size', 'region', 'storage_class', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
   outputs: VOLUME_OUTPUTS,
   examples: [
     'elastic-deploy volume --volume datasets --size 100 --region bj-001',
-    'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+    'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete',
+    'elastic-deploy volume --volume checkpoints --size 50 --storage-class cpfs-performance'
   ],
   flow: async () => (await import('./volume.js')).volumeFlow,
   bills: true,
@@ -26,7 +27,7 @@ export const volumeList = operation({
   capabilities: ['data'],
   summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
   needs: [],
-  inputs: ['region'],
+  inputs: ['region', 'storage_class'],
   outputs: [],
   examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
   flow: async () => (await import('./volume.js')).volumeListFlow

@@ -21,7 +21,8 @@ export const VOLUME_PART = reportPart<VolumeReport>({
     'storage_id',
     'total_size',
     'used_size',
-    'volume_price'
+    'volume_price',
+    'storage_class'
   ],
   values: ({ one, listed }) =>
     one === undefined ? { count: String(listed.volumes.length) } : volumeOutputs(one),
@@ -30,8 +31,9 @@ export const VOLUME_PART = reportPart<VolumeReport>({
 
 /**
  * What a volume step found, made, grew or deleted: its status (Deleted once no list shows it), its
- * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), and its
- * displayed price (yuan per GB a month, as the platform shows it; decimal text only).
+ * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), its
+ * displayed price (yuan per GB a month, as the platform shows it; decimal text only), and its storage
+ * class (its id).
  */
 function volumeOutputs(outcome: VolumeOutcome): Record<string, string> {
   const { volume } = outcome;
@@ -43,7 +45,8 @@ function volumeOutputs(outcome: VolumeOutcome): Record<string, string> {
     storage_id: volume.id,
     total_size: gibText(volume.totalBytes),
     used_size: gibText(volume.usedBytes),
-    volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+    volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : '',
+    ...(volume.storageClass === undefined ? {} : { storage_class: sanitize(volume.storageClass, 60) })
   };
 }
 

@@ -11,7 +11,7 @@ import { transfersOf } from '../../platform/transfer-data.js';
 import type { Answer } from '../../platform/session.js';
 import { volumeConfigsOf, volumeSummaryOf, type Volume } from '../../platform/volume-data.js';
 import type { DeployContext } from '../engine/context.js';
-import { chooseVolumeConfig, inStorageRegion } from '../engine/storage/choose-volume.js';
+import { chooseVolumeConfig, inStorageRegion, ofStorageClass } from '../engine/storage/choose-volume.js';
 import { retried } from '../engine/retries.js';
 import type { DeploySettings } from '../engine/settings.js';
 import { deleteVolume } from '../engine/storage/delete-volume.js';
@@ -50,23 +50,26 @@ export const volumeFlow: Flow = {
 };
 
 /**
- * operation volume_list: every volume, across the list's pages (of region, when given), and what they
- * come to per 10 minutes (the summary), in the platform's own units.
+ * operation volume_list: every volume, across the list's pages (of region and of storage_class, when
+ * given), and what they come to per 10 minutes (the summary), in the platform's own units.
  */
 export const volumeListFlow: Flow = {
   plan: (settings) =>
     volumeStep(settings, {
       run: async (ctx) => {
-        const region = ctx.settings.storage.region;
+        const { region, storageClass } = ctx.settings.storage;
+        // An entry that reads as no volume is kept when nothing filters, as the list gave it.
+        const asked = (volume: Volume | undefined): boolean =>
+          (region === undefined && storageClass === undefined) ||
+          (volume !== undefined &&
+            (region === undefined || inStorageRegion(volume, region)) &&
+            (storageClass === undefined || ofStorageClass(volume, storageClass)));
         const list = await readVolumes(ctx);
-        const volumes = list.volumes.filter((v) => region === undefined || inStorageRegion(v, region));
+        const volumes = list.volumes.filter(asked);
         const summary = await retried('volume: summary', ctx.retries, () =>
           ctx.send(volumeSummaryCall(ctx.settings))
         );
-        const entries = list.entries.filter((_, i) => {
-          const volume = list.volumes[i];
-          return region === undefined || (volume !== undefined && inStorageRegion(volume, region));
-        });
+        const entries = list.entries.filter((_, i) => asked(list.volumes[i]));
         const answer: Answer = {
           ...list.first,
           result: { ...list.first.result, data: { count: entries.length, results: entries } }
@@ -196,12 +199,13 @@ function volumeStep(
 
 /** What volume would do, from the list and the configurations (reads only). */
 async function dryRunVolume(name: string, ctx: DeployContext): Promise<undefined> {
-  const { sizeBytes, region } = ctx.settings.storage;
+  const { sizeBytes, region, storageClass } = ctx.settings.storage;
   const found = volumeNamed((await readVolumes(ctx)).volumes, name);
   if (found !== undefined) {
     const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
+    const otherClass = storageClass !== undefined && !ofStorageClass(found, storageClass);
     ctx.log(
-      `dry run: volume ${describeVolume(found)} exists${grows ? `; volume would grow it to ${gib(sizeBytes)}` : ''}${region !== undefined && !inStorageRegion(found, region) ? `; it is not in region ${sanitize(region, 60)}, so volume would fail` : ''}; only reads were sent`
+      `dry run: volume ${describeVolume(found)} exists${grows ? `; volume would grow it to ${gib(sizeBytes)}` : ''}${region !== undefined && !inStorageRegion(found, region) ? `; it is not in region ${sanitize(region, 60)}, so volume would fail` : ''}${otherClass ? `; it is not of storage class ${sanitize(storageClass, 60)}, so volume would fail` : ''}; only reads were sent`
     );
     return undefined;
   }
@@ -214,7 +218,7 @@ async function dryRunVolume(name: string, ctx: DeployContext): Promise<undefined
   const { result } = await retried('volume: configurations', ctx.retries, () =>
     ctx.send(volumeConfigsCall(ctx.settings))
   );
-  const choice = chooseVolumeConfig(volumeConfigsOf(result.data), { bytes: sizeBytes, region });
+  const choice = chooseVolumeConfig(volumeConfigsOf(result.data), { bytes: sizeBytes, region, storageClass });
   ctx.log(
     choice.chosen === undefined
       ? `dry run: volume could not create ${JSON.stringify(sanitize(name, 40))}: ${choice.why}; only reads were sent`

@@ -1,6 +1,10 @@
 // Where a new volume is made (issue 51): an Available configuration with room for it, in the region named,
 // the cheapest by its displayed price.
-import { BYTES_PER_GIB, chooseVolumeConfig } from '../../../../src/deploy/engine/storage/choose-volume.js';
+import {
+  BYTES_PER_GIB,
+  chooseVolumeConfig,
+  ofStorageClass
+} from '../../../../src/deploy/engine/storage/choose-volume.js';
 import type { VolumeConfig } from '../../../../src/platform/volume-data.js';
 
 const config = (fields: Partial<VolumeConfig> & Pick<VolumeConfig, 'id'>): VolumeConfig => ({
@@ -8,6 +12,7 @@ const config = (fields: Partial<VolumeConfig> & Pick<VolumeConfig, 'id'>): Volum
   region: 'bj-001',
   regionName: undefined,
   storageClass: 'nfs-standard',
+  storageClassName: '标准型',
   available: true,
   freeBytes: 100 * BYTES_PER_GIB,
   displayUnitPrice: '0.36',
@@ -85,5 +90,65 @@ describe('chooseVolumeConfig', () => {
       config({ id: '31', displayUnitPrice: '9.99' })
     ];
     expect(chooseVolumeConfig(priced, { bytes: BYTES_PER_GIB, region: undefined }).chosen?.id).toBe('31');
+  });
+});
+
+// Issue 61, point 7: storage_class, a class by its id (nfs-standard) or its name as the platform shows it (标准型).
+describe('chooseVolumeConfig with a storage class', () => {
+  const performance = { storageClass: 'cpfs-performance', storageClassName: '性能型' } as const;
+  const configs = [
+    config({ id: '10', displayUnitPrice: '0.36' }),
+    config({ id: '11', region: 'gd-001', displayUnitPrice: '0.30' }),
+    config({ id: '12', displayUnitPrice: '0.90', ...performance }),
+    config({ id: '14', displayUnitPrice: '0.80', ...performance, freeBytes: 5 * BYTES_PER_GIB })
+  ];
+  const wish = (storageClass: string | undefined, region?: string, gib = 10) => ({
+    bytes: gib * BYTES_PER_GIB,
+    region,
+    storageClass
+  });
+
+  it('takes the cheapest configuration with room of the class named by its id, or by its name', () => {
+    expect(chooseVolumeConfig(configs, wish('cpfs-performance')).chosen?.id).toBe('12');
+    expect(chooseVolumeConfig(configs, wish('性能型')).chosen?.id).toBe('12');
+    expect(chooseVolumeConfig(configs, wish('性能型', undefined, 4)).chosen?.id).toBe('14');
+    expect(chooseVolumeConfig(configs, wish('标准型')).chosen?.id).toBe('11');
+    expect(chooseVolumeConfig(configs, wish('nfs-standard', 'bj-001')).chosen?.id).toBe('10');
+    // Empty: any class, as without the input.
+    expect(chooseVolumeConfig(configs, wish(undefined)).chosen?.id).toBe('11');
+  });
+
+  it('says there is none of the class (in the region), naming the classes there are, before anything is made', () => {
+    expect(chooseVolumeConfig(configs, wish('ssd-fast'))).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration of class ssd-fast: pre-create lists those of class nfs-standard (标准型), cpfs-performance (性能型); set storage_class to one of them, or leave it empty for any class'
+    });
+    expect(chooseVolumeConfig(configs, wish('性能型', 'gd-001'))).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration of class 性能型 in region gd-001: pre-create lists those of class nfs-standard (标准型) there; set storage_class to one of them, or leave it empty for any class'
+    });
+    const nameless = [config({ id: '20', storageClass: undefined, storageClassName: undefined })];
+    expect(chooseVolumeConfig(nameless, wish('nfs-standard'))).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration of class nfs-standard: pre-create names the class of none of them: leave storage_class empty for any class'
+    });
+  });
+
+  it('names the class when none of it has room', () => {
+    expect(chooseVolumeConfig(configs, wish('cpfs-performance', 'bj-001', 200))).toEqual({
+      chosen: undefined,
+      why: 'no storage configuration of class cpfs-performance in region bj-001 can hold 200 GiB: the Available ones are 12 (100 GiB left), 14 (5 GiB left)'
+    });
+  });
+
+  it('tells a volume of the class from one of another, by id or by name, never by a part of either', () => {
+    const volume = { storageClass: 'nfs-standard', storageClassName: '标准型' };
+    expect(['nfs-standard', '标准型'].map((asked) => ofStorageClass(volume, asked))).toEqual([true, true]);
+    expect(
+      ['cpfs-performance', '性能型', 'nfs', '标准'].map((asked) => ofStorageClass(volume, asked))
+    ).toEqual([false, false, false, false]);
+    expect(ofStorageClass({ storageClass: undefined, storageClassName: undefined }, 'nfs-standard')).toBe(
+      false
+    );
   });
 });

@@ -19,6 +19,7 @@ const volume = (id: string, name: string): Volume => ({
   region: 'gd-001',
   regionName: '广东-T1',
   storageClass: 'nfs-standard',
+  storageClassName: '标准型',
   status: 'Active',
   totalBytes: 1,
   usedBytes: 0,

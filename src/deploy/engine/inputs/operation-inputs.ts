@@ -90,7 +90,8 @@ export const VOLUME_OUTPUTS: readonly OutputName[] = [
   'region',
   'total_size',
   'used_size',
-  'volume_price'
+  'volume_price',
+  'storage_class'
 ];
 export const TRANSFER_OUTPUTS: readonly OutputName[] = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
 export const CHANGE_WAIT: readonly InputName[] = [

@@ -385,6 +385,19 @@ export function parseVolumeName(name: string, value: string): string {
   return value;
 }
 
+/**
+ * A storage class, by its id as pre-create and the list give it (nfs-standard) or by its name as the
+ * platform shows it (标准型): letters of any script, digits, `.`, `_` and `-`, 64 at the most.
+ */
+export function parseStorageClass(name: string, value: string): string {
+  // Built from a string when it runs: V8 checks a literal's property classes as it compiles the bundle.
+  if (!new RegExp('^[\\p{L}\\p{N}._-]{1,64}$', 'u').test(value))
+    throw new InputError(
+      `${name} ${quote(value)} is not a storage class: set it to a class's id, such as nfs-standard, or its name as the platform shows it, such as 标准型 (volume_list shows each volume's class)`
+    );
+  return value;
+}
+
 /** A transfer's id: digits, as transfer_list or a transfer step's output gives it. */
 export function parseTransferId(name: string, value: string): string {
   if (!/^[1-9]\d{0,18}$/.test(value))

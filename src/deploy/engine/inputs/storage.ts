@@ -5,6 +5,7 @@ import {
   parseGiB,
   parseIntegerInRange,
   parseMounts,
+  parseStorageClass,
   parseSuffixes,
   parseTransferId,
   parseVolumeName,
@@ -36,6 +37,13 @@ export const STORAGE_INPUTS = [
     parse: asText,
     description:
       "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_options` lists them, before any volume exists, and `volume_list` shows them; the storage's tags are not the GPU regions') or by the region's name (such as `北京一区`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
+  }),
+  input({
+    name: 'storage_class',
+    type: 'text',
+    parse: (value, name) => parseStorageClass(name, value),
+    description:
+      '`volume`: the storage class the volume must be of, by its id (such as `nfs-standard`, as `volume_list` shows it) or by its name as the platform shows it (such as `标准型`): a new one is made from a configuration of that class (the cheapest with room, in `region` when one is set; none of that class there fails the step before anything is made, naming the classes there are), and one found of another class fails the step. Empty: any class. `volume_list`: the volumes of that class only.'
   }),
   input({
     name: 'volume_cleanup',

@@ -241,6 +241,13 @@ export const OUTPUTS = [
       "`volume` and `volume_delete`: the volume's displayed price, in yuan per GB a month, as the platform shows it (`display_unit_price`)."
   }),
   output({
+    name: 'storage_class',
+    type: 'text',
+    dotenvRank: 43,
+    description:
+      "`volume` and `volume_delete`: the volume's storage class, by its id (`storage_class`, such as `nfs-standard`)."
+  }),
+  output({
     name: 'transfer_id',
     type: 'text',
     dotenvRank: 27,
