@@ -26,6 +26,7 @@ import { previewRecords } from '../src/github/preview-records.js';
 import { pullEventOf } from '../src/github/pull-event.js';
 import type { PullRequests } from '../src/deploy/engine/pull-requests.js';
 import { actionDefaultsOf } from './helpers/action-of.js';
+import { nightlyGroup } from './helpers/bodies.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)].filter((page) =>
@@ -195,15 +196,7 @@ describe('the examples of README.md and docs/, run as written', () => {
       platformKey: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
       task: () => task,
       job: () => emulator.jobs.add({ task_name: 'nightly-evals', points: 3 }),
-      group: () =>
-        (group ??= emulator.jobs.addQueueGroup({
-          queue_id: 7,
-          queue_name: 'evals',
-          group_name: 'nightly',
-          group_count: 20,
-          task_parallel_limit: 4,
-          task_dto: { task_name: 'eval', points: 1 }
-        })),
+      group: () => (group ??= emulator.jobs.addQueueGroup(nightlyGroup({ task_name: 'eval', points: 1 }))),
       preview: () => {
         if (preview === undefined) {
           emulator.tasks.add({ task_name: 'pr-7-web', points: 1, status: 'Running' });

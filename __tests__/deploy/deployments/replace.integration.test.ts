@@ -1,5 +1,5 @@
 import { renderSummary } from '../../../src/action/summary.js';
-import { emulatorCleanup, emulatorStep, useStepBench } from '../../helpers/emulator-step.js';
+import { emulatorStep, useStepBench } from '../../helpers/emulator-step.js';
 import { createBody, WEB_SERVICE } from '../../helpers/bodies.js';
 
 const WEB = createBody([{ ...WEB_SERVICE, service_image: 'app:2' }]);
@@ -162,14 +162,13 @@ describe('replace against the emulator', () => {
     // The post step is left exactly the old task still running, and stops it once the platform lets it.
     expect(left?.retire).toEqual([a]);
     bench.emulator.clearFaults();
-    const report = await emulatorCleanup(
-      bench.emulator,
-      bench.clock,
-      bench.client,
-      { log: bench.log },
-      { operation: 'replace', task_name: 'llm', points: '1', body: WEB, cleanup_timeout: '30s' },
-      left ?? {}
-    );
+    const report = await bench.cleanup(left ?? {}, {
+      operation: 'replace',
+      task_name: 'llm',
+      points: '1',
+      body: WEB,
+      cleanup_timeout: '30s'
+    });
     expect(report.outcomes.map((o) => [o.target.id, o.outcome.kind])).toEqual([[a, 'done']]);
     expect([bench.emulator.tasks.get(a).status, bench.emulator.tasks.get(created).status]).toEqual([
       'End',

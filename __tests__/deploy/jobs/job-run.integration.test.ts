@@ -3,7 +3,7 @@
 // left billing; a dry run.
 import { diagnosticsSummary } from '../../../src/action/diagnostics-report.js';
 import { renderSummary } from '../../../src/action/summary.js';
-import { emulatorCleanup, emulatorStep } from '../../helpers/emulator-step.js';
+import { emulatorStep } from '../../helpers/emulator-step.js';
 import { PYTEST_JOB, useJobRunBench } from '../../helpers/job-bench.js';
 
 describe('a GPU batch job run to its end (operation: job)', () => {
@@ -244,14 +244,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(summary).toContain('exit code 1\n</pre>');
     expect(left?.created).toEqual([outputs.task_id]);
     bench.emulator.clearRequests();
-    const report = await emulatorCleanup(
-      bench.emulator,
-      bench.clock,
-      bench.client,
-      { log: bench.log },
-      { operation: 'job', task_name: 'gpu-tests-fails', gpu: '4090', body: PYTEST_JOB, cleanup: 'stop' },
-      left ?? {}
-    );
+    const report = await bench.cleanup(left ?? {}, { task_name: 'gpu-tests-fails', cleanup: 'stop' });
     expect(report.outcomes.map((o) => o.outcome.kind)).toEqual(['already']);
     expect(bench.emulator.requests.map((r) => r.path)).not.toContain('/api/task/job/stop');
   });
@@ -365,14 +358,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(bench.log).toContain(`job ${outputs.task_id} may still run: stopping it now`);
     // Stopped and read back: the post step has nothing left to do with it.
     expect(left?.created).toEqual([]);
-    const report = await emulatorCleanup(
-      bench.emulator,
-      bench.clock,
-      bench.client,
-      { log: bench.log },
-      { operation: 'job', task_name: 'gpu-tests', gpu: '4090', body: PYTEST_JOB, cleanup: 'stop' },
-      left ?? {}
-    );
+    const report = await bench.cleanup(left ?? {}, { task_name: 'gpu-tests', cleanup: 'stop' });
     expect(report.outcomes).toEqual([]);
     // cleanup: none leaves it running, on purpose.
     const kept = await step({

@@ -1,10 +1,20 @@
 // GPU batch jobs read and stopped against the emulator over real HTTPS: the Job API's detail, search and
 // stop, a job's state read in the Job API (never in the deployments'), and a queue's task groups.
 import { emulatorCleanup, emulatorStep, useStepBench } from '../../helpers/emulator-step.js';
+import { nightlyGroup } from '../../helpers/bodies.js';
 
 describe('jobs against the emulator', () => {
   const bench = useStepBench({ strict: true, readyAfterSeconds: 10, jobs: { podSeconds: 60 } }, {});
   const step = (inputs: Record<string, string>) => bench.step(inputs);
+  /** A job_detail step that waits for job `id` to end (a look every 10 s, 30 min at most), logging to `log`. */
+  const waitForJob = (id: string, log: string[]) =>
+    emulatorStep(bench.emulator, bench.clock, bench.client, { log })({
+      operation: 'job_detail',
+      task_id: id,
+      wait: 'true',
+      poll_interval: '10s',
+      wait_timeout: '30m'
+    });
   const paths = (): string[] => bench.emulator.requests.map((r) => `${r.method} ${r.path}`);
 
   it("reads a job's detail in the Job API: its status, cost and job_status", async () => {
@@ -23,13 +33,7 @@ describe('jobs against the emulator', () => {
   it('waits for a job to end, with wait: true: a line each time its pods move, then Complete', async () => {
     const log: string[] = [];
     const id = bench.emulator.jobs.add({ task_name: 'nightly-evals', points: 3 });
-    const { outputs, failure } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log })({
-      operation: 'job_detail',
-      task_id: id,
-      wait: 'true',
-      poll_interval: '10s',
-      wait_timeout: '30m'
-    });
+    const { outputs, failure } = await waitForJob(id, log);
     expect(failure).toBeUndefined();
     expect(outputs.status).toBe('Complete');
     expect(log.filter((line) => line.startsWith(`task ${id}`))).toEqual([
@@ -70,13 +74,7 @@ describe('jobs against the emulator', () => {
         data: { ...running, job_status: { ...running.job_status, status: 'Complete', active_pods: 0 } }
       }
     });
-    const { outputs, failure } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log })({
-      operation: 'job_detail',
-      task_id: id,
-      wait: 'true',
-      poll_interval: '10s',
-      wait_timeout: '30m'
-    });
+    const { outputs, failure } = await waitForJob(id, log);
     expect(failure).toBeUndefined();
     expect(log).toContain(
       `task ${id} "nightly-evals": its job_status says Complete, but 0 of its 3 completion(s) succeeded after 10s: reading it again before believing it`
@@ -252,14 +250,7 @@ describe('jobs against the emulator', () => {
   });
 
   it("reads a queue's task groups, 50 to a page, and one group; refuses to send either without its id", async () => {
-    const group = bench.emulator.jobs.addQueueGroup({
-      queue_id: 7,
-      queue_name: 'evals',
-      group_name: 'nightly',
-      group_count: 20,
-      task_parallel_limit: 4,
-      task_dto: { task_name: 'eval' }
-    });
+    const group = bench.emulator.jobs.addQueueGroup(nightlyGroup());
     const groups = await step({ operation: 'job_group_search', query: 'queue_id: 7' });
     expect(groups.failure).toBeUndefined();
     expect(bench.emulator.requests[0]?.target).toContain('page_size=50');

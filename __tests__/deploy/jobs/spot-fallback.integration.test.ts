@@ -11,6 +11,18 @@ describe('a GPU batch job run to its end (operation: job)', () => {
 
   describe('spot_fallback', () => {
     const QUEUED_BODY = JSON.stringify({ ...JSON.parse(PYTEST_JOB), resources: [{ mark: JOB_MARK_4090 }] });
+    /** The inputs of a job of QUEUED_BODY with spot_fallback (what a test gives is added). */
+    const spotJob = (inputs: Record<string, string> = {}): Record<string, string> => ({
+      operation: 'job',
+      body: QUEUED_BODY,
+      poll_interval: '10s',
+      task_name: 'gpu-tests',
+      spot_fallback: 'true',
+      ...inputs
+    });
+    /** A step on the bench's emulator that logs to `lines`. */
+    const stepLoggingTo = (lines: string[]) =>
+      emulatorStep(bench.emulator, bench.clock, bench.client, { log: lines });
 
     it.each(['Paused', 'End'] as const)(
       'stops a Spot job still Queued after queue_timeout, reads it stopped (%s), and only then runs the job on demand',
@@ -24,22 +36,9 @@ describe('a GPU batch job run to its end (operation: job)', () => {
             bench.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
           return Array.prototype.push.apply(lines, items);
         };
-        const { outputs, failure, left, states, result } = await emulatorStep(
-          bench.emulator,
-          bench.clock,
-          bench.client,
-          {
-            log: lines
-          }
-        )({
-          operation: 'job',
-          body: QUEUED_BODY,
-          poll_interval: '10s',
-          task_name: 'gpu-tests',
-          spot_fallback: 'true',
-          queue_timeout: '2m',
-          cleanup: 'stop'
-        });
+        const { outputs, failure, left, states, result } = await stepLoggingTo(lines)(
+          spotJob({ queue_timeout: '2m', cleanup: 'stop' })
+        );
         expect(failure).toBeUndefined();
         const creates = created().map((r) => JSON.parse(r.body) as Record<string, unknown>);
         expect(creates.map((body) => body.sub_type ?? 'on demand')).toEqual(['Spot', 'on demand']);
@@ -130,15 +129,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     it('adopts a refused Spot create that lands seconds later, and creates nothing on demand beside it', async () => {
       bench.emulator.inject(lateRefusal);
       const lines: string[] = [];
-      const { outputs, failure, left } = await emulatorStep(bench.emulator, bench.clock, bench.client, {
-        log: lines
-      })({
-        operation: 'job',
-        body: QUEUED_BODY,
-        poll_interval: '10s',
-        task_name: 'gpu-tests',
-        spot_fallback: 'true'
-      });
+      const { outputs, failure, left } = await stepLoggingTo(lines)(spotJob());
       expect(failure).toBeUndefined();
       const made = created().flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
       expect(created()).toHaveLength(1);
@@ -185,22 +176,12 @@ describe('a GPU batch job run to its end (operation: job)', () => {
 
     // Issue 60, point 8: a refused create that lands after its look-up window (request_timeout 5 s and a
     // margin) made a twin beside the on-demand job that nobody reported or stopped.
-    const lateInputs = {
-      operation: 'job',
-      body: QUEUED_BODY,
-      poll_interval: '10s',
-      task_name: 'gpu-tests',
-      spot_fallback: 'true',
-      request_timeout: '5s',
-      cleanup: 'none'
-    };
+    const lateInputs = spotJob({ request_timeout: '5s', cleanup: 'none' });
 
     it('stops, once the job has run, the twin a refused create made when it landed after its window', async () => {
       bench.emulator.inject({ ...lateRefusal, applyAfterMs: 25_000 });
       const lines: string[] = [];
-      const { outputs, failure } = await emulatorStep(bench.emulator, bench.clock, bench.client, {
-        log: lines
-      })(lateInputs);
+      const { outputs, failure } = await stepLoggingTo(lines)(lateInputs);
       expect(failure).toBeUndefined();
       expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
       const late = created()[0]?.createdTaskId ?? '';
@@ -215,9 +196,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       // It lands long after the step ended: the post step's search, made whatever its window said, finds it.
       bench.emulator.inject({ ...lateRefusal, applyAfterMs: 600_000 });
       const lines: string[] = [];
-      const { outputs, left } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log: lines })(
-        lateInputs
-      );
+      const { outputs, left } = await stepLoggingTo(lines)(lateInputs);
       expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
       expect(left?.lookup).toMatchObject({ taskName: 'gpu-tests', attempts: 2 });
       bench.clock.advance(600);
@@ -240,16 +219,8 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     it('stops a Queued Spot job at once when the step is cancelled while it waits in the queue; nothing is left', async () => {
       bench.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
       const lines: string[] = [];
-      const { outputs, left } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log: lines })(
-        {
-          operation: 'job',
-          body: QUEUED_BODY,
-          poll_interval: '10s',
-          task_name: 'gpu-tests',
-          spot_fallback: 'true',
-          queue_timeout: '5m',
-          cleanup: 'stop'
-        },
+      const { outputs, left } = await stepLoggingTo(lines)(
+        spotJob({ queue_timeout: '5m', cleanup: 'stop' }),
         { cancelWhen: /^job: code 0000/ }
       );
       expect(created()).toHaveLength(1);
@@ -267,19 +238,9 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         answer: { kind: 'envelope', code: 'C500', message: 'busy' }
       });
       const lines: string[] = [];
-      const { outputs, failure, left } = await emulatorStep(bench.emulator, bench.clock, bench.client, {
-        log: lines
-      })({
-        operation: 'job',
-        body: QUEUED_BODY,
-        poll_interval: '10s',
-        task_name: 'gpu-tests',
-        spot_fallback: 'true',
-        queue_timeout: '1m',
-        wait_timeout: '5m',
-        cleanup_timeout: '1m',
-        cleanup: 'stop'
-      });
+      const { outputs, failure, left } = await stepLoggingTo(lines)(
+        spotJob({ queue_timeout: '1m', wait_timeout: '5m', cleanup_timeout: '1m', cleanup: 'stop' })
+      );
       expect(failure).toMatch(/timed out/);
       expect(created()).toHaveLength(1);
       const id = outputs.task_id;
@@ -305,16 +266,9 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         answer: { kind: 'envelope', code: 'C500', message: 'busy' }
       });
       const lines: string[] = [];
-      const { outputs } = await emulatorStep(bench.emulator, bench.clock, bench.client, { log: lines })({
-        operation: 'job',
-        body: QUEUED_BODY,
-        poll_interval: '10s',
-        task_name: 'gpu-tests',
-        spot_fallback: 'true',
-        poll_error_budget: '3',
-        wait_timeout: '20m',
-        cleanup: 'stop'
-      });
+      const { outputs } = await stepLoggingTo(lines)(
+        spotJob({ poll_error_budget: '3', wait_timeout: '20m', cleanup: 'stop' })
+      );
       expect(created()).toHaveLength(1);
       expect(lines).toContainEqual(
         expect.stringMatching(

@@ -4,7 +4,7 @@
 import { CREATE, REFUSED, useLateCreatesBench } from '../../../helpers/late-creates-bench.js';
 
 describe('refused creates that land late (issue 60 review, point 8)', () => {
-  const { bench, live, postStep, made } = useLateCreatesBench();
+  const { bench, live, postStep, made, refusedOnBothRegions } = useLateCreatesBench();
 
   it.each([
     ['while it looks for the refused create', /^capacity: the platform refused the create/],
@@ -66,11 +66,8 @@ describe('refused creates that land late (issue 60 review, point 8)', () => {
   it.each(['stop'])(
     'cleanup %s, refused on both regions, each landing late: the step says it made no task; once the post step is done, no twin bills beside one task at most',
     async (cleanup) => {
-      bench.emulator.inject({ path: CREATE, times: 2, answer: REFUSED, applyAfterMs: 60_000 });
-      const { left, failure } = await bench.step({ cleanup });
+      const { failure, warnings } = await refusedOnBothRegions(cleanup);
       expect(failure).toMatch(/^create failed: the platform refused the create on each of the 2 region/);
-      bench.clock.advance(120);
-      const { warnings } = await postStep(left, { cleanup });
       expect(made()).toHaveLength(2);
       // What landed is reported: each task that bills is named by the post step.
       for (const id of live()) expect(warnings.some((line) => line.includes(id))).toBe(true);

@@ -26,6 +26,9 @@ describe('the juicefs_mounts input', () => {
     bench.clock.advance(1);
     return bench.step(inputs, options);
   };
+  /** A step that makes volume "north" (1 GiB) in bj-001. */
+  const makeVolumeNorth = () =>
+    step({ ...NOT_A_CREATE, operation: 'volume', volume: 'north', size: '1', region: 'bj-001' });
   const services = (path: string) =>
     (
       JSON.parse(bench.sent(path).at(-1)?.body ?? '{}') as {
@@ -82,13 +85,7 @@ describe('the juicefs_mounts input', () => {
     expect((await step({ juicefs_mounts: 'nope:/x' })).failure).toMatch(
       /juicefs_mounts names "nope", but no object storage accelerated for mounts \(JuiceFS\) has that name \(nor that storage_id\)/
     );
-    const north = await step({
-      ...NOT_A_CREATE,
-      operation: 'volume',
-      volume: 'north',
-      size: '1',
-      region: 'bj-001'
-    });
+    const north = await makeVolumeNorth();
     expect(north.failure).toBeUndefined();
     expect((await step({ volumes: 'north:/n', juicefs_mounts: 'weights:/w' })).failure).toMatch(
       /the storages to mount are mountable in no region in common \(volume north: bj-001 \(北京一区\), object storage weights: guangdong-t-01 \(广东-T1\)\), but a task runs in one/
@@ -188,13 +185,7 @@ describe('the juicefs_mounts input', () => {
     expect(made.failure).toBeUndefined();
     expect(bench.sent(CREATE)).toHaveLength(1);
     // A volume is held to the mark's region by its name too (a volume's tag is the storage's own).
-    const north = await step({
-      ...NOT_A_CREATE,
-      operation: 'volume',
-      volume: 'north',
-      size: '1',
-      region: 'bj-001'
-    });
+    const north = await makeVolumeNorth();
     expect(north.failure).toBeUndefined();
     const volumeThere = await step({ gpu: '', body: createBody(), volumes: 'north:/n' });
     expect(volumeThere.failure).toBeUndefined();

@@ -30,6 +30,15 @@ const body = (support: { parallelism?: number; mod_param?: unknown } = {}): stri
 
 describe("a job's log in the step's log", () => {
   const bench = useStepBench({ strict: true, readyAfterSeconds: 10, jobs: { podSeconds: 60 } }, {});
+  /** The context of a job_detail step on job `id`, logging to the bench's log. */
+  const jobDetailContext = (id: string) =>
+    emulatorContext(
+      bench.emulator,
+      bench.clock,
+      bench.client,
+      { log: bench.log },
+      { operation: 'job_detail', task_id: id }
+    );
 
   const step = (inputs: Record<string, string>) =>
     emulatorStep(bench.emulator, bench.clock, bench.client, { log: bench.log })({
@@ -177,13 +186,7 @@ describe("a job's log in the step's log", () => {
         ]
       });
       const id = bench.emulator.jobs.add({ task_name: 'follow', points: 1 });
-      const ctx = emulatorContext(
-        bench.emulator,
-        bench.clock,
-        bench.client,
-        { log: bench.log },
-        { operation: 'job_detail', task_id: id }
-      );
+      const ctx = jobDetailContext(id);
       const follower = followJobLogs(ctx, { ...LOG_LIMITS, ...limits });
       /** `seconds` on, a look: the job's detail, then what the follower reads of its log. */
       const look = async (seconds: number): Promise<void> => {
@@ -238,13 +241,7 @@ describe("a job's log in the step's log", () => {
         scripts: [{ pattern: /^pods$/, runSeconds: 50, log: ['hello'] }]
       });
       const id = bench.emulator.jobs.add({ task_name: 'pods', points: 2 });
-      const ctx = emulatorContext(
-        bench.emulator,
-        bench.clock,
-        bench.client,
-        { log: bench.log },
-        { operation: 'job_detail', task_id: id }
-      );
+      const ctx = jobDetailContext(id);
       bench.clock.advance(10 + 60 + 60);
       // The platform's own node list, its pods' names made hostile.
       const { result } = await ctx.send(nodesCall(ctx.settings, id));

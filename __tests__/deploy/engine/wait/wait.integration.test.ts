@@ -45,6 +45,16 @@ describe('waiting against the emulator', () => {
   const step = (inputs: Record<string, string>) =>
     emulatorStep(emulator, clock, client, { log, created })(inputs);
   const WEB = WEB_BODY;
+  /** A create of task "svc" (one point) that checks /health once it runs (what a test gives is added). */
+  const createCheckingHealth = (inputs: Record<string, string> = {}) =>
+    step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '1',
+      body: WEB,
+      health_path: '/health',
+      ...inputs
+    });
   const detailPolls = () => emulator.requests.filter((r) => r.path === DETAIL).length;
 
   it('creates a task and waits, polling every interval, until it runs with its URLs', async () => {
@@ -270,13 +280,7 @@ describe('waiting against the emulator', () => {
 
   it('checks the app once the task is ready, waiting through its warm-up', async () => {
     emulator.tasks.setApps({ warmupSeconds: 10 }); // Running since 25 s: warm until 35 s
-    const { outputs, failure } = await step({
-      operation: 'create',
-      task_name: 'svc',
-      points: '1',
-      body: WEB,
-      health_path: '/health'
-    });
+    const { outputs, failure } = await createCheckingHealth();
     const url = `${emulator.base_url}/_app/1229831/80`;
     expect([failure, outputs.healthy, outputs.url]).toEqual([undefined, 'true', url]);
     expect(emulator.tasks.appRequests.map((r) => [r.path, r.status])).toEqual([
@@ -335,13 +339,7 @@ describe('waiting against the emulator', () => {
     const { port } = app.address() as AddressInfo;
     try {
       emulator.tasks.setServiceUrl(`http://127.0.0.1:${port}/{task_id}/{port}`);
-      const { outputs, failure } = await step({
-        operation: 'create',
-        task_name: 'svc',
-        points: '1',
-        body: WEB,
-        health_path: '/health'
-      });
+      const { outputs, failure } = await createCheckingHealth();
       expect([failure, outputs.healthy, outputs.url]).toEqual([
         undefined,
         'true',
@@ -357,14 +355,7 @@ describe('waiting against the emulator', () => {
 
   it('fails an app that answers 500, naming the URL and its last answer, within wait_timeout', async () => {
     emulator.tasks.setApps({ status: 500 });
-    const { outputs, failure } = await step({
-      operation: 'create',
-      task_name: 'svc',
-      points: '1',
-      body: WEB,
-      health_path: '/health',
-      wait_timeout: '1m'
-    });
+    const { outputs, failure } = await createCheckingHealth({ wait_timeout: '1m' });
     expect(failure).toBe(
       `create: task 1229831 (svc) is not healthy: the health check of ${emulator.base_url}/_app/1229831/80/health did not pass within wait_timeout: it last answered HTTP 500 after 1m0s`
     );
