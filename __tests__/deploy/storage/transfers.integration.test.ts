@@ -8,6 +8,7 @@ import { transferCreateCall } from '../../../src/platform/operations/calls.js';
 import { tokenInputs } from '../../helpers/emulator-inputs.js';
 import { renderSummary } from '../../../src/action/summary.js';
 import { JOB_BODY } from '../../helpers/bodies.js';
+import { aHold } from '../../helpers/hold.js';
 
 const CHECK = '/api/storage/nas/v1/encrypt/s3/check';
 const CREATE = '/api/storage/nas/v1/encrypt/s3/create';
@@ -461,13 +462,7 @@ describe('a transfer found by its name, and the platform failing it', () => {
   };
   const statusOf = async (id: string): Promise<string | undefined> =>
     (await step({ operation: 'transfer_detail', transfer_id: id })).outputs.status;
-  const held = () => {
-    let release: () => void = () => undefined;
-    const promise = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    return { promise, release };
-  };
+  const held = aHold;
 
   it('finds a create whose answer was lost on the list’s second page, ended, by asking for every status', async () => {
     const id = await volume();

@@ -3,6 +3,7 @@
 // answers never came.
 import { useStepBench } from '../../helpers/emulator-step.js';
 import { until } from '../../helpers/until.js';
+import { aHold } from '../../helpers/hold.js';
 
 const CREATE = '/api/storage/nas/v1/create';
 const DELETE = '/api/storage/nas/v1/delete';
@@ -17,10 +18,7 @@ describe('volume_cleanup delete with two runs at once (issue 60 review, point 9)
 
   it('two runs whose creates of the same name both land but answer 502: nothing is deleted, and both volumes are named', async () => {
     // Both creates are held in flight together, then applied, each answered 502.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, release } = aHold();
     bench.emulator.inject({
       path: CREATE,
       times: 2,
@@ -43,10 +41,7 @@ describe('volume_cleanup delete with two runs at once (issue 60 review, point 9)
   });
 
   it('a run cancelled while its create is in flight, whose create lands after another run made the name: the post step deletes neither', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, release } = aHold();
     // A's create: held, then applied (it lands), answered 502.
     bench.emulator.inject({
       path: CREATE,

@@ -4,6 +4,7 @@ import { renderSummary } from '../../../src/action/summary.js';
 import { useStepBench } from '../../helpers/emulator-step.js';
 import { until } from '../../helpers/until.js';
 import { CREATE, DELETE, LIST, volumeByHand, volumeStatus } from '../../helpers/volume-bench.js';
+import { aHold } from '../../helpers/hold.js';
 
 /**
  * volume_cleanup: delete deletes only a volume the step provably made: one whose id its own create's
@@ -20,10 +21,7 @@ describe('volume_cleanup: delete, with another run making the same name', () => 
   const othersVolume = (): Promise<string> => volumeByHand(bench, 'scratch', '11');
   /** This run's create, held until another run made the name, then answered as `answer` says. */
   const heldCreate = (answer: 'refused' | 'in flight') => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, release } = aHold();
     bench.emulator.inject({
       path: CREATE,
       holdUntil: held,
@@ -295,10 +293,7 @@ describe("volume_cleanup: delete, while another run's task mounts the volume", (
 
   /** The delete held while run A's task comes to mount scratch, then let go: A's step's answers. */
   const mountedWhileDeleting = async <T>(deleting: () => Promise<T>) => {
-    let release: () => void = () => undefined;
-    const hold = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: hold, release } = aHold();
     bench.emulator.inject({ path: DELETE, holdUntil: hold });
     const done = deleting();
     await until(() => bench.sent(DELETE).length === 1, 'the delete');

@@ -2,6 +2,7 @@
 // clock: what the step spends while it waits must stay within max_cost.
 import { asEachArrives, taskIdOf } from '../../../helpers/hostile-knobs.js';
 import { LONG_JOB, useCapBench } from '../../../helpers/cap-bench.js';
+import { aHold } from '../../../helpers/hold.js';
 
 const DETAIL = '/api/task/deployment/detail';
 const NODES = '/api/deployment/task/points';
@@ -85,10 +86,7 @@ describe('max_cost under hostile timing (issue 60 review)', () => {
   it('no answer (a read held by the platform, not a 429) past the moment the cost reaches the cap: stopped first, never waited out', async () => {
     // Reads at 0 s and 10 s give the rate; the cap (0.012 yuan) is reached at about 23 s. The read at 20 s
     // gets no answer: the step may wait for it about 3 s (on the client's clock), then must stop first.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, release } = aHold();
     bench.emulator.inject({ path: DETAIL, skip: 2, holdUntil: held });
     try {
       const { outputs, failure } = await bench.step({ max_cost: '0.012' });
