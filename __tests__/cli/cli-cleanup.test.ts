@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { until } from '../helpers/until.js';
 import { SERVICE, useCliBench } from './helpers.js';
+import { stopLater, updateToNginx2, webCreate } from '../helpers/cli-args.js';
 
 describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and the state file', () => {
   const bench = useCliBench('cli-cleanup-');
@@ -17,19 +18,7 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
     bench.emulator.tasks.setReadyAfter(600);
     try {
       const run = await cli(
-        [
-          'create',
-          '--gpu',
-          '4090',
-          '--task-name',
-          'cli-interrupted',
-          '--body',
-          SERVICE,
-          '--cleanup',
-          'stop',
-          '--poll-interval',
-          '1s'
-        ],
+        [...webCreate('cli-interrupted'), '--cleanup', 'stop', '--poll-interval', '1s'],
         {},
         /^task_id: /m
       );
@@ -79,15 +68,7 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
     bench.emulator.tasks.setReadyAfter(600);
     try {
       const run = await cli(
-        [
-          'update',
-          '--task-id',
-          id,
-          '--body',
-          '{services: [{service_name: web, service_image: "nginx:2"}]}',
-          '--poll-interval',
-          '1s'
-        ],
+        updateToNginx2(id),
         {},
         {
           // Interrupted while the new node comes up; the old configuration's nodes come up at once.
@@ -163,13 +144,7 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
     bench.emulator.tasks.setReadyAfter(2);
     try {
       const run = await cli([
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-pause-pending',
-        '--body',
-        SERVICE,
+        ...webCreate('cli-pause-pending'),
         '--cleanup',
         'pause',
         '--wait-timeout',
@@ -187,22 +162,9 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
 
   it('leaves a task that succeeded running, for `elastic-deploy cleanup --state-file F` to stop later', async () => {
     const stateFile = join(bench.dir, 'state.json');
-    const run = await cli(
-      [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-later',
-        '--body',
-        SERVICE,
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
-      ],
-      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s' }
-    );
+    const run = await cli([...webCreate('cli-later'), ...stopLater(stateFile)], {
+      ELASTIC_DEPLOY_POLL_INTERVAL: '1s'
+    });
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
     expect(bench.emulator.tasks.get(id).status).toBe('Running');
@@ -232,10 +194,7 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
       job,
       '--wait',
       'false',
-      '--cleanup',
-      'stop',
-      '--state-file',
-      stateFile
+      ...stopLater(stateFile)
     ]);
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;

@@ -7,6 +7,7 @@ import { parseCliArgs } from '../../src/cli/cli-args.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { unwritableDirectory } from '../helpers/unwritable.js';
 import { SERVICE, useCliBench, type Run } from './helpers.js';
+import { webCreate } from '../helpers/cli-args.js';
 
 describe('elastic-deploy, the command-line tool: its files, secrets, progress and words', () => {
   const bench = useCliBench('cli-files-');
@@ -61,17 +62,7 @@ describe('elastic-deploy, the command-line tool: its files, secrets, progress an
   it('prints a progress line per poll on a terminal, and only the changes otherwise', async () => {
     bench.emulator.tasks.setReadyAfter(3);
     try {
-      const argv = [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-tty',
-        '--body',
-        SERVICE,
-        '--poll-interval',
-        '1s'
-      ];
+      const argv = [...webCreate('cli-tty'), '--poll-interval', '1s'];
       const terminal = await cli(argv, {}, undefined, true);
       expect(terminal.code).toBe(EXIT.ok);
       const polls = terminal.stderr
@@ -109,17 +100,7 @@ describe('elastic-deploy, the command-line tool: its files, secrets, progress an
 
   it("keeps no file of a run in the shared temporary directory: its files go to a directory of the run's own, removed at exit", async () => {
     const before = bench.runDirs.length;
-    const run = await cli([
-      'create',
-      '--gpu',
-      '4090',
-      '--task-name',
-      'cli-files',
-      '--body',
-      SERVICE,
-      '--poll-interval',
-      '1s'
-    ]);
+    const run = await cli([...webCreate('cli-files'), '--poll-interval', '1s']);
     expect(run.code).toBe(EXIT.ok);
     const made = bench.runDirs.slice(before);
     expect(made).toHaveLength(1);

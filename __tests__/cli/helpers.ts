@@ -10,9 +10,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { readRegularFile } from '../../src/host/private-file.js';
 import { startStrictEmulator } from '../helpers/platform-client.js';
 
-/** A service a create runs, as a flag's YAML. */
-export const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+export { SERVICE } from '../helpers/cli-args.js';
 
 export interface Run {
   code: number;

@@ -13,6 +13,7 @@ import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
 import { operationNamed } from '../../src/deploy/operations.js';
 import { parse } from 'yaml';
 import { SERVICE, useCliBench } from './helpers.js';
+import { updateToNginx2, webCreate } from '../helpers/cli-args.js';
 
 describe('elastic-deploy, the command-line tool', () => {
   const bench = useCliBench('cli-test-');
@@ -87,17 +88,7 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   it('writes a dotenv report whose variables a later job reads as no input (GitLab gives them to later stages)', async () => {
-    const deploy = await cli([
-      'create',
-      '--gpu',
-      '4090',
-      '--task-name',
-      'cli-stage-1',
-      '--body',
-      SERVICE,
-      '--output',
-      'dotenv'
-    ]);
+    const deploy = await cli([...webCreate('cli-stage-1'), '--output', 'dotenv']);
     expect(deploy.code).toBe(EXIT.ok);
     const report = Object.fromEntries(
       deploy.stdout
@@ -205,17 +196,7 @@ describe('elastic-deploy, the command-line tool', () => {
     expect((await cli(['detail', '--task-id', failing, '--wait', 'true'])).code).toBe(EXIT.failed);
     bench.emulator.tasks.setReadyAfter(600);
     try {
-      const slow = await cli([
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-slow',
-        '--body',
-        SERVICE,
-        '--wait-timeout',
-        '1s'
-      ]);
+      const slow = await cli([...webCreate('cli-slow'), '--wait-timeout', '1s']);
       expect(slow.code).toBe(EXIT.timedOut);
       expect(JSON.parse(slow.stdout)).toMatchObject({ timed_out: true });
     } finally {
@@ -526,15 +507,7 @@ describe('elastic-deploy, the command-line tool', () => {
     const nodes = await cli(['nodes', '--task-id', id, '--with-data']);
     expect((JSON.parse(nodes.stdout) as { data: { count: number } }).data.count).toBe(2);
     expect(JSON.parse((await cli(['nodes', '--task-id', id])).stdout)).not.toHaveProperty('data');
-    const updated = await cli([
-      'update',
-      '--task-id',
-      id,
-      '--body',
-      '{services: [{service_name: web, service_image: "nginx:2"}]}',
-      '--poll-interval',
-      '1s'
-    ]);
+    const updated = await cli(updateToNginx2(id));
     expect([updated.code, JSON.parse(updated.stdout)]).toEqual([
       EXIT.ok,
       expect.objectContaining({ changed: true, rolled_back: false })
