@@ -315,27 +315,20 @@ describe('elastic-deploy, the command-line tool', () => {
         file,
         'services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n'
       );
-      const run = await cli([
+      /** A create of the service in the file at `path`. */
+      const createFrom = (path: string) => [
         'create',
         '--gpu',
         '4090',
         '--task-name',
         'cli-shared',
         '--body-file',
-        file,
-        '--dry-run'
-      ]);
+        path
+      ];
+      const run = await cli([...createFrom(file), '--dry-run']);
       expect([run.code, run.stderr]).toEqual([EXIT.ok, expect.stringContaining('dry run')]);
       expect(run.stderr).not.toContain('outside the workspace');
-      const refused = await cli([
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-shared',
-        '--body-file',
-        shared
-      ]);
+      const refused = await cli(createFrom(shared));
       expect([refused.code, refused.stderr]).toEqual([
         EXIT.input,
         expect.stringContaining(`--body-file ${JSON.stringify(shared)} is not a regular file`)

@@ -24,21 +24,9 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 import { mermaidBlocks, parseGantt } from '../helpers/mermaid.js';
 import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
+import { SERVICE, stopLater, webCreate } from '../helpers/cli-args.js';
 
 const run = promisify(execFile);
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-
-/** The arguments of a create of SERVICE on a 4090 node, named `taskName`. */
-const webCreate = (taskName: string): string[] => [
-  'create',
-  '--gpu',
-  '4090',
-  '--task-name',
-  taskName,
-  '--body',
-  SERVICE
-];
 
 interface CliRun {
   code: number | null;
@@ -410,10 +398,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const stateFile = join(dir, `state-${node.major}.json`);
       const created = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile,
+        ...stopLater(stateFile),
         '--output',
         'dotenv'
       ]);
@@ -425,10 +410,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const before = emulator.requests.length;
       const second = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ]);
       expect(second.code).toBe(2);
       expect(second.stderr).toContain(
@@ -455,10 +437,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       // Cleaned up, the file may be used again.
       const third = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ]);
       expect(third.code).toBe(0);
       expect((await elasticDeploy(node, ['cleanup', '--state-file', stateFile])).code).toBe(0);
@@ -752,10 +731,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '4090',
         '--wait',
         'false',
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ];
       // The first create is answered 3 s late, so that the first run holds the file while the other starts.
       emulator.inject({ path: '/api/task/deployment/create', delayMs: 3000 });
