@@ -11,6 +11,7 @@ import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 import { testHost, type TestHost } from '../helpers/host.js';
 import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
 import { startStrictEmulator } from '../helpers/platform-client.js';
+import { corpusInto } from '../helpers/transfer-inputs.js';
 import { unwritableDirectory } from '../helpers/unwritable.js';
 
 /** A create's body in the platform's documented forms: a resource by its mark, and the service. */
@@ -440,16 +441,7 @@ describe('the main and post steps on a test host', () => {
     const made = host({ operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' });
     await runMain(made);
     expect(made.failed).toBeUndefined();
-    const transfer = {
-      operation: 'transfer',
-      volume: 'scratch',
-      direction: 's3-to-volume',
-      s3_supplier: 'tencent',
-      s3_endpoint: 'cos.example.com',
-      s3_bucket: 'corpus',
-      s3_access_key: 'AKIDEXAMPLE',
-      s3_secret_key: 'wJalrXUtnFEMI'
-    };
+    const transfer = corpusInto('scratch');
     const copying = host(transfer);
     const running = runMain(copying);
     await copying.whenLogged(/^transfer_id: /);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { until } from '../helpers/until.js';
 import { SERVICE, useCliBench } from './helpers.js';
-import { stopLater, updateToNginx2, webCreate } from '../helpers/cli-args.js';
+import { stopLater, updateToNginx2, webCreate, gpuJob } from '../helpers/cli-args.js';
 
 describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and the state file', () => {
   const bench = useCliBench('cli-cleanup-');
@@ -184,18 +184,7 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
     const job =
       '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
     bench.emulator.jobs.configure({ podSeconds: 600 });
-    const run = await cli([
-      'job',
-      '--gpu',
-      '4090',
-      '--task-name',
-      'cli-job-later',
-      '--body',
-      job,
-      '--wait',
-      'false',
-      ...stopLater(stateFile)
-    ]);
+    const run = await cli([...gpuJob('cli-job-later', job), '--wait', 'false', ...stopLater(stateFile)]);
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
     expect(bench.emulator.jobs.get(id).status).not.toBe('End');

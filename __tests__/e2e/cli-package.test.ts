@@ -24,7 +24,7 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 import { mermaidBlocks, parseGantt } from '../helpers/mermaid.js';
 import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
-import { SERVICE, stopLater, webCreate } from '../helpers/cli-args.js';
+import { SERVICE, stopLater, webCreate, gpuJob } from '../helpers/cli-args.js';
 
 const run = promisify(execFile);
 
@@ -534,13 +534,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     // Regression (issue 48): a job step left to its defaults kept its job running after the wait (exit 3).
     it('stops a job left to its defaults once its wait times out (cleanup stop, the default of a job), exiting 3', async () => {
       const result = await elasticDeploy(node, [
-        'job',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-job-${node.major}`,
-        '--body',
-        JOB_BODY,
+        ...gpuJob(`pkg-job-${node.major}`, JOB_BODY),
         '--wait-timeout',
         '3s',
         '--poll-interval',
@@ -564,13 +558,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         answer: { kind: 'envelope', code: 'C999', message: 'busy' }
       });
       const result = await elasticDeploy(node, [
-        'job',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-job-stuck-${node.major}`,
-        '--body',
-        JOB_BODY,
+        ...gpuJob(`pkg-job-stuck-${node.major}`, JOB_BODY),
         '--wait-timeout',
         '2s',
         '--cleanup-timeout',
@@ -623,13 +611,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         const result = await elasticDeploy(
           node,
           [
-            'job',
-            '--gpu',
-            '4090',
-            '--task-name',
-            name,
-            '--body',
-            body,
+            ...gpuJob(name, body),
             '--poll-interval',
             '1s',
             '--files-dir',

@@ -28,3 +28,14 @@ export const updateToNginx2 = (id: string): string[] => [
   '--poll-interval',
   '1s'
 ];
+
+/** The arguments of a GPU job on a 4090 node, named `taskName`, of `body` (a job create's YAML or JSON). */
+export const gpuJob = (taskName: string, body: string): string[] => [
+  'job',
+  '--gpu',
+  '4090',
+  '--task-name',
+  taskName,
+  '--body',
+  body
+];

@@ -15,6 +15,14 @@ function runningWeb(s: Scenario, taskName: string, points: number, image: string
   });
 }
 
+/** The inputs of an update of task `id` to service web on nginx:1.28, polling each second. */
+const updateToNginx128 = (id: string): Record<string, string> => ({
+  operation: 'update',
+  task_id: id,
+  body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
+  ...FAST
+});
+
 export function changeScenarios({ scenario, group }: ScenarioApi): void {
   group('change a running service', () => {
     scenario(
@@ -23,12 +31,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
         const id = runningWeb(s, 'e2e-update', 2, 'nginx:1.27');
         // Each new node takes 10 minutes: the job is cancelled while the first one comes up.
         s.emulator.tasks.setReadyAfter(600);
-        const inputs = {
-          operation: 'update',
-          task_id: id,
-          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
-          ...FAST
-        };
+        const inputs = updateToNginx128(id);
         const main = await s.run(
           inputs,
           undefined,
@@ -62,12 +65,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
         const env = `MODEL_CONFIG=${'x'.repeat(900 * 1024)}`;
         const id = runningWeb(s, 'e2e-big', 1, 'nginx:1.27', env);
         s.emulator.tasks.setReadyAfter(600);
-        const inputs = {
-          operation: 'update',
-          task_id: id,
-          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
-          ...FAST
-        };
+        const inputs = updateToNginx128(id);
         const cancel = { text: 'live nodes on the new images', signal: 'SIGTERM' as const };
         const main = await s.run(inputs, undefined, {}, cancel);
         expect(main.exitCode).toBe(1);

@@ -2,6 +2,7 @@
 // provably made, regions met by name, a lost transfer found and the live one stopped, the files directory
 // and a mark's region checked before anything is sent, and the platform's failures as its reference has them.
 import { aHold } from '../../helpers/hold.js';
+import { corpusInto } from '../../helpers/transfer-inputs.js';
 import { until } from '../../helpers/until.js';
 import { unwritableDirectory } from '../../helpers/unwritable.js';
 import { CREATE, SERVICE, shown, type Scenario, type ScenarioApi } from './harness.js';
@@ -15,17 +16,7 @@ const S3_LIST = '/api/storage/nas/v1/s3/list';
 const SCRATCH = { operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' };
 
 /** A copy of the corpus bucket's v3/ prefix into the volume data (the keys: SECRETS, never shown). */
-const INTO = {
-  operation: 'transfer',
-  volume: 'data',
-  direction: 's3-to-volume',
-  s3_supplier: 'tencent',
-  s3_endpoint: 'cos.example.com',
-  s3_bucket: 'corpus',
-  s3_prefix: 'v3/',
-  s3_access_key: 'AKIDEXAMPLE',
-  s3_secret_key: 'wJalrXUtnFEMI'
-};
+const INTO = corpusInto('data', { s3_prefix: 'v3/' });
 
 /** Run A's volume create held (answered C999, not applied, once let go), volumes settling at once. */
 function heldRefusedCreate(s: Scenario): ReturnType<typeof aHold> {
