@@ -4,10 +4,9 @@ import { jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type Emulator } from '../emulator/index.js';
+import { type Emulator } from '../emulator/index.js';
 import { rsaInputs } from './helpers/emulator-inputs.js';
-import { fixtureEmulatorKeys } from './helpers/fixtures.js';
-import { SHUFFLED_CODES } from './helpers/platform-client.js';
+import { startStrictEmulator } from './helpers/platform-client.js';
 
 describe("index.ts, main.ts and post.ts on the runner's host", () => {
   let emulator: Emulator;
@@ -18,12 +17,7 @@ describe("index.ts, main.ts and post.ts on the runner's host", () => {
 
   // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
   beforeEach(async () => {
-    emulator = await startEmulator({
-      keys: fixtureEmulatorKeys(),
-      ...SHUFFLED_CODES,
-      readyAfterSeconds: 0,
-      strict: true
-    });
+    emulator = await startStrictEmulator();
     dir = mkdtempSync(join(tmpdir(), 'entry-'));
   });
   afterEach(async () => {

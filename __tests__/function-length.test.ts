@@ -1,10 +1,11 @@
 // No function in src/ over 60 lines (90 for a flow, a story told step by step): every
 // function, method and arrow function, from its first line to its last (tests, the emulator and scripts
 // aside). A long function is where bugs hide.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles } from './helpers/source-files.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const MOST_LINES = 60;
@@ -21,16 +22,6 @@ const CAPABILITIES = ['deployments', 'jobs', 'previews', 'storage', 'preheat', '
 const isFlow = (file: string): boolean =>
   file.startsWith(ENGINE_FLOWS) ||
   (CAPABILITIES.some((folder) => file.startsWith(folder)) && /\bFlow\b/.test(readFileSync(file, 'utf8')));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sources(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : []
-  );
-}
 
 /** Every function-like node with a body in the file: its first line, and how many lines it spans. */
 function functionsOf(file: string): { line: number; lines: number }[] {
@@ -50,7 +41,7 @@ function functionsOf(file: string): { line: number; lines: number }[] {
 
 describe('the functions of src/', () => {
   it(`are ${MOST_LINES} lines long at the most`, () => {
-    const long = sources(SRC).flatMap((file) =>
+    const long = sourceFiles(SRC).flatMap((file) =>
       functionsOf(file)
         .filter((f) => f.lines > (isFlow(file) ? MOST_FLOW_LINES : MOST_LINES))
         .map((f) => `${relative(SRC, file)}:${f.line} is ${f.lines} lines long`)

@@ -4,14 +4,14 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { type Emulator } from '../../emulator/index.js';
 import { runMain } from '../../src/action/main-step.js';
 import { runPost } from '../../src/action/post-step.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 import { testHost, type TestHost } from '../helpers/host.js';
-import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { startStrictEmulator } from '../helpers/platform-client.js';
+import { corpusInto } from '../helpers/transfer-inputs.js';
 import { unwritableDirectory } from '../helpers/unwritable.js';
 
 /** A create's body in the platform's documented forms: a resource by its mark, and the service. */
@@ -33,13 +33,7 @@ describe('the main and post steps on a test host', () => {
 
   // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
   beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      keys: fixtureEmulatorKeys(),
-      readyAfterSeconds: 0,
-      failPattern: /-broken$/,
-      strict: true
-    });
+    emulator = await startStrictEmulator({ failPattern: /-broken$/ });
   });
   afterEach(async () => {
     for (const made of hosts.splice(0)) made.dispose();
@@ -447,16 +441,7 @@ describe('the main and post steps on a test host', () => {
     const made = host({ operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' });
     await runMain(made);
     expect(made.failed).toBeUndefined();
-    const transfer = {
-      operation: 'transfer',
-      volume: 'scratch',
-      direction: 's3-to-volume',
-      s3_supplier: 'tencent',
-      s3_endpoint: 'cos.example.com',
-      s3_bucket: 'corpus',
-      s3_access_key: 'AKIDEXAMPLE',
-      s3_secret_key: 'wJalrXUtnFEMI'
-    };
+    const transfer = corpusInto('scratch');
     const copying = host(transfer);
     const running = runMain(copying);
     await copying.whenLogged(/^transfer_id: /);

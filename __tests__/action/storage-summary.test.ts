@@ -2,48 +2,12 @@
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { reportEntry, type StepResult } from '../../src/deploy/engine/calls/step-result.js';
-import { transferOf, type Transfer } from '../../src/platform/transfer-data.js';
-import type { Volume } from '../../src/platform/volume-data.js';
+import { stepResult } from '../helpers/step-result.js';
+import { transferRead, volumeRead } from '../helpers/storage-data.js';
 
 const GIB = 1024 ** 3;
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'volume_list',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
-
-const volume = (fields: Partial<Volume>): Volume => ({
-  id: '1001',
-  name: 'data',
-  region: undefined,
-  regionName: undefined,
-  storageClass: undefined,
-  storageClassName: undefined,
-  status: undefined,
-  totalBytes: undefined,
-  usedBytes: undefined,
-  displayUnitPrice: undefined,
-  mounts: 0,
-  instances: [],
-  errorCode: undefined,
-  errorMessage: undefined,
-  ...fields
-});
-
-const transfer = (fields: Record<string, unknown>): Transfer => {
-  const read = transferOf({ id: 501, ...fields });
-  if (read === undefined) throw new Error('no transfer');
-  return read;
-};
+const step = (fields: Partial<StepResult>): StepResult => stepResult({ operation: 'volume_list', ...fields });
 
 describe('the summary of volumes and transfers', () => {
   it('says unknown where the list left a size out, and escapes a price that is no decimal', () => {
@@ -53,8 +17,8 @@ describe('the summary of volumes and transfers', () => {
           reportEntry('volume', {
             listed: {
               volumes: [
-                volume({ displayUnitPrice: '<b>1</b>' }),
-                volume({
+                volumeRead({ displayUnitPrice: '<b>1</b>' }),
+                volumeRead({
                   id: '1002',
                   status: 'Active',
                   totalBytes: GIB,
@@ -98,7 +62,7 @@ describe('the summary of volumes and transfers', () => {
         parts: [
           reportEntry('transfer', {
             listed: [
-              transfer({
+              transferRead({
                 status: 'Running',
                 direction: 1,
                 ready_files: 0,
@@ -106,7 +70,7 @@ describe('the summary of volumes and transfers', () => {
                 transferred_bytes: 0,
                 total_bytes: 0
               }),
-              transfer({
+              transferRead({
                 id: 502,
                 status: 'Error',
                 direction: 2,
@@ -117,7 +81,7 @@ describe('the summary of volumes and transfers', () => {
                 error_code: 'S410',
                 error_message: 'denied'
               }),
-              transfer({ id: 503 })
+              transferRead({ id: 503 })
             ]
           })
         ]
@@ -134,7 +98,7 @@ describe('the summary of volumes and transfers', () => {
       parts: [
         reportEntry('transfer', {
           one: {
-            transfer: transfer({
+            transfer: transferRead({
               status: 'Completed',
               ready_files: 2,
               total_files: 2,
@@ -160,7 +124,9 @@ describe('the summary of volumes and transfers', () => {
     });
     const read = step({
       operation: 'transfer_detail',
-      parts: [reportEntry('transfer', { one: { transfer: transfer({}), elapsedMs: undefined, retries: 0 } })]
+      parts: [
+        reportEntry('transfer', { one: { transfer: transferRead({}), elapsedMs: undefined, retries: 0 } })
+      ]
     });
     expect(outputsOf(read)).toMatchObject({
       transfer_id: '501',

@@ -9,28 +9,15 @@ import type { StepResult } from '../../src/deploy/door.js';
 import { reportEntry } from '../../src/deploy/engine/calls/step-result.js';
 import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../helpers/mermaid.js';
+import { stepResult } from '../helpers/step-result.js';
 
 // The summary's pictures (issue 63, point 9) from a step's result: every phase and every figure is one the
 // step recorded, at the moment it recorded it.
 
 const START = Date.UTC(2026, 10, 29, 8, 0, 0);
 
-function stepOf(fields: Partial<StepResult>): StepResult {
-  return {
-    operation: 'job',
-    calls: [],
-    tasks: [],
-    criteria: undefined,
-    timedOut: false,
-    elapsedMs: 0,
-    replaced: [],
-    bills: [],
-    offers: [],
-    nodeReads: undefined,
-    startedAt: START,
-    ...fields
-  };
-}
+const stepOf = (fields: Partial<StepResult>): StepResult =>
+  stepResult({ operation: 'job', startedAt: START, ...fields });
 
 const JOB = taskResult('7', {
   name: 'train: v2; #1',

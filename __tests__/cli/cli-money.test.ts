@@ -1,13 +1,12 @@
 // Money as the command-line tool shows it (issue 63, point 8), in this process against the emulator over
 // real HTTPS: a person reads yuan to the fen (the outputs table, a listing's table, the max_cost
 // projection as a warning line), and the JSON and the dotenv report keep the exact figure, a number.
-import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { type Emulator } from '../../emulator/index.js';
 import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { sumPoints, yuanOf } from '../../src/platform/money.js';
 import { parseJsonAsWritten } from '../../src/protocol/json.js';
-import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { startStrictEmulator } from '../helpers/platform-client.js';
 
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
@@ -15,12 +14,7 @@ const SERVICE =
 describe('money in the command-line tool', () => {
   let emulator: Emulator;
   beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      keys: fixtureEmulatorKeys(),
-      readyAfterSeconds: 0,
-      strict: true
-    });
+    emulator = await startStrictEmulator();
   });
   afterEach(() => emulator.stop());
 

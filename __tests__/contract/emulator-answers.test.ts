@@ -17,6 +17,7 @@ import {
   valueProblems,
   type ReferenceEndpoint
 } from '../helpers/reference.js';
+import { nightlyGroup } from '../helpers/bodies.js';
 
 const EMULATOR_README = readFileSync(
   fileURLToPath(new URL('../../emulator/README.md', import.meta.url)),
@@ -285,14 +286,7 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('job-detail', `/api/task/job/detail?task_id=${held}`); // Manual
     await call('job-stop', '/api/task/job/stop', { task_id: held });
     await call('job-detail', `/api/task/job/detail?task_id=${held}`); // Paused, Manual
-    const group = emulator.jobs.addQueueGroup({
-      queue_id: 7,
-      queue_name: 'evals',
-      group_name: 'nightly',
-      group_count: 20,
-      task_parallel_limit: 4,
-      task_dto: { task_name: 'eval', points: 1 }
-    });
+    const group = emulator.jobs.addQueueGroup(nightlyGroup({ task_name: 'eval', points: 1 }));
     await call('job-queue-group-search', '/api/job/queue/group/search?queue_id=7&page=1&page_size=10');
     await call('job-queue-group-detail', `/api/job/queue/group/detail?group_id=${group}`);
     // Cluster storage: the regions and classes a volume can be made in, a volume made from a

@@ -5,7 +5,8 @@ import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { describeNodeProblem, failingNode } from '../../src/deploy/engine/tasks/failing-nodes.js';
 import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
-import { reportEntry, type StepResult } from '../../src/deploy/engine/calls/step-result.js';
+import { reportEntry } from '../../src/deploy/engine/calls/step-result.js';
+import { stepResult } from '../helpers/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { volumeSummaryOf } from '../../src/platform/volume-data.js';
 import { spentYuan } from '../../src/platform/money.js';
@@ -30,19 +31,7 @@ const exampleData = (name: string): unknown => {
   return parseJson(JSON.stringify(example.data));
 };
 
-const step = (fields: Partial<StepResult>): StepResult => ({
-  operation: 'detail',
-  calls: [],
-  tasks: [],
-  criteria: undefined,
-  timedOut: false,
-  elapsedMs: 0,
-  replaced: [],
-  bills: [],
-  offers: [],
-  nodeReads: undefined,
-  ...fields
-});
+const step = stepResult;
 
 describe("the reference's example answers, read by the action", () => {
   // Regression: the restart count was read from containers only; the reference keeps it on the node, so

@@ -24,21 +24,9 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 import { mermaidBlocks, parseGantt } from '../helpers/mermaid.js';
 import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
+import { SERVICE, stopLater, webCreate, gpuJob } from '../helpers/cli-args.js';
 
 const run = promisify(execFile);
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-
-/** The arguments of a create of SERVICE on a 4090 node, named `taskName`. */
-const webCreate = (taskName: string): string[] => [
-  'create',
-  '--gpu',
-  '4090',
-  '--task-name',
-  taskName,
-  '--body',
-  SERVICE
-];
 
 interface CliRun {
   code: number | null;
@@ -410,10 +398,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const stateFile = join(dir, `state-${node.major}.json`);
       const created = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile,
+        ...stopLater(stateFile),
         '--output',
         'dotenv'
       ]);
@@ -425,10 +410,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const before = emulator.requests.length;
       const second = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ]);
       expect(second.code).toBe(2);
       expect(second.stderr).toContain(
@@ -455,10 +437,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       // Cleaned up, the file may be used again.
       const third = await elasticDeploy(node, [
         ...webCreate(`pkg-later-${node.major}`),
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ]);
       expect(third.code).toBe(0);
       expect((await elasticDeploy(node, ['cleanup', '--state-file', stateFile])).code).toBe(0);
@@ -555,13 +534,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     // Regression (issue 48): a job step left to its defaults kept its job running after the wait (exit 3).
     it('stops a job left to its defaults once its wait times out (cleanup stop, the default of a job), exiting 3', async () => {
       const result = await elasticDeploy(node, [
-        'job',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-job-${node.major}`,
-        '--body',
-        JOB_BODY,
+        ...gpuJob(`pkg-job-${node.major}`, JOB_BODY),
         '--wait-timeout',
         '3s',
         '--poll-interval',
@@ -585,13 +558,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         answer: { kind: 'envelope', code: 'C999', message: 'busy' }
       });
       const result = await elasticDeploy(node, [
-        'job',
-        '--gpu',
-        '4090',
-        '--task-name',
-        `pkg-job-stuck-${node.major}`,
-        '--body',
-        JOB_BODY,
+        ...gpuJob(`pkg-job-stuck-${node.major}`, JOB_BODY),
         '--wait-timeout',
         '2s',
         '--cleanup-timeout',
@@ -644,13 +611,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         const result = await elasticDeploy(
           node,
           [
-            'job',
-            '--gpu',
-            '4090',
-            '--task-name',
-            name,
-            '--body',
-            body,
+            ...gpuJob(name, body),
             '--poll-interval',
             '1s',
             '--files-dir',
@@ -752,10 +713,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '4090',
         '--wait',
         'false',
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
+        ...stopLater(stateFile)
       ];
       // The first create is answered 3 s late, so that the first run holds the file while the other starts.
       emulator.inject({ path: '/api/task/deployment/create', delayMs: 3000 });

@@ -3,6 +3,7 @@
 import { applyConfig, parseConfig } from '../../emulator/config.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { nightlyGroup } from '../helpers/bodies.js';
 
 interface JobDetail {
   status: string;
@@ -489,14 +490,7 @@ describe('jobs, as the reference describes them', () => {
   });
 
   it("reads a queue's task groups, a page of at most 50, and a group by its id", async () => {
-    const group = emulator.jobs.addQueueGroup({
-      queue_id: 7,
-      queue_name: 'evals',
-      group_name: 'nightly',
-      group_count: 20,
-      task_parallel_limit: 4,
-      task_dto: { task_name: 'eval' }
-    });
+    const group = emulator.jobs.addQueueGroup(nightlyGroup());
     emulator.jobs.addQueueGroup({
       queue_id: 8,
       queue_name: 'other',

@@ -1,6 +1,5 @@
 import { searchResources, Stock } from '../../emulator/stock.js';
-import type { Emulator } from '../../emulator/index.js';
-import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { useTestEmulator } from './helpers.js';
 
 /** A 4090 in its first region, as a resource search gives it. */
 const [GPU] = searchResources(['Deployment'], ['GpuDevice'], new Stock(Date.now)) as {
@@ -30,21 +29,11 @@ interface Page<T> {
 }
 
 describe('task lifecycle and endpoints', () => {
-  let emulator: Emulator;
-  let client: TestClient;
-  let clock: TestClock;
-
-  beforeEach(async () => {
-    ({ emulator, client, clock } = await startTestEmulator({
-      readyAfterSeconds: 5,
-      failPattern: /-broken$/
-    }));
-  });
-  afterEach(() => emulator.stop());
+  const bench = useTestEmulator({ readyAfterSeconds: 5, failPattern: /-broken$/ });
 
   async function ok<T>(method: 'GET' | 'POST', target: string, json?: unknown): Promise<T> {
-    clock.advance(0.001); // a new timestamp (and so a new signature) for every request
-    const response = await client.call({ method, target, json });
+    bench.clock.advance(0.001); // a new timestamp (and so a new signature) for every request
+    const response = await bench.client.call({ method, target, json });
     expect(response.envelope).toMatchObject({ code: '0000', message: 'success' });
     return response.envelope.data as T;
   }
@@ -54,8 +43,8 @@ describe('task lifecycle and endpoints', () => {
     target: string,
     json: unknown
   ): Promise<[string | number, string]> {
-    clock.advance(0.001);
-    const response = await client.call({ method, target, json });
+    bench.clock.advance(0.001);
+    const response = await bench.client.call({ method, target, json });
     return [response.envelope.code, response.envelope.message ?? ''];
   }
 
@@ -94,9 +83,9 @@ describe('task lifecycle and endpoints', () => {
     });
     expect(urls(pending)).toEqual([null, null, null]);
 
-    clock.advance(4.9);
+    bench.clock.advance(4.9);
     expect((await detail(id)).status).toBe('Pending');
-    clock.advance(0.1);
+    bench.clock.advance(0.1);
     const running = await detail(id);
     expect(running).toMatchObject({ status: 'Running', runing_points: 2 });
     expect(urls(running)).toEqual([
@@ -124,7 +113,7 @@ describe('task lifecycle and endpoints', () => {
       'C008',
       `cannot pause task ${id} while it is Pending (allowed from Running)`
     ]);
-    clock.advance(5);
+    bench.clock.advance(5);
     expect(await ok('POST', '/api/deployment/task/pause', { task_id: id })).toBeNull();
     expect(await detail(id)).toMatchObject({ status: 'Paused', runing_points: 0 });
     expect((await refused('POST', '/api/deployment/task/pause', { task_id: id }))[0]).toBe('C008');
@@ -132,7 +121,7 @@ describe('task lifecycle and endpoints', () => {
     await ok('POST', '/api/deployment/task/recover', { task_id: id });
     expect((await detail(id)).status).toBe('Pending');
     expect((await refused('POST', '/api/deployment/task/recover', { task_id: id }))[0]).toBe('C008');
-    clock.advance(5);
+    bench.clock.advance(5);
     expect((await detail(id)).status).toBe('Running');
 
     await ok('POST', '/api/deployment/task/stop', { task_id: id });
@@ -147,7 +136,7 @@ describe('task lifecycle and endpoints', () => {
 
   it('stops and recovers only what the reference says: never a task in Other', async () => {
     const id = await create('svc-broken');
-    clock.advance(5);
+    bench.clock.advance(5);
     expect((await detail(id)).status).toBe('Other');
     expect(await refused('POST', '/api/deployment/task/recover', { task_id: id })).toEqual([
       'C008',
@@ -160,7 +149,7 @@ describe('task lifecycle and endpoints', () => {
 
   it('ends a task whose name matches the failure pattern in Other', async () => {
     const id = await create('svc-broken');
-    clock.advance(5);
+    bench.clock.advance(5);
     const task = await detail(id);
     expect(task.status).toBe('Other');
     expect(urls(task)).toEqual([null, null, null]);
@@ -187,7 +176,7 @@ describe('task lifecycle and endpoints', () => {
     );
     await ok('POST', '/api/deployment/task/change_points', { task_id: id, points: 3 });
     expect((await detail(id)).points).toBe(3);
-    clock.advance(5);
+    bench.clock.advance(5);
     const nodes = await ok<Page<{ point_id: string; status: string }>>(
       'GET',
       `/api/deployment/task/points?task_id=${id}`
@@ -206,7 +195,7 @@ describe('task lifecycle and endpoints', () => {
 
   it('searches tasks by GET query or POST body, with status, search_value and paging', async () => {
     const a = await create('alpha-one');
-    clock.advance(5);
+    bench.clock.advance(5);
     const b = await create('beta-two');
     const all = await ok<Page<Task>>('GET', SEARCH);
     expect(all.results.map((t) => t.task_id)).toEqual([b, a]);
@@ -229,7 +218,7 @@ describe('task lifecycle and endpoints', () => {
     ).toMatch(/status must be one of/);
     // No largest page_size is published: a large one is taken, unless the emulator caps pages.
     expect((await ok<Page<Task>>('GET', `${SEARCH}&page_size=500`)).results).toHaveLength(2);
-    emulator.setPageSizeMax(1);
+    bench.emulator.setPageSizeMax(1);
     expect(await ok<Page<Task>>('GET', `${SEARCH}&page_size=100`)).toMatchObject({
       count: 2,
       results: [{ task_id: b }]
@@ -281,8 +270,8 @@ describe('task lifecycle and endpoints', () => {
   });
 
   it('refuses a create whose resources[].mark is not a string (the mark object pasted whole)', async () => {
-    clock.advance(0.001);
-    const response = await client.call({
+    bench.clock.advance(0.001);
+    const response = await bench.client.call({
       method: 'POST',
       target: CREATE,
       json: { task_name: 'svc', points: 1, resources: [{ mark: REGION?.mark }], services: [] }
@@ -294,15 +283,15 @@ describe('task lifecycle and endpoints', () => {
   });
 
   it('bills Running time alone by default, and Pending time too where asked', async () => {
-    emulator.stock.set([
+    bench.emulator.stock.set([
       { device_name: '4090', region: 'beijing-jxq-p1', price: 1980, discount_price: 1980 }
     ]);
     const running = await create('svc', 1);
-    clock.advance(5 + 10); // Pending 5 s, then Running 10 s: 5,500 points
+    bench.clock.advance(5 + 10); // Pending 5 s, then Running 10 s: 5,500 points
     expect((await detail(running)).forecast_value).toBeCloseTo(10 * 550, -1);
-    emulator.tasks.setBillPending(true);
+    bench.emulator.tasks.setBillPending(true);
     const pending = await create('svc-2', 1);
-    clock.advance(4); // Pending all along: 2,200 points
+    bench.clock.advance(4); // Pending all along: 2,200 points
     expect((await detail(pending)).forecast_value).toBeCloseTo(4 * 550, -1);
   });
 
@@ -310,12 +299,12 @@ describe('task lifecycle and endpoints', () => {
     // The resource's discount_price 1980 is billed, read as thousandths of a yuan per node-hour: 1.98 yuan
     // an hour, 550 points a node-second (the reference's worked example); its price 2160 books the 0.18
     // yuan an hour between them as the discount, 50 points a node-second.
-    emulator.stock.set([
+    bench.emulator.stock.set([
       { device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }
     ]);
-    clock.ms = Date.parse('2026-11-24T09:00:00Z');
+    bench.clock.ms = Date.parse('2026-11-24T09:00:00Z');
     const id = await create('svc', 2);
-    clock.advance(5 + 60);
+    bench.clock.advance(5 + 60);
     // Each request moves the clock a millisecond on: the points are exact within a few.
     const about = (points: number): unknown => expect.closeTo(points, -1);
     expect(await detail(id)).toMatchObject({
@@ -323,7 +312,7 @@ describe('task lifecycle and endpoints', () => {
       forecast_value: about(2 * 60 * 550),
       billing_points: 2
     });
-    clock.advance(240 + 600);
+    bench.clock.advance(240 + 600);
     // Ran 900 s on 2 nodes; booked at 09:15:00, when it had run 895 s.
     expect(await detail(id)).toMatchObject({
       billing_value: about(2 * 895 * 550),
@@ -373,18 +362,11 @@ describe('task lifecycle and endpoints', () => {
 });
 
 describe("the interface spec's storage check (profile spec)", () => {
-  let emulator: Emulator;
-  let client: TestClient;
-  let clock: TestClock;
-
-  beforeEach(async () => {
-    ({ emulator, client, clock } = await startTestEmulator({ profile: 'spec' }));
-  });
-  afterEach(() => emulator.stop());
+  const bench = useTestEmulator({ profile: 'spec' });
 
   async function ok<T>(method: 'GET' | 'POST', target: string, json: unknown, encrypt: boolean): Promise<T> {
-    clock.advance(0.001);
-    const response = await client.call({ method, target, json, encrypt });
+    bench.clock.advance(0.001);
+    const response = await bench.client.call({ method, target, json, encrypt });
     expect(response.envelope).toMatchObject({ code: '0000', msg: 'success' });
     return response.envelope.data as T;
   }
@@ -403,19 +385,19 @@ describe("the interface spec's storage check (profile spec)", () => {
       pass: true,
       message: 'the storage can be reached with these settings'
     });
-    emulator.storage.setVerdict({ pass: false, message: 'access denied' });
+    bench.emulator.storage.setVerdict({ pass: false, message: 'access denied' });
     expect(await ok('POST', '/api/storage/encrypt/check', storage, true)).toEqual({
       pass: false,
       message: 'access denied'
     });
-    clock.advance(0.001);
-    const missing = await client.call({
+    bench.clock.advance(0.001);
+    const missing = await bench.client.call({
       method: 'POST',
       target: '/api/storage/encrypt/check',
       json: { ...storage, oss_region_id: undefined },
       encrypt: true
     });
     expect(missing.envelope.msg).toMatch(/exactly one <engine>_region_id field/);
-    expect(emulator.requests.at(-1)?.plaintext).not.toContain('oss_region_id');
+    expect(bench.emulator.requests.at(-1)?.plaintext).not.toContain('oss_region_id');
   });
 });

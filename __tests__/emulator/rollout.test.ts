@@ -1,7 +1,6 @@
 // The emulator's changes to a running task: a rolling update that replaces the nodes one by one, a bad
 // image that stalls it, a rollback, and a failed node replaced after delete_pod.
-import type { Emulator } from '../../emulator/index.js';
-import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { useTestEmulator } from './helpers.js';
 
 interface Node {
   point_id: number;
@@ -11,29 +10,18 @@ interface Node {
 }
 
 describe('changes to a running task', () => {
-  let emulator: Emulator;
-  let client: TestClient;
-  let clock: TestClock;
-
-  beforeEach(async () => {
-    ({ emulator, client, clock } = await startTestEmulator({
-      readyAfterSeconds: 5,
-      badImages: /:bad$/,
-      profile: 'live'
-    }));
-  });
-  afterEach(() => emulator.stop());
+  const bench = useTestEmulator({ readyAfterSeconds: 5, badImages: /:bad$/, profile: 'live' });
 
   const seed = (points: number) =>
-    emulator.tasks.add({
+    bench.emulator.tasks.add({
       task_name: 'web',
       points,
       status: 'Running',
       services: [{ service_name: 'api', service_image: 'app:1', remote_ports: [{ service_port: 80 }] }]
     });
   async function send(method: 'GET' | 'POST', target: string, json?: unknown): Promise<unknown> {
-    clock.advance(0.001);
-    const response = await client.call({ method, target, ...(json === undefined ? {} : { json }) });
+    bench.clock.advance(0.001);
+    const response = await bench.client.call({ method, target, ...(json === undefined ? {} : { json }) });
     expect(response.envelope).toMatchObject({ code: '0000' });
     return response.envelope.data;
   }
@@ -52,22 +40,22 @@ describe('changes to a running task', () => {
 
   it('replaces the nodes one by one with the new image, each once the one before came up', async () => {
     const id = seed(2);
-    clock.advance(1);
+    bench.clock.advance(1);
     await update(id, 'app:2');
     expect(await images(id)).toEqual(['Pending app:2', 'Running app:1']);
-    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
-    clock.advance(5);
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    bench.clock.advance(5);
     expect(await images(id)).toEqual(['Running app:2', 'Pending app:2']);
-    clock.advance(5);
+    bench.clock.advance(5);
     expect(await images(id)).toEqual(['Running app:2', 'Running app:2']);
-    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
   });
 
   it('stalls at the first node of a bad image, which crash-loops, and rolls back to the old image', async () => {
     const id = seed(2);
-    clock.advance(1);
+    bench.clock.advance(1);
     await update(id, 'app:bad');
-    clock.advance(35);
+    bench.clock.advance(35);
     const [bad, old] = await nodes(id);
     expect([bad?.status, bad?.containers[0]?.reason, old?.containers[0]?.image]).toEqual([
       'Running',
@@ -76,31 +64,31 @@ describe('changes to a running task', () => {
     ]);
     expect(bad?.describe_dto.restart_count).toBeGreaterThanOrEqual(3);
     // The time of the last restart, not of the read: a second later, before the next one, it is the same.
-    clock.advance(1);
+    bench.clock.advance(1);
     const [again] = await nodes(id);
     expect(again?.describe_dto).toEqual(bad?.describe_dto);
-    expect(emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ status: 'Running', runing_points: 1 });
     await update(id, 'app:1');
-    clock.advance(5);
+    bench.clock.advance(5);
     expect(await images(id)).toEqual(['Running app:1', 'Running app:1']);
-    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ runing_points: 2 });
   });
 
   it('shows a failed node as Failed until delete_pod, after which a new node comes up after a while', async () => {
     const id = seed(2);
-    clock.advance(1);
+    bench.clock.advance(1);
     const [first] = await nodes(id);
-    emulator.tasks.failNode(String(first?.point_id));
+    bench.emulator.tasks.failNode(String(first?.point_id));
     const failed = (await nodes(id))[0];
     expect([failed?.status, failed?.containers[0]?.reason, failed?.containers[0]?.exit_code]).toEqual([
       'Failed',
       'Error',
       '137'
     ]);
-    expect(emulator.tasks.get(id)).toMatchObject({ runing_points: 1 });
+    expect(bench.emulator.tasks.get(id)).toMatchObject({ runing_points: 1 });
     await send('POST', '/api/deployment/task/delete_pod', { point_id: first?.point_id });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Pending', 'Running']);
-    clock.advance(5);
+    bench.clock.advance(5);
     const now = await nodes(id);
     expect(now.map((n) => n.status)).toEqual(['Running', 'Running']);
     expect(now.map((n) => n.point_id)).not.toContain(first?.point_id);

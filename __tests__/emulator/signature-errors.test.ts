@@ -1,12 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
-import type { Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
-import {
-  startTestEmulator,
-  type CallResult,
-  type TestClient,
-  type TestClock
-} from '../helpers/platform-client.js';
+import { type CallResult, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { useTestEmulator } from './helpers.js';
 
 const SEARCH_PATH = '/api/deployment/resource/search';
 /** A resource search as the platform takes it: its two parameters are required. */
@@ -160,16 +155,9 @@ const CAUSES: Cause[] = [
 ];
 
 describe('signature errors of spec section 7', () => {
-  let emulator: Emulator;
-  let client: TestClient;
-  let clock: TestClock;
-
   // An emulator of each test's own: what a test reads is its own request's.
-  beforeEach(async () => {
-    // Spec section 7's causes, on the spec's forms.
-    ({ emulator, client, clock } = await startTestEmulator({ profile: 'spec' }));
-  });
-  afterEach(() => emulator.stop());
+  // Spec section 7's causes, on the spec's forms.
+  const bench = useTestEmulator({ profile: 'spec' });
 
   it('gives every cause its own reason', () => {
     const byCause = new Map(CAUSES.map((c) => [c.cause.replace(/ as .*/, ''), c.reason]));
@@ -179,15 +167,15 @@ describe('signature errors of spec section 7', () => {
   it.each(CAUSES.map((c) => [c.cause, c] as const))(
     '%s is refused, naming the cause',
     async (_cause, cause) => {
-      const response = await cause.send(client, clock);
+      const response = await cause.send(bench.client, bench.clock);
       expect(response.status).toBe(200);
       expect(response.envelope.code).not.toBe('0000');
       expect(response.envelope.data).toBeNull();
       expect(response.envelope.msg).toMatch(cause.mentions);
-      expect(client.lastReason()).toBe(cause.reason);
-      expect(emulator.requests.at(-1)?.applied).toBe(false);
+      expect(bench.client.lastReason()).toBe(cause.reason);
+      expect(bench.emulator.requests.at(-1)?.applied).toBe(false);
       // A refused create makes no task.
-      expect(() => emulator.tasks.get(1229831)).toThrow(/does not exist/);
+      expect(() => bench.emulator.tasks.get(1229831)).toThrow(/does not exist/);
     }
   );
 });

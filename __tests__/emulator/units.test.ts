@@ -81,54 +81,33 @@ describe('isStandardBase64', () => {
 });
 
 describe('emulator config (--config, --fault)', () => {
+  // Every behaviour a config may set, the first fault's times as written ('always') or as read (Infinity).
+  const everyBehaviour = (times: string | number) => ({
+    faults: [
+      { path: '/api/deployment/task/stop', times, answer: { kind: 'status', status: 503 } },
+      { method: 'POST', apply: true, answer: { kind: 'envelope', code: '0000', data: {} } },
+      { delayMs: 5000 },
+      { answer: { kind: 'large', bytes: 1e8 } },
+      { answer: { kind: 'deep', depth: 3000 } },
+      { answer: { kind: 'status', status: 429, retryAfter: { seconds: 60, as: 'http-date' } } }
+    ],
+    rateLimit: { ratePerSecond: 20, burst: 5 },
+    storageVerdict: { pass: false, message: 'bucket not found' },
+    text: { msg: '::error::x' },
+    serviceUrl: 'javascript:alert({port})',
+    envelope: { messageField: 'message' },
+    endedTasksGone: true,
+    readyAfterSeconds: 2,
+    nodeLagSeconds: 30,
+    failingCreates: [2],
+    pricePerPointHour: 3,
+    crashLoops: [
+      { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
+    ]
+  });
+
   it('reads every behaviour, with "always" for a rule that never runs out', () => {
-    expect(
-      parseConfig({
-        faults: [
-          { path: '/api/deployment/task/stop', times: 'always', answer: { kind: 'status', status: 503 } },
-          { method: 'POST', apply: true, answer: { kind: 'envelope', code: '0000', data: {} } },
-          { delayMs: 5000 },
-          { answer: { kind: 'large', bytes: 1e8 } },
-          { answer: { kind: 'deep', depth: 3000 } },
-          { answer: { kind: 'status', status: 429, retryAfter: { seconds: 60, as: 'http-date' } } }
-        ],
-        rateLimit: { ratePerSecond: 20, burst: 5 },
-        storageVerdict: { pass: false, message: 'bucket not found' },
-        text: { msg: '::error::x' },
-        serviceUrl: 'javascript:alert({port})',
-        envelope: { messageField: 'message' },
-        endedTasksGone: true,
-        readyAfterSeconds: 2,
-        nodeLagSeconds: 30,
-        failingCreates: [2],
-        pricePerPointHour: 3,
-        crashLoops: [
-          { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
-        ]
-      })
-    ).toEqual({
-      faults: [
-        { path: '/api/deployment/task/stop', times: Infinity, answer: { kind: 'status', status: 503 } },
-        { method: 'POST', apply: true, answer: { kind: 'envelope', code: '0000', data: {} } },
-        { delayMs: 5000 },
-        { answer: { kind: 'large', bytes: 1e8 } },
-        { answer: { kind: 'deep', depth: 3000 } },
-        { answer: { kind: 'status', status: 429, retryAfter: { seconds: 60, as: 'http-date' } } }
-      ],
-      rateLimit: { ratePerSecond: 20, burst: 5 },
-      storageVerdict: { pass: false, message: 'bucket not found' },
-      text: { msg: '::error::x' },
-      serviceUrl: 'javascript:alert({port})',
-      envelope: { messageField: 'message' },
-      endedTasksGone: true,
-      readyAfterSeconds: 2,
-      nodeLagSeconds: 30,
-      failingCreates: [2],
-      pricePerPointHour: 3,
-      crashLoops: [
-        { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
-      ]
-    });
+    expect(parseConfig(everyBehaviour('always'))).toEqual(everyBehaviour(Infinity));
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // Create bodies in the platform's documented forms: its reference requires resources (a mark from a
 // resource search) and services (each with service_name, service_image and remote_ports).
 import { DEVICES, markOf } from '../../emulator/catalog.js';
+import type { QueueGroupSeed } from '../../emulator/queue-groups.js';
 
 const [GPU_4090] = DEVICES;
 if (GPU_4090 === undefined || GPU_4090.regions[0] === undefined) throw new Error('the catalog has no 4090');
@@ -68,4 +69,16 @@ export function jobBodyWithSecrets(
     ...body,
     services: body.services.map((service) => ({ ...service, repository_account: account }))
   });
+}
+
+/** Queue 7's task group "nightly" (20 tasks, 4 at a time, of task `taskDto`): as a test adds it to the emulator. */
+export function nightlyGroup(taskDto: QueueGroupSeed['task_dto'] = { task_name: 'eval' }): QueueGroupSeed {
+  return {
+    queue_id: 7,
+    queue_name: 'evals',
+    group_name: 'nightly',
+    group_count: 20,
+    task_parallel_limit: 4,
+    task_dto: taskDto
+  };
 }

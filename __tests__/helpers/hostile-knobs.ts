@@ -1,4 +1,4 @@
-// Test knobs for the hostile scenarios (__tests__/hostile): act on the emulator's state as a request
+// Test knobs for the hostile scenarios (the `*.hostile.test.ts` files): act on the emulator's state as a request
 // arrives, before it is judged, per request (the emulator's own controls are global).
 import type { Emulator } from '../../emulator/index.js';
 

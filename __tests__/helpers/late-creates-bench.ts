@@ -22,6 +22,14 @@ export interface LateCreatesBench {
   ) => Promise<{ report: CleanupReport; warnings: string[] }>;
   /** The tasks the creates made (those applied late included, once applied). */
   readonly made: () => string[];
+  /**
+   * A step with `cleanup` whose create is refused on both regions, each applied 60 s later; then the
+   * clock past both landings and the post step of what the step left: the step's failure, the post
+   * step's warnings.
+   */
+  readonly refusedOnBothRegions: (
+    cleanup: string
+  ) => Promise<{ failure: string | undefined; warnings: string[] }>;
 }
 
 /** Registers a step bench whose steps create "llm" (one point, WEB, on a 4090 node, 5 s a request). */
@@ -51,5 +59,12 @@ export function useLateCreatesBench(): LateCreatesBench {
     const report = await finishCleanup({ ...NO_CLEANUP, ...left }, ctx);
     return { report, warnings: ctx.runtime.warnings };
   };
-  return { bench, live, postStep, made };
+  const refusedOnBothRegions: LateCreatesBench['refusedOnBothRegions'] = async (cleanup) => {
+    bench.emulator.inject({ path: CREATE, times: 2, answer: REFUSED, applyAfterMs: 60_000 });
+    const { left, failure } = await bench.step({ cleanup });
+    bench.clock.advance(120);
+    const { warnings } = await postStep(left, { cleanup });
+    return { failure, warnings };
+  };
+  return { bench, live, postStep, made, refusedOnBothRegions };
 }

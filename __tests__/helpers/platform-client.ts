@@ -18,7 +18,7 @@ import {
   type EmulatorOptions
 } from '../../emulator/index.js';
 import { parseJson } from '../../emulator/json.js';
-import { fixtureKey } from './fixtures.js';
+import { fixtureEmulatorKeys, fixtureKey } from './fixtures.js';
 
 export interface RawRequest {
   method: string;
@@ -218,4 +218,18 @@ export async function startTestEmulator(
     ...options
   });
   return { emulator, client: new TestClient(emulator, options.now ?? clock.now), clock };
+}
+
+/**
+ * An emulator strict about the client's bytes, with the fixture keys and shuffled refusal codes, whose tasks
+ * run at once: what a test of the CLI or an entry point starts for itself (its options add to these).
+ */
+export function startStrictEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({
+    ...SHUFFLED_CODES,
+    keys: fixtureEmulatorKeys(),
+    readyAfterSeconds: 0,
+    strict: true,
+    ...options
+  });
 }

@@ -3,6 +3,7 @@
 import { VOLUME_KIND } from '../../src/platform/task-kinds.js';
 import { volumeConfigsOf, volumesOf, volumeWriteOf } from '../../src/platform/volume-data.js';
 import { reference } from '../helpers/reference.js';
+import { volumeRead } from '../helpers/storage-data.js';
 
 describe("the cluster storage's answers", () => {
   it("reads the list's example: sizes in bytes, the region, the status, the mounts", () => {
@@ -101,22 +102,7 @@ describe("the cluster storage's answers", () => {
   it('reads what an answer leaves out as unknown, and leaves out an entry without an id', () => {
     expect(volumesOf(null)).toEqual([]);
     expect(volumesOf({ results: [{ name: 'no id' }, 'not a volume', { storage_id: '12' }] })).toEqual([
-      {
-        id: '12',
-        name: '',
-        region: undefined,
-        regionName: undefined,
-        storageClass: undefined,
-        storageClassName: undefined,
-        status: undefined,
-        totalBytes: undefined,
-        usedBytes: undefined,
-        displayUnitPrice: undefined,
-        mounts: 0,
-        instances: [],
-        errorCode: undefined,
-        errorMessage: undefined
-      }
+      volumeRead({ id: '12', name: '' })
     ]);
     expect(
       volumesOf({
@@ -134,7 +120,6 @@ describe("the cluster storage's answers", () => {
         region: undefined,
         regionName: undefined,
         storageClass: undefined,
-        storageClassName: undefined,
         available: false,
         freeBytes: undefined,
         displayUnitPrice: undefined

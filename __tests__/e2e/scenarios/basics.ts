@@ -14,7 +14,8 @@ import {
   shown,
   escapeRegExp,
   settleAfterPendingRead,
-  type ScenarioApi
+  type ScenarioApi,
+  everythingShown
 } from './harness.js';
 
 export function basicScenarios({ scenario }: ScenarioApi): void {
@@ -347,13 +348,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       const post = await s.run(inputs, main.state);
       expect(post.exitCode).toBe(0);
       for (const run of [main, logs, post]) {
-        const everything = [
-          runnerView(run, { debug: true }).lines.join('\n'),
-          run.stderr,
-          run.summary,
-          JSON.stringify(run.outputs),
-          ...Object.values(run.files)
-        ].join('\n');
+        const everything = everythingShown(run);
         for (const value of [secret, quoted])
           expect({ value, shown: everything.includes(value) }).toEqual({ value, shown: false });
       }

@@ -2,29 +2,36 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAST, shown, type ScenarioApi } from './harness.js';
+import { FAST, shown, type Scenario, type ScenarioApi } from './harness.js';
+
+/** A task of `points` nodes, Running, serving "web" on port 80 from `image` (with `env`, when given). */
+function runningWeb(s: Scenario, taskName: string, points: number, image: string, env?: string): string {
+  const service = { service_name: 'web', service_image: image, ...(env === undefined ? {} : { env }) };
+  return s.emulator.tasks.add({
+    task_name: taskName,
+    points,
+    status: 'Running',
+    services: [{ ...service, remote_ports: [{ service_port: 80 }] }]
+  });
+}
+
+/** The inputs of an update of task `id` to service web on nginx:1.28, polling each second. */
+const updateToNginx128 = (id: string): Record<string, string> => ({
+  operation: 'update',
+  task_id: id,
+  body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
+  ...FAST
+});
 
 export function changeScenarios({ scenario, group }: ScenarioApi): void {
   group('change a running service', () => {
     scenario(
       'finishes in the post step the rollback of an update cancelled during its rollout: the old image serves again',
       async (s) => {
-        const id = s.emulator.tasks.add({
-          task_name: 'e2e-update',
-          points: 2,
-          status: 'Running',
-          services: [
-            { service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }
-          ]
-        });
+        const id = runningWeb(s, 'e2e-update', 2, 'nginx:1.27');
         // Each new node takes 10 minutes: the job is cancelled while the first one comes up.
         s.emulator.tasks.setReadyAfter(600);
-        const inputs = {
-          operation: 'update',
-          task_id: id,
-          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
-          ...FAST
-        };
+        const inputs = updateToNginx128(id);
         const main = await s.run(
           inputs,
           undefined,
@@ -56,21 +63,9 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
       'finishes in the post step the rollback of an update of a task whose configuration is near the body limit',
       async (s) => {
         const env = `MODEL_CONFIG=${'x'.repeat(900 * 1024)}`;
-        const id = s.emulator.tasks.add({
-          task_name: 'e2e-big',
-          points: 1,
-          status: 'Running',
-          services: [
-            { service_name: 'web', service_image: 'nginx:1.27', env, remote_ports: [{ service_port: 80 }] }
-          ]
-        });
+        const id = runningWeb(s, 'e2e-big', 1, 'nginx:1.27', env);
         s.emulator.tasks.setReadyAfter(600);
-        const inputs = {
-          operation: 'update',
-          task_id: id,
-          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
-          ...FAST
-        };
+        const inputs = updateToNginx128(id);
         const cancel = { text: 'live nodes on the new images', signal: 'SIGTERM' as const };
         const main = await s.run(inputs, undefined, {}, cancel);
         expect(main.exitCode).toBe(1);
@@ -97,14 +92,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'sets back in the post step a scale up cancelled before its new node ran, once that node crash-loops',
       async (s) => {
-        const id = s.emulator.tasks.add({
-          task_name: 'e2e-scale',
-          points: 1,
-          status: 'Running',
-          services: [
-            { service_name: 'web', service_image: 'nginx:crash', remote_ports: [{ service_port: 80 }] }
-          ]
-        });
+        const id = runningWeb(s, 'e2e-scale', 1, 'nginx:crash');
         // Its image crash-loops (so no node counts as running): the node it ran before is not the scale's to judge.
         s.emulator.tasks.setBadImages(/^nginx:crash$/, 0.5);
         const inputs = { operation: 'scale', task_id: id, points: '2', max_restarts: '2', ...FAST };
@@ -124,19 +112,7 @@ export function changeScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'fails loudly when an update cannot be rolled back, writing the configuration to restore with its secrets redacted',
       async (s) => {
-        const id = s.emulator.tasks.add({
-          task_name: 'e2e-stuck',
-          points: 1,
-          status: 'Running',
-          services: [
-            {
-              service_name: 'web',
-              service_image: 'nginx:1.27',
-              env: 'DB_PASSWORD=rollback-s3cret',
-              remote_ports: [{ service_port: 80 }]
-            }
-          ]
-        });
+        const id = runningWeb(s, 'e2e-stuck', 1, 'nginx:1.27', 'DB_PASSWORD=rollback-s3cret');
         // The old image crash-loops too when it comes up again (its node that ran before is left).
         s.emulator.tasks.setBadImages(/^nginx:(1\.27|bad)$/, 0.5);
         // A runner temp of the test's own, so that the file outlives the step.

@@ -8,6 +8,7 @@ import type { RecordedRequest } from '../../../emulator/index.js';
 import type { StepRun } from '../../../scripts/action-runner.js';
 import { until } from '../../helpers/until.js';
 import { FAST, CREATE, STOP, type Scenario, shown, type ScenarioApi } from './harness.js';
+import { corpusInto } from '../../helpers/transfer-inputs.js';
 
 export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
   group('cleanup and cancellation', () => {
@@ -42,17 +43,8 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         s.emulator.storage.setVolumeSettleSeconds(0);
         expect((await s.run({ operation: 'volume', volume: 'e2e-data', size: '1' })).exitCode).toBe(0);
         s.emulator.storage.setTransferPace({ bytesPerSecond: 1024 * 1024 });
-        const inputs = {
-          operation: 'transfer',
-          volume: 'e2e-data',
-          direction: 's3-to-volume',
-          s3_supplier: 'tencent',
-          s3_endpoint: 'cos.example.com',
-          s3_bucket: 'corpus',
-          // The keys the invariants hold out of every log line, file and output (SECRETS).
-          s3_access_key: 'AKIDEXAMPLE',
-          s3_secret_key: 'wJalrXUtnFEMI'
-        };
+        // Its keys are those the invariants hold out of every log line, file and output (SECRETS).
+        const inputs = corpusInto('e2e-data');
         const main = await s.run(inputs, undefined, {}, { text: 'transfer_id: ', signal: 'SIGTERM' });
         expect(main.exitCode).toBe(1);
         const [left] = JSON.parse(main.state.transfers ?? '[]') as { id: string }[];

@@ -1,6 +1,8 @@
 // End-to-end scenarios: volumes, transfers and mounts (issue 60): what a step deletes is only what it
 // provably made, regions met by name, a lost transfer found and the live one stopped, the files directory
 // and a mark's region checked before anything is sent, and the platform's failures as its reference has them.
+import { aHold } from '../../helpers/hold.js';
+import { corpusInto } from '../../helpers/transfer-inputs.js';
 import { until } from '../../helpers/until.js';
 import { unwritableDirectory } from '../../helpers/unwritable.js';
 import { CREATE, SERVICE, shown, type Scenario, type ScenarioApi } from './harness.js';
@@ -14,25 +16,18 @@ const S3_LIST = '/api/storage/nas/v1/s3/list';
 const SCRATCH = { operation: 'volume', volume: 'scratch', size: '1', volume_cleanup: 'delete' };
 
 /** A copy of the corpus bucket's v3/ prefix into the volume data (the keys: SECRETS, never shown). */
-const INTO = {
-  operation: 'transfer',
-  volume: 'data',
-  direction: 's3-to-volume',
-  s3_supplier: 'tencent',
-  s3_endpoint: 'cos.example.com',
-  s3_bucket: 'corpus',
-  s3_prefix: 'v3/',
-  s3_access_key: 'AKIDEXAMPLE',
-  s3_secret_key: 'wJalrXUtnFEMI'
-};
+const INTO = corpusInto('data', { s3_prefix: 'v3/' });
 
-/** A promise a fault rule holds a request on, and the hand that lets it go. */
-function held(): { promise: Promise<void>; release: () => void } {
-  let release: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
+/** Run A's volume create held (answered C999, not applied, once let go), volumes settling at once. */
+function heldRefusedCreate(s: Scenario): ReturnType<typeof aHold> {
+  s.emulator.storage.setVolumeSettleSeconds(0);
+  const hold = aHold();
+  s.emulator.inject({
+    path: NAS_CREATE,
+    holdUntil: hold.promise,
+    answer: { kind: 'envelope', code: 'C999', message: 'system busy' }
   });
-  return { promise, release };
+  return hold;
 }
 
 /** The status of a volume of the emulator, by its state (undefined: no list shows it). */
@@ -49,13 +44,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       "deletes nothing of another run's volume: a create refused unapplied while another run made the name",
       async (s) => {
-        s.emulator.storage.setVolumeSettleSeconds(0);
-        const hold = held();
-        s.emulator.inject({
-          path: NAS_CREATE,
-          holdUntil: hold.promise,
-          answer: { kind: 'envelope', code: 'C999', message: 'system busy' }
-        });
+        const hold = heldRefusedCreate(s);
         const a = s.run(SCRATCH);
         await until(() => sentTo(s, NAS_CREATE) === 1, "run A's create");
         const b = await s.run({ operation: 'volume', volume: 'scratch', size: '1' });
@@ -83,13 +72,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       "deletes nothing of another run's volume when the job was cancelled while its create was in flight, and says it keeps it",
       async (s) => {
-        s.emulator.storage.setVolumeSettleSeconds(0);
-        const hold = held();
-        s.emulator.inject({
-          path: NAS_CREATE,
-          holdUntil: hold.promise,
-          answer: { kind: 'envelope', code: 'C999', message: 'system busy' }
-        });
+        const hold = heldRefusedCreate(s);
         const a = s.run(
           SCRATCH,
           undefined,
@@ -208,7 +191,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
         s.emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
         s.emulator.setPageSizeMax(2);
         s.emulator.inject({ path: S3_CREATE, apply: true, answer: { kind: 'status', status: 502 } });
-        const look = held();
+        const look = aHold();
         s.emulator.inject({ path: S3_LIST, holdUntil: look.promise });
         const mine = s.run(INTO);
         await until(() => sentTo(s, S3_LIST) === 1, "the step's look at the transfers");

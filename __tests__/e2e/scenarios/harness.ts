@@ -289,6 +289,16 @@ export const json = (text: string | undefined): unknown => JSON.parse(text ?? 'n
 /** The lines the runner shows (without step debugging). */
 export const shown = (result: StepRun): string[] => runnerView(result).lines;
 
+/** All a run shows anywhere: its log as the runner shows it (debug too), stderr, summary, outputs, every file. */
+export const everythingShown = (run: StepRun): string =>
+  [
+    runnerView(run, { debug: true }).lines.join('\n'),
+    run.stderr,
+    run.summary,
+    JSON.stringify(run.outputs),
+    ...Object.values(run.files)
+  ].join('\n');
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,10 +1,9 @@
 // End-to-end scenarios: GPU jobs: run to their end, their logs, their stops, Spot and on demand.
 import { readFileSync } from 'node:fs';
 import type { EmulatorOptions } from '../../../emulator/index.js';
-import { runnerView } from '../../../scripts/action-runner.js';
 import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
 import { until } from '../../helpers/until.js';
-import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
+import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi, everythingShown } from './harness.js';
 import { DEVICES, resourceOf } from '../../../emulator/catalog.js';
 import { reference } from '../../helpers/reference.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../../helpers/mermaid.js';
@@ -314,13 +313,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(failed.files.diagnostics_file).toContain('registry: ***');
         // And none anywhere else: the log as the runner shows it, stderr, summary, outputs, every file.
         for (const run of [result, failed]) {
-          const everything = [
-            runnerView(run, { debug: true }).lines.join('\n'),
-            run.stderr,
-            run.summary,
-            JSON.stringify(run.outputs),
-            ...Object.values(run.files)
-          ].join('\n');
+          const everything = everythingShown(run);
           for (const secret of [s.rsa.token ?? '', keyLine, 'hf_secret_value_1234', 'reg-pass-job-1'])
             expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
         }

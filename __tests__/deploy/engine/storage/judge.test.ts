@@ -7,62 +7,41 @@ import {
   type TransferReport
 } from '../../../../src/deploy/engine/storage/run-transfer.js';
 import type { Answer } from '../../../../src/platform/session.js';
-import { transferOf, type Transfer } from '../../../../src/platform/transfer-data.js';
-import type { Volume } from '../../../../src/platform/volume-data.js';
+import { transferRead, volumeRead } from '../../../helpers/storage-data.js';
 
-const volume = (fields: Partial<Volume>): Volume => ({
-  id: '1001',
-  name: 'data',
-  region: undefined,
-  regionName: undefined,
-  storageClass: undefined,
-  storageClassName: undefined,
-  status: undefined,
-  totalBytes: undefined,
-  usedBytes: undefined,
-  displayUnitPrice: undefined,
-  mounts: 0,
-  instances: [],
-  errorCode: undefined,
-  errorMessage: undefined,
-  ...fields
-});
-
-const transfer = (fields: Record<string, unknown>): Transfer => {
-  const read = transferOf({ id: 501, ...fields });
-  if (read === undefined) throw new Error('no transfer');
-  return read;
-};
 const answer = { result: { code: '0000', msg: '', data: {} }, raw: '{}' } as Answer;
 
 describe('judgeVolume', () => {
   it.each([
     [undefined, { state: 'failed', why: 'volume 1001 is no longer listed: it was deleted' }],
-    [volume({ status: 'Active' }), { state: 'active' }],
-    [volume({ status: 'Creating' }), { state: 'waiting' }],
-    [volume({}), { state: 'waiting' }],
-    [volume({ status: 'Other' }), { state: 'waiting' }],
+    [volumeRead({ status: 'Active' }), { state: 'active' }],
+    [volumeRead({ status: 'Creating' }), { state: 'waiting' }],
+    [volumeRead({}), { state: 'waiting' }],
+    [volumeRead({ status: 'Other' }), { state: 'waiting' }],
     [
-      volume({ status: 'Exception' }),
+      volumeRead({ status: 'Exception' }),
       { state: 'failed', why: 'volume 1001 is Exception (error: no error_message)' }
     ],
     [
-      volume({ status: 'Exception', errorCode: 'E1', errorMessage: 'disk\n::error::x' }),
+      volumeRead({ status: 'Exception', errorCode: 'E1', errorMessage: 'disk\n::error::x' }),
       {
         state: 'failed',
         why: expect.stringMatching(/^volume 1001 is Exception \(error E1: disk[^\n]*\)$/) as unknown
       }
     ],
-    [volume({ status: 'Deleting' }), { state: 'failed', why: 'volume 1001 is Deleting: it is being deleted' }]
+    [
+      volumeRead({ status: 'Deleting' }),
+      { state: 'failed', why: 'volume 1001 is Deleting: it is being deleted' }
+    ]
   ])('reads %j', (entry, judged) => {
     expect(judgeVolume(entry, '1001')).toEqual(judged);
   });
 
   it('says a volume for a line, and its size, whatever the list left out', () => {
-    expect(describeVolume(volume({}))).toBe('1001 (data, no status, unknown in no region)');
+    expect(describeVolume(volumeRead({}))).toBe('1001 (data, no status, unknown in no region)');
     expect(gib(1.5 * 1024 ** 3)).toBe('1.50 GiB');
-    expect(volumeNamed([volume({ id: '7', name: 'x' })], '7')?.name).toBe('x');
-    expect(volumeNamed([volume({ id: '7', name: 'x' })], 'y')).toBeUndefined();
+    expect(volumeNamed([volumeRead({ id: '7', name: 'x' })], '7')?.name).toBe('x');
+    expect(volumeNamed([volumeRead({ id: '7', name: 'x' })], 'y')).toBeUndefined();
   });
 });
 
@@ -76,7 +55,7 @@ describe('judgeTransfer', () => {
     [{ status: 'Stopped' }, 'stopped: it is Stopped'],
     [{}, 'stopped: it is of no status']
   ])('reads %j', (fields, judged) => {
-    const read = judgeTransfer(transfer(fields), answer);
+    const read = judgeTransfer(transferRead(fields), answer);
     expect(
       read === undefined ? undefined : read.kind === 'completed' ? 'completed' : `${read.kind}: ${read.why}`
     ).toEqual(judged);
@@ -84,7 +63,7 @@ describe('judgeTransfer', () => {
 
   it('says what a completed transfer copied, and what it left, as the policy says', () => {
     const report = (fields: Record<string, unknown>, elapsedMs: number): TransferReport =>
-      ({ transfer: transfer({ status: 'Completed', ...fields }), elapsedMs }) as TransferReport;
+      ({ transfer: transferRead({ status: 'Completed', ...fields }), elapsedMs }) as TransferReport;
     expect(completedLine(report({}, 0), 'hash')).toBe(
       'transfer 501: Completed, nothing new to copy: files already there with the same content were not copied again (overwrite_policy hash); 0s'
     );

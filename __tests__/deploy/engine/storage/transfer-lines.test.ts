@@ -1,14 +1,10 @@
 // A transfer's progress, as a line of the log says it: never "done" while the platform still counts.
 import { moved, progressLine, rateOf } from '../../../../src/deploy/engine/storage/transfer-lines.js';
-import { transferOf, type Transfer } from '../../../../src/platform/transfer-data.js';
+import { transferRead } from '../../../helpers/storage-data.js';
 
 const MIB = 1024 * 1024;
 
-const detail = (fields: Record<string, unknown>): Transfer => {
-  const transfer = transferOf({ id: 501, ...fields });
-  if (transfer === undefined) throw new Error('no transfer');
-  return transfer;
-};
+const detail = transferRead;
 
 describe("a transfer's progress line", () => {
   it('says files and GiB done of all, the percent, the rate, the time left and the time elapsed', () => {

@@ -1,0 +1,38 @@
+// What the emulator's own tests register in a describe block: an emulator of each test's own on a test
+// clock, with the fixture keys, and a raw client for it.
+import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+export interface EmulatorBench {
+  readonly emulator: Emulator;
+  readonly client: TestClient;
+  readonly clock: TestClock;
+}
+
+/** Starts an emulator (with `options`) before each test and stops it after; the bench's fields are the current test's. */
+export function useTestEmulator(options: EmulatorOptions = {}): EmulatorBench {
+  let current: EmulatorBench | undefined;
+  const now = (): EmulatorBench => {
+    if (current === undefined) throw new Error('the emulator is used outside a test');
+    return current;
+  };
+  beforeEach(async () => {
+    current = await startTestEmulator(options);
+  });
+  afterEach(async () => {
+    const { emulator } = now();
+    current = undefined;
+    await emulator.stop();
+  });
+  return {
+    get emulator() {
+      return now().emulator;
+    },
+    get client() {
+      return now().client;
+    },
+    get clock() {
+      return now().clock;
+    }
+  };
+}
