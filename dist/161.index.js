@@ -16,6 +16,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
 var deploy_operations = __webpack_require__(3514);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./deploy/engine/inputs/operation-inputs.ts
 var operation_inputs = __webpack_require__(5026);
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
@@ -114,15 +116,16 @@ function cliHelp(version, all = false) {
 }
 /** What `elastic-deploy --help all` says besides: the outputs, the files, the cleanup. */
 const OUTPUT_LINES = [
-    'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
-    'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
-    "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
-    `${dotenv/* DOTENV_PREFIX */.AN}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
-    'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
-    'job-search, job-group-search, nodes, search-resources, billing, task-billing, volume-list,',
-    'transfer-list) prints its rows: as the table, and as rows in the JSON; count says how many. Times',
-    "are ISO 8601 in UTC (2026-01-02T03:04:05Z). The run's files (the response, the diagnostics, a job's",
-    'log) go to a directory of its own, removed at exit, or are kept in --files-dir D, under stable names.',
+    ...wrap([
+        'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
+        'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
+        "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
+        `${dotenv/* DOTENV_PREFIX */.AN}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
+        `the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (${calls/* LISTING_OPERATIONS */.ez.map(input/* flagOf */.iP).join(', ')})`,
+        'prints its rows: as the table, and as rows in the JSON; count says how many. Times are ISO 8601 in',
+        "UTC (2026-01-02T03:04:05Z). The run's files (the response, the diagnostics, a job's log) go to a",
+        'directory of its own, removed at exit, or are kept in --files-dir D, under stable names.'
+    ].join(' '), 103),
     '',
     'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
     'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',

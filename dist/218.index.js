@@ -237,9 +237,12 @@ async function restUntil(until, beat, options, deps) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
 /* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
-/* harmony export */   fg: () => (/* binding */ inStorageRegion)
+/* harmony export */   fg: () => (/* binding */ inStorageRegion),
+/* harmony export */   z: () => (/* binding */ ofStorageClass)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
+
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
 /**
@@ -250,38 +253,61 @@ function inStorageRegion(where, asked) {
     return where.region === asked || where.regionName === asked;
 }
 /**
+ * Whether a volume or a configuration is of the storage class the storage_class input names: by its id as
+ * pre-create and the list give it (nfs-standard), or by its name as the platform shows it (\u6807\u51c6\u578b).
+ */
+function ofStorageClass(what, asked) {
+    return what.storageClass === asked || what.storageClassName === asked;
+}
+/**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
- * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
- * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
- * why, naming what there is.
+ * (what is left of each, as pre-create says), in the region named when one is, of the storage class named
+ * when one is, the cheapest by its displayed price per GB and month (its id breaking a tie, so that the
+ * choice is the same each run). None: why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const { region } = wish;
+    const { region, storageClass } = wish;
     const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
-    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+    const ofClass = inRegion.filter((config) => storageClass === undefined || ofStorageClass(config, storageClass));
+    const fitting = ofClass.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
         return { chosen };
     const size = gib(wish.bytes);
-    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+    const where = region === undefined ? '' : ` in region ${region}`;
     if (inRegion.length === 0) {
-        const regions = [
-            ...new Set(configs.flatMap((config) => config.region === undefined
-                ? []
-                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
-        ];
+        const regions = named(configs, (config) => [config.region, config.regionName]);
         return {
             chosen: undefined,
             why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
         };
     }
-    const free = inRegion
+    const ofWhat = storageClass === undefined ? '' : ` of class ${storageClass}`;
+    if (ofClass.length === 0) {
+        const classes = named(inRegion, (config) => [config.storageClass, config.storageClassName]);
+        return {
+            chosen: undefined,
+            why: `no storage configuration${ofWhat}${where}: ${classes.length === 0 ? 'pre-create names the class of none of them: leave storage_class empty for any class' : `pre-create lists those of class ${classes.join(', ')}${region === undefined ? '' : ' there'}; set storage_class to one of them, or leave it empty for any class`}`
+        };
+    }
+    const free = ofClass
         .filter((config) => config.available)
         .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
     return {
         chosen: undefined,
-        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+        why: `no storage configuration${ofWhat}${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
     };
+}
+/** What the configurations are of (their regions, their classes), each once, as `id (name)`, made safe to print. */
+function named(configs, of) {
+    return [
+        ...new Set(configs.flatMap((config) => {
+            const [id, name] = of(config);
+            if (id === undefined)
+                return [];
+            return [`${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(id, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(name, 60)})`}`];
+        }))
+    ];
 }
 /** A displayed price as a number, for the order of choice: one that is none comes last. */
 function price(config) {
@@ -928,17 +954,18 @@ var volume_ledger = __webpack_require__(5503);
 
 
 /**
- * Makes sure the volume the volume input names exists, Active, with size at least, in region when one is
- * named: found by name (or id) across the list's pages; else made from the cheapest configuration that
- * can hold it (see chooseVolumeConfig); grown when it holds less, never shrunk; each time waited on until
- * Active. A volume in another region, or in Exception, fails the step, saying why. A volume the step
+ * Makes sure the volume the volume input names exists, Active, with size at least, in region and of
+ * storage_class when they are named: found by name (or id) across the list's pages; else made from the
+ * cheapest configuration that can hold it (see chooseVolumeConfig); grown when it holds less, never
+ * shrunk; each time waited on until Active. A volume in another region or of another class, or in
+ * Exception, fails the step, saying why. A volume the step
  * makes is on the ledger for the post step to delete when volume_cleanup is delete: by name from before
  * its create is sent (which the post step only reports: a name proves nothing), by id once its own
  * create's answer gives it. One found by name after a create that went unanswered is used and kept.
  */
 async function ensureVolume(ctx) {
     const started = ctx.runtime.now();
-    const { volume: wanted, sizeBytes, region } = ctx.settings.storage;
+    const { volume: wanted, sizeBytes } = ctx.settings.storage;
     if (wanted === undefined)
         throw new Error('unreachable: a volume step without volume');
     const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
@@ -954,8 +981,9 @@ async function ensureVolume(ctx) {
         return report({ ...made, grownFrom: undefined });
     }
     ctx.log(`volume: found ${(0,read_volumes/* describeVolume */.yH)(found)}`);
-    if (region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region))
-        throw new Error(`volume ${found.id} (${(0,safe_text/* sanitize */.aj)(found.name, 40)}) is in region ${(0,safe_text/* sanitize */.aj)(found.region ?? 'unknown', 60)} (${(0,safe_text/* sanitize */.aj)(found.regionName ?? 'no name', 60)}), not ${(0,safe_text/* sanitize */.aj)(region, 60)}: a volume cannot move; set region to ${(0,safe_text/* sanitize */.aj)(found.region ?? 'its region', 60)}, or volume to another name`);
+    const elsewhere = notAsAsked(found, ctx);
+    if (elsewhere !== undefined)
+        throw new Error(elsewhere);
     const ready = await activeVolume(found, 'settling', ctx);
     const total = ready.volume.totalBytes ?? 0;
     if (sizeBytes === undefined || sizeBytes <= total) {
@@ -965,6 +993,19 @@ async function ensureVolume(ctx) {
     }
     const grown = await growVolume(ready.volume, sizeBytes, ctx);
     return report({ ...grown, created: false, adopted: false, grownFrom: total });
+}
+/**
+ * Why a volume found by name is not the one asked for: in another region than region names, or of another
+ * storage class than storage_class names (a volume can change neither); undefined when it is.
+ */
+function notAsAsked(found, ctx) {
+    const { region, storageClass } = ctx.settings.storage;
+    const which = `volume ${found.id} (${(0,safe_text/* sanitize */.aj)(found.name, 40)})`;
+    if (region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region))
+        return `${which} is in region ${(0,safe_text/* sanitize */.aj)(found.region ?? 'unknown', 60)} (${(0,safe_text/* sanitize */.aj)(found.regionName ?? 'no name', 60)}), not ${(0,safe_text/* sanitize */.aj)(region, 60)}: a volume cannot move; set region to ${(0,safe_text/* sanitize */.aj)(found.region ?? 'its region', 60)}, or volume to another name`;
+    if (storageClass !== undefined && !(0,choose_volume/* ofStorageClass */.z)(found, storageClass))
+        return `${which} is of storage class ${(0,safe_text/* sanitize */.aj)(found.storageClass ?? 'unknown', 60)} (${(0,safe_text/* sanitize */.aj)(found.storageClassName ?? 'no name', 60)}), not ${(0,safe_text/* sanitize */.aj)(storageClass, 60)}: a volume cannot change its class; set storage_class to ${(0,safe_text/* sanitize */.aj)(found.storageClass ?? 'its class', 60)}, or volume to another name`;
+    return undefined;
 }
 /** The volume, Active: as it is, or once what it is going through (Creating, Expanding) is over. */
 async function activeVolume(volume, doing, ctx) {
@@ -998,10 +1039,8 @@ async function growVolume(volume, bytes, ctx) {
  */
 async function createVolume(name, bytes, ctx) {
     const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
-    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), {
-        bytes,
-        region: ctx.settings.storage.region
-    });
+    const { region, storageClass } = ctx.settings.storage;
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes, region, storageClass });
     if (choice.chosen === undefined)
         throw new Error(`cannot create volume ${JSON.stringify(name)}: ${choice.why}`);
     const config = choice.chosen;
@@ -1090,20 +1129,22 @@ const volumeFlow = {
     }
 };
 /**
- * operation volume_list: every volume, across the list's pages (of region, when given), and what they
- * come to per 10 minutes (the summary), in the platform's own units.
+ * operation volume_list: every volume, across the list's pages (of region and of storage_class, when
+ * given), and what they come to per 10 minutes (the summary), in the platform's own units.
  */
 const volumeListFlow = {
     plan: (settings) => volumeStep(settings, {
         run: async (ctx) => {
-            const region = ctx.settings.storage.region;
+            const { region, storageClass } = ctx.settings.storage;
+            // An entry that reads as no volume is kept when nothing filters, as the list gave it.
+            const asked = (volume) => (region === undefined && storageClass === undefined) ||
+                (volume !== undefined &&
+                    (region === undefined || (0,choose_volume/* inStorageRegion */.fg)(volume, region)) &&
+                    (storageClass === undefined || (0,choose_volume/* ofStorageClass */.z)(volume, storageClass)));
             const list = await (0,read_volumes/* readVolumes */.mq)(ctx);
-            const volumes = list.volumes.filter((v) => region === undefined || (0,choose_volume/* inStorageRegion */.fg)(v, region));
+            const volumes = list.volumes.filter(asked);
             const summary = await (0,retries/* retried */.s)('volume: summary', ctx.retries, () => ctx.send((0,calls/* volumeSummaryCall */.l6)(ctx.settings)));
-            const entries = list.entries.filter((_, i) => {
-                const volume = list.volumes[i];
-                return region === undefined || (volume !== undefined && (0,choose_volume/* inStorageRegion */.fg)(volume, region));
-            });
+            const entries = list.entries.filter((_, i) => asked(list.volumes[i]));
             const answer = {
                 ...list.first,
                 result: { ...list.first.result, data: { count: entries.length, results: entries } }
@@ -1207,11 +1248,12 @@ function volumeStep(settings, work) {
 }
 /** What volume would do, from the list and the configurations (reads only). */
 async function dryRunVolume(name, ctx) {
-    const { sizeBytes, region } = ctx.settings.storage;
+    const { sizeBytes, region, storageClass } = ctx.settings.storage;
     const found = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
     if (found !== undefined) {
         const grows = sizeBytes !== undefined && sizeBytes > (found.totalBytes ?? 0);
-        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region) ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}; only reads were sent`);
+        const otherClass = storageClass !== undefined && !(0,choose_volume/* ofStorageClass */.z)(found, storageClass);
+        ctx.log(`dry run: volume ${(0,read_volumes/* describeVolume */.yH)(found)} exists${grows ? `; volume would grow it to ${(0,choose_volume/* gib */.$l)(sizeBytes)}` : ''}${region !== undefined && !(0,choose_volume/* inStorageRegion */.fg)(found, region) ? `; it is not in region ${(0,safe_text/* sanitize */.aj)(region, 60)}, so volume would fail` : ''}${otherClass ? `; it is not of storage class ${(0,safe_text/* sanitize */.aj)(storageClass, 60)}, so volume would fail` : ''}; only reads were sent`);
         return undefined;
     }
     if (sizeBytes === undefined) {
@@ -1219,7 +1261,7 @@ async function dryRunVolume(name, ctx) {
         return undefined;
     }
     const { result } = await (0,retries/* retried */.s)('volume: configurations', ctx.retries, () => ctx.send((0,calls/* volumeConfigsCall */.AW)(ctx.settings)));
-    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes: sizeBytes, region });
+    const choice = (0,choose_volume/* chooseVolumeConfig */.CS)((0,volume_data/* volumeConfigsOf */.hp)(result.data), { bytes: sizeBytes, region, storageClass });
     ctx.log(choice.chosen === undefined
         ? `dry run: volume could not create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))}: ${choice.why}; only reads were sent`
         : `dry run: volume would create ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} of ${(0,choose_volume/* gib */.$l)(sizeBytes)} from configuration ${choice.chosen.id} in ${(0,safe_text/* sanitize */.aj)(choice.chosen.region ?? '', 60)}; only reads were sent`);

@@ -1167,10 +1167,9 @@ function printOutputs(run) {
 }
 /**
  * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
- * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
- * job_search, job_group_search, nodes, search_resources, billing, task_billing, volume_list,
- * transfer_list) shows its rows as the table, and its JSON holds them as `rows` (as many as `count`
- * says); what a column means is said once on stderr beside the table.
+ * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (one whose platform
+ * row reads its answer as rows: LISTING_OPERATIONS) shows its rows as the table, and its JSON holds them
+ * as `rows` (as many as `count` says); what a column means is said once on stderr beside the table.
  */
 function formatOutputs(outputs, how, log) {
     // The paths of files removed at exit name nothing: left out.

@@ -476,9 +476,9 @@ function stepOutputs(step) {
     };
 }
 /**
- * How many rows a listing read (search_tasks, job_search, nodes, search_resources, billing, task_billing,
- * job_group_search): the rows its table shows and its JSON holds (see listRowsOf), over every answer it
- * read. Undefined for an operation that lists nothing. (volume_list's and transfer_list's are their parts'.)
+ * How many rows a listing read (an operation of LISTING_OPERATIONS): the rows its table shows and its JSON
+ * holds (see listRowsOf), over every answer it read. Undefined for an operation that lists nothing.
+ * (volume_list's and transfer_list's are their parts'.)
  */
 function listedCount(step) {
     if ((0,calls/* listRowsOf */.tc)(step.operation, undefined) === undefined)
@@ -1331,8 +1331,8 @@ function elsewhere(operation) {
 var inputs = __nccwpck_require__(9410);
 // EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
 var secret_fields = __nccwpck_require__(3439);
-// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts + 1 modules
-var connection = __nccwpck_require__(6354);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
+var connection = __nccwpck_require__(9415);
 // EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
 var step_defaults = __nccwpck_require__(8074);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
@@ -1429,14 +1429,15 @@ function readSpotFallback({ text, given }) {
     return { queueTimeoutMs: given('queue_timeout') };
 }
 /**
- * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, volume_cleanup,
- * confirm and force; the transfer's inputs, the mounts, the copies of data and results.
+ * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
+ * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
  */
 function readStorage({ get, given }) {
     return {
         volume: get('volume'),
         sizeBytes: get('size'),
         region: get('region'),
+        storageClass: get('storage_class'),
         volumeCleanup: given('volume_cleanup'),
         confirm: get('confirm'),
         force: given('force'),
@@ -3827,63 +3828,17 @@ async function dryRunWait(plan, ctx) {
 
 /***/ }),
 
-/***/ 6354:
+/***/ 9415:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  v: () => (/* binding */ CONNECTION_INPUTS),
-  Q: () => (/* binding */ DEFAULT_BASE_URL)
-});
-
-// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
-var parsers = __nccwpck_require__(7027);
-// EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
-var input = __nccwpck_require__(7591);
-;// CONCATENATED MODULE: ./platform/platform-settings.ts
-const OPERATION_NAMES = [
-    'create',
-    'replace',
-    'update',
-    'scale',
-    'replace_node',
-    'sweep',
-    'preview',
-    'preview_sweep',
-    'preheat',
-    'detail',
-    'nodes',
-    'logs',
-    'events',
-    'stop',
-    'pause',
-    'recover',
-    'change_points',
-    'search_tasks',
-    'job',
-    'job_detail',
-    'job_search',
-    'job_stop',
-    'job_group_search',
-    'job_group_detail',
-    'volume',
-    'volume_list',
-    'volume_delete',
-    'transfer',
-    'transfer_detail',
-    'transfer_list',
-    'transfer_stop',
-    'storage_check',
-    'search_resources',
-    'billing',
-    'task_billing',
-    'request'
-];
-
-// EXTERNAL MODULE: ./protocol/keys.ts
-var keys = __nccwpck_require__(4997);
-;// CONCATENATED MODULE: ./deploy/engine/inputs/connection.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   v: () => (/* binding */ CONNECTION_INPUTS)
+/* harmony export */ });
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7027);
+/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7591);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
+/* harmony import */ var _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4997);
 
 
 
@@ -3895,85 +3850,85 @@ var keys = __nccwpck_require__(4997);
 const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 /** What to do, and where and how the step talks to the API: the address, the key, the forms. */
 const CONNECTION_INPUTS = [
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'operation',
         type: 'choice',
         required: true,
         positional: true,
-        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, OPERATION_NAMES),
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_NAMES */ .d),
         // The operations follow, each with its summary, written from their declarations (npm run docs).
         description: 'What to do, one of the operations'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'base_url',
         type: 'text',
         env: 'DEPLOY_API_BASE_URL',
-        parse: (value, name) => (0,parsers/* parseBaseUrl */.Q2)(name, value),
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseBaseUrl */ .Q2)(name, value),
         description: 'API address, `https://` only: scheme, host and port. Falls back to `DEPLOY_API_BASE_URL`, then `https://openapi.suanli.cn`.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'token',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_TOKEN',
         untrimmed: true,
-        parse: input/* asText */.e1,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
         description: 'The API token of a key made in the console, from a secret. Falls back to `DEPLOY_API_TOKEN`.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'private_key',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_PRIVATE_KEY',
         untrimmed: true,
-        parse: input/* asText */.e1,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
         description: 'RSA mode only: the client private key (PKCS#8 PEM, PKCS#1 PEM or bare Base64 PKCS#8, encrypted or not), from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY`. Leave both empty for a token-mode key.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'private_key_format',
         type: 'choice',
         default: 'auto',
-        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, keys/* PRIVATE_KEY_FORMATS */.p7),
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, _protocol_keys_js__WEBPACK_IMPORTED_MODULE_3__/* .PRIVATE_KEY_FORMATS */ .p7),
         description: '`auto` (detect), `pkcs8_pem`, `pkcs1_pem` or `pkcs8_base64`.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'private_key_passphrase',
         type: 'secret',
         secret: true,
         env: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
         untrimmed: true,
-        parse: input/* asText */.e1,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
         description: 'The passphrase of an encrypted private key, from a secret. Falls back to `DEPLOY_API_PRIVATE_KEY_PASSPHRASE`.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'platform_public_key',
         type: 'key',
         file: true,
         env: 'DEPLOY_API_PLATFORM_PUBLIC_KEY',
         untrimmed: true,
-        parse: input/* asText */.e1,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
         description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for the requests sent encrypted: `storage_check`, `transfer` and the copies of `data` and `results` (and `create` with `api_profile: spec`). Falls back to `DEPLOY_API_PLATFORM_PUBLIC_KEY`.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'api_profile',
         type: 'choice',
         default: 'live',
-        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['live', 'spec', 'auto']),
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseChoice */ .HU)(name, value, ['live', 'spec', 'auto']),
         description: "Whose request forms to follow where the interface spec and the platform's own reference differ: `live` (the default) or `spec`. `live` follows the platform's documented forms, for every `base_url`: create is a plain signed POST on `/api/task/deployment/create` with `task_type: Deployment` and needs `resources` and `services`, which token-mode keys can send; detail is `GET ?task_id=`; the storage check is the reference's S3 check. `spec` follows the interface spec: an encrypted create on `/api/deployment/task/create`, detail as a POST, the spec's storage check. `auto`, the former default, means `live`. The log says which is in use; `endpoints` still applies on top."
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'api_version',
         type: 'text',
         default: '1.0.0',
-        parse: (value, name) => (0,parsers/* parseVersion */.ot)(name, value),
+        parse: (value, name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .parseVersion */ .ot)(name, value),
         description: 'The interface version sent in the `version` header and signed.'
     }),
-    (0,input/* input */.hF)({
+    (0,_input_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)({
         name: 'endpoints',
         yaml: 'text',
         type: 'yaml',
         untrimmed: true,
-        parse: input/* asText */.e1,
+        parse: _input_js__WEBPACK_IMPORTED_MODULE_0__/* .asText */ .e1,
         description: "YAML or JSON overrides per operation of its endpoint's `method:`, `path:`, `version:` and `encrypt:`, to follow platform variants, such as `detail: {method: GET}` (then the task id goes into the query)."
     })
 ];
@@ -4094,8 +4049,8 @@ const CAPACITY_INPUTS = [
     })
 ];
 
-// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts + 1 modules
-var connection = __nccwpck_require__(6354);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
+var connection = __nccwpck_require__(9415);
 ;// CONCATENATED MODULE: ./deploy/engine/inputs/cost.ts
 
 
@@ -4342,7 +4297,13 @@ const STORAGE_INPUTS = [
         type: 'text',
         helpRank: 8,
         parse: input/* asText */.e1,
-        description: "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_list` shows it; the storage's tags are not the GPU regions') or by the region's name (such as `\u5317\u4eac\u4e00\u533a`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
+        description: "`volume`: the region the volume must be in, by the storage's tag (such as `bj-001`, as `volume_options` lists them, before any volume exists, and `volume_list` shows them; the storage's tags are not the GPU regions') or by the region's name (such as `\u5317\u4eac\u4e00\u533a`, which the GPU regions share): a new one is made there, and one found elsewhere fails the step (a volume cannot move). Empty: the cheapest configuration with room, by its displayed price. `volume_list`: the volumes of that region only."
+    }),
+    (0,input/* input */.hF)({
+        name: 'storage_class',
+        type: 'text',
+        parse: (value, name) => (0,parsers/* parseStorageClass */.Ti)(name, value),
+        description: '`volume`: the storage class the volume must be of, by its id (such as `nfs-standard`, as `volume_list` shows it) or by its name as the platform shows it (such as `\u6807\u51c6\u578b`): a new one is made from a configuration of that class (the cheapest with room, in `region` when one is set; none of that class there fails the step before anything is made, naming the classes there are), and one found of another class fails the step. Empty: any class. `volume_list`: the volumes of that class only.'
     }),
     (0,input/* input */.hF)({
         name: 'volume_cleanup',
@@ -4823,7 +4784,8 @@ const VOLUME_OUTPUTS = [
     'region',
     'total_size',
     'used_size',
-    'volume_price'
+    'volume_price',
+    'storage_class'
 ];
 const TRANSFER_OUTPUTS = ['transfer_id', 'files', 'bytes', 'duration', 'rate'];
 const CHANGE_WAIT = [
@@ -4893,6 +4855,7 @@ const only = (needs, all) => all.filter((name) => !needs.includes(name));
 /* harmony export */   O7: () => (/* binding */ parseStatuses),
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   Rr: () => (/* binding */ parsePath),
+/* harmony export */   Ti: () => (/* binding */ parseStorageClass),
 /* harmony export */   YD: () => (/* binding */ parseGitHubToken),
 /* harmony export */   Zl: () => (/* binding */ parseFieldPath),
 /* harmony export */   _M: () => (/* binding */ parseEndTime),
@@ -5217,6 +5180,16 @@ function parseVolumeName(name, value) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is longer than the 32 characters a volume's name may have: set ${name} to the volume's name or its storage_id`);
     return value;
 }
+/**
+ * A storage class, by its id as pre-create and the list give it (nfs-standard) or by its name as the
+ * platform shows it (\u6807\u51c6\u578b): letters of any script, digits, `.`, `_` and `-`, 64 at the most.
+ */
+function parseStorageClass(name, value) {
+    // Built from a string when it runs: V8 checks a literal's property classes as it compiles the bundle.
+    if (!new RegExp('^[\\p{L}\\p{N}._-]{1,64}$', 'u').test(value))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is not a storage class: set it to a class's id, such as nfs-standard, or its name as the platform shows it, such as \u6807\u51c6\u578b (volume_list shows each volume's class)`);
+    return value;
+}
 /** A transfer's id: digits, as transfer_list or a transfer step's output gives it. */
 function parseTransferId(name, value) {
     if (!/^[1-9]\d{0,18}$/.test(value))
@@ -5475,6 +5448,12 @@ const OUTPUTS = [
         type: 'number',
         dotenvRank: 26,
         description: "`volume` and `volume_delete`: the volume's displayed price, in yuan per GB a month, as the platform shows it (`display_unit_price`)."
+    }),
+    output({
+        name: 'storage_class',
+        type: 'text',
+        dotenvRank: 43,
+        description: "`volume` and `volume_delete`: the volume's storage class, by its id (`storage_class`, such as `nfs-standard`)."
     }),
     output({
         name: 'transfer_id',
@@ -6980,17 +6959,19 @@ const previewSweep = operation({
 ;// CONCATENATED MODULE: ./deploy/storage/operations.ts
 
 
+
 // Cluster storage (suanli-nas-storage/): volumes, and transfers between object storage and a volume.
 const volume = operation({
     name: 'volume',
     capabilities: ['data'],
     summary: 'make sure a cluster storage volume of that name exists, of size GiB at least: create or grow it, and wait until Active',
     needs: ['volume'],
-    inputs: ['size', 'region', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
+    inputs: ['size', 'region', 'storage_class', 'volume_cleanup', 'wait_timeout', 'poll_interval'],
     outputs: operation_inputs/* VOLUME_OUTPUTS */.YA,
     examples: [
         'elastic-deploy volume --volume datasets --size 100 --region bj-001',
-        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete'
+        'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete',
+        'elastic-deploy volume --volume checkpoints --size 50 --storage-class cpfs-performance'
     ],
     flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeFlow,
     bills: true,
@@ -7001,10 +6982,20 @@ const volumeList = operation({
     capabilities: ['data'],
     summary: 'list the cluster storage volumes, and what they cost per 10 minutes',
     needs: [],
-    inputs: ['region'],
+    inputs: ['region', 'storage_class'],
     outputs: [],
     examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
     flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeListFlow
+});
+const volumeOptions = operation({
+    name: 'volume_options',
+    capabilities: ['data'],
+    summary: 'list the regions and storage classes a cluster storage volume can be made in (before the first volume exists)',
+    needs: [],
+    inputs: [],
+    outputs: [],
+    examples: ['elastic-deploy volume-options', 'elastic-deploy volume-options --output json'],
+    flow: ready(callFlow)
 });
 const volumeDelete = operation({
     name: 'volume_delete',
@@ -7309,6 +7300,7 @@ const OPERATIONS = [
     jobGroupDetail,
     volume,
     volumeList,
+    volumeOptions,
     volumeDelete,
     transfer,
     transferDetail,
@@ -7760,15 +7752,17 @@ const VOLUME_PART = reportPart({
         'storage_id',
         'total_size',
         'used_size',
-        'volume_price'
+        'volume_price',
+        'storage_class'
     ],
     values: ({ one, listed }) => one === undefined ? { count: String(listed.volumes.length) } : volumeOutputs(one),
     money: { volume_price: (price) => `${price} yuan per GB a month` }
 });
 /**
  * What a volume step found, made, grew or deleted: its status (Deleted once no list shows it), its
- * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), and its
- * displayed price (yuan per GB a month, as the platform shows it; decimal text only).
+ * storage_id and region, its sizes in GiB (used_size empty where the storage cannot say: never 0), its
+ * displayed price (yuan per GB a month, as the platform shows it; decimal text only), and its storage
+ * class (its id).
  */
 function volumeOutputs(outcome) {
     const { volume } = outcome;
@@ -7780,7 +7774,8 @@ function volumeOutputs(outcome) {
         storage_id: volume.id,
         total_size: (0,report_text/* gibText */.ip)(volume.totalBytes),
         used_size: (0,report_text/* gibText */.ip)(volume.usedBytes),
-        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : ''
+        volume_price: /^\d{1,12}(\.\d{1,12})?$/.test(price) ? price : '',
+        ...(volume.storageClass === undefined ? {} : { storage_class: (0,safe_text/* sanitize */.aj)(volume.storageClass, 60) })
     };
 }
 /**
@@ -8675,6 +8670,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   ef: () => (/* binding */ transferListCall),
+/* harmony export */   ez: () => (/* binding */ LISTING_OPERATIONS),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   j2: () => (/* binding */ taskKindOf),
@@ -8688,12 +8684,13 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2589);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
-/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(564);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2589);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6539);
+/* harmony import */ var _object_storage_data_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(564);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
 /* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8015);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7059);
 
 
@@ -8717,6 +8714,8 @@ function rowOf(operation) {
         ? _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[operation]
         : undefined;
 }
+/** The operations whose answer is a list read as rows (a table, and rows in the JSON), in their order. */
+const LISTING_OPERATIONS = _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_NAMES */ .d.filter((operation) => rowOf(operation)?.listRows !== undefined);
 /** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
 function listRowsOf(operation, data) {
     return rowOf(operation)?.listRows?.(data);
@@ -8726,7 +8725,7 @@ function listRowsOf(operation, data) {
  * (`fromInputs`) that the body (or the query) carries, as the input's text (see inputsOfFields).
  */
 function inputsFromFields(operation, body, query) {
-    return (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsOfFields */ .C2)(rowOf(operation)?.fromInputs ?? [], body, query);
+    return (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .inputsOfFields */ .C2)(rowOf(operation)?.fromInputs ?? [], body, query);
 }
 /**
  * The kind of task whose reads, waits, searches and stops a step's operation makes (see
@@ -8759,8 +8758,8 @@ function nodesCall(settings, taskId, page = 1) {
 function billingRecordsCall(settings, taskIds, window, page = 1) {
     const billingWindow = {
         range: window.range,
-        startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .rfc3339 */ .ag)(window.fromMs),
-        endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .rfc3339 */ .ag)(window.toMs)
+        startTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .rfc3339 */ .ag)(window.fromMs),
+        endTime: (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .rfc3339 */ .ag)(window.toMs)
     };
     const call = callFor({ ...settings, taskIds: [...taskIds], billingWindow }, 'billing', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.billing, undefined, false);
     return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]] };
@@ -8858,7 +8857,7 @@ function preheatDetailCall(settings, taskId) {
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** The configurations a volume can be made from (GET pre-create). */
 function volumeConfigsCall(settings) {
@@ -8885,12 +8884,12 @@ function volumeListCall(settings, which = {}) {
  */
 function objectStorageListCall(settings, which) {
     const query = [
-        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__/* .OBJECT_STORAGE */ .o.type],
+        ['storage_type', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_6__/* .OBJECT_STORAGE */ .o.type],
         ['status', which.status],
         ['page', String(which.page)],
         ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .PAGE_SIZE */ .md)]
     ];
-    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_5__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
+    return storageCall(settings, 'GET', _object_storage_data_js__WEBPACK_IMPORTED_MODULE_6__/* .OBJECT_STORAGE */ .o.path, query, undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT);
 }
 /**
  * The create of a volume of `totalBytes` from a configuration (POST create). Not sent again after an
@@ -8899,8 +8898,8 @@ function objectStorageListCall(settings, which) {
 function volumeCreateCall(settings, volume) {
     const body = {
         name: volume.name,
-        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(volume.configId),
-        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(String(volume.totalBytes))
+        nas_config_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(volume.configId),
+        total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(String(volume.totalBytes))
     };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.create, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
@@ -8909,7 +8908,7 @@ function volumeCreateCall(settings, volume) {
 }
 /** A volume grown to `totalBytes` (POST expand): harmless to repeat, its list shows it. */
 function volumeExpandCall(settings, id, totalBytes) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(String(totalBytes)) };
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(id), total_size: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(String(totalBytes)) };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.expand, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
@@ -8917,7 +8916,7 @@ function volumeExpandCall(settings, id, totalBytes) {
 }
 /** A volume deleted (POST delete), `force` only as the user set it: harmless to repeat. */
 function volumeDeleteCall(settings, id, force = false) {
-    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), force };
+    const body = { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(id), force };
     return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.delete, [], body, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
@@ -8958,7 +8957,7 @@ function transferRetryCall(settings, id, body) {
     return {
         ...create,
         endpoint: { ...create.endpoint, path: _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.retry },
-        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id), ...body }
+        body: { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(id), ...body }
     };
 }
 /** A transfer's detail (GET s3/detail?id=). */
@@ -8977,14 +8976,14 @@ function transferListCall(settings, which = {}) {
 }
 /** A transfer stopped (POST s3/stop {id}): harmless to repeat; only a Running one can be. */
 function transferStopCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id) }, {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.stop, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(id) }, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
 }
 /** A transfer deleted (POST s3/delete {id}): any status, again and again; how a queued one is ended. */
 function transferDeleteCall(settings, id) {
-    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(id) }, {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSFER_KIND */ .bl.paths.delete, [], { id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(id) }, {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
@@ -9019,7 +9018,7 @@ function updateCall(settings, taskId, configuration) {
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
     const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .exactInteger */ .i7)(pointId) } };
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
@@ -9031,7 +9030,7 @@ function cleanupCall(settings, taskId, action) {
     const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
     if (operation === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
     return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
@@ -9053,7 +9052,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -9092,7 +9091,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -9109,24 +9108,24 @@ function describeValue(value) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     // The same value in both is no conflict (a body copied from the reference); a different one is.
     for (const [name, own] of Object.entries(fields)) {
-        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .sameFieldValue */ .E4)(own, body[name]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, own)}`);
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .ownedBy */ .LW)(name, own)}`);
         const inQuery = query.find(([key]) => key === name);
-        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .sameFieldValue */ .E4)(own, inQuery[1]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, own)}`);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .ownedBy */ .LW)(name, own)}`);
     }
-    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldsLeftOut */ .HE)(rowOf(operation)?.fromInputs ?? [], fields, given)) {
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .fieldsLeftOut */ .HE)(rowOf(operation)?.fromInputs ?? [], fields, given)) {
         const where = name in body ? 'body' : 'query';
         const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .ownedBy */ .LW)(name, undefined)}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_3__/* .ownedBy */ .LW)(name, undefined)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -9139,7 +9138,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 
@@ -9601,6 +9600,27 @@ function volumeRows(data) {
         note: "price: the volume's display_unit_price, yuan per GB a month as the platform shows it"
     };
 }
+/**
+ * Where a volume can be made (volume_options): a row per region, then one per storage class, each with
+ * its value (a region's tag, a class's identifier) and the name the platform gives it.
+ */
+function volumeOptionRows(data) {
+    const { regions, storageClasses } = (0,volume_data/* volumeOptionsOf */.gw)(data);
+    const rows = [
+        ...regions.map((region) => ({ option: 'region', value: region.tag, name: region.name ?? '' })),
+        ...storageClasses.map((one) => ({
+            option: 'storage_class',
+            value: one.storageClass,
+            name: one.name ?? ''
+        }))
+    ];
+    return {
+        columns: ['option', 'value', 'name'],
+        money: [],
+        rows,
+        note: "value: a region by the storage's tag (what the region input takes for a volume: not a GPU region's), a storage class by its identifier"
+    };
+}
 /** The transfers (transfer_list): each transfer, its volume, how it stands, what it copied. */
 function transferRows(data) {
     const count = (done, total) => done === undefined ? '' : total === undefined ? String(done) : `${done}/${total}`;
@@ -9980,9 +10000,19 @@ const OPERATION_TABLE = {
         })
     },
     // Cluster storage (suanli-nas-storage/): a volume made sure of by name (found, else created; grown,
-    // never shrunk; waited on until Active); the volumes and what they cost; a volume deleted.
+    // never shrunk; waited on until Active); the volumes and what they cost; where one can be made; a
+    // volume deleted.
     volume: volumeOperation('volume', 'POST', task_kinds/* VOLUME_KIND */.OT.paths.create, 'until_sent'),
     volume_list: { ...volumeOperation('volume', 'GET', task_kinds/* VOLUME_KIND */.OT.paths.list, 'read'), listRows: volumeRows },
+    // The regions and storage classes a volume can be made in (nas-dictionaries.md): a plain signed GET
+    // with no parameters, sent as the other plain calls are (so the endpoints input may move it).
+    volume_options: {
+        kind: 'volume',
+        endpoint: get(task_kinds/* VOLUME_KIND */.OT.paths.options),
+        taskIds: 'none',
+        fields: none,
+        listRows: volumeOptionRows
+    },
     volume_delete: volumeOperation('volume', 'POST', task_kinds/* VOLUME_KIND */.OT.paths.delete, 'repeatable'),
     // A transfer between object storage and a volume (suanli-nas-storage/api/s3-*.md): its create is
     // encrypted and sent as text/plain, as the reference requires (so an RSA-mode key and the platform's
@@ -10098,6 +10128,55 @@ function waitTarget(settings, spec) {
     }
     return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
 }
+
+
+/***/ }),
+
+/***/ 9837:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ OPERATION_NAMES)
+/* harmony export */ });
+const OPERATION_NAMES = [
+    'create',
+    'replace',
+    'update',
+    'scale',
+    'replace_node',
+    'sweep',
+    'preview',
+    'preview_sweep',
+    'preheat',
+    'detail',
+    'nodes',
+    'logs',
+    'events',
+    'stop',
+    'pause',
+    'recover',
+    'change_points',
+    'search_tasks',
+    'job',
+    'job_detail',
+    'job_search',
+    'job_stop',
+    'job_group_search',
+    'job_group_detail',
+    'volume',
+    'volume_list',
+    'volume_options',
+    'volume_delete',
+    'transfer',
+    'transfer_detail',
+    'transfer_list',
+    'transfer_stop',
+    'storage_check',
+    'search_resources',
+    'billing',
+    'task_billing',
+    'request'
+];
 
 
 /***/ }),
@@ -10974,6 +11053,7 @@ const VOLUME_KIND = {
     },
     paths: {
         configs: '/api/storage/nas/v1/pre-create',
+        options: '/api/storage/nas/v1/dictionaries',
         summary: '/api/storage/nas/v1/summary',
         list: '/api/storage/nas/v1/list',
         create: '/api/storage/nas/v1/create',
@@ -11276,6 +11356,7 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 /* harmony export */   K3: () => (/* binding */ VOLUME_ACTIVE),
 /* harmony export */   Ub: () => (/* binding */ volumeSummaryOf),
 /* harmony export */   ae: () => (/* binding */ VOLUME_LEAVING),
+/* harmony export */   gw: () => (/* binding */ volumeOptionsOf),
 /* harmony export */   hp: () => (/* binding */ volumeConfigsOf),
 /* harmony export */   jy: () => (/* binding */ volumeWriteOf),
 /* harmony export */   lc: () => (/* binding */ VOLUME_DELETED),
@@ -11312,6 +11393,7 @@ function volumesOf(data) {
                 region: text(region.tag),
                 regionName: text(region.name),
                 storageClass: text(entry.storage_class),
+                storageClassName: text(entry.storage_class_name),
                 status: text(entry.status),
                 totalBytes: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(entry.total_size),
                 usedBytes: used === -1 ? undefined : (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(used),
@@ -11350,12 +11432,28 @@ function volumeConfigsOf(data) {
                 region: text(region.tag),
                 regionName: text(region.name),
                 storageClass: text(entry.storage_class),
+                storageClassName: text(entry.storage_class_name),
                 available: entry.status === 'Available',
                 freeBytes: total === undefined || allocated === undefined ? undefined : Math.max(0, total - allocated),
                 displayUnitPrice: text(entry.display_unit_price)
             }
         ];
     });
+}
+/** The regions and storage classes of a dictionaries answer (`regions`, `storage_classes`). */
+function volumeOptionsOf(data) {
+    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
+    const entries = (value) => Array.isArray(value) ? value.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u) : [];
+    return {
+        regions: entries(record.regions).flatMap((entry) => {
+            const tag = text(entry.tag);
+            return tag === undefined ? [] : [{ tag, name: text(entry.name) }];
+        }),
+        storageClasses: entries(record.storage_classes).flatMap((entry) => {
+            const storageClass = text(entry.storage_class);
+            return storageClass === undefined ? [] : [{ storageClass, name: text(entry.storage_class_name) }];
+        })
+    };
 }
 /** The id a create, an expand or a delete answered about (`storage_id`), and the status it gave. */
 function volumeWriteOf(data) {

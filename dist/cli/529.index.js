@@ -414,9 +414,12 @@ function logChoice(choice, wish, points, ctx) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $l: () => (/* binding */ gib),
 /* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
-/* harmony export */   fg: () => (/* binding */ inStorageRegion)
+/* harmony export */   fg: () => (/* binding */ inStorageRegion),
+/* harmony export */   z: () => (/* binding */ ofStorageClass)
 /* harmony export */ });
 /* unused harmony export BYTES_PER_GIB */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
+
 /** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
 const BYTES_PER_GIB = 1024 ** 3;
 /**
@@ -427,38 +430,61 @@ function inStorageRegion(where, asked) {
     return where.region === asked || where.regionName === asked;
 }
 /**
+ * Whether a volume or a configuration is of the storage class the storage_class input names: by its id as
+ * pre-create and the list give it (nfs-standard), or by its name as the platform shows it (\u6807\u51c6\u578b).
+ */
+function ofStorageClass(what, asked) {
+    return what.storageClass === asked || what.storageClassName === asked;
+}
+/**
  * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
- * (what is left of each, as pre-create says), in the region named when one is, the cheapest by its
- * displayed price per GB and month (its id breaking a tie, so that the choice is the same each run). None:
- * why, naming what there is.
+ * (what is left of each, as pre-create says), in the region named when one is, of the storage class named
+ * when one is, the cheapest by its displayed price per GB and month (its id breaking a tie, so that the
+ * choice is the same each run). None: why, naming what there is.
  */
 function chooseVolumeConfig(configs, wish) {
-    const { region } = wish;
+    const { region, storageClass } = wish;
     const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
-    const fitting = inRegion.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
+    const ofClass = inRegion.filter((config) => storageClass === undefined || ofStorageClass(config, storageClass));
+    const fitting = ofClass.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
     const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
     if (chosen !== undefined)
         return { chosen };
     const size = gib(wish.bytes);
-    const where = wish.region === undefined ? '' : ` in region ${wish.region}`;
+    const where = region === undefined ? '' : ` in region ${region}`;
     if (inRegion.length === 0) {
-        const regions = [
-            ...new Set(configs.flatMap((config) => config.region === undefined
-                ? []
-                : [`${config.region}${config.regionName === undefined ? '' : ` (${config.regionName})`}`]))
-        ];
+        const regions = named(configs, (config) => [config.region, config.regionName]);
         return {
             chosen: undefined,
             why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
         };
     }
-    const free = inRegion
+    const ofWhat = storageClass === undefined ? '' : ` of class ${storageClass}`;
+    if (ofClass.length === 0) {
+        const classes = named(inRegion, (config) => [config.storageClass, config.storageClassName]);
+        return {
+            chosen: undefined,
+            why: `no storage configuration${ofWhat}${where}: ${classes.length === 0 ? 'pre-create names the class of none of them: leave storage_class empty for any class' : `pre-create lists those of class ${classes.join(', ')}${region === undefined ? '' : ' there'}; set storage_class to one of them, or leave it empty for any class`}`
+        };
+    }
+    const free = ofClass
         .filter((config) => config.available)
         .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
     return {
         chosen: undefined,
-        why: `no storage configuration${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
+        why: `no storage configuration${ofWhat}${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
     };
+}
+/** What the configurations are of (their regions, their classes), each once, as `id (name)`, made safe to print. */
+function named(configs, of) {
+    return [
+        ...new Set(configs.flatMap((config) => {
+            const [id, name] = of(config);
+            if (id === undefined)
+                return [];
+            return [`${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(id, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(name, 60)})`}`];
+        }))
+    ];
 }
 /** A displayed price as a number, for the order of choice: one that is none comes last. */
 function price(config) {
