@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { startEmulator, type Emulator } from '../emulator/index.js';
 import { outputsOf } from '../src/action/outputs.js';
-import { readSettings } from '../src/action/settings.js';
+import { readSettings } from '../src/deploy/settings.js';
 import { runCli } from '../src/cli/run-cli.js';
 import { nodeIo, type CliIo } from '../src/cli/cli-io.js';
 import { finishCleanup } from '../src/deploy/engine/cleanup/finish-cleanup.js';

@@ -14,11 +14,21 @@ const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'a
  * engine (and the layers below deploy/), never another capability. Above them, deploy/'s own modules
  * (DEPLOY_TOP) are the one gathering point: every capability's declarations (operations.ts) and report
  * parts (report-parts.ts), the capabilities' actions, each running the operations whose declarations name
- * it (capabilities.ts), the step planned and run by its declaration (step.ts), and the door the hosts
- * import (door.ts). The engine imports no capability and nothing of the top.
+ * it (capabilities.ts), every input read into the settings from a host's raw texts (settings.ts, with the
+ * mappings' and the YAML parser's reads: mappings.ts, yaml.ts), the step planned and run by its
+ * declaration (step.ts), and the door the hosts import (door.ts). The engine imports no capability and nothing of the top.
  */
 const CAPABILITIES = ['deployments', 'jobs', 'previews', 'storage', 'preheat', 'requests'];
-const DEPLOY_TOP = ['capabilities.ts', 'door.ts', 'operations.ts', 'report-parts.ts', 'step.ts'];
+const DEPLOY_TOP = [
+  'capabilities.ts',
+  'door.ts',
+  'mappings.ts',
+  'operations.ts',
+  'report-parts.ts',
+  'settings.ts',
+  'step.ts',
+  'yaml.ts'
+];
 /**
  * The rooms of deploy/engine/, lowest first: the outputs and inputs declared; reading and stopping tasks;
  * waiting for them; the cluster storage the engine keeps (volumes and transfers made sure of, copied with,

@@ -12,7 +12,7 @@ import {
 import { OPERATIONS } from '../src/deploy/operations.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations/plan-calls.js';
-import { readSettings } from '../src/action/settings.js';
+import { readSettings } from '../src/deploy/settings.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
 import { CAPABILITIES, CAPABILITY_INPUT, checkCapability } from '../src/deploy/capabilities.js';
 import { fixtureKey } from './helpers/fixtures.js';

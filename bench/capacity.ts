@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator/index.js';
-import { readSettings } from '../src/action/settings.js';
-import { loadYaml } from '../src/action/yaml.js';
+import { readSettings } from '../src/deploy/settings.js';
+import { loadYaml } from '../src/deploy/yaml.js';
 import { cleanupRecorder, deployContext, planStep, runStep as runEngineStep } from '../src/deploy/door.js';
 import type { StepRuntime } from '../src/deploy/engine/step-runtime.js';
 import { ApiClient } from '../src/platform/client.js';

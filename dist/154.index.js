@@ -411,7 +411,7 @@ async function keepSpend(host, pull, spend, book) {
 /* harmony export */   rS: () => (/* binding */ readSpend),
 /* harmony export */   t6: () => (/* binding */ theMore)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8214);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5833);
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5786);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7187);

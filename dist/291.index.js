@@ -27,7 +27,7 @@ var step_runtime = __webpack_require__(8500);
 // EXTERNAL MODULE: ./deploy/engine/context.ts
 var context = __webpack_require__(3742);
 // EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(8214);
+var concurrency = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./protocol/json.ts

@@ -85,7 +85,7 @@ async function billedSince(taskIds, ctx, fromMs = ctx.startedAt, untilMs) {
 /* harmony export */   sO: () => (/* binding */ withFollowedLogs)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2589);
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8214);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
@@ -459,7 +459,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(8214);
+var concurrency = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/operations/calls.ts

@@ -19,7 +19,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(8214);
+var concurrency = __webpack_require__(5833);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./basics/records.ts

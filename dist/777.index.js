@@ -525,10 +525,10 @@ const EXIT_OF = {
 
 // EXTERNAL MODULE: ./cli/state-lock.ts
 var state_lock = __webpack_require__(9158);
+// EXTERNAL MODULE: ./deploy/settings.ts + 2 modules
+var settings = __webpack_require__(1860);
 // EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
 var cleanup_state = __webpack_require__(6289);
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __webpack_require__(5833);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
@@ -1208,7 +1208,6 @@ function rowsOf(operation, data) {
 ;// CONCATENATED MODULE: ./cli/run-command.ts
 // elastic-deploy <operation>: the action's main step with the command line's inputs, its files, its
 // cleanup when it fails or is interrupted, and its outputs printed.
-
 
 
 

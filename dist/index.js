@@ -201,6 +201,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./deploy/settings.ts + 2 modules
+var deploy_settings = __nccwpck_require__(1860);
 // EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
 var operations = __nccwpck_require__(3514);
 ;// CONCATENATED MODULE: ./deploy/step.ts
@@ -372,8 +374,6 @@ function nodeLines(node) {
 
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __nccwpck_require__(180);
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var action_settings = __nccwpck_require__(5833);
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
@@ -700,7 +700,6 @@ function pullRequestsOpener(host, settings, cancel) {
 
 
 
-
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function runMain(given) {
     // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
@@ -716,7 +715,7 @@ async function runMain(given) {
     try {
         // A capability's action (job/, data/...) runs its own operations only: refused before any other input is read.
         try {
-            (0,action_settings/* checkActionCapability */.Rl)(host.input);
+            (0,deploy_settings/* checkActionCapability */.Rl)(host.input);
         }
         catch (error) {
             // Nothing was started: the post step, seeing the main step ran, finds nothing to finish.
@@ -897,10 +896,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   ms: () => (/* binding */ settingsFrom)
 });
 
+// EXTERNAL MODULE: ./deploy/yaml.ts
+var yaml = __nccwpck_require__(5535);
+// EXTERNAL MODULE: ./deploy/settings.ts + 2 modules
+var settings = __nccwpck_require__(1860);
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
 var inputs = __nccwpck_require__(9410);
-// EXTERNAL MODULE: ./action/settings.ts + 2 modules
-var settings = __nccwpck_require__(5833);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -971,11 +972,7 @@ function errorCode(error) {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: ./action/yaml.ts
-var yaml = __nccwpck_require__(2232);
 ;// CONCATENATED MODULE: ./action/runtime.ts
-
-
 
 
 
@@ -1095,687 +1092,6 @@ function savedCleanup(host) {
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
 function encode(kind, state, stash) {
     return _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
-}
-
-
-/***/ }),
-
-/***/ 5833:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Rl: () => (/* binding */ checkActionCapability),
-  _D: () => (/* binding */ mayCleanUp),
-  sb: () => (/* binding */ readSettings)
-});
-
-// UNUSED EXPORTS: readCleanup
-
-// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
-var esm = __nccwpck_require__(3201);
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
-var parsers = __nccwpck_require__(7027);
-// EXTERNAL MODULE: ./action/yaml.ts
-var yaml = __nccwpck_require__(2232);
-;// CONCATENATED MODULE: ./action/inputs.ts
-
-
-
-
-// The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser
-// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/engine/inputs/).
-/**
- * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
- * position only, never the text around it, which may hold credentials.
- */
-function parseMapping(name, value) {
-    if (value.trim() === '')
-        return {};
-    let parsed;
-    try {
-        parsed = parseJsonFirst(value);
-    }
-    catch (error) {
-        if (!(0,yaml/* yamlLoaded */.tF)())
-            throw error;
-        const place = (0,yaml/* yamlErrorPlace */.z0)(error);
-        const where = place === undefined ? '' : ` at line ${place.line}, column ${place.col}`;
-        const code = place === undefined ? '' : ` (${place.code})`;
-        throw new input_error/* InputError */.d(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
-    }
-    if (parsed === null || parsed === undefined)
-        return {};
-    if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Map) {
-        throw new input_error/* InputError */.d(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
-    }
-    return parsed;
-}
-/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
-function parseJsonFirst(value) {
-    if (value.trimStart().startsWith('{')) {
-        try {
-            return (0,json/* parseWrittenJson */.b3)(value);
-        }
-        catch {
-            // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
-        }
-    }
-    return (0,yaml/* parseYaml */.hN)(value);
-}
-/** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
-function parseQuery(name, value) {
-    const scalar = (key, item) => {
-        if (typeof item === 'string' ||
-            typeof item === 'number' ||
-            typeof item === 'bigint' ||
-            typeof item === 'boolean') {
-            return String(item);
-        }
-        if ((0,esm/* isLosslessNumber */.s_)(item))
-            return item.toString();
-        throw new input_error/* InputError */.d(`${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`);
-    };
-    return Object.entries(parseMapping(name, value))
-        .filter(([, item]) => item !== null && item !== undefined)
-        .map(([key, item]) => [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)]);
-}
-const MAX_TASK_IDS = 1000;
-const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
-/**
- * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
- * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
- * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
- * separated by spaces alone could be one number grouped by spaces, so both are refused.
- */
-function parseTaskIds(name, value) {
-    const text = value.trim();
-    if (text === '')
-        return [];
-    const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
-    const seen = new Set();
-    for (const id of ids) {
-        if (seen.has(id))
-            throw new input_error/* InputError */.d(`${name} lists ${id} twice: list each task once`);
-        seen.add(id);
-    }
-    if (ids.length > MAX_TASK_IDS)
-        throw new input_error/* InputError */.d(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
-    return ids;
-}
-function idsOfLines(name, text) {
-    return text
-        .split(/\r?\n/)
-        .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
-        .filter((item) => item !== '')
-        .map((item) => {
-        if (parsers/* TASK_ID */.w9.test(item))
-            return item;
-        if (/^\d+(,\d+)+$/.test(item)) {
-            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
-        }
-        if (/^\d+(\s+\d+)+$/.test(item)) {
-            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
-        }
-        return (0,parsers/* parseTaskId */.ik)(name, item);
-    });
-}
-function idsOfList(name, text) {
-    let list;
-    try {
-        list = (0,yaml/* parseYaml */.hN)(text);
-    }
-    catch (error) {
-        if (!(0,yaml/* yamlLoaded */.tF)())
-            throw error;
-        throw new input_error/* InputError */.d(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
-    }
-    if (!Array.isArray(list))
-        throw new input_error/* InputError */.d(`${name} is not a list of ids: ${SEVERAL_IDS}`);
-    return list.map((item) => {
-        const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
-        if (digits === undefined || !parsers/* TASK_ID */.w9.test(digits)) {
-            const shown = typeof item === 'object' && item !== null
-                ? Array.isArray(item)
-                    ? 'a nested list'
-                    : 'a mapping'
-                : (0,input_error/* quote */.h)(digits ?? String(item));
-            throw new input_error/* InputError */.d(`${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`);
-        }
-        return digits;
-    });
-}
-
-// EXTERNAL MODULE: ./protocol/keys.ts
-var keys = __nccwpck_require__(4997);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __nccwpck_require__(9644);
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var operations = __nccwpck_require__(3514);
-;// CONCATENATED MODULE: ./deploy/capabilities.ts
-
-
-/**
- * The hidden input by which a capability's action tells the bundle which it is: declared in its
- * action.yml with the capability as its default (a JavaScript action has no environment of its own), and
- * in no other; the root action, which runs every operation, leaves it empty.
- */
-const CAPABILITY_INPUT = 'capability';
-/**
- * Each capability's action: its name, line, default and icon. Which operations it runs, each operation's
- * declaration says: the reads that serve more than one (the resources and their prices, the bills) are in
- * each that pays for GPUs; `request`, which sends anything, is the root action's alone.
- */
-const ROWS = [
-    {
-        name: 'deploy',
-        description: 'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
-        defaultOperation: 'create',
-        icon: 'upload-cloud'
-    },
-    {
-        name: 'job',
-        description: 'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
-        defaultOperation: 'job',
-        icon: 'play'
-    },
-    {
-        name: 'preview',
-        description: "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
-        defaultOperation: 'preview',
-        icon: 'eye'
-    },
-    {
-        name: 'data',
-        description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
-        defaultOperation: 'volume',
-        icon: 'database'
-    }
-];
-/** The capabilities, each with the operations whose declarations name it. */
-const CAPABILITIES = ROWS.map((row) => ({
-    ...row,
-    operations: operations/* OPERATION_NAMES */.d0.filter((name) => (0,operations/* operationNamed */.ji)(name).capabilities?.includes(row.name) === true)
-}));
-/**
- * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
- * hidden input's value) does not run; a capability no action declares, too. An empty capability (the
- * root action) runs every operation.
- */
-function checkCapability(capability, operation) {
-    const name = capability.trim();
-    if (name === '')
-        return;
-    const own = CAPABILITIES.find((one) => one.name === name);
-    if (own === undefined)
-        throw new input_error/* InputError */.d(`${CAPABILITY_INPUT} ${(0,input_error/* quote */.h)(name)} is not one of ${CAPABILITIES.map((one) => one.name).join(', ')}: it is set by the capability actions, leave it unset`);
-    const given = operation.trim();
-    if (own.operations.includes(given))
-        return;
-    throw new input_error/* InputError */.d(`operation ${(0,input_error/* quote */.h)(given)} is not one of the ${own.name} action's operations (${own.operations.join(', ')}): set operation to one of them${elsewhere(given)}`);
-}
-/** Where else an operation runs, as a fix says it: the capability actions that run it, and the root action. */
-function elsewhere(operation) {
-    if (!operations/* OPERATION_NAMES */.d0.includes(operation))
-        return '';
-    const actions = CAPABILITIES.filter((one) => one.operations.includes(operation)).map((one) => `the ${one.name} action (this repository's ${one.name}/)`);
-    return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
-}
-
-// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
-var inputs = __nccwpck_require__(9410);
-// EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
-var secret_fields = __nccwpck_require__(3439);
-// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
-var connection = __nccwpck_require__(9415);
-// EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
-var step_defaults = __nccwpck_require__(8074);
-// EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
-var operation_table = __nccwpck_require__(7059);
-;// CONCATENATED MODULE: ./action/settings.ts
-
-
-
-/**
- * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
- * happens, so no later log line or error can show them.
- */
-function readSettings(rawInput, maskSecrets, env = () => undefined, readFile = () => {
-    throw new Error('no files here');
-}, 
-/** The moment the step starts: where a billing window that ends `now` ends. */
-now = Date.now) {
-    let inputs = inputsOf(rawInput, maskSecrets, env);
-    inputs.mask([
-        inputs.raw('token').trim(),
-        inputs.raw('private_key_passphrase'),
-        inputs.raw('s3_access_key').trim(),
-        inputs.raw('s3_secret_key').trim(),
-        inputs.given('github_token') ?? '',
-        ...(0,keys/* keyTextForms */.g2)(inputs.raw('private_key'))
-    ]);
-    const operation = present(inputs.get('operation'));
-    const request = readRequestInputs(inputs, readFile);
-    inputs = withFieldsOfRequest(inputs, (0,calls/* inputsFromFields */.RU)(operation, request.body, request.query));
-    const spotFallback = readSpotFallback(inputs);
-    return {
-        operation,
-        ...readConnection(inputs),
-        ...request,
-        ...readCallInputs(inputs, now()),
-        wait: readWait(inputs, { operation, body: request.body, spotFallback }),
-        health: readHealth(inputs),
-        capacity: readCapacity(inputs),
-        preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
-        nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
-        spotFallback,
-        storage: readStorage(inputs),
-        previews: readPreviews(inputs),
-        ...readLimits(inputs),
-        ...readStep(inputs, operation)
-    };
-}
-/**
- * Refuses, before any other input is read, an operation outside the capability the action runs as: the
- * hidden input a capability's action.yml (job/, data/...) defaults; the root action's is empty.
- */
-function checkActionCapability(rawInput) {
-    checkCapability(rawInput(CAPABILITY_INPUT), rawInput('operation'));
-}
-/** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */
-function present(value) {
-    if (value === undefined)
-        throw new Error('an input with a value was read as not set');
-    return value;
-}
-/**
- * What the post step does with what a step of `operation` creates: the cleanup input (parsed; undefined
- * when empty), or the operation's default (a job's is stop).
- */
-function readCleanup(operation, cleanup) {
-    return cleanup ?? (0,operations/* defaultCleanup */.oQ)(operation);
-}
-/**
- * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
- * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
- * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
- * Throws the InputError its settings would.
- */
-function mayCleanUp(rawInput) {
-    const { get, given, text } = readersOf(rawInput, () => undefined);
-    const operation = present(get('operation'));
-    const cleanup = readCleanup(operation, get('cleanup'));
-    return (cleanup !== 'none' ||
-        (0,operations/* leavesChange */.fH)(operation) ||
-        (given('volume_cleanup') === 'delete' && (0,operations/* makesVolumes */.Tq)(operation)) ||
-        (0,operations/* startsTransfers */.eO)(operation) ||
-        // A create's data is copied in by transfers, stopped if the step is stopped while they run.
-        text('data') !== undefined);
-}
-/** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
-const DEFAULT_JOB_TYPE = 'spot';
-/** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
-function readSpotFallback({ text, given }) {
-    if (!given('spot_fallback'))
-        return undefined;
-    if (text('job_type') === 'on_demand')
-        throw new input_error/* InputError */.d('spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot');
-    return { queueTimeoutMs: given('queue_timeout') };
-}
-/**
- * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
- * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
- */
-function readStorage({ get, given }) {
-    return {
-        volume: get('volume'),
-        sizeBytes: get('size'),
-        region: get('region'),
-        storageClass: get('storage_class'),
-        volumeCleanup: given('volume_cleanup'),
-        confirm: get('confirm'),
-        force: given('force'),
-        transfer: readTransfer({ get, given }),
-        mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
-        data: get('data') ?? [],
-        results: get('results') ?? []
-    };
-}
-/**
- * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
- * masked already), the volume's path, what is copied again (overwrite_policy), what never is
- * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
- */
-function readTransfer({ get, given }) {
-    const id = get('transfer_id');
-    const volumePath = given('volume_path');
-    const direction = get('direction');
-    return {
-        id,
-        direction,
-        supplier: get('s3_supplier'),
-        endpoint: get('s3_endpoint'),
-        bucket: get('s3_bucket'),
-        prefix: get('s3_prefix') ?? '',
-        accessKey: get('s3_access_key'),
-        secretKey: get('s3_secret_key'),
-        volumePath,
-        overwrite: given('overwrite_policy'),
-        ignorePatterns: get('ignore_patterns') ?? [],
-        retries: given('transfer_retries')
-    };
-}
-function inputsOf(rawInput, maskSecrets, env) {
-    const masked = new Set();
-    const raw = (name) => {
-        const value = rawInput(name);
-        const fallback = inputs/* INPUT_BY_NAME */.pc.get(name)?.env;
-        return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
-    };
-    return readersOf(raw, (secrets) => {
-        const fresh = [];
-        for (const secret of secrets) {
-            if (secret === '' || masked.has(secret))
-                continue;
-            masked.add(secret);
-            fresh.push(secret);
-        }
-        if (fresh.length > 0)
-            maskSecrets(fresh);
-    });
-}
-/** The readers of the inputs, over how each is read as given. */
-function readersOf(raw, mask) {
-    const text = (name) => {
-        const value = raw(name).trim();
-        return value === '' ? undefined : value;
-    };
-    const get = (name) => {
-        const declared = inputs/* INPUT_BY_NAME */.pc.get(name);
-        if (declared === undefined)
-            throw new Error(`no input is declared as ${name}`);
-        const value = raw(name);
-        const given = value.trim() === ''
-            ? (declared.default ?? (declared.required === true ? '' : undefined))
-            : declared.untrimmed === true
-                ? value
-                : value.trim();
-        return given === undefined ? undefined : declared.parse(given, name);
-    };
-    return { raw, text, get, given: (name) => get(name), mask };
-}
-/**
- * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
- * platform's reference carries points and task_name): read as if given, so checked as the input is.
- */
-function withFieldsOfRequest(inputs, fields) {
-    if (fields.size === 0)
-        return inputs;
-    return readersOf((name) => {
-        const value = inputs.raw(name);
-        return value.trim() === '' ? (fields.get(name) ?? value) : value;
-    }, inputs.mask);
-}
-/** The body and the query, their secret-looking values masked as soon as they are read. */
-function readRequestInputs(inputs, readFile) {
-    const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
-    inputs.mask((0,secret_fields/* secretValues */.VX)(body));
-    const query = parseQuery('query', inputs.raw('query'));
-    inputs.mask(query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })));
-    return { body, query };
-}
-/** Where and how the step talks to the API: the address, the key, the forms, the codes. */
-function readConnection(inputs) {
-    const { raw, get, given } = inputs;
-    const apiVersion = given('api_version');
-    const baseUrl = get('base_url') ?? connection/* DEFAULT_BASE_URL */.Q;
-    const profile = resolveProfile(given('api_profile'));
-    return {
-        baseUrl,
-        apiVersion,
-        apiProfile: profile.profile,
-        apiProfileReason: profile.reason,
-        credentials: readCredentials({
-            token: raw('token').trim(),
-            privateKeyText: raw('private_key'),
-            passphrase: raw('private_key_passphrase'),
-            format: given('private_key_format'),
-            platformKeyText: raw('platform_public_key'),
-            mask: inputs.mask
-        }),
-        endpoints: parseEndpoints(raw('endpoints'))
-    };
-}
-/** What the operation's calls are made of, besides the body and query. */
-function readCallInputs({ raw, get, given }, now) {
-    return {
-        taskStatuses: given('task_status'),
-        taskName: get('task_name'),
-        points: get('points'),
-        taskIds: parseTaskIds('task_id', raw('task_id')),
-        method: get('method'),
-        path: get('path'),
-        encrypt: given('encrypt'),
-        billingWindow: readBillingWindow(given, now),
-        // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
-        jobType: get('job_type') ?? DEFAULT_JOB_TYPE,
-        estimatedExecSec: get('estimated_exec_sec')
-    };
-}
-/**
- * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
- * time to start; see defaultWait), and says why.
- */
-function readWait({ text, get, given }, step) {
-    const byDefault = text('wait_timeout') === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
-    return {
-        mode: given('wait'),
-        timeoutMs: byDefault?.ms ?? present(get('wait_timeout')),
-        ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
-        intervalMs: given('poll_interval'),
-        statusField: given('status_field'),
-        successStatuses: get('success_statuses'),
-        failureStatuses: get('failure_statuses'),
-        waitForUrls: given('wait_for_urls'),
-        pollErrorBudget: given('poll_error_budget'),
-        maxRestarts: given('max_restarts'),
-        logLines: given('log_lines')
-    };
-}
-function readHealth({ get, given }) {
-    return { path: get('health_path'), accepted: given('health_status') };
-}
-/** The resource a new task asks for by GPU model (undefined when gpu is empty). */
-function readCapacity({ text, get, given }) {
-    const gpu = get('gpu');
-    if (gpu === undefined) {
-        if (text('regions') !== undefined)
-            throw new input_error/* InputError */.d('regions is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove regions');
-        if (text('max_price') !== undefined)
-            throw new input_error/* InputError */.d('max_price is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove max_price');
-        return undefined;
-    }
-    return {
-        gpu,
-        gpuCount: given('gpu_count'),
-        deviceType: given('device_type'),
-        regions: get('regions') ?? [],
-        maxPrice: get('max_price'),
-        timeoutMs: given('capacity_timeout')
-    };
-}
-/** How long, how large, how many: the bounds of each request and of the step's concurrency. */
-function readLimits({ given }) {
-    return {
-        requestTimeoutMs: given('request_timeout'),
-        maxResponseBytes: given('max_response_size'),
-        maxRetries: given('max_retries'),
-        concurrency: given('concurrency')
-    };
-}
-/**
- * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
- * is stop), and whether it sends at all.
- */
-function readStep({ get, given }, operation) {
-    return {
-        summary: given('summary'),
-        cleanup: readCleanup(operation, get('cleanup')),
-        cleanupTimeoutMs: given('cleanup_timeout'),
-        maxCost: get('max_cost'),
-        dryRun: given('dry_run')
-    };
-}
-/**
- * The preview inputs. github_token defaults to the workflow's token (`${{ github.token }}`): where no
- * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
- * hour to 90 days.
- */
-function readPreviews({ given }) {
-    return {
-        githubToken: given('github_token'),
-        comment: given('comment'),
-        maxPreviews: given('max_previews'),
-        ttlMs: given('preview_ttl')
-    };
-}
-/**
- * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
- * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
- */
-function readBody(bodyText, bodyFile, readFile) {
-    const body = parseMapping('body', bodyText);
-    if (bodyFile === '')
-        return body;
-    let text;
-    try {
-        text = readFile(bodyFile);
-    }
-    catch (error) {
-        if (error instanceof input_error/* InputError */.d)
-            throw error;
-        const code = error.code ?? error.message;
-        throw new input_error/* InputError */.d(`body_file ${(0,input_error/* quote */.h)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
-    }
-    const fromFile = parseMapping('body_file', text);
-    for (const name of Object.keys(body)) {
-        if (name in fromFile)
-            throw new input_error/* InputError */.d(`body and body_file both set ${name}: set it in one of them`);
-    }
-    return { ...fromFile, ...body };
-}
-/** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
-function readBillingWindow(given, now) {
-    const end = (0,parsers/* parseEndTime */._M)('billing_end', given('billing_end'), now);
-    const start = (0,parsers/* parseStartTime */.Lj)('billing_start', given('billing_start'), end.ms);
-    return {
-        range: given('billing_range'),
-        startTime: start.text,
-        endTime: end.text
-    };
-}
-/**
- * The platform's documented forms unless the interface spec's are asked for: whatever the host, the forms
- * production takes are the default. `auto`, the old default, means the same.
- */
-function resolveProfile(choice) {
-    if (choice === 'spec')
-        return { profile: 'spec', reason: "the interface spec's forms, as api_profile asks" };
-    return {
-        profile: 'live',
-        reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
-    };
-}
-/**
- * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
- * `create: {path: /api/task/deployment/create}` (newer paths).
- */
-function parseEndpoints(value) {
-    const overrides = {};
-    // A replace sends a create, a sweep searches: their calls follow the override of the one they send as.
-    const allowed = operation_table/* OVERRIDABLE_OPERATIONS */.tm;
-    for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
-        const name = `endpoints.${operation}`;
-        if (!allowed.includes(operation)) {
-            throw new input_error/* InputError */.d(`${name} names no operation: use ${allowed.join(', ')}`);
-        }
-        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-            throw new input_error/* InputError */.d(`${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`);
-        }
-        const override = {};
-        for (const [key, item] of Object.entries(raw)) {
-            const field = `${name}.${key}`;
-            const itemText = typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
-                ? String(item)
-                : item;
-            if (typeof itemText !== 'string')
-                throw new input_error/* InputError */.d(`${field} is not a plain value: write a string`);
-            if (key === 'method')
-                override.method = (0,parsers/* parseChoice */.HU)(field, itemText.toUpperCase(), ['GET', 'POST']);
-            else if (key === 'path')
-                override.path = (0,parsers/* parsePath */.Rr)(field, itemText);
-            else if (key === 'version')
-                override.version = (0,parsers/* parseVersion */.ot)(field, itemText);
-            else if (key === 'encrypt')
-                override.encrypt = (0,parsers/* parseBoolean */.yG)(field, itemText, false);
-            else
-                throw new input_error/* InputError */.d(`${field} is not an endpoint setting: use method, path, version or encrypt`);
-        }
-        if (override.method === 'GET' && override.encrypt === true) {
-            throw new input_error/* InputError */.d(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
-        }
-        overrides[operation] = override;
-    }
-    return overrides;
-}
-function readCredentials(args) {
-    if (args.token === '') {
-        throw new input_error/* InputError */.d('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)');
-    }
-    const hasPlatformKey = args.platformKeyText.trim() !== '';
-    if (args.privateKeyText.trim() === '') {
-        if (hasPlatformKey) {
-            throw new input_error/* InputError */.d('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
-        }
-        return { mode: 'token', token: args.token };
-    }
-    try {
-        const loaded = (0,keys/* loadPrivateKey */.PM)(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-        args.mask(loaded.secretForms);
-        return {
-            mode: 'rsa',
-            token: args.token,
-            privateKey: loaded.key,
-            platformPublicKey: hasPlatformKey ? (0,keys/* loadPlatformPublicKey */.id)(args.platformKeyText) : undefined
-        };
-    }
-    catch (error) {
-        if (error instanceof keys/* KeyError */.eN)
-            throw keyInputError(error);
-        throw error;
-    }
-}
-/** A key error worded with the inputs: which one holds the key, and which one fixes it. */
-function keyInputError(error) {
-    const input = error.role === 'private' ? 'private_key' : 'platform_public_key';
-    switch (error.problem) {
-        case 'format_mismatch': {
-            const { declared = 'auto', found = 'auto', foundText = 'another format' } = error.formats ?? {};
-            return new input_error/* InputError */.d(`private_key_format is ${declared}, but private_key holds ${foundText}: set private_key_format to ${found} or auto`);
-        }
-        case 'passphrase_missing':
-            return new input_error/* InputError */.d('the private key is encrypted: set private_key_passphrase');
-        case 'passphrase_wrong':
-            return new input_error/* InputError */.d('private_key could not be decrypted with private_key_passphrase: check the passphrase');
-        case 'unusable':
-            return new input_error/* InputError */.d(`${input} ${error.says}`);
-    }
 }
 
 
@@ -2288,55 +1604,6 @@ function fenced(language, code) {
 
 /***/ }),
 
-/***/ 2232:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   ZN: () => (/* binding */ yamlNeeded),
-/* harmony export */   hN: () => (/* binding */ parseYaml),
-/* harmony export */   tF: () => (/* binding */ yamlLoaded),
-/* harmony export */   yv: () => (/* binding */ loadYaml),
-/* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
-/* harmony export */ });
-/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9410);
-
-/**
- * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
- * in a chunk of its own that a step loads only when an input holds YAML (see yamlNeeded): a detail, stop
- * or create without a body never pays for it.
- */
-let yaml;
-async function loadYaml() {
-    yaml ??= await __nccwpck_require__.e(/* import() */ 637).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6637, 19));
-}
-function yamlLoaded() {
-    return yaml !== undefined;
-}
-/** Parses YAML (JSON is YAML), integers as bigints; loadYaml() must have run. */
-function parseYaml(text) {
-    if (yaml === undefined)
-        throw new Error('the YAML parser is not loaded: await loadYaml() first');
-    return yaml.parse(text, { intAsBigInt: true });
-}
-/** Where a YAML parse error is, and its code: never the text around it, which may hold credentials. */
-function yamlErrorPlace(error) {
-    if (yaml === undefined || !(error instanceof yaml.YAMLParseError))
-        return undefined;
-    const [start] = error.linePos ?? [];
-    return start === undefined ? undefined : { line: start.line, col: start.col, code: error.code };
-}
-/** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
-function yamlNeeded(input) {
-    return _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .mc.some((declared) => !('yaml' in declared)
-        ? false
-        : declared.yaml === 'text'
-            ? input(declared.name).trim() !== ''
-            : !/^[\d,\s]*$/.test(input(declared.name)));
-}
-
-
-/***/ }),
-
 /***/ 4942:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2364,7 +1631,7 @@ function firstFailed(...checks) {
 
 /***/ }),
 
-/***/ 8214:
+/***/ 5833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2730,7 +1997,7 @@ function resultTexts(result, raw) {
 /* harmony export */   Ih: () => (/* binding */ makeCalls),
 /* harmony export */   XU: () => (/* binding */ readAlready)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8214);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
@@ -7873,6 +7140,749 @@ function partCostTitle(step) {
 /** How the CLI's table shows each part's money outputs to a person. */
 function partMoney() {
     return Object.assign({}, ...REPORT_PARTS.map((part) => part.money));
+}
+
+
+/***/ }),
+
+/***/ 1860:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Rl: () => (/* binding */ checkActionCapability),
+  _D: () => (/* binding */ mayCleanUp),
+  sb: () => (/* binding */ readSettings)
+});
+
+// UNUSED EXPORTS: readCleanup
+
+// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(3201);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./deploy/engine/inputs/parsers.ts
+var parsers = __nccwpck_require__(7027);
+// EXTERNAL MODULE: ./deploy/yaml.ts
+var yaml = __nccwpck_require__(5535);
+;// CONCATENATED MODULE: ./deploy/mappings.ts
+
+
+
+
+
+
+// The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser
+// is the action's, loaded on demand. Every other input's parser is its declaration's (deploy/engine/inputs/).
+/**
+ * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
+ * position only, never the text around it, which may hold credentials.
+ */
+function parseMapping(name, value) {
+    if (value.trim() === '')
+        return {};
+    let parsed;
+    try {
+        parsed = parseJsonFirst(value);
+    }
+    catch (error) {
+        if (!(0,yaml/* yamlLoaded */.tF)())
+            throw error;
+        const place = (0,yaml/* yamlErrorPlace */.z0)(error);
+        const where = place === undefined ? '' : ` at line ${place.line}, column ${place.col}`;
+        const code = place === undefined ? '' : ` (${place.code})`;
+        throw new input_error/* InputError */.d(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
+    }
+    if (parsed === null || parsed === undefined)
+        return {};
+    if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Map) {
+        throw new input_error/* InputError */.d(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
+    }
+    return parsed;
+}
+/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
+function parseJsonFirst(value) {
+    if (value.trimStart().startsWith('{')) {
+        try {
+            return (0,json/* parseWrittenJson */.b3)(value);
+        }
+        catch {
+            // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
+        }
+    }
+    return (0,yaml/* parseYaml */.hN)(value);
+}
+/** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
+function parseQuery(name, value) {
+    const scalar = (key, item) => {
+        if (typeof item === 'string' ||
+            typeof item === 'number' ||
+            typeof item === 'bigint' ||
+            typeof item === 'boolean') {
+            return String(item);
+        }
+        if ((0,esm/* isLosslessNumber */.s_)(item))
+            return item.toString();
+        throw new input_error/* InputError */.d(`${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`);
+    };
+    return Object.entries(parseMapping(name, value))
+        .filter(([, item]) => item !== null && item !== undefined)
+        .map(([key, item]) => [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)]);
+}
+const MAX_TASK_IDS = 1000;
+const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
+/**
+ * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
+ * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
+ * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
+ * separated by spaces alone could be one number grouped by spaces, so both are refused.
+ */
+function parseTaskIds(name, value) {
+    const text = value.trim();
+    if (text === '')
+        return [];
+    const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
+    const seen = new Set();
+    for (const id of ids) {
+        if (seen.has(id))
+            throw new input_error/* InputError */.d(`${name} lists ${id} twice: list each task once`);
+        seen.add(id);
+    }
+    if (ids.length > MAX_TASK_IDS)
+        throw new input_error/* InputError */.d(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
+    return ids;
+}
+function idsOfLines(name, text) {
+    return text
+        .split(/\r?\n/)
+        .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
+        .filter((item) => item !== '')
+        .map((item) => {
+        if (parsers/* TASK_ID */.w9.test(item))
+            return item;
+        if (/^\d+(,\d+)+$/.test(item)) {
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
+        }
+        if (/^\d+(\s+\d+)+$/.test(item)) {
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
+        }
+        return (0,parsers/* parseTaskId */.ik)(name, item);
+    });
+}
+function idsOfList(name, text) {
+    let list;
+    try {
+        list = (0,yaml/* parseYaml */.hN)(text);
+    }
+    catch (error) {
+        if (!(0,yaml/* yamlLoaded */.tF)())
+            throw error;
+        throw new input_error/* InputError */.d(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
+    }
+    if (!Array.isArray(list))
+        throw new input_error/* InputError */.d(`${name} is not a list of ids: ${SEVERAL_IDS}`);
+    return list.map((item) => {
+        const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
+        if (digits === undefined || !parsers/* TASK_ID */.w9.test(digits)) {
+            const shown = typeof item === 'object' && item !== null
+                ? Array.isArray(item)
+                    ? 'a nested list'
+                    : 'a mapping'
+                : (0,input_error/* quote */.h)(digits ?? String(item));
+            throw new input_error/* InputError */.d(`${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`);
+        }
+        return digits;
+    });
+}
+
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
+// EXTERNAL MODULE: ./platform/operations/operation-table.ts + 1 modules
+var operation_table = __nccwpck_require__(7059);
+// EXTERNAL MODULE: ./protocol/keys.ts
+var keys = __nccwpck_require__(4997);
+// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
+var operations = __nccwpck_require__(3514);
+;// CONCATENATED MODULE: ./deploy/capabilities.ts
+
+
+/**
+ * The hidden input by which a capability's action tells the bundle which it is: declared in its
+ * action.yml with the capability as its default (a JavaScript action has no environment of its own), and
+ * in no other; the root action, which runs every operation, leaves it empty.
+ */
+const CAPABILITY_INPUT = 'capability';
+/**
+ * Each capability's action: its name, line, default and icon. Which operations it runs, each operation's
+ * declaration says: the reads that serve more than one (the resources and their prices, the bills) are in
+ * each that pays for GPUs; `request`, which sends anything, is the root action's alone.
+ */
+const ROWS = [
+    {
+        name: 'deploy',
+        description: 'Start, change, inspect and stop elastic deployment tasks on a GPU compute platform, and gate deploys on their status.',
+        defaultOperation: 'create',
+        icon: 'upload-cloud'
+    },
+    {
+        name: 'job',
+        description: 'Run a GPU batch job on a GPU compute platform to its end, its log streamed; read, search and stop jobs.',
+        defaultOperation: 'job',
+        icon: 'play'
+    },
+    {
+        name: 'preview',
+        description: "Bring each pull request's preview up on a GPU compute platform, recorded as a GitHub deployment, and stop it on close.",
+        defaultOperation: 'preview',
+        icon: 'eye'
+    },
+    {
+        name: 'data',
+        description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
+        defaultOperation: 'volume',
+        icon: 'database'
+    }
+];
+/** The capabilities, each with the operations whose declarations name it. */
+const CAPABILITIES = ROWS.map((row) => ({
+    ...row,
+    operations: operations/* OPERATION_NAMES */.d0.filter((name) => (0,operations/* operationNamed */.ji)(name).capabilities?.includes(row.name) === true)
+}));
+/**
+ * Refuses, before anything is read or sent, an operation that the capability the step runs as (the
+ * hidden input's value) does not run; a capability no action declares, too. An empty capability (the
+ * root action) runs every operation.
+ */
+function checkCapability(capability, operation) {
+    const name = capability.trim();
+    if (name === '')
+        return;
+    const own = CAPABILITIES.find((one) => one.name === name);
+    if (own === undefined)
+        throw new input_error/* InputError */.d(`${CAPABILITY_INPUT} ${(0,input_error/* quote */.h)(name)} is not one of ${CAPABILITIES.map((one) => one.name).join(', ')}: it is set by the capability actions, leave it unset`);
+    const given = operation.trim();
+    if (own.operations.includes(given))
+        return;
+    throw new input_error/* InputError */.d(`operation ${(0,input_error/* quote */.h)(given)} is not one of the ${own.name} action's operations (${own.operations.join(', ')}): set operation to one of them${elsewhere(given)}`);
+}
+/** Where else an operation runs, as a fix says it: the capability actions that run it, and the root action. */
+function elsewhere(operation) {
+    if (!operations/* OPERATION_NAMES */.d0.includes(operation))
+        return '';
+    const actions = CAPABILITIES.filter((one) => one.operations.includes(operation)).map((one) => `the ${one.name} action (this repository's ${one.name}/)`);
+    return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
+}
+
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
+var inputs = __nccwpck_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
+var connection = __nccwpck_require__(9415);
+// EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
+var secret_fields = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./deploy/engine/step-defaults.ts
+var step_defaults = __nccwpck_require__(8074);
+;// CONCATENATED MODULE: ./deploy/settings.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
+ * happens, so no later log line or error can show them.
+ */
+function readSettings(rawInput, maskSecrets, env = () => undefined, readFile = () => {
+    throw new Error('no files here');
+}, 
+/** The moment the step starts: where a billing window that ends `now` ends. */
+now = Date.now) {
+    let inputs = inputsOf(rawInput, maskSecrets, env);
+    inputs.mask([
+        inputs.raw('token').trim(),
+        inputs.raw('private_key_passphrase'),
+        inputs.raw('s3_access_key').trim(),
+        inputs.raw('s3_secret_key').trim(),
+        inputs.given('github_token') ?? '',
+        ...(0,keys/* keyTextForms */.g2)(inputs.raw('private_key'))
+    ]);
+    const operation = present(inputs.get('operation'));
+    const request = readRequestInputs(inputs, readFile);
+    inputs = withFieldsOfRequest(inputs, (0,calls/* inputsFromFields */.RU)(operation, request.body, request.query));
+    const spotFallback = readSpotFallback(inputs);
+    return {
+        operation,
+        ...readConnection(inputs),
+        ...request,
+        ...readCallInputs(inputs, now()),
+        wait: readWait(inputs, { operation, body: request.body, spotFallback }),
+        health: readHealth(inputs),
+        capacity: readCapacity(inputs),
+        preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
+        nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
+        spotFallback,
+        storage: readStorage(inputs),
+        previews: readPreviews(inputs),
+        ...readLimits(inputs),
+        ...readStep(inputs, operation)
+    };
+}
+/**
+ * Refuses, before any other input is read, an operation outside the capability the action runs as: the
+ * hidden input a capability's action.yml (job/, data/...) defaults; the root action's is empty.
+ */
+function checkActionCapability(rawInput) {
+    checkCapability(rawInput(CAPABILITY_INPUT), rawInput('operation'));
+}
+/** The value of an input that has one: a required input (its parser refuses an empty one), or one given. */
+function present(value) {
+    if (value === undefined)
+        throw new Error('an input with a value was read as not set');
+    return value;
+}
+/**
+ * What the post step does with what a step of `operation` creates: the cleanup input (parsed; undefined
+ * when empty), or the operation's default (a job's is stop).
+ */
+function readCleanup(operation, cleanup) {
+    return cleanup ?? (0,operations/* defaultCleanup */.oQ)(operation);
+}
+/**
+ * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
+ * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
+ * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
+ * Throws the InputError its settings would.
+ */
+function mayCleanUp(rawInput) {
+    const { get, given, text } = readersOf(rawInput, () => undefined);
+    const operation = present(get('operation'));
+    const cleanup = readCleanup(operation, get('cleanup'));
+    return (cleanup !== 'none' ||
+        (0,operations/* leavesChange */.fH)(operation) ||
+        (given('volume_cleanup') === 'delete' && (0,operations/* makesVolumes */.Tq)(operation)) ||
+        (0,operations/* startsTransfers */.eO)(operation) ||
+        // A create's data is copied in by transfers, stopped if the step is stopped while they run.
+        text('data') !== undefined);
+}
+/** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
+const DEFAULT_JOB_TYPE = 'spot';
+/** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
+function readSpotFallback({ text, given }) {
+    if (!given('spot_fallback'))
+        return undefined;
+    if (text('job_type') === 'on_demand')
+        throw new input_error/* InputError */.d('spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot');
+    return { queueTimeoutMs: given('queue_timeout') };
+}
+/**
+ * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
+ * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
+ */
+function readStorage({ get, given }) {
+    return {
+        volume: get('volume'),
+        sizeBytes: get('size'),
+        region: get('region'),
+        storageClass: get('storage_class'),
+        volumeCleanup: given('volume_cleanup'),
+        confirm: get('confirm'),
+        force: given('force'),
+        transfer: readTransfer({ get, given }),
+        mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
+        data: get('data') ?? [],
+        results: get('results') ?? []
+    };
+}
+/**
+ * The transfer inputs: which transfer (transfer_id), its direction, the object storage (s3_*: the keys
+ * masked already), the volume's path, what is copied again (overwrite_policy), what never is
+ * (ignore_patterns, file name suffixes) and how often a failed one is retried (transfer_retries).
+ */
+function readTransfer({ get, given }) {
+    const id = get('transfer_id');
+    const volumePath = given('volume_path');
+    const direction = get('direction');
+    return {
+        id,
+        direction,
+        supplier: get('s3_supplier'),
+        endpoint: get('s3_endpoint'),
+        bucket: get('s3_bucket'),
+        prefix: get('s3_prefix') ?? '',
+        accessKey: get('s3_access_key'),
+        secretKey: get('s3_secret_key'),
+        volumePath,
+        overwrite: given('overwrite_policy'),
+        ignorePatterns: get('ignore_patterns') ?? [],
+        retries: given('transfer_retries')
+    };
+}
+function inputsOf(rawInput, maskSecrets, env) {
+    const masked = new Set();
+    const raw = (name) => {
+        const value = rawInput(name);
+        const fallback = inputs/* INPUT_BY_NAME */.pc.get(name)?.env;
+        return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
+    };
+    return readersOf(raw, (secrets) => {
+        const fresh = [];
+        for (const secret of secrets) {
+            if (secret === '' || masked.has(secret))
+                continue;
+            masked.add(secret);
+            fresh.push(secret);
+        }
+        if (fresh.length > 0)
+            maskSecrets(fresh);
+    });
+}
+/** The readers of the inputs, over how each is read as given. */
+function readersOf(raw, mask) {
+    const text = (name) => {
+        const value = raw(name).trim();
+        return value === '' ? undefined : value;
+    };
+    const get = (name) => {
+        const declared = inputs/* INPUT_BY_NAME */.pc.get(name);
+        if (declared === undefined)
+            throw new Error(`no input is declared as ${name}`);
+        const value = raw(name);
+        const given = value.trim() === ''
+            ? (declared.default ?? (declared.required === true ? '' : undefined))
+            : declared.untrimmed === true
+                ? value
+                : value.trim();
+        return given === undefined ? undefined : declared.parse(given, name);
+    };
+    return { raw, text, get, given: (name) => get(name), mask };
+}
+/**
+ * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
+ * platform's reference carries points and task_name): read as if given, so checked as the input is.
+ */
+function withFieldsOfRequest(inputs, fields) {
+    if (fields.size === 0)
+        return inputs;
+    return readersOf((name) => {
+        const value = inputs.raw(name);
+        return value.trim() === '' ? (fields.get(name) ?? value) : value;
+    }, inputs.mask);
+}
+/** The body and the query, their secret-looking values masked as soon as they are read. */
+function readRequestInputs(inputs, readFile) {
+    const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
+    inputs.mask((0,secret_fields/* secretValues */.VX)(body));
+    const query = parseQuery('query', inputs.raw('query'));
+    inputs.mask(query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })));
+    return { body, query };
+}
+/** Where and how the step talks to the API: the address, the key, the forms, the codes. */
+function readConnection(inputs) {
+    const { raw, get, given } = inputs;
+    const apiVersion = given('api_version');
+    const baseUrl = get('base_url') ?? connection/* DEFAULT_BASE_URL */.Q;
+    const profile = resolveProfile(given('api_profile'));
+    return {
+        baseUrl,
+        apiVersion,
+        apiProfile: profile.profile,
+        apiProfileReason: profile.reason,
+        credentials: readCredentials({
+            token: raw('token').trim(),
+            privateKeyText: raw('private_key'),
+            passphrase: raw('private_key_passphrase'),
+            format: given('private_key_format'),
+            platformKeyText: raw('platform_public_key'),
+            mask: inputs.mask
+        }),
+        endpoints: parseEndpoints(raw('endpoints'))
+    };
+}
+/** What the operation's calls are made of, besides the body and query. */
+function readCallInputs({ raw, get, given }, now) {
+    return {
+        taskStatuses: given('task_status'),
+        taskName: get('task_name'),
+        points: get('points'),
+        taskIds: parseTaskIds('task_id', raw('task_id')),
+        method: get('method'),
+        path: get('path'),
+        encrypt: given('encrypt'),
+        billingWindow: readBillingWindow(given, now),
+        // No default the runner would fill in: empty, the body's sub_type says it (see inputsFromFields).
+        jobType: get('job_type') ?? DEFAULT_JOB_TYPE,
+        estimatedExecSec: get('estimated_exec_sec')
+    };
+}
+/**
+ * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
+ * time to start; see defaultWait), and says why.
+ */
+function readWait({ text, get, given }, step) {
+    const byDefault = text('wait_timeout') === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
+    return {
+        mode: given('wait'),
+        timeoutMs: byDefault?.ms ?? present(get('wait_timeout')),
+        ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
+        intervalMs: given('poll_interval'),
+        statusField: given('status_field'),
+        successStatuses: get('success_statuses'),
+        failureStatuses: get('failure_statuses'),
+        waitForUrls: given('wait_for_urls'),
+        pollErrorBudget: given('poll_error_budget'),
+        maxRestarts: given('max_restarts'),
+        logLines: given('log_lines')
+    };
+}
+function readHealth({ get, given }) {
+    return { path: get('health_path'), accepted: given('health_status') };
+}
+/** The resource a new task asks for by GPU model (undefined when gpu is empty). */
+function readCapacity({ text, get, given }) {
+    const gpu = get('gpu');
+    if (gpu === undefined) {
+        if (text('regions') !== undefined)
+            throw new input_error/* InputError */.d('regions is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove regions');
+        if (text('max_price') !== undefined)
+            throw new input_error/* InputError */.d('max_price is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove max_price');
+        return undefined;
+    }
+    return {
+        gpu,
+        gpuCount: given('gpu_count'),
+        deviceType: given('device_type'),
+        regions: get('regions') ?? [],
+        maxPrice: get('max_price'),
+        timeoutMs: given('capacity_timeout')
+    };
+}
+/** How long, how large, how many: the bounds of each request and of the step's concurrency. */
+function readLimits({ given }) {
+    return {
+        requestTimeoutMs: given('request_timeout'),
+        maxResponseBytes: given('max_response_size'),
+        maxRetries: given('max_retries'),
+        concurrency: given('concurrency')
+    };
+}
+/**
+ * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
+ * is stop), and whether it sends at all.
+ */
+function readStep({ get, given }, operation) {
+    return {
+        summary: given('summary'),
+        cleanup: readCleanup(operation, get('cleanup')),
+        cleanupTimeoutMs: given('cleanup_timeout'),
+        maxCost: get('max_cost'),
+        dryRun: given('dry_run')
+    };
+}
+/**
+ * The preview inputs. github_token defaults to the workflow's token (`${{ github.token }}`): where no
+ * runner expands that (the CLI, a local run), it is no token. max_previews: 1 to 100; preview_ttl: an
+ * hour to 90 days.
+ */
+function readPreviews({ given }) {
+    return {
+        githubToken: given('github_token'),
+        comment: given('comment'),
+        maxPreviews: given('max_previews'),
+        ttlMs: given('preview_ttl')
+    };
+}
+/**
+ * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
+ * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
+ */
+function readBody(bodyText, bodyFile, readFile) {
+    const body = parseMapping('body', bodyText);
+    if (bodyFile === '')
+        return body;
+    let text;
+    try {
+        text = readFile(bodyFile);
+    }
+    catch (error) {
+        if (error instanceof input_error/* InputError */.d)
+            throw error;
+        const code = error.code ?? error.message;
+        throw new input_error/* InputError */.d(`body_file ${(0,input_error/* quote */.h)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
+    }
+    const fromFile = parseMapping('body_file', text);
+    for (const name of Object.keys(body)) {
+        if (name in fromFile)
+            throw new input_error/* InputError */.d(`body and body_file both set ${name}: set it in one of them`);
+    }
+    return { ...fromFile, ...body };
+}
+/** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
+function readBillingWindow(given, now) {
+    const end = (0,parsers/* parseEndTime */._M)('billing_end', given('billing_end'), now);
+    const start = (0,parsers/* parseStartTime */.Lj)('billing_start', given('billing_start'), end.ms);
+    return {
+        range: given('billing_range'),
+        startTime: start.text,
+        endTime: end.text
+    };
+}
+/**
+ * The platform's documented forms unless the interface spec's are asked for: whatever the host, the forms
+ * production takes are the default. `auto`, the old default, means the same.
+ */
+function resolveProfile(choice) {
+    if (choice === 'spec')
+        return { profile: 'spec', reason: "the interface spec's forms, as api_profile asks" };
+    return {
+        profile: 'live',
+        reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
+    };
+}
+/**
+ * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
+ * `create: {path: /api/task/deployment/create}` (newer paths).
+ */
+function parseEndpoints(value) {
+    const overrides = {};
+    // A replace sends a create, a sweep searches: their calls follow the override of the one they send as.
+    const allowed = operation_table/* OVERRIDABLE_OPERATIONS */.tm;
+    for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
+        const name = `endpoints.${operation}`;
+        if (!allowed.includes(operation)) {
+            throw new input_error/* InputError */.d(`${name} names no operation: use ${allowed.join(', ')}`);
+        }
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+            throw new input_error/* InputError */.d(`${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`);
+        }
+        const override = {};
+        for (const [key, item] of Object.entries(raw)) {
+            const field = `${name}.${key}`;
+            const itemText = typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
+                ? String(item)
+                : item;
+            if (typeof itemText !== 'string')
+                throw new input_error/* InputError */.d(`${field} is not a plain value: write a string`);
+            if (key === 'method')
+                override.method = (0,parsers/* parseChoice */.HU)(field, itemText.toUpperCase(), ['GET', 'POST']);
+            else if (key === 'path')
+                override.path = (0,parsers/* parsePath */.Rr)(field, itemText);
+            else if (key === 'version')
+                override.version = (0,parsers/* parseVersion */.ot)(field, itemText);
+            else if (key === 'encrypt')
+                override.encrypt = (0,parsers/* parseBoolean */.yG)(field, itemText, false);
+            else
+                throw new input_error/* InputError */.d(`${field} is not an endpoint setting: use method, path, version or encrypt`);
+        }
+        if (override.method === 'GET' && override.encrypt === true) {
+            throw new input_error/* InputError */.d(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
+        }
+        overrides[operation] = override;
+    }
+    return overrides;
+}
+function readCredentials(args) {
+    if (args.token === '') {
+        throw new input_error/* InputError */.d('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)');
+    }
+    const hasPlatformKey = args.platformKeyText.trim() !== '';
+    if (args.privateKeyText.trim() === '') {
+        if (hasPlatformKey) {
+            throw new input_error/* InputError */.d('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
+        }
+        return { mode: 'token', token: args.token };
+    }
+    try {
+        const loaded = (0,keys/* loadPrivateKey */.PM)(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
+        args.mask(loaded.secretForms);
+        return {
+            mode: 'rsa',
+            token: args.token,
+            privateKey: loaded.key,
+            platformPublicKey: hasPlatformKey ? (0,keys/* loadPlatformPublicKey */.id)(args.platformKeyText) : undefined
+        };
+    }
+    catch (error) {
+        if (error instanceof keys/* KeyError */.eN)
+            throw keyInputError(error);
+        throw error;
+    }
+}
+/** A key error worded with the inputs: which one holds the key, and which one fixes it. */
+function keyInputError(error) {
+    const input = error.role === 'private' ? 'private_key' : 'platform_public_key';
+    switch (error.problem) {
+        case 'format_mismatch': {
+            const { declared = 'auto', found = 'auto', foundText = 'another format' } = error.formats ?? {};
+            return new input_error/* InputError */.d(`private_key_format is ${declared}, but private_key holds ${foundText}: set private_key_format to ${found} or auto`);
+        }
+        case 'passphrase_missing':
+            return new input_error/* InputError */.d('the private key is encrypted: set private_key_passphrase');
+        case 'passphrase_wrong':
+            return new input_error/* InputError */.d('private_key could not be decrypted with private_key_passphrase: check the passphrase');
+        case 'unusable':
+            return new input_error/* InputError */.d(`${input} ${error.says}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 5535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZN: () => (/* binding */ yamlNeeded),
+/* harmony export */   hN: () => (/* binding */ parseYaml),
+/* harmony export */   tF: () => (/* binding */ yamlLoaded),
+/* harmony export */   yv: () => (/* binding */ loadYaml),
+/* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
+/* harmony export */ });
+/* harmony import */ var _engine_inputs_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9410);
+
+/**
+ * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
+ * in a chunk of its own that a step loads only when an input holds YAML (see yamlNeeded): a detail, stop
+ * or create without a body never pays for it.
+ */
+let yaml;
+async function loadYaml() {
+    yaml ??= await __nccwpck_require__.e(/* import() */ 637).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6637, 19));
+}
+function yamlLoaded() {
+    return yaml !== undefined;
+}
+/** Parses YAML (JSON is YAML), integers as bigints; loadYaml() must have run. */
+function parseYaml(text) {
+    if (yaml === undefined)
+        throw new Error('the YAML parser is not loaded: await loadYaml() first');
+    return yaml.parse(text, { intAsBigInt: true });
+}
+/** Where a YAML parse error is, and its code: never the text around it, which may hold credentials. */
+function yamlErrorPlace(error) {
+    if (yaml === undefined || !(error instanceof yaml.YAMLParseError))
+        return undefined;
+    const [start] = error.linePos ?? [];
+    return start === undefined ? undefined : { line: start.line, col: start.col, code: error.code };
+}
+/** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
+function yamlNeeded(input) {
+    return _engine_inputs_index_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .mc.some((declared) => !('yaml' in declared)
+        ? false
+        : declared.yaml === 'text'
+            ? input(declared.name).trim() !== ''
+            : !/^[\d,\s]*$/.test(input(declared.name)));
 }
 
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { INPUT_DEFAULTS } from '../../src/deploy/engine/inputs/index.js';
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 
 const actionYml = parse(readFileSync(new URL('../../action.yml', import.meta.url), 'utf8')) as {
   inputs: Record<string, { default?: string }>;

@@ -8,7 +8,7 @@ import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from '../../src/action/outputs.js';
 import type { Bill } from '../../src/platform/billing-data.js';
-import type { Settings } from '../../src/action/settings.js';
+import type { Settings } from '../../src/deploy/settings.js';
 import { callOutcome, type CallOutcome } from '../../src/deploy/engine/calls/make-calls.js';
 import { taskResult, type TaskResult } from '../../src/deploy/engine/wait/task-result.js';
 import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';

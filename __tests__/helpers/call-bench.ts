@@ -1,7 +1,7 @@
 // An emulator of each test's own, on real time, and a step that sends a call to it with the emulator's
 // RSA-mode or token-mode key: the setup of the suites of single calls (api, spec forms).
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs, tokenInputs } from './emulator-inputs.js';

@@ -1,7 +1,7 @@
 import { failureOf } from './verdict.js';
 import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
 import { outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
 import { startTestEmulator, type TestClock } from './platform-client.js';

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { readSettings, type Settings } from '../../src/action/settings.js';
+import { readSettings, type Settings } from '../../src/deploy/settings.js';
 import { fixtureKey } from './fixtures.js';
 
 export const RSA_CREDENTIALS: Settings['credentials'] = {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';

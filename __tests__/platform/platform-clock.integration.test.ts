@@ -2,7 +2,7 @@
 // never the code of the refusal (the platform publishes no code's meaning).
 import { failureOf } from '../helpers/verdict.js';
 import { outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { WEB_BODY } from '../helpers/bodies.js';

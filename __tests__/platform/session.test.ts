@@ -1,4 +1,4 @@
-import { readSettings } from '../../src/action/settings.js';
+import { readSettings } from '../../src/deploy/settings.js';
 import { ApiClient, TransportError } from '../../src/platform/client.js';
 import { HeldBackError } from '../../src/platform/throttle.js';
 import { detailCall } from '../../src/platform/operations/calls.js';

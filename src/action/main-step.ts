@@ -6,11 +6,12 @@ import {
   reportOf,
   runStep,
   stepRuntime,
-  type StepResult
+  type StepResult,
+  checkActionCapability,
+  type Settings
 } from '../deploy/door.js';
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
 import { maskingHost, type Redact } from './masker.js';
-import { checkActionCapability, type Settings } from './settings.js';
 import type { StepHost } from './host.js';
 import { forManyRequests } from './compiler-tiers.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';

@@ -15,14 +15,14 @@ import {
   type CreateLookup,
   type RollbackReport,
   type ScaleBackReport,
-  type UnsettledCreate
+  type UnsettledCreate,
+  type Settings
 } from '../deploy/door.js';
 import type { StepHost } from './host.js';
 import { notRolledBack, writeSummary } from './step-files.js';
 import { maskingHost, type Redact } from './masker.js';
 import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
-import type { Settings } from './settings.js';
 import { escape, fenced } from './summary.js';
 
 /**

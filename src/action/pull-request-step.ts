@@ -1,7 +1,12 @@
 import { InputError } from '../basics/input-error.js';
-import { ON_PULL_REQUEST_EVENT, VERSION, type OperationName, type PullRequests } from '../deploy/door.js';
+import {
+  ON_PULL_REQUEST_EVENT,
+  VERSION,
+  type OperationName,
+  type PullRequests,
+  type Settings
+} from '../deploy/door.js';
 import type { StepHost } from './host.js';
-import type { Settings } from './settings.js';
 
 /**
  * Whether a step that follows a pull request's event has anything to do, read before any input: a pull

@@ -1,11 +1,9 @@
-import { INPUTS, type HostHooks } from '../deploy/door.js';
+import { INPUTS, type HostHooks, readSettings, type Settings, loadYaml, yamlNeeded } from '../deploy/door.js';
 import type { StepHost } from './host.js';
-import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
 import { appendFiles } from '../host/private-file.js';
 import type { Redact } from './masker.js';
 import { tmpdir } from 'node:os';
-import { loadYaml, yamlNeeded } from './yaml.js';
 
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
 const MAX_BODY_FILE_BYTES = 1024 * 1024;

@@ -1,8 +1,7 @@
 // elastic-deploy <operation>: the action's main step with the command line's inputs, its files, its
 // cleanup when it fails or is interrupted, and its outputs printed.
 import { InputError } from '../basics/input-error.js';
-import { leftovers } from '../deploy/door.js';
-import { mayCleanUp } from '../action/settings.js';
+import { leftovers, mayCleanUp } from '../deploy/door.js';
 import { byHand } from '../action/by-hand.js';
 import { runMain } from '../action/main-step.js';
 import { savedCleanup } from '../action/saved-cleanup.js';

@@ -59,27 +59,18 @@ export {
   exactNumberOf,
   parseJson,
   parseJsonAsWritten,
-  parseWrittenJson,
   toCompactJson,
   toIndentedJson
 } from '../protocol/json.js';
 
-// What a host reads its inputs by: the operations' and inputs' declarations, the capabilities' actions,
-// the parsers a host's own reads share, the settings they become, and the keys.
-export {
-  defaultCleanup,
-  leavesChange,
-  makesVolumes,
-  ON_PULL_REQUEST_EVENT,
-  OPERATION_NAMES,
-  operationNamed,
-  startsTransfers,
-  type OperationName
-} from './operations.js';
-export { CAPABILITY_INPUT, checkCapability } from './capabilities.js';
+// What a host reads its inputs by: every input read into the settings from the host's raw texts (the YAML
+// parser loaded first when one holds YAML), the operations' and inputs' declarations its help and flags
+// show.
+export { checkActionCapability, mayCleanUp, readSettings, type Settings } from './settings.js';
+export { loadYaml, yamlNeeded } from './yaml.js';
+export { ON_PULL_REQUEST_EVENT, OPERATION_NAMES, operationNamed, type OperationName } from './operations.js';
 export { COMMON_INPUTS } from './engine/inputs/operation-inputs.js';
 export {
-  DEFAULT_BASE_URL,
   ENV_PREFIX,
   FILE_INPUTS,
   flagOf,
@@ -88,33 +79,8 @@ export {
   INPUTS,
   SECRET_INPUTS,
   variableOf,
-  type DefaultedInput,
-  type InputName,
-  type InputValue
+  type InputName
 } from './engine/inputs/index.js';
 export { meaningFor } from './engine/inputs/meanings.js';
-export {
-  parseBoolean,
-  parseChoice,
-  parseEndTime,
-  parsePath,
-  parseStartTime,
-  parseTaskId,
-  parseVersion,
-  TASK_ID
-} from './engine/inputs/parsers.js';
-export type { DeploySettings, TransferSettings } from './engine/settings.js';
-export { defaultWait } from './engine/step-defaults.js';
-export { secretValues } from './engine/secret-fields.js';
-export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { inputsFromFields, kindOf, LISTING_OPERATIONS } from '../platform/operations/calls.js';
+export { kindOf, LISTING_OPERATIONS } from '../platform/operations/calls.js';
 export { isTaskKind, TASK_KINDS } from '../platform/task-kinds.js';
-export type { ApiProfile, EndpointOverride } from '../platform/platform-settings.js';
-export {
-  KeyError,
-  keyTextForms,
-  loadPlatformPublicKey,
-  loadPrivateKey,
-  type PrivateKeyFormat
-} from '../protocol/keys.js';
-export type { Credentials, QueryParams } from '../protocol/request.js';

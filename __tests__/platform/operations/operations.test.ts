@@ -3,7 +3,7 @@ import { planCalls } from '../../../src/platform/operations/plan-calls.js';
 import { inputsFromFields } from '../../../src/platform/operations/calls.js';
 import { JOB_BODY } from '../../helpers/bodies.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
-import type { Settings } from '../../../src/action/settings.js';
+import type { Settings } from '../../../src/deploy/settings.js';
 import { SERVICE_BODY, testSettings } from '../../helpers/settings.js';
 
 const plan = (s: Partial<Settings>) => planCalls(testSettings(s));

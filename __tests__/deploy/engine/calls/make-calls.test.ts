@@ -1,5 +1,5 @@
 import { makeCalls } from '../../../../src/deploy/engine/calls/make-calls.js';
-import type { Settings } from '../../../../src/action/settings.js';
+import type { Settings } from '../../../../src/deploy/settings.js';
 import { TaskNotFoundError } from '../../../../src/platform/failures.js';
 import { planCalls } from '../../../../src/platform/operations/plan-calls.js';
 import type { Call } from '../../../../src/platform/operations/operation-table.js';

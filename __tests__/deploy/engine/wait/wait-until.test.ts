@@ -3,7 +3,7 @@ import { waitUntil } from '../../../../src/deploy/engine/wait/wait-until.js';
 import { urlPublisher } from '../../../../src/deploy/engine/tasks/publishable-urls.js';
 import { taskResult, type TaskResult } from '../../../../src/deploy/engine/wait/task-result.js';
 import { criteriaFor } from '../../../../src/deploy/engine/wait/criteria.js';
-import type { Settings } from '../../../../src/action/settings.js';
+import type { Settings } from '../../../../src/deploy/settings.js';
 import type { Call } from '../../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../../src/platform/session.js';
 import { scriptedContext } from '../../../helpers/runtime.js';

@@ -7,7 +7,7 @@ import { fixtureKey } from '../../../helpers/fixtures.js';
 import { ApiClient } from '../../../../src/platform/client.js';
 import { outputsOf } from '../../../../src/action/outputs.js';
 import { renderSummary } from '../../../../src/action/summary.js';
-import { readSettings } from '../../../../src/action/settings.js';
+import { readSettings } from '../../../../src/deploy/settings.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../../../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../../../helpers/runtime.js';
 import { emulatorStep } from '../../../helpers/emulator-step.js';

@@ -1,6 +1,6 @@
 import { fixtureKey } from '../helpers/fixtures.js';
 import { InputError } from '../../src/basics/input-error.js';
-import { mayCleanUp, readSettings } from '../../src/action/settings.js';
+import { mayCleanUp, readSettings } from '../../src/deploy/settings.js';
 import { SETTINGS_TIME } from '../helpers/settings.js';
 
 const PEM = fixtureKey('client-private-pkcs8.pem');

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { yamlNeeded } from '../../src/action/yaml.js';
+import { yamlNeeded } from '../../src/deploy/yaml.js';
 import { testHost } from '../helpers/host.js';
 
 describe('the YAML parser, loaded on demand', () => {
@@ -22,7 +22,7 @@ describe('the YAML parser, loaded on demand', () => {
   it('is not loaded for a step whose inputs hold no YAML, and is for one whose body does', async () => {
     await jest.isolateModulesAsync(async () => {
       const { settingsFrom } = await import('../../src/action/runtime.js');
-      const { yamlLoaded } = await import('../../src/action/yaml.js');
+      const { yamlLoaded } = await import('../../src/deploy/yaml.js');
       const detail = testHost({ operation: 'detail', token: 'tok', task_id: '1229831, 1229832' });
       expect((await settingsFrom(detail)).taskIds).toEqual(['1229831', '1229832']);
       expect(yamlLoaded()).toBe(false);
@@ -42,7 +42,7 @@ describe('the YAML parser, loaded on demand', () => {
 
   it('fails loudly, never as a bad input, when YAML is parsed before it is loaded', async () => {
     await jest.isolateModulesAsync(async () => {
-      const { parseMapping } = await import('../../src/action/inputs.js');
+      const { parseMapping } = await import('../../src/deploy/mappings.js');
       expect(() => parseMapping('body', 'a: 1')).toThrow(
         'the YAML parser is not loaded: await loadYaml() first'
       );

@@ -1,38 +1,36 @@
-import { parseMapping, parseQuery, parseTaskIds } from './inputs.js';
+import { parseMapping, parseQuery, parseTaskIds } from './mappings.js';
 import { InputError, quote } from '../basics/input-error.js';
+import { inputsFromFields } from '../platform/operations/calls.js';
+import { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
+import { type ApiProfile, type EndpointOverride } from '../platform/platform-settings.js';
 import {
-  DEFAULT_BASE_URL,
-  defaultCleanup,
-  defaultWait,
-  INPUT_BY_NAME,
   KeyError,
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
-  inputsFromFields,
-  leavesChange,
-  makesVolumes,
-  startsTransfers,
-  OVERRIDABLE_OPERATIONS,
+  type PrivateKeyFormat
+} from '../protocol/keys.js';
+import { type Credentials } from '../protocol/request.js';
+import { CAPABILITY_INPUT, checkCapability } from './capabilities.js';
+import {
+  DEFAULT_BASE_URL,
+  INPUT_BY_NAME,
+  type DefaultedInput,
+  type InputName,
+  type InputValue
+} from './engine/inputs/index.js';
+import {
   parseBoolean,
   parseChoice,
   parseEndTime,
   parsePath,
   parseStartTime,
-  parseVersion,
-  secretValues,
-  type ApiProfile,
-  type Credentials,
-  type DefaultedInput,
-  type DeploySettings,
-  type EndpointOverride,
-  type InputName,
-  type InputValue,
-  type PrivateKeyFormat,
-  type TransferSettings,
-  CAPABILITY_INPUT,
-  checkCapability
-} from '../deploy/door.js';
+  parseVersion
+} from './engine/inputs/parsers.js';
+import { secretValues } from './engine/secret-fields.js';
+import { type DeploySettings, type TransferSettings } from './engine/settings.js';
+import { defaultWait } from './engine/step-defaults.js';
+import { defaultCleanup, leavesChange, makesVolumes, startsTransfers } from './operations.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
 export interface Settings extends DeploySettings {

@@ -1,6 +1,8 @@
 import { isLosslessNumber } from 'lossless-json';
 import { InputError, quote } from '../basics/input-error.js';
-import { parseTaskId, parseWrittenJson, TASK_ID, type QueryParams } from '../deploy/door.js';
+import { parseWrittenJson } from '../protocol/json.js';
+import { type QueryParams } from '../protocol/request.js';
+import { parseTaskId, TASK_ID } from './engine/inputs/parsers.js';
 import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
 
 // The parsers of the inputs that hold YAML (body, query, endpoints, task_id as a list): the YAML parser

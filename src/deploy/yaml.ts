@@ -1,5 +1,5 @@
 import type * as Yaml from 'yaml';
-import { INPUTS } from '../deploy/door.js';
+import { INPUTS } from './engine/inputs/index.js';
 
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
