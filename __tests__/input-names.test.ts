@@ -15,10 +15,11 @@
 // an output, a field of the platform's answers or bodies, a CLI command) or names the input in a check
 // of deploy/ that later points (3-5) move. The list is exact: a new file fails, and so does an entry
 // that no longer holds the word (the list may only shrink).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INPUT_NAMES } from '../src/deploy/engine/inputs/index.js';
+import { sourceFiles } from './helpers/source-files.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -183,21 +184,11 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   billing_end: ['action/settings.ts', 'platform/operations/input-checks.ts']
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sources(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : []
-  );
-}
-
 const PROSE = /\b(?:description|cliDescription):\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g;
 const SETTINGS_FIELDS = /Pick<\s*Settings,[^>]*>/g;
 /** A file's code: its declarations' descriptions, its Pick<Settings, ...> fields and its comments left out. */
 const codes = new Map(
-  sources(SRC).map((file) => [
+  sourceFiles(SRC).map((file) => [
     relative(SRC, file),
     readFileSync(file, 'utf8')
       .replace(PROSE, '')

@@ -1,9 +1,10 @@
 // The one-way rule of CONTRIBUTING.md: src/ holds the entry points at its root and the layers below
 // them, and every import (a lazy import() too) goes down this list or stays in its layer, never in a circle.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { sourceFiles } from './helpers/source-files.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
@@ -52,16 +53,6 @@ const DEPLOY_ROOMS = [
   'operations'
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sources(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : []
-  );
-}
-
 const layerOf = (file: string): string => {
   const first = relative(SRC, file).split('/')[0] ?? '';
   return LAYERS.includes(first) ? first : '.';
@@ -91,7 +82,7 @@ function circlesOf(imports: ReadonlyMap<string, readonly string[]>, base: string
   return circles;
 }
 
-const files = sources(SRC);
+const files = sourceFiles(SRC);
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 
 describe('the layers of src/', () => {
@@ -366,7 +357,7 @@ describe('the layers of src/', () => {
   // Issue 50, point 7: the emulator by resource, a store and a routes file each, in files a reader can hold.
   it('keeps the emulator free of import circles, and every file of it within 450 lines', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
-    const own = sources(emulator);
+    const own = sourceFiles(emulator);
     const imports = new Map(own.map((file) => [file, importsOf(file)]));
     expect(circlesOf(imports, emulator)).toEqual([]);
     const long = own
@@ -382,11 +373,13 @@ describe('the layers of src/', () => {
     'leaves %s/ independent of src/: it is the other side, written apart',
     (folder) => {
       const root = fileURLToPath(new URL(`../${folder}/`, import.meta.url));
-      const reaching = sources(root).filter((file) =>
+      const reaching = sourceFiles(root).filter((file) =>
         importsOf(file).some((target) => target.startsWith(resolve(SRC)))
       );
       expect(reaching.map((file) => relative(root, file))).toEqual([]);
-      const long = sources(root).filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > 450);
+      const long = sourceFiles(root).filter(
+        (file) => readFileSync(file, 'utf8').split('\n').length - 1 > 450
+      );
       expect(long.map((file) => relative(root, file))).toEqual([]);
     }
   );

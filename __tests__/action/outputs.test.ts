@@ -18,6 +18,8 @@ import { criteriaFor } from '../../src/deploy/engine/wait/criteria.js';
 import { taskKindOf } from '../../src/platform/operations/calls.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 import { refusal } from '../helpers/refusal.js';
+import { exampleData } from '../helpers/reference.js';
+import { offersOf } from '../../src/platform/resource-data.js';
 
 const BIG = '9007199254740993';
 
@@ -409,21 +411,10 @@ describe('renderSummary', () => {
     expect(renderSummary(bills, { passed: true })).toContain(
       '| 7 | web | Deployment | 1&#46;98 yuan | 0&#46;00 yuan |'
     );
+    // The reference's example offer (H20 x 8 in 河北一区), its mark cut short.
+    const [h20] = offersOf(exampleData('resource-search'));
     const offers = stepOf({ operation: 'search_resources' }, [ok('{}')], [], {
-      offers: [
-        {
-          device: 'H20 x 8',
-          gpuName: 'H20',
-          gpuCount: '8',
-          region: 'hebeif-1',
-          regionName: '河北一区',
-          price: '16416',
-          discountPrice: '16416',
-          inventory: '0',
-          mark: 'ha8G+W4V=',
-          resource: undefined
-        }
-      ]
+      offers: h20 === undefined ? [] : [{ ...h20, mark: 'ha8G+W4V=' }]
     });
     const summary = renderSummary(offers, { passed: true });
     expect(summary).toContain('| H20 x 8 | H20 | 8 | 河北一区 | 16416 | 16416 | 0 |');

@@ -2,10 +2,9 @@
 // real HTTPS: a person reads yuan to the fen (the outputs table, a listing's table, the max_cost
 // projection as a warning line), and the JSON and the dotenv report keep the exact figure, a number.
 import { type Emulator } from '../../emulator/index.js';
-import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
-import { runCli } from '../../src/cli/run-cli.js';
 import { sumPoints, yuanOf } from '../../src/platform/money.js';
 import { parseJsonAsWritten } from '../../src/protocol/json.js';
+import { runCliIn, tokenEnvironment } from '../helpers/cli-run.js';
 import { startStrictEmulator } from '../helpers/platform-client.js';
 
 const SERVICE =
@@ -18,37 +17,9 @@ describe('money in the command-line tool', () => {
   });
   afterEach(() => emulator.stop());
 
-  const real = nodeIo([]);
   /** Runs the CLI with the emulator's token-mode key; stdout a terminal when `table`. */
-  async function cli(
-    argv: string[],
-    table = false
-  ): Promise<{ code: number; stdout: string; stderr: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const environment: Record<string, string> = {
-      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-      ELASTIC_DEPLOY_API_PROFILE: 'live'
-    };
-    const io: CliIo = {
-      argv,
-      env: (name) => environment[name],
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      readFile: real.readFile,
-      writeFile: real.writeFile,
-      onSignal: () => () => undefined,
-      isTerminal: false,
-      stdoutIsTerminal: table,
-      version: '0.1.0',
-      ...(real.makeRunDir === undefined ? {} : { makeRunDir: real.makeRunDir }),
-      ...(real.ensureDir === undefined ? {} : { ensureDir: real.ensureDir }),
-      ...(real.lock === undefined ? {} : { lock: real.lock })
-    };
-    const code = await runCli(io);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+  const cli = (argv: string[], table = false) =>
+    runCliIn(argv, tokenEnvironment(emulator), { stdoutIsTerminal: table });
 
   /** A task of `name`, Running at 36 yuan a node-hour; what it has cost, in points, as its detail says. */
   function taskOf(name: string, points: number): { id: string; cost: () => string } {

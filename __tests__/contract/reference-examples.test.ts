@@ -16,20 +16,13 @@ import { offersOf } from '../../src/platform/resource-data.js';
 import { jobFactsOf, snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { listRowsOf } from '../../src/platform/operations/calls.js';
-import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
+import { exampleData, reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 import { DEVICES, markOf, resourceOf } from '../../emulator/catalog.js';
 
 /** A region of the emulator's, as its storages name it. */
 const GUANGDONG = { tag: 'guangdong-t-01', name: '广东-T1' };
-
-/** An example as the action reads an answer: through its own exact JSON reader. */
-const exampleData = (name: string): unknown => {
-  const example = reference(name).example;
-  if (example === undefined) throw new Error(`the reference gives no example for ${name}`);
-  return parseJson(JSON.stringify(example.data));
-};
 
 const step = stepResult;
 

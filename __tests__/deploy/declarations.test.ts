@@ -5,11 +5,12 @@
 // operation names or more, or a Set made of a list that holds any, is one (but the exact exceptions below, each with its
 // reason); (3) no message lists operations by hand: a string that names three operations or more in a row
 // ("create, replace, job") is one.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATION_NAMES, OPERATIONS } from '../../src/deploy/operations.js';
 import { OPERATION_NAMES as PLATFORM_NAMES } from '../../src/platform/platform-settings.js';
+import { sourceFiles } from '../helpers/source-files.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** The declarations' modules: each capability folder's operations.ts, and the gathering point that lists them. */
@@ -29,19 +30,9 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'platform/task-kinds.ts': 'the kinds'
 };
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sources(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : []
-  );
-}
-
 /** Each module's code without its comments, by its path under src/. */
 const codes = new Map(
-  sources(SRC).map((file) => [
+  sourceFiles(SRC).map((file) => [
     relative(SRC, file),
     readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')

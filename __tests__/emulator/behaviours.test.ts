@@ -9,10 +9,8 @@ import {
 import { until } from '../helpers/until.js';
 import { shuffledCodes } from '../../emulator/rejection.js';
 import { MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
+import { SEARCH, SEARCH_PATH } from './helpers.js';
 
-const SEARCH_PATH = '/api/deployment/resource/search';
-/** A resource search as the platform takes it: its two parameters are required. */
-const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 // The platform's documented forms (the emulator's default profile): a plain create, GET detail.
 const CREATE = '/api/task/deployment/create';
 const NEW_TASK = { task_name: 'svc', points: 1, resources: [{ mark: MARK_4090 }], services: [WEB_SERVICE] };

@@ -3,6 +3,10 @@
 import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
+export const SEARCH_PATH = '/api/deployment/resource/search';
+/** A resource search as the platform takes it: its two parameters are required. */
+export const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
+
 export interface EmulatorBench {
   readonly emulator: Emulator;
   readonly client: TestClient;

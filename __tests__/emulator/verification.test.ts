@@ -7,10 +7,8 @@ import {
   type CallOptions,
   type TestClient
 } from '../helpers/platform-client.js';
+import { SEARCH, SEARCH_PATH } from './helpers.js';
 
-const SEARCH_PATH = '/api/deployment/resource/search';
-/** A resource search as the platform takes it: its two parameters are required. */
-const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 const CREATE = '/api/deployment/task/create';
 const DETAIL = '/api/deployment/task/detail';
 

@@ -19,6 +19,11 @@ export interface CallBench {
   step: (inputs: Record<string, string>, mode?: 'rsa' | 'token') => Promise<StepResult>;
 }
 
+/** The outputs of a create the platform answered with task `id` (the envelope, and the id as one and as a list). */
+export function createdOutputs(id: string): Record<string, string> {
+  return { code: '0000', msg: 'success', data: `{"task_id":${id}}`, task_id: id, task_ids: `["${id}"]` };
+}
+
 /**
  * Registers the hooks that start an emulator (strict, tasks that stay Pending a minute, ids beyond 2^53,
  * the PKCS#1 client key) before each test and stop it after: no request of another test is counted.

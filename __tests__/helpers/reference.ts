@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { parseJson } from '../../src/protocol/json.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
 
@@ -197,4 +198,11 @@ function valuesAt(value: unknown, parts: readonly string[]): unknown[] {
   const inner = (value as Record<string, unknown>)[list ? part.slice(0, -2) : part];
   if (!list) return inner === undefined ? [] : valuesAt(inner, rest);
   return Array.isArray(inner) ? inner.flatMap((item) => valuesAt(item, rest)) : [];
+}
+
+/** The data of the reference's example answer for `name`, as the action reads an answer: through its own exact JSON reader. */
+export function exampleData(name: string): unknown {
+  const example = reference(name).example;
+  if (example === undefined) throw new Error(`the reference gives no example for ${name}`);
+  return parseJson(JSON.stringify(example.data));
 }

@@ -28,3 +28,13 @@ export async function volumeByHand(bench: StepBench, name: string, configId: str
 export function volumeStatus(bench: StepBench, id: string): unknown {
   return bench.emulator.storage.volumes().find((v) => String(v.storage_id) === id)?.status;
 }
+
+/** The paths of the writes (POSTs) the emulator took, in order. */
+export function writes(bench: StepBench): string[] {
+  return bench.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
+}
+
+/** The bodies of the volume creates the emulator took, in order, parsed. */
+export function createBodies(bench: StepBench): Record<string, unknown>[] {
+  return bench.sent(CREATE).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+}

@@ -1,7 +1,7 @@
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';
-import { useCallBench } from '../helpers/call-bench.js';
+import { createdOutputs, useCallBench } from '../helpers/call-bench.js';
 
 /**
  * The action's pipeline (settings, plan, request, HTTPS client, envelope, outputs) against the emulator
@@ -27,13 +27,7 @@ describe('the action against the emulator', () => {
     });
     const id = lastRequest()?.createdTaskId ?? '';
     expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
-    expect(outputs).toMatchObject({
-      code: '0000',
-      msg: 'success',
-      data: `{"task_id":${id}}`,
-      task_id: id,
-      task_ids: `["${id}"]`
-    });
+    expect(outputs).toMatchObject(createdOutputs(id));
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/api/task/deployment/create' });
     expect(lastRequest()?.body).toBe(
       `{"task_type":"Deployment","task_name":"ci-部署 ✓","points":2,"resources":[{"mark":"${MARK_4090}"}],"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}`

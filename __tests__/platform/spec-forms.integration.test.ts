@@ -1,5 +1,5 @@
 import { outputsOf } from '../../src/action/outputs.js';
-import { useCallBench } from '../helpers/call-bench.js';
+import { createdOutputs, useCallBench } from '../helpers/call-bench.js';
 
 /**
  * The interface spec's own forms, which the platform's reference does not document: `api_profile: spec`
@@ -22,13 +22,7 @@ describe("api_profile: spec against the interface spec's forms", () => {
     });
     const id = lastRequest()?.createdTaskId ?? '';
     expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
-    expect(outputs).toMatchObject({
-      code: '0000',
-      msg: 'success',
-      data: `{"task_id":${id}}`,
-      task_id: id,
-      task_ids: `["${id}"]`
-    });
+    expect(outputs).toMatchObject(createdOutputs(id));
     expect(lastRequest()?.path).toBe('/api/deployment/task/create');
     expect(lastRequest()?.plaintext).toBe(
       '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'

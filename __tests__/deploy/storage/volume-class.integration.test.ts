@@ -2,16 +2,13 @@
 // strict emulator over real HTTPS on a fake clock. The emulator's pre-create lists configurations of two
 // classes (nfs-standard, 标准型, in bj-001, gd-001 and hb-001; cpfs-performance, 性能型, in bj-001 only), and
 // makes each volume of its configuration's class.
-import { readRegularFile } from '../../../src/host/private-file.js';
 import { renderSummary } from '../../../src/action/summary.js';
-import { nodeIo, type CliIo } from '../../../src/cli/cli-io.js';
 import { EXIT } from '../../../src/cli/exit-codes.js';
-import { runCli } from '../../../src/cli/run-cli.js';
-import { startEmulator, type Emulator } from '../../../emulator/index.js';
+import type { Emulator } from '../../../emulator/index.js';
+import { rsaEnvironment, runCliIn } from '../../helpers/cli-run.js';
 import { aSecondApart, useStepBench } from '../../helpers/emulator-step.js';
-import { fixtureEmulatorKeys } from '../../helpers/fixtures.js';
-import { SHUFFLED_CODES } from '../../helpers/platform-client.js';
-import { CREATE, GIB, volumeByHand } from '../../helpers/volume-bench.js';
+import { startStrictEmulator } from '../../helpers/platform-client.js';
+import { createBodies, CREATE, GIB, volumeByHand, writes } from '../../helpers/volume-bench.js';
 
 const PRE_CREATE = '/api/storage/nas/v1/pre-create';
 
@@ -19,7 +16,6 @@ describe('operation volume with storage_class', () => {
   const bench = useStepBench({ readyAfterSeconds: 30, strict: true }, { operation: 'volume' });
   const { sent } = bench;
   const step = aSecondApart(bench);
-  const writes = () => bench.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
   const classOf = (id: string) =>
     bench.emulator.storage.volumes().find((v) => String(v.storage_id) === id)?.storage_class;
 
@@ -31,7 +27,7 @@ describe('operation volume with storage_class', () => {
     });
     expect(failure).toBeUndefined();
     // The performance configuration, though the standard ones are cheaper.
-    expect(JSON.parse(sent(CREATE)[0]?.body ?? '{}')).toEqual({
+    expect(createBodies(bench)[0]).toEqual({
       name: 'checkpoints',
       nas_config_id: 12,
       total_size: 10 * GIB
@@ -57,9 +53,7 @@ describe('operation volume with storage_class', () => {
     expect(standard.outputs).toMatchObject({ storage_class: 'nfs-standard', region: 'gd-001' });
     const any = await step({ volume: 'any', size: '10' });
     expect(any.outputs).toMatchObject({ storage_class: 'nfs-standard', volume_price: '0.30' });
-    expect(sent(CREATE).map((r) => (JSON.parse(r.body) as { nas_config_id: number }).nas_config_id)).toEqual([
-      12, 11, 11
-    ]);
+    expect(createBodies(bench).map((body) => body.nas_config_id)).toEqual([12, 11, 11]);
   });
 
   it('fails before anything is made when the region has no configuration of the class, naming the classes there are', async () => {
@@ -77,22 +71,22 @@ describe('operation volume with storage_class', () => {
       'no storage configuration of class ssd: pre-create lists those of class nfs-standard (标准型), cpfs-performance (性能型);'
     );
     expect(sent(PRE_CREATE)).toHaveLength(2);
-    expect(writes()).toEqual([]);
+    expect(writes(bench)).toEqual([]);
   });
 
   it('fails for a volume found by name of another class, naming its class, and sends nothing; finds it by its own', async () => {
     await step({ volume: 'datasets', size: '10', region: 'bj-001' });
-    const before = writes().length;
+    const before = writes(bench).length;
     const { failure } = await step({ volume: 'datasets', size: '20', storage_class: '性能型' });
     expect(failure).toMatch(
       'volume 1001 (datasets) is of storage class nfs-standard (标准型), not 性能型: a volume cannot change its class; set storage_class to nfs-standard, or volume to another name'
     );
-    expect(writes()).toHaveLength(before);
+    expect(writes(bench)).toHaveLength(before);
     for (const storageClass of ['nfs-standard', '标准型']) {
       const found = await step({ volume: 'datasets', storage_class: storageClass });
       expect([found.failure, found.outputs.storage_class]).toEqual([undefined, 'nfs-standard']);
     }
-    expect(writes()).toHaveLength(before);
+    expect(writes(bench)).toHaveLength(before);
   });
 
   it('says in a dry run that a volume of another class would fail, and which configuration of the class it would use', async () => {
@@ -111,7 +105,7 @@ describe('operation volume with storage_class', () => {
     expect(await dryRun({ volume: 'fast', size: '10', storage_class: '性能型' })).toEqual([
       'dry run: volume would create "fast" of 10 GiB from configuration 12 in bj-001; only reads were sent'
     ]);
-    expect(writes()).toEqual([CREATE]);
+    expect(writes(bench)).toEqual([CREATE]);
   });
 
   it('refuses a storage_class that is no class before anything is sent', async () => {
@@ -147,46 +141,18 @@ describe('elastic-deploy volume --storage-class', () => {
   let emulator: Emulator;
   // On the emulator's own clock, as the tool runs: a volume settles at once.
   beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      keys: fixtureEmulatorKeys(),
-      readyAfterSeconds: 0,
-      strict: true
-    });
+    emulator = await startStrictEmulator();
   });
   afterEach(() => emulator.stop());
 
   it('takes the flag its declaration makes, and prints the output in its JSON', async () => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const environment: Record<string, string> = {
-      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-      ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
-      ELASTIC_DEPLOY_PRIVATE_KEY_FILE: emulator.rsa.private_key_file,
-      ELASTIC_DEPLOY_PLATFORM_PUBLIC_KEY_FILE: emulator.rsa.platform_public_key_file
-    };
-    const real = nodeIo([]);
-    const run = (argv: string[]): Promise<number> => {
-      out.length = 0;
-      err.length = 0;
-      const io: CliIo = {
-        argv,
-        env: (name) => environment[name],
-        stdout: (text) => out.push(text),
-        stderr: (text) => err.push(text),
-        readFile: (path, maxBytes) => readRegularFile(path, maxBytes),
+    const run = (argv: string[]) =>
+      runCliIn(argv, rsaEnvironment(emulator), {
         writeFile: () => {
           throw new Error('this run writes no file');
-        },
-        onSignal: () => () => undefined,
-        isTerminal: false,
-        stdoutIsTerminal: false,
-        version: '0.1.0',
-        ...(real.makeRunDir === undefined ? {} : { makeRunDir: real.makeRunDir })
-      };
-      return runCli(io);
-    };
-    const code = await run([
+        }
+      });
+    const made = await run([
       'volume',
       '--volume',
       'ckpt',
@@ -197,10 +163,10 @@ describe('elastic-deploy volume --storage-class', () => {
       '--output',
       'json'
     ]);
-    expect([code, err.join('')]).toEqual([EXIT.ok, expect.any(String)]);
-    expect(JSON.parse(out.join(''))).toMatchObject({ storage_class: 'cpfs-performance', region: 'bj-001' });
+    expect([made.code, made.stderr]).toEqual([EXIT.ok, expect.any(String)]);
+    expect(JSON.parse(made.stdout)).toMatchObject({ storage_class: 'cpfs-performance', region: 'bj-001' });
     const refused = await run(['volume', '--volume', 'ckpt', '--storage-class', 'a/b']);
-    expect(refused).toBe(EXIT.input);
-    expect(err.join('')).toContain('error: --storage-class "a/b" is not a storage class: set it to');
+    expect(refused.code).toBe(EXIT.input);
+    expect(refused.stderr).toContain('error: --storage-class "a/b" is not a storage class: set it to');
   });
 });

@@ -5,11 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../src/cli/run-cli.js';
-import { nodeIo, type CliIo } from '../../../src/cli/cli-io.js';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { listRowsOf } from '../../../src/platform/operations/calls.js';
 import { startEmulator, type Emulator } from '../../../emulator/index.js';
+import { runCliIn, tokenEnvironment } from '../../helpers/cli-run.js';
 import { useStepBench } from '../../helpers/emulator-step.js';
 import { fixtureEmulatorKeys } from '../../helpers/fixtures.js';
 import { SHUFFLED_CODES } from '../../helpers/platform-client.js';
@@ -79,23 +78,9 @@ describe('elastic-deploy volume-options', () => {
   });
 
   /** Runs the command line in this process with the emulator's token-mode key, stdout a terminal or not. */
-  async function cli(argv: string[], stdoutIsTerminal: boolean) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const environment: Record<string, string> = {
-      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-      ELASTIC_DEPLOY_API_PROFILE: 'live'
-    };
-    const io: CliIo = {
-      ...nodeIo(argv),
-      env: (name) => environment[name],
-      stdout: (text) => out.push(text),
-      stderr: (text) => err.push(text),
-      onSignal: () => () => undefined,
-      isTerminal: false,
+  const cli = (argv: string[], stdoutIsTerminal: boolean) =>
+    runCliIn(argv, tokenEnvironment(emulator), {
       stdoutIsTerminal,
-      version: '0.1.0',
       makeRunDir: () => {
         const path = mkdtempSync(join(dir, 'run-'));
         return {
@@ -105,10 +90,7 @@ describe('elastic-deploy volume-options', () => {
           }
         };
       }
-    };
-    const code = await runCli(io);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  }
+    });
 
   it('prints the options as a table at a terminal, and as JSON rows in a pipe', async () => {
     const table = await cli(['volume-options'], true);

@@ -3,7 +3,16 @@
 // volume, volume_list and volume_delete, with what goes wrong and their dry runs. volume_cleanup and the
 // volumes input have files of their own.
 import { aSecondApart, emulatorContext, useStepBench } from '../../helpers/emulator-step.js';
-import { CREATE, DELETE, EXPAND, GIB, LIST, volumeByHand } from '../../helpers/volume-bench.js';
+import {
+  createBodies,
+  CREATE,
+  DELETE,
+  EXPAND,
+  GIB,
+  LIST,
+  volumeByHand,
+  writes
+} from '../../helpers/volume-bench.js';
 import { renderSummary } from '../../../src/action/summary.js';
 import {
   volumeConfigsCall,
@@ -62,7 +71,6 @@ describe('operation volume, volume_list and volume_delete', () => {
   const bench = useStepBench({ readyAfterSeconds: 30, strict: true }, { operation: 'volume' });
   const { sent } = bench;
   const step = aSecondApart(bench);
-  const writes = () => bench.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
 
   it('makes the volume where asked from the cheapest configuration with room, and ends once it is Active', async () => {
     const { outputs, failure, left } = await step({
@@ -71,7 +79,7 @@ describe('operation volume, volume_list and volume_delete', () => {
       region: 'bj-001'
     });
     expect(failure).toBeUndefined();
-    expect(JSON.parse(sent(CREATE)[0]?.body ?? '{}')).toEqual({
+    expect(createBodies(bench)[0]).toEqual({
       name: 'datasets',
       nas_config_id: 10,
       total_size: 100 * GIB
@@ -105,13 +113,13 @@ describe('operation volume, volume_list and volume_delete', () => {
 
   it('finds the volume by name on the next run and sends nothing that changes it; grows it, never shrinks it', async () => {
     await step({ volume: 'datasets', size: '100' });
-    const before = writes().length;
+    const before = writes(bench).length;
     const same = await step({ volume: 'datasets', size: '100' });
     expect(same.failure).toBeUndefined();
     expect(bench.log).not.toContainEqual(expect.stringContaining('a volume is never shrunk'));
     const again = await step({ volume: 'datasets', size: '50' });
     expect(again.failure).toBeUndefined();
-    expect(writes()).toHaveLength(before);
+    expect(writes(bench)).toHaveLength(before);
     expect(again.outputs.total_size).toBe('100');
     expect(bench.log).toContainEqual(expect.stringContaining('a volume is never shrunk'));
     expect(renderSummary(again.result, { passed: true })).toContain('Found as it was.');
@@ -127,12 +135,12 @@ describe('operation volume, volume_list and volume_delete', () => {
 
   it('fails for a volume in another region, naming its region, and sends nothing', async () => {
     await step({ volume: 'datasets', size: '10', region: 'bj-001' });
-    const before = writes().length;
+    const before = writes(bench).length;
     const { failure } = await step({ volume: 'datasets', size: '10', region: '广东-T1' });
     expect(failure).toMatch(
       /volume 1001 \(datasets\) is in region bj-001 \(北京一区\), not 广东-T1: a volume cannot move; set region to bj-001/
     );
-    expect(writes()).toHaveLength(before);
+    expect(writes(bench)).toHaveLength(before);
   });
 
   it('fails a volume that ends in Exception with the error the list gives', async () => {
@@ -163,7 +171,7 @@ describe('operation volume, volume_list and volume_delete', () => {
     await expect(step({ volume: 'none-here' })).resolves.toMatchObject({
       failure: expect.stringContaining('no volume is named "none-here", and size is empty') as unknown
     });
-    expect(writes()).toEqual([]);
+    expect(writes(bench)).toEqual([]);
   });
 
   it('uses the volume of the name after a create that failed but landed: the list, not the answer, says', async () => {
@@ -270,7 +278,6 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
   const bench = useStepBench({ readyAfterSeconds: 30, strict: true }, { operation: 'volume' });
   const { sent } = bench;
   const step = aSecondApart(bench);
-  const writes = () => bench.emulator.requests.filter((r) => r.method === 'POST').map((r) => r.path);
   /** A volume made by hand, as another run would have made it (Creating for 30 s). */
   const madeByHand = (name: string, configId = '10'): Promise<string> => volumeByHand(bench, name, configId);
   /** A dry run's lines (a dry run of these operations reports no result). */
@@ -303,7 +310,7 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
     expect(await dryRun({ operation: 'volume_delete', volume: 'gone', confirm: 'gone' })).toEqual([
       'dry run: volume_delete would fail: no volume is named "gone" (nor has that storage_id): nothing was deleted; see the volumes with operation volume_list'
     ]);
-    expect(writes()).toEqual([CREATE]);
+    expect(writes(bench)).toEqual([CREATE]);
   });
 
   it('waits for a volume found on its way to Active; refuses two of one name, naming their ids', async () => {
@@ -381,7 +388,7 @@ describe('operation volume, when things go wrong, and as a dry run', () => {
     expect(failure).toMatch(
       /cannot create volume "huge": no storage configuration in region bj-001 can hold 5000 GiB: the Available ones are 10 \(1024 GiB left\), 12 \(256 GiB left\)/
     );
-    expect(writes()).toEqual([]);
+    expect(writes(bench)).toEqual([]);
   });
 
   it('fails a delete whose volume stays Deleting past cleanup_timeout', async () => {
