@@ -4,7 +4,7 @@
 // not count, nor a comment, nor a declaration's description, which is documentation).
 //
 // A user's read is (a) a typed read of the input by its declaration: get('max_cost'), given('wait'),
-// text('data'), raw('token') (action/settings.ts's readers), or (b) a settings field of the same name in
+// text('data'), raw('token') (deploy/settings.ts's readers), or (b) a settings field of the same name in
 // a Pick<Settings, ...> type. A file whose every literal of the name is such a read does not count.
 // The operations' lists do not count either: deploy/engine/inputs/operation-inputs.ts (the inputs of every
 // operation, and the groups operations share) and the operations' declarations (deploy/<capability>/operations.ts, each
@@ -26,17 +26,17 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
   operation: [
     'action/pull-request-step.ts',
-    'action/settings.ts',
+    'deploy/settings.ts',
     'deploy/deployments/send-change.ts',
     'deploy/engine/flows/toolkit.ts',
     'deploy/engine/step-defaults.ts'
   ],
   base_url: ['action/by-hand.ts'],
-  token: ['action/settings.ts', 'protocol/request.ts'],
-  private_key: ['action/settings.ts'],
-  platform_public_key: ['action/settings.ts'],
+  token: ['deploy/settings.ts', 'protocol/request.ts'],
+  private_key: ['deploy/settings.ts'],
+  platform_public_key: ['deploy/settings.ts'],
   api_profile: ['action/by-hand.ts'],
-  endpoints: ['action/settings.ts', 'platform/operations/calls.ts'],
+  endpoints: ['deploy/settings.ts', 'platform/operations/calls.ts'],
   task_name: [
     'platform/list-rows.ts',
     'platform/operations/input-checks.ts',
@@ -49,7 +49,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'platform/preheat-data.ts'
   ],
   task_id: [
-    'action/settings.ts',
+    'deploy/settings.ts',
     'deploy/engine/outputs/outputs.ts',
     'deploy/engine/tasks/configuration.ts',
     'platform/list-rows.ts',
@@ -144,20 +144,20 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/engine/storage/copy-data.ts'
   ],
   body: [
-    'action/settings.ts',
+    'deploy/settings.ts',
     'deploy/engine/create/create-task.ts',
     'deploy/engine/dry-run.ts',
     'deploy/engine/step-defaults.ts',
     'platform/client.ts',
     'platform/operations/calls.ts'
   ],
-  body_file: ['action/runtime.ts', 'action/settings.ts'],
-  query: ['action/settings.ts', 'deploy/engine/dry-run.ts', 'platform/operations/calls.ts'],
-  method: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
-  path: ['action/settings.ts', 'platform/operations/plan-calls.ts'],
-  encrypt: ['action/settings.ts'],
+  body_file: ['action/runtime.ts', 'deploy/settings.ts'],
+  query: ['deploy/settings.ts', 'deploy/engine/dry-run.ts', 'platform/operations/calls.ts'],
+  method: ['deploy/settings.ts', 'platform/operations/plan-calls.ts'],
+  path: ['deploy/settings.ts', 'platform/operations/plan-calls.ts'],
+  encrypt: ['deploy/settings.ts'],
   wait: [
-    'action/settings.ts',
+    'deploy/settings.ts',
     'deploy/deployments/send-change.ts',
     'deploy/engine/step-defaults.ts',
     'platform/operations/operation-table.ts'
@@ -167,7 +167,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'action/host.ts',
     'action/post-step.ts',
     'action/saved-cleanup.ts',
-    'action/settings.ts',
+    'deploy/settings.ts',
     'cli/cleanup-command.ts',
     'cli/cli-args.ts',
     'cli/cli-help.ts',
@@ -180,8 +180,8 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/engine/storage/volume-ledger.ts'
   ],
   billing_range: ['platform/operations/input-checks.ts'],
-  billing_start: ['action/settings.ts', 'platform/operations/input-checks.ts'],
-  billing_end: ['action/settings.ts', 'platform/operations/input-checks.ts']
+  billing_start: ['deploy/settings.ts', 'platform/operations/input-checks.ts'],
+  billing_end: ['deploy/settings.ts', 'platform/operations/input-checks.ts']
 };
 
 const PROSE = /\b(?:description|cliDescription):\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g;
