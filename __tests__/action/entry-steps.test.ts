@@ -24,6 +24,14 @@ const PREHEAT_STOP = '/api/task/image_preheat/stop';
 describe('the main and post steps on a test host', () => {
   let emulator: Emulator;
   const hosts: TestHost[] = [];
+  /** A create or replace (`operation`) of one 4090 node named `task_name`, with SERVICE, and `more` inputs. */
+  const withService = (operation: string, task_name: string, more: Record<string, string> = {}) => ({
+    operation,
+    task_name,
+    points: '1',
+    body: SERVICE,
+    ...more
+  });
   /** A host for the emulator's RSA-mode key and these inputs. */
   const host = (inputs: Record<string, string>, state?: Record<string, string>): TestHost => {
     const made = testHost({ ...rsaInputs(emulator), poll_interval: '1s', ...inputs }, state);
@@ -44,7 +52,7 @@ describe('the main and post steps on a test host', () => {
   // was written, after the task was made and waited on (and billed).
   it('refuses, before anything is sent, a RUNNER_TEMP in which no file can be made', async () => {
     const unwritable = unwritableDirectory();
-    const main = host({ operation: 'create', task_name: 'no-temp', points: '1', body: SERVICE });
+    const main = host(withService('create', 'no-temp'));
     main.vars.RUNNER_TEMP = unwritable;
     await runMain(main);
     expect(main.failed).toMatch(
@@ -56,13 +64,7 @@ describe('the main and post steps on a test host', () => {
   });
 
   it('creates, waits, writes outputs, response file and summary; the post step stops the task', async () => {
-    const main = host({
-      operation: 'create',
-      task_name: 'inproc',
-      points: '1',
-      body: SERVICE,
-      cleanup: 'stop'
-    });
+    const main = host(withService('create', 'inproc', { cleanup: 'stop' }));
     await runMain(main);
     expect(main.failed).toBeUndefined();
     const id = main.outputs.task_id ?? '';
@@ -125,13 +127,7 @@ describe('the main and post steps on a test host', () => {
       }
     ]);
     try {
-      const main = host({
-        operation: 'create',
-        task_name: 'x-inproc-crash',
-        points: '1',
-        body: SERVICE,
-        poll_interval: '1s'
-      });
+      const main = host(withService('create', 'x-inproc-crash', { poll_interval: '1s' }));
       await runMain(main);
       expect(main.failed).toMatch(
         /has a node that will not come up: node \d+ \(Running\): container web CrashLoopBackOff/
@@ -209,13 +205,7 @@ describe('the main and post steps on a test host', () => {
   it('prints a replace in a dry run with the tasks it would stop, reading only the task search', async () => {
     const old = emulator.tasks.add({ task_name: 'dry-replace', points: 1, status: 'Running' });
     const before = emulator.requests.length;
-    const main = host({
-      operation: 'replace',
-      task_name: 'dry-replace',
-      points: '1',
-      body: SERVICE,
-      dry_run: 'true'
-    });
+    const main = host(withService('replace', 'dry-replace', { dry_run: 'true' }));
     await runMain(main);
     expect(main.failed).toBeUndefined();
     expect(main.lines).toContain('dry run: create would send this, and sends nothing:');
@@ -243,7 +233,7 @@ describe('the main and post steps on a test host', () => {
   });
 
   it('fails a task that ends in Other, and only warns when the summary cannot be written', async () => {
-    const main = host({ operation: 'create', task_name: 'x-broken', points: '1', body: SERVICE });
+    const main = host(withService('create', 'x-broken'));
     main.summaryFails = true;
     await runMain(main);
     expect(main.failed).toMatch(/^create: task \d+ \(x-broken\) ended in Other after \d+s$/);
@@ -255,7 +245,7 @@ describe('the main and post steps on a test host', () => {
   it('stops waiting when the job is cancelled, writing the outputs known so far', async () => {
     emulator.tasks.setReadyAfter(600);
     try {
-      const main = host({ operation: 'create', task_name: 'inproc-cancel', points: '1', body: SERVICE });
+      const main = host(withService('create', 'inproc-cancel'));
       const running = runMain(main);
       await main.whenLogged(/Pending after \d+s/);
       main.cancel('SIGTERM');
@@ -314,13 +304,7 @@ describe('the main and post steps on a test host', () => {
 
   it('finds by name, and stops, the task of a create whose answer the step never read', async () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
-    const main = host({
-      operation: 'create',
-      task_name: 'inproc-no-id',
-      points: '1',
-      cleanup: 'stop',
-      body: SERVICE
-    });
+    const main = host(withService('create', 'inproc-no-id', { cleanup: 'stop' }));
     await runMain(main);
     expect(main.failed).toMatch(/carries no task_id/);
     const post = host({ operation: 'create', task_name: 'inproc-no-id', points: '1' }, main.saved);

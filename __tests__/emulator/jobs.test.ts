@@ -4,6 +4,7 @@ import { applyConfig, parseConfig } from '../../emulator/config.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 import { nightlyGroup } from '../helpers/bodies.js';
+import { corpusIn } from './helpers.js';
 
 interface JobDetail {
   status: string;
@@ -417,12 +418,7 @@ describe('jobs, as the reference describes them', () => {
     expect(volume.data).toMatchObject({ storage_id: 1001 });
     clock.advance(60);
     const beijing = { tag: 'beijing-jxq-p1', name: '北京一区' };
-    const s3 = emulator.storage.addObjectStorage({
-      name: 'corpus',
-      status: 'Activate',
-      regions: [beijing],
-      activeRegions: [beijing]
-    });
+    const s3 = emulator.storage.addObjectStorage(corpusIn(beijing));
     const mounts = {
       storage_config: [{ storage_id: s3, target_dir: '/root/s3' }],
       share_storage_config: [{ storage_id: 2037, target_dir: '/root/share' }],

@@ -1,6 +1,7 @@
 // The emulator's nodes: the node list with containers, node events and logs, nodes that come up one
 // after another, and crash loops.
 import { useTestEmulator } from './helpers.js';
+import { CRASH_LOOP_EVENTS } from '../helpers/crash-loop-events.js';
 
 interface Container {
   service_name: string | null;
@@ -73,14 +74,7 @@ describe('nodes, events and logs', () => {
     const { events } = await get<{ events: { reason: string; type: string }[] }>(
       `/api/deployment/task/pod_event?point_id=${node?.point_id ?? 0}`
     );
-    expect(events.map((e) => e.reason)).toEqual([
-      'Scheduled',
-      'Pulling',
-      'Pulled',
-      'Created',
-      'Started',
-      'BackOff'
-    ]);
+    expect(events.map((e) => e.reason)).toEqual(CRASH_LOOP_EVENTS);
     expect(events.at(-1)?.type).toBe('Warning');
     const { logs } = await get<{ logs: string }>(
       `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${String(serviceId(id))}`

@@ -2,6 +2,7 @@
 // list and its required parameters, and a create's storage_config held to what the platform requires.
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { corpusIn } from './helpers.js';
 
 describe("the emulator's object storages", () => {
   let emulator: Emulator;
@@ -105,12 +106,7 @@ describe("the emulator's object storages", () => {
 
   it('adds storages by a knob, accelerated where the test says', async () => {
     const hebei = { tag: 'hebeif-1', name: '河北一区' };
-    const id = emulator.storage.addObjectStorage({
-      name: 'corpus',
-      status: 'Activate',
-      regions: [hebei],
-      activeRegions: [hebei]
-    });
+    const id = emulator.storage.addObjectStorage(corpusIn(hebei));
     expect((await list('storage_type=Juicefs&status=Activate')).results.map((s) => s.storage_id)).toEqual([
       36,
       id

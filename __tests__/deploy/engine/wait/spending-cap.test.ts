@@ -33,6 +33,9 @@ describe('max_cost', () => {
   });
 
   const AHEAD = { endMs: 60 * MINUTE, nextInMs: MINUTE / 2 };
+  /** A cap of 5 read at 0.1 yuan a minute: 4.80 at 1 minute, 4.90 at 2 minutes: the cap comes at 3 minutes. */
+  const climbingToFive = () =>
+    seeCost(seeCost(startCap('5'), '4800000', MINUTE, AHEAD).watch, '4900000', 2 * MINUTE, AHEAD);
 
   it('is reached at the cap exactly, not a point before, with no rate seen', () => {
     const cap = startCap('2');
@@ -98,13 +101,7 @@ describe('max_cost', () => {
 
   // Issue 60, point 1: a read that fails, or is held back, leaves the cap guarded at the last rate seen.
   it('projects from the last reading at the last rate when a round reads no cost, and stops before the cap', () => {
-    // 0.1 yuan a minute: 4.80 at 1 minute, 4.90 at 2 minutes: the cap of 5 comes at 3 minutes.
-    const read = seeCost(
-      seeCost(startCap('5'), '4800000', MINUTE, AHEAD).watch,
-      '4900000',
-      2 * MINUTE,
-      AHEAD
-    );
+    const read = climbingToFive();
     expect(capAtMs(read.watch)).toBe(3 * MINUTE);
     expect(seeCost(read.watch, undefined, 2 * MINUTE + 20_000, AHEAD)).toMatchObject({
       reached: false,
@@ -127,12 +124,7 @@ describe('max_cost', () => {
   });
 
   it('is reached by a read held back past the moment the projection reaches the cap, saying when that was', () => {
-    const read = seeCost(
-      seeCost(startCap('5'), '4800000', MINUTE, AHEAD).watch,
-      '4900000',
-      2 * MINUTE,
-      AHEAD
-    );
+    const read = climbingToFive();
     expect(heldBack(read.watch, 'the platform asked for a pause of 2m0s', 2 * MINUTE + 10_000)).toEqual({
       watch: read.watch,
       reached: true,

@@ -12,6 +12,7 @@ import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../../../help
 import { runTestStep, testRuntime } from '../../../helpers/runtime.js';
 import { emulatorStep } from '../../../helpers/emulator-step.js';
 import { WEB_BODY } from '../../../helpers/bodies.js';
+import { CRASH_LOOP_EVENTS } from '../../../helpers/crash-loop-events.js';
 
 const DETAIL = '/api/task/deployment/detail';
 
@@ -163,14 +164,7 @@ describe('waiting against the emulator', () => {
         { pointId: '1229831002' }
       ]
     });
-    expect(result.tasks[0]?.diagnostics?.nodes[0]?.events.map((e) => e.reason)).toEqual([
-      'Scheduled',
-      'Pulling',
-      'Pulled',
-      'Created',
-      'Started',
-      'BackOff'
-    ]);
+    expect(result.tasks[0]?.diagnostics?.nodes[0]?.events.map((e) => e.reason)).toEqual(CRASH_LOOP_EVENTS);
     expect(log).toContain('task 1229831: reading its nodes, their events and logs, to show why');
   });
 
