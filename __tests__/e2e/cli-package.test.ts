@@ -16,11 +16,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { promisify } from 'node:util';
-import { startEmulator, type Emulator } from '../../emulator/index.js';
+import type { Emulator } from '../../emulator/index.js';
 import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runner.js';
-import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { startStrictEmulator } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 import { mermaidBlocks, parseGantt } from '../helpers/mermaid.js';
 import { JOB_BODY, jobBodyWithSecrets, MARK_4090 } from '../helpers/bodies.js';
@@ -34,6 +33,19 @@ interface CliRun {
   stderr: string;
 }
 
+/** The outputs a run printed as JSON on stdout. */
+const outputsOf = (result: CliRun): Record<string, string> =>
+  JSON.parse(result.stdout) as Record<string, string>;
+/** Its waits poll each second. */
+const EACH_SECOND = ['--poll-interval', '1s'];
+/** It writes its files, and its summary (summary.md), into `files`. */
+const filesIn = (files: string): string[] => [
+  '--files-dir',
+  files,
+  '--summary-file',
+  join(files, 'summary.md')
+];
+
 describe('the packed elastic-deploy, installed into an empty directory', () => {
   let emulator: Emulator;
   let dir: string;
@@ -42,12 +54,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
 
   // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
   beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      keys: fixtureEmulatorKeys(),
-      readyAfterSeconds: 0,
-      strict: true
-    });
+    emulator = await startStrictEmulator();
   });
   afterEach(() => emulator.stop());
   beforeAll(async () => {
@@ -359,12 +366,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     it('creates a task picking its resource by gpu, with no secret in any stream even with --debug, and no workflow command', async () => {
       const result = await elasticDeploy(node, [
         ...webCreate(`pkg-web-${node.major}`),
-        '--poll-interval',
-        '1s',
+        ...EACH_SECOND,
         '--debug'
       ]);
       expect(result.code).toBe(0);
-      const outputs = JSON.parse(result.stdout) as Record<string, string>;
+      const outputs = outputsOf(result);
       expect(outputs).toMatchObject({ status: 'Running', gpu: '4090' });
       expect(result.stderr).toContain('debug: ');
       expect(`${result.stdout}${result.stderr}`).not.toContain(emulator.token_mode.token);
@@ -379,12 +385,12 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       try {
         const result = await elasticDeploy(
           node,
-          [...webCreate(`pkg-term-${node.major}`), '--cleanup', 'stop', '--poll-interval', '1s'],
+          [...webCreate(`pkg-term-${node.major}`), '--cleanup', 'stop', ...EACH_SECOND],
           {},
           [/task_id: \d+/, /cleaning up what it left/]
         );
         expect(result.code).toBe(130);
-        const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
+        const id = outputsOf(result).task_id ?? '';
         expect(result.stderr).toContain('cleanup: received SIGTERM; the cleanup goes on until it ends');
         expect(result.stderr).toContain(`cleanup: stopped task ${id}`);
         expect(emulator.tasks.get(id).status).toBe('End');
@@ -459,8 +465,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
             ...webCreate(`pkg-npx-${node.major}`),
             '--cleanup',
             'stop',
-            '--poll-interval',
-            '1s'
+            ...EACH_SECOND
           ],
           { cwd: dir, env: { ...jobEnv(), PATH: `${dirname(node.path)}:${process.env.PATH ?? ''}` } }
         );
@@ -492,7 +497,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       ]);
       // The run's log is what a failure shows: exit 0 or why not.
       expect(result.code === 0 ? 'exit 0' : `exit ${result.code}: ${result.stderr}`).toBe('exit 0');
-      const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
+      const id = outputsOf(result).task_id ?? '';
       const twin = /^cleanup: stopped task (\d+), a second task named/m.exec(result.stderr)?.[1] ?? '';
       expect([emulator.tasks.get(id).status, emulator.tasks.get(twin).status]).toEqual(['Running', 'End']);
     });
@@ -521,8 +526,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         ...webCreate(`pkg-capped-${node.major}`),
         '--max-cost',
         '0.0003',
-        '--poll-interval',
-        '1s'
+        ...EACH_SECOND
       ]);
       expect(result.code).toBe(5);
       const outputs = JSON.parse(result.stdout) as Record<string, unknown>;
@@ -537,11 +541,10 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         ...gpuJob(`pkg-job-${node.major}`, JOB_BODY),
         '--wait-timeout',
         '3s',
-        '--poll-interval',
-        '1s'
+        ...EACH_SECOND
       ]);
       expect(result.code).toBe(3);
-      const id = (JSON.parse(result.stdout) as Record<string, string>).task_id ?? '';
+      const id = outputsOf(result).task_id ?? '';
       expect(emulator.jobs.get(id).status).toBe('Paused');
       expect(result.stderr).toContain(`job ${id} may still run: stopping it now`);
       expect(result.stderr).toContain(
@@ -563,11 +566,10 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '2s',
         '--cleanup-timeout',
         '5s',
-        '--poll-interval',
-        '1s'
+        ...EACH_SECOND
       ]);
       expect(result.code).toBe(4);
-      const id = (JSON.parse(result.stdout) as Record<string, string>).task_id ?? '';
+      const id = outputsOf(result).task_id ?? '';
       expect(result.stderr).toContain(
         `run \`elastic-deploy job-stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live\``
       );
@@ -610,21 +612,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         const files = mkdtempSync(join(dir, 'files-'));
         const result = await elasticDeploy(
           node,
-          [
-            ...gpuJob(name, body),
-            '--poll-interval',
-            '1s',
-            '--files-dir',
-            files,
-            '--summary-file',
-            join(files, 'summary.md'),
-            '--with-data',
-            '--debug'
-          ],
+          [...gpuJob(name, body), ...EACH_SECOND, ...filesIn(files), '--with-data', '--debug'],
           { ELASTIC_DEPLOY_TOKEN: emulator.rsa.token, ELASTIC_DEPLOY_PRIVATE_KEY: key }
         );
         expect(result.code).toBe(code);
-        const outputs = JSON.parse(result.stdout) as Record<string, string>;
+        const outputs = outputsOf(result);
         expect(readFileSync(outputs.log_file ?? '', 'utf8')).toBe(
           'token=***\nkey line: ***\nHF_TOKEN=***\nregistry: ***\n'
         );
@@ -665,31 +657,23 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         ]
       });
       const files = mkdtempSync(join(dir, 'env-files-'));
-      const common = [
-        '--files-dir',
-        files,
-        '--summary-file',
-        join(files, 'summary.md'),
-        '--with-data',
-        '--debug'
-      ];
+      const common = [...filesIn(files), '--with-data', '--debug'];
       const created = await elasticDeploy(node, [
         'create',
         '--task-name',
         name,
         '--body',
         body,
-        '--poll-interval',
-        '1s',
+        ...EACH_SECOND,
         ...common
       ]);
       expect(created.code).not.toBe(0);
-      const id = (JSON.parse(created.stdout) as Record<string, string>).task_id ?? '';
-      const createdOutputs = JSON.parse(created.stdout) as Record<string, string>;
+      const id = outputsOf(created).task_id ?? '';
+      const createdOutputs = outputsOf(created);
       expect(readFileSync(createdOutputs.diagnostics_file ?? '', 'utf8')).toContain('API_KEY=***');
       const logs = await elasticDeploy(node, ['logs', '--task-id', id, ...common]);
       expect(logs.code).toBe(0);
-      const logsOutputs = JSON.parse(logs.stdout) as Record<string, string>;
+      const logsOutputs = outputsOf(logs);
       expect(readFileSync(logsOutputs.response_file ?? '', 'utf8')).toContain('API_KEY=***');
       const written = readdirSync(files, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
@@ -836,15 +820,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
           `pkg-files-${node.major}`,
           '--body-file',
           join(shared, 'job.yaml'),
-          '--poll-interval',
-          '1s',
-          '--files-dir',
-          files,
-          '--summary-file',
-          join(files, 'summary.md')
+          ...EACH_SECOND,
+          ...filesIn(files)
         ]);
         expect(result.code === 0 ? 'exit 0' : `exit ${result.code}: ${result.stderr}`).toBe('exit 0');
-        const outputs = JSON.parse(result.stdout) as Record<string, string>;
+        const outputs = outputsOf(result);
         expect(outputs.log_file).toBe(join(files, `job-${outputs.task_id ?? ''}.log`));
         expect(readdirSync(files).sort()).toEqual([
           `job-${outputs.task_id ?? ''}.log`,

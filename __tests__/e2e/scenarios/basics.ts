@@ -15,7 +15,8 @@ import {
   escapeRegExp,
   settleAfterPendingRead,
   type ScenarioApi,
-  everythingShown
+  everythingShown,
+  createOf
 } from './harness.js';
 
 export function basicScenarios({ scenario }: ScenarioApi): void {
@@ -23,13 +24,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     'creates a task and waits until it is Running with its URLs, with outputs and a summary',
     async (s) => {
       const stopWatching = settleAfterPendingRead(s.emulator);
-      const result = await s.run({
-        operation: 'create',
-        task_name: 'e2e-web',
-        points: '1',
-        body: SERVICE,
-        ...FAST
-      });
+      const result = await s.run(createOf('e2e-web', { body: SERVICE, ...FAST }));
       stopWatching();
       expect(result.stderr).toBe('');
       expect(result.exitCode).toBe(0);
@@ -87,14 +82,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario(
     'fails the step for a task that ends in Other, with the outputs written; the post step, which the platform does not let stop it, fails loudly',
     async (s) => {
-      const inputs = {
-        operation: 'create',
-        task_name: 'e2e-broken',
-        points: '1',
-        cleanup: 'stop',
-        cleanup_timeout: '5s',
-        ...FAST
-      };
+      const inputs = createOf('e2e-broken', { cleanup: 'stop', cleanup_timeout: '5s', ...FAST });
       const result = await s.run(inputs);
       expect(result.exitCode).toBe(1);
       const id = result.outputs.task_id ?? '';
@@ -133,13 +121,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     'fails the step on timeout, naming the last status and the time, with timed_out true',
     async (s) => {
       s.emulator.tasks.setReadyAfter(600);
-      const result = await s.run({
-        operation: 'create',
-        task_name: 'e2e-slow',
-        points: '1',
-        wait_timeout: '2s',
-        ...FAST
-      });
+      const result = await s.run(createOf('e2e-slow', { wait_timeout: '2s', ...FAST }));
       expect(result.exitCode).toBe(1);
       expect(result.outputs).toMatchObject({ timed_out: 'true', status: 'Pending' });
       expect(result.stdout).toMatch(
@@ -152,7 +134,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario('waits with detail when wait is true', async (s) => {
     // The task comes up once the detail step has seen it Pending, however slowly that step starts.
     s.emulator.tasks.setReadyAfter(600);
-    const created = await s.run({ operation: 'create', task_name: 'e2e-detail', points: '1', wait: 'false' });
+    const created = await s.run(createOf('e2e-detail', { wait: 'false' }));
     expect(created.outputs.status).toBe('');
     const id = created.outputs.task_id ?? '';
     const meanwhile = s.emulator.afterRequest((request) => {
@@ -170,13 +152,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   });
 
   scenario('runs every operation of the table on one task', async (s) => {
-    const created = await s.run({
-      operation: 'create',
-      task_name: 'e2e-ops',
-      points: '1',
-      body: SERVICE,
-      ...FAST
-    });
+    const created = await s.run(createOf('e2e-ops', { body: SERVICE, ...FAST }));
     const task_id = created.outputs.task_id ?? '';
     const step = async (inputs: Record<string, string>): Promise<StepRun> => {
       const result = await s.run({ task_id, ...FAST, ...inputs });
@@ -244,13 +220,10 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
     try {
       const before = s.emulator.requests.length;
       const result = await s.run(
-        {
-          operation: 'create',
-          task_name: 'e2e-proxied',
-          points: '1',
+        createOf('e2e-proxied', {
           base_url: s.emulator.base_url.replace('127.0.0.1', 'platform.test'),
           ...FAST
-        },
+        }),
         undefined,
         { https_proxy: proxy.url }
       );
@@ -356,13 +329,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   );
 
   scenario('stops the task it created in the post step, with cleanup: stop', async (s) => {
-    const main = await s.run({
-      operation: 'create',
-      task_name: 'e2e-cleanup',
-      points: '1',
-      cleanup: 'stop',
-      wait: 'false'
-    });
+    const main = await s.run(createOf('e2e-cleanup', { cleanup: 'stop', wait: 'false' }));
     const id = main.outputs.task_id ?? '';
     expect(main.state).toEqual({
       isPost: 'true',
@@ -378,10 +345,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       transfers: '[]',
       volumes: '[]'
     });
-    const post = await s.run(
-      { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },
-      main.state
-    );
+    const post = await s.run(createOf('e2e-cleanup', { cleanup: 'stop', wait: 'false' }), main.state);
     expect(post.exitCode).toBe(0);
     expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
     // The stop, then the detail that shows it ended.
@@ -390,17 +354,11 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       { path: '/api/task/deployment/detail', target: expect.stringContaining(`task_id=${id}`) as unknown }
     ]);
     expect(s.emulator.tasks.get(id).status).toBe('End');
-    const again = await s.run(
-      { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
-      main.state
-    );
+    const again = await s.run(createOf('e2e-cleanup', { cleanup: 'stop' }), main.state);
     expect(again.exitCode).toBe(0);
     expect(shown(again)).toContain(`cleanup: task ${id} is already End`);
     s.emulator.tasks.setEndedTasksGone(true);
-    const gone = await s.run(
-      { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
-      main.state
-    );
+    const gone = await s.run(createOf('e2e-cleanup', { cleanup: 'stop' }), main.state);
     s.emulator.tasks.setEndedTasksGone(false);
     expect(gone.exitCode).toBe(0);
     expect(shown(gone)).toContain(`cleanup: task ${id} is already gone`);
@@ -410,13 +368,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
   scenario(
     'stops a task in the post step only once its detail says End, asking again while a platform does not act',
     async (s) => {
-      const inputs = {
-        operation: 'create',
-        task_name: 'e2e-lag',
-        points: '1',
-        cleanup: 'stop',
-        wait: 'false'
-      };
+      const inputs = createOf('e2e-lag', { cleanup: 'stop', wait: 'false' });
       const main = await s.run(inputs);
       const id = main.outputs.task_id ?? '';
       // Two stops are accepted and never acted on, as a platform that loses them would.
@@ -475,7 +427,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
 
   scenario('sends nothing in a dry run, printing the request with its secrets redacted', async (s) => {
     const before = s.emulator.requests.length;
-    const result = await s.run({ operation: 'create', task_name: 'e2e-dry', points: '1', dry_run: 'true' });
+    const result = await s.run(createOf('e2e-dry', { dry_run: 'true' }));
     expect(result.exitCode).toBe(0);
     expect(s.emulator.requests).toHaveLength(before);
     const lines = shown(result);

@@ -7,16 +7,16 @@ import { promisify } from 'node:util';
 import type { RecordedRequest } from '../../../emulator/index.js';
 import type { StepRun } from '../../../scripts/action-runner.js';
 import { until } from '../../helpers/until.js';
-import { FAST, CREATE, STOP, type Scenario, shown, type ScenarioApi } from './harness.js';
+import { FAST, CREATE, STOP, type Scenario, shown, type ScenarioApi, createOf } from './harness.js';
 import { corpusInto } from '../../helpers/transfer-inputs.js';
 
 export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
   group('cleanup and cancellation', () => {
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
     const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
-      s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
+      s.run(createOf(name, { cleanup: 'stop', wait: 'false', ...extra }));
     const post = (s: Scenario, main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
-      s.run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+      s.run(createOf('x', { cleanup: 'stop', ...extra }), main.state);
     scenario(
       'deletes in the post step a volume made for the run (volume_cleanup: delete), after a SIGTERM while it was made',
       async (s) => {
@@ -87,13 +87,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
       requestTimeout: string
     ): Promise<{ main: StepRun; inputs: Record<string, string>; before: number }> => {
       s.emulator.inject({ path: CREATE, delayMs: appliesAfterMs });
-      const inputs = {
-        operation: 'create',
-        task_name: name,
-        points: '1',
-        cleanup: 'stop',
-        request_timeout: requestTimeout
-      };
+      const inputs = createOf(name, { cleanup: 'stop', request_timeout: requestTimeout });
       const before = s.emulator.requests.length;
       const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
       const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
@@ -134,7 +128,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         const before = s.emulator.requests.length;
         const arrived = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === STOP);
         const result = await s.run(
-          { operation: 'create', task_name: 'x', points: '1', cleanup: 'stop' },
+          createOf('x', { cleanup: 'stop' }),
           main.state,
           {},
           { when: arrived, signal: 'SIGTERM' }
@@ -262,7 +256,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         // The first attempt times out after 2 s, no task shows up in the 4 s grace, the create is sent
         // again and answered; the first attempt's task appears at 9 s, once the post step has begun.
         s.emulator.inject({ path: CREATE, delayMs: 9000 });
-        const inputs = { operation: 'create', task_name: 'twin-later', points: '1', request_timeout: '2s' };
+        const inputs = createOf('twin-later', { request_timeout: '2s' });
         const main = await s.run({ ...inputs, wait: 'false' });
         expect(main.exitCode).toBe(0);
         const id = main.outputs.task_id ?? '';
@@ -311,13 +305,7 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
       async (s) => {
         s.emulator.tasks.setReadyAfter(3);
         s.emulator.inject({ path: CREATE, delayMs: 4000 });
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'twin-in-wait',
-          points: '1',
-          request_timeout: '1s',
-          ...FAST
-        });
+        const main = await s.run(createOf('twin-in-wait', { request_timeout: '1s', ...FAST }));
         expect(main.exitCode).toBe(0);
         const id = main.outputs.task_id ?? '';
         const twin = /create: task (\d+) named "twin-in-wait" was made too/.exec(main.stdout)?.[1] ?? '';
@@ -339,18 +327,12 @@ export function cleanupScenarios({ scenario, group }: ScenarioApi): void {
         const creates = (): RecordedRequest[] =>
           s.emulator.requests.slice(before).filter((r) => r.path === CREATE && r.applied);
         s.emulator.inject({ path: CREATE, delayMs: 6000 });
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'twin-late',
-          points: '1',
-          request_timeout: '1s',
-          wait: 'false'
-        });
+        const main = await s.run(createOf('twin-late', { request_timeout: '1s', wait: 'false' }));
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(0);
         await until(() => creates().length >= 2);
         const twin = creates().find((r) => r.createdTaskId !== id)?.createdTaskId ?? '';
-        const result = await s.run({ operation: 'create', task_name: 'twin-late', points: '1' }, main.state);
+        const result = await s.run(createOf('twin-late'), main.state);
         expect(result.exitCode).toBe(0);
         expect(shown(result)).toContain(
           `cleanup: stopped task ${twin}, a second task named "twin-late" made by an earlier attempt of the create`

@@ -5,7 +5,7 @@ import { aHold } from '../../helpers/hold.js';
 import { corpusInto } from '../../helpers/transfer-inputs.js';
 import { until } from '../../helpers/until.js';
 import { unwritableDirectory } from '../../helpers/unwritable.js';
-import { CREATE, SERVICE, shown, type Scenario, type ScenarioApi } from './harness.js';
+import { CREATE, SERVICE, shown, type Scenario, type ScenarioApi, createOf } from './harness.js';
 
 const NAS_CREATE = '/api/storage/nas/v1/create';
 const NAS_DELETE = '/api/storage/nas/v1/delete';
@@ -38,6 +38,12 @@ const volumeStatus = (s: Scenario, id: string): unknown =>
 const sentTo = (s: Scenario, path: string): number =>
   s.emulator.requests.filter((r) => r.path === path).length;
 
+/** The volume `id` is kept: no delete of a volume was sent, and the list shows it Active. */
+function expectKept(s: Scenario, id: string): void {
+  expect(sentTo(s, NAS_DELETE)).toBe(0);
+  expect(volumeStatus(s, id)).toBe('Active');
+}
+
 export function dataScenarios({ scenario, group }: ScenarioApi): void {
   group('data: volumes, transfers, mounts', () => {
     // Issue 60, point 9: run A's create is refused and not applied while run B makes the name.
@@ -57,8 +63,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
         // By state first: the post step deletes nothing, and the other run's volume is Active.
         const post = await s.run(SCRATCH, main.state);
         expect(post.exitCode).toBe(0);
-        expect(sentTo(s, NAS_DELETE)).toBe(0);
-        expect(volumeStatus(s, theirs)).toBe('Active');
+        expectKept(s, theirs);
         // Said: the step used it, and keeps it.
         expect(JSON.parse(main.state.volumes ?? '[]')).toEqual([]);
         expect(shown(main)).toContainEqual(
@@ -88,8 +93,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
         expect(JSON.parse(main.state.volumes ?? '[]')).toEqual([{ name: 'scratch' }]);
         const post = await s.run(SCRATCH, main.state);
         expect(post.exitCode).toBe(0);
-        expect(sentTo(s, NAS_DELETE)).toBe(0);
-        expect(volumeStatus(s, theirs)).toBe('Active');
+        expectKept(s, theirs);
         expect(post.stdout).toMatch(
           new RegExp(
             `^::warning::volume ${theirs} \\(scratch\\) is kept: this step's create of that name never answered, so nothing proves the step made it \\(another run may have\\)`,
@@ -109,8 +113,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
         const id = main.outputs.storage_id ?? '';
         const post = await s.run(SCRATCH, main.state);
         expect(post.exitCode).toBe(0);
-        expect(sentTo(s, NAS_DELETE)).toBe(0);
-        expect(volumeStatus(s, id)).toBe('Active');
+        expectKept(s, id);
         expect(shown(main)).toContain(
           `volume ${id}: Active, 1 GiB, found by name after this step's create went unanswered; kept when the job ends: nothing proves this step made it`
         );
@@ -139,8 +142,7 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
         // B's job ends: its post step keeps the volume A's task mounts, and says so.
         const post = await s.run(SCRATCH, b.state);
         expect(post.exitCode).toBe(0);
-        expect(sentTo(s, NAS_DELETE)).toBe(0);
-        expect(volumeStatus(s, id)).toBe('Active');
+        expectKept(s, id);
         expect(s.emulator.tasks.get(taskId).status).not.toBe('End');
         expect(post.stdout).toMatch(
           new RegExp(
@@ -277,13 +279,9 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
     // Issue 60, point 12: found before anything is sent.
     scenario('refuses a RUNNER_TEMP that takes no file before anything is sent', async (s) => {
       const unwritable = unwritableDirectory();
-      const main = await s.run(
-        { operation: 'create', task_name: 'no-temp', points: '1', body: SERVICE },
-        undefined,
-        {
-          RUNNER_TEMP: unwritable
-        }
-      );
+      const main = await s.run(createOf('no-temp', { body: SERVICE }), undefined, {
+        RUNNER_TEMP: unwritable
+      });
       expect(main.exitCode).toBe(1);
       expect(main.stdout).toMatch(
         new RegExp(
@@ -298,13 +296,9 @@ export function dataScenarios({ scenario, group }: ScenarioApi): void {
       "refuses before the create a body's resource mark in a region the JuiceFS storage is not accelerated in",
       async (s) => {
         // SERVICE's mark is a 4090 in beijing-jxq-p1; weights is accelerated in guangdong-t-01 alone.
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'weights-reader',
-          points: '1',
-          body: SERVICE,
-          juicefs_mounts: 'weights:/weights'
-        });
+        const main = await s.run(
+          createOf('weights-reader', { body: SERVICE, juicefs_mounts: 'weights:/weights' })
+        );
         expect(main.exitCode).toBe(1);
         expect(main.stdout).toMatch(
           /body's resources are in beijing-jxq-p1 \(北京一区, by its mark\), but the storages to mount can be mounted only in guangdong-t-01 \(广东-T1\), where object storage weights is accelerated/

@@ -1,6 +1,6 @@
 // End-to-end scenarios: The fault matrix: each failure the platform or the network can show, and what the step does.
 import type { StepRun } from '../../../scripts/action-runner.js';
-import { CREATE, DETAIL, type Scenario, json, shown, type ScenarioApi } from './harness.js';
+import { CREATE, DETAIL, type Scenario, json, shown, type ScenarioApi, createOf } from './harness.js';
 
 export function faultScenarios({ scenario, group }: ScenarioApi): void {
   group('fault matrix', () => {
@@ -79,13 +79,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
           path: CREATE,
           answer: { kind: 'status', status: 429, retryAfter: { seconds: 1, as: 'http-date' } }
         });
-        const result = await s.run({
-          operation: 'create',
-          task_name: 'f-create-429',
-          points: '1',
-          wait: 'false',
-          request_timeout: '2s'
-        });
+        const result = await s.run(createOf('f-create-429', { wait: 'false', request_timeout: '2s' }));
         expect(result.exitCode).toBe(0);
         expect(creates(s, before).map((r) => r.applied)).toEqual([false, true]);
         expect(shown(result)).toEqual(
@@ -100,13 +94,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
     scenario('a create answered 429 that lands two seconds later: found and adopted; one task', async (s) => {
       const before = s.emulator.requests.length;
       s.emulator.inject({ path: CREATE, answer: { kind: 'status', status: 429 }, applyAfterMs: 2000 });
-      const result = await s.run({
-        operation: 'create',
-        task_name: 'f-create-429-lands',
-        points: '1',
-        wait: 'false',
-        request_timeout: '2s'
-      });
+      const result = await s.run(createOf('f-create-429-lands', { wait: 'false', request_timeout: '2s' }));
       expect(result.exitCode).toBe(0);
       expect(creates(s, before)).toHaveLength(1);
       const id = result.outputs.task_id ?? '';
@@ -120,13 +108,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       const before = s.emulator.requests.length;
       s.emulator.inject({ path: CREATE, apply: true, answer });
       const name = `f-adopt-${answer.kind}`;
-      const result = await s.run({
-        operation: 'create',
-        task_name: name,
-        points: '1',
-        wait: 'false',
-        request_timeout: '2s'
-      });
+      const result = await s.run(createOf(name, { wait: 'false', request_timeout: '2s' }));
       expect(result.exitCode).toBe(0);
       expect(creates(s, before).map((r) => r.applied)).toEqual([true]);
       const id = result.outputs.task_id ?? '';
@@ -141,13 +123,7 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       async (s) => {
         const before = s.emulator.requests.length;
         s.emulator.inject({ path: CREATE, delayMs: 3000 });
-        const result = await s.run({
-          operation: 'create',
-          task_name: 'f-slow',
-          points: '1',
-          wait: 'false',
-          request_timeout: '2s'
-        });
+        const result = await s.run(createOf('f-slow', { wait: 'false', request_timeout: '2s' }));
         expect(result.exitCode).toBe(0);
         expect(creates(s, before).map((r) => r.applied)).toEqual([true]);
         expect(shown(result)).toContainEqual(
@@ -206,11 +182,9 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
       'a signature refused on the search a create sends first: the error names that search, once',
       async (s) => {
         s.emulator.setVersion('/api/deployment/task/search', '2.0.0');
-        const result = await s
-          .run({ operation: 'create', task_name: 'f-presearch', points: '1' })
-          .finally(() => {
-            s.emulator.setVersion('/api/deployment/task/search', '1.0.0');
-          });
+        const result = await s.run(createOf('f-presearch')).finally(() => {
+          s.emulator.setVersion('/api/deployment/task/search', '1.0.0');
+        });
         expect(result.exitCode).toBe(1);
         // The key is proven by a read every key may send, so the refusal is quoted, not explained.
         expect(result.stdout).toMatch(
@@ -240,14 +214,9 @@ export function faultScenarios({ scenario, group }: ScenarioApi): void {
     scenario('never runs past wait_timeout by more than one request timeout', async (s) => {
       s.emulator.tasks.setReadyAfter(600);
       s.emulator.inject({ path: DETAIL, times: Infinity, delayMs: 1500 });
-      const result = await s.run({
-        operation: 'create',
-        task_name: 'f-deadline',
-        points: '1',
-        wait_timeout: '3s',
-        poll_interval: '1s',
-        request_timeout: '2s'
-      });
+      const result = await s.run(
+        createOf('f-deadline', { wait_timeout: '3s', poll_interval: '1s', request_timeout: '2s' })
+      );
       expect([result.exitCode, result.outputs.timed_out]).toEqual([1, 'true']);
       // No poll started past the deadline, told by the polls' count, not by the time they were stamped (a
       // busy machine stamps a poll some milliseconds after the loop decided to start it): each takes 1.5 s

@@ -83,10 +83,14 @@ export function expectRunInvariants(
   }
   const repeated = [...stamps].filter(([, seen]) => seen.times > together);
   expect(repeated).toEqual([]);
-  const made = requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+  const made = createdIds(requests);
   const running = made.filter(bills);
   expect({ made, running: running.length <= 1 }).toEqual({ made, running: true });
 }
+
+/** The ids of the tasks and jobs these requests' creates made, in the order they were made. */
+export const createdIds = (requests: readonly RecordedRequest[]): string[] =>
+  requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
 
 /**
  * Whether the emulator's task or job still bills: a deployment until End; a job until it reads Paused or
@@ -275,6 +279,14 @@ export async function openScenario(runtime: NodeRuntime, options: EmulatorOption
   };
   return { emulator, rsa, run, runTogether, close, printed };
 }
+
+/** The inputs of a create of one point named `taskName`, and `more` (without a body it sends SERVICE). */
+export const createOf = (taskName: string, more: Record<string, string> = {}): Record<string, string> => ({
+  operation: 'create',
+  task_name: taskName,
+  points: '1',
+  ...more
+});
 
 /**
  * A create or replace that names no body, body_file or gpu sends the scenario's service (SERVICE): the

@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import type { EmulatorOptions } from '../../../emulator/index.js';
 import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
 import { until } from '../../helpers/until.js';
-import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi, everythingShown } from './harness.js';
+import {
+  FAST,
+  keyLines,
+  DEFAULT_EMULATOR,
+  shown,
+  type Scenario,
+  type ScenarioApi,
+  everythingShown,
+  createdIds
+} from './harness.js';
 import { DEVICES, resourceOf } from '../../../emulator/catalog.js';
 import { reference } from '../../helpers/reference.js';
 import { mermaidBlocks, parseGantt, parseXyChart } from '../../helpers/mermaid.js';
@@ -32,6 +41,19 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         ]
       }
     };
+    /** JOB_BODY on the 4090 mark: a body that names its node, for the Spot fallback. */
+    const MARKED = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+    /** A job create refused for want of resources that the platform applies after `ms` all the same. */
+    const refuseCreateApplyingAfter = (s: Scenario, ms: number): void => {
+      s.emulator.inject({
+        path: '/api/task/job/create',
+        answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+        applyAfterMs: ms
+      });
+    };
+    /** Sends the step `signal` once it shows the long job's first line of log. */
+    const onFirstEpoch = (signal: NodeJS.Signals) => ({ text: '| epoch 1', signal });
+    const jobStops = (s: Scenario) => s.emulator.requests.filter((r) => r.path === '/api/task/job/stop');
     const job = (name: string): Record<string, string> => ({
       operation: 'job',
       task_name: name,
@@ -180,7 +202,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         );
         const post = await s.run(defaults, main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+        expect(jobStops(s)).toHaveLength(1);
       },
       JOB_OPTIONS
     );
@@ -190,19 +212,11 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'adopts a refused Spot create that lands seconds later, and creates no on-demand job beside it',
       async (s) => {
-        s.emulator.inject({
-          path: '/api/task/job/create',
-          answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
-          applyAfterMs: 3000
-        });
-        const marked = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
-        const inputs = { ...job('e2e-job'), gpu: '', body: marked, spot_fallback: 'true' };
+        refuseCreateApplyingAfter(s, 3000);
+        const inputs = { ...job('e2e-job'), gpu: '', body: MARKED, spot_fallback: 'true' };
         const main = await s.run(inputs);
         expect(main.exitCode).toBe(0);
-        const made = s.emulator.requests.flatMap((r) =>
-          r.createdTaskId === undefined ? [] : [r.createdTaskId]
-        );
-        expect(made).toEqual([main.outputs.task_id]);
+        expect(createdIds(s.emulator.requests)).toEqual([main.outputs.task_id]);
         expect(main.outputs).toMatchObject({ job_status: 'Complete', job_type: 'spot' });
         expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/create')).toHaveLength(1);
         const post = await s.run(inputs, main.state);
@@ -215,24 +229,18 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
       'stops the twin a refused Spot create makes when it lands after its window, beside the on-demand job (issue 60, point 8)',
       async (s) => {
         // Refused at once, applied 10 s later: after the 7 s the step looks for it (request_timeout 2s).
-        s.emulator.inject({
-          path: '/api/task/job/create',
-          answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
-          applyAfterMs: 10_000
-        });
-        const marked = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        refuseCreateApplyingAfter(s, 10_000);
         const inputs = {
           ...job('e2e-job-late'),
           gpu: '',
-          body: marked,
+          body: MARKED,
           spot_fallback: 'true',
           request_timeout: '2s'
         };
         const main = await s.run(inputs);
         expect(main.exitCode).toBe(0);
         expect(main.outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
-        const made = (): string[] =>
-          s.emulator.requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+        const made = (): string[] => createdIds(s.emulator.requests);
         // The refused create lands (on the emulator's time; a read of the emulator applies what is due): then
         // the post step runs.
         await until(() => {
@@ -324,12 +332,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
       async (s) => {
-        const main = await s.run(
-          job('e2e-job-long'),
-          undefined,
-          {},
-          { text: '| epoch 1', signal: 'SIGTERM' }
-        );
+        const main = await s.run(job('e2e-job-long'), undefined, {}, onFirstEpoch('SIGTERM'));
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
         expect(s.emulator.jobs.get(id).status).toBe('Paused');
@@ -337,7 +340,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         expect(main.state.created_task_ids).toBe('[]');
         const post = await s.run(job('e2e-job-long'), main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+        expect(jobStops(s)).toHaveLength(1);
       },
       JOB_OPTIONS
     );
@@ -348,12 +351,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
       'on SIGTERM, gives the stop of a running job its 5 s at most, however slow its answer: the post step takes over',
       async (s) => {
         s.emulator.inject({ path: '/api/task/job/stop', delayMs: 8000 });
-        const main = await s.run(
-          job('e2e-job-long'),
-          undefined,
-          {},
-          { text: '| epoch 1', signal: 'SIGTERM' }
-        );
+        const main = await s.run(job('e2e-job-long'), undefined, {}, onFirstEpoch('SIGTERM'));
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
         expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
@@ -375,11 +373,10 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
       async (s) => {
         // No free node where the body puts it: the Spot job waits Queued.
         s.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
-        const queued = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
         const inputs = {
           ...job('e2e-job-queued'),
           gpu: '',
-          body: queued,
+          body: MARKED,
           spot_fallback: 'true',
           queue_timeout: '10m'
         };
@@ -387,7 +384,7 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
         const read = (): boolean => s.emulator.requests.some((r) => r.path === '/api/task/job/detail');
         const main = await s.run(inputs, undefined, {}, { when: read, signal: 'SIGKILL' });
         expect(main.exitCode).not.toBe(0);
-        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        const [id = ''] = createdIds(s.emulator.requests);
         expect(s.emulator.jobs.get(id)).toMatchObject({ status: 'Pending', schedule_status: 'Queued' });
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(inputs, main.state);
@@ -400,14 +397,9 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
     scenario(
       'when killed while a job runs, leaves the job to the post step, which stops it through the Job API',
       async (s) => {
-        const main = await s.run(
-          job('e2e-job-long'),
-          undefined,
-          {},
-          { text: '| epoch 1', signal: 'SIGKILL' }
-        );
+        const main = await s.run(job('e2e-job-long'), undefined, {}, onFirstEpoch('SIGKILL'));
         expect(main.exitCode).not.toBe(0);
-        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        const [id = ''] = createdIds(s.emulator.requests);
         expect(s.emulator.jobs.get(id).status).toBe('Running');
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(job('e2e-job-long'), main.state);

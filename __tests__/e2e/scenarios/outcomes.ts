@@ -1,5 +1,5 @@
 // End-to-end scenarios: Honest outcomes: what the step says is what the platform shows.
-import { SERVICE, FAST, CREATE, DETAIL, shown, type ScenarioApi } from './harness.js';
+import { SERVICE, FAST, CREATE, DETAIL, shown, type ScenarioApi, createOf } from './harness.js';
 
 /**
  * The polls of a wait under max_cost. Until two reads have shown a rate, a read must be answered within one
@@ -22,14 +22,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
             log: `::error::pwned\n::add-mask::x\n##[group]y\nusing ${s.rsa.token ?? ''}\n`
           }
         ]);
-        const inputs = {
-          operation: 'create',
-          task_name: 'e2e-crashing',
-          points: '1',
-          body: SERVICE,
-          cleanup: 'stop',
-          ...FAST
-        };
+        const inputs = createOf('e2e-crashing', { body: SERVICE, cleanup: 'stop', ...FAST });
         const main = await s.run(inputs);
         const id = main.outputs.task_id ?? '';
         // On the crash loop, not on the 15 minutes of wait_timeout (which the scenario's own timeout forbids).
@@ -89,13 +82,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
           path: DETAIL,
           answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
         });
-        const result = await s.run({
-          operation: 'create',
-          task_name: 'ra-60',
-          points: '1',
-          wait_timeout: '5s',
-          ...FAST
-        });
+        const result = await s.run(createOf('ra-60', { wait_timeout: '5s', ...FAST }));
         expect(result.exitCode).toBe(1);
         expect(result.outputs).toMatchObject({ timed_out: 'true', status: '' });
         expect(result.stdout).toMatch(
@@ -131,7 +118,7 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
 
     scenario('fails a create answered 0000 without a task_id, saying the task may exist', async (s) => {
       s.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
-      const result = await s.run({ operation: 'create', task_name: 'no-id', points: '1' });
+      const result = await s.run(createOf('no-id'));
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toContain(
         '::error::create failed: the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "no-id" may exist; look for it before running the job again\n'
@@ -180,14 +167,9 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         // A node that bills while it pulls its image (Pending) for ten minutes: 1.88 yuan an hour.
         s.emulator.tasks.setBillPending(true);
         s.emulator.tasks.setReadyAfter(600);
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'e2e-capped',
-          points: '1',
-          body: SERVICE,
-          max_cost: '0.0003',
-          ...CAPPED_POLLS
-        });
+        const main = await s.run(
+          createOf('e2e-capped', { body: SERVICE, max_cost: '0.0003', ...CAPPED_POLLS })
+        );
         const id = main.outputs.task_id ?? '';
         expect([main.exitCode, main.outputs.capped, main.outputs.timed_out]).toEqual([1, 'true', 'false']);
         expect(s.emulator.tasks.get(id).status).toBe('End');
@@ -208,15 +190,9 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
         // about 96 s, well within the wait.
         s.emulator.tasks.setBillPending(true);
         s.emulator.tasks.setReadyAfter(6);
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'e2e-projected',
-          points: '1',
-          body: SERVICE,
-          max_cost: '0.05',
-          wait_timeout: '10m',
-          ...CAPPED_POLLS
-        });
+        const main = await s.run(
+          createOf('e2e-projected', { body: SERVICE, max_cost: '0.05', wait_timeout: '10m', ...CAPPED_POLLS })
+        );
         expect([main.exitCode, main.outputs.capped]).toEqual([0, 'false']);
         const lines = shown(main);
         expect(lines).toContainEqual(
@@ -244,14 +220,9 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
           skip: 2,
           answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
         });
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'e2e-held-back',
-          points: '1',
-          body: SERVICE,
-          max_cost: '0.01',
-          ...CAPPED_POLLS
-        });
+        const main = await s.run(
+          createOf('e2e-held-back', { body: SERVICE, max_cost: '0.01', ...CAPPED_POLLS })
+        );
         const id = main.outputs.task_id ?? '';
         expect([main.exitCode, main.outputs.capped]).toEqual([1, 'true']);
         const task = s.emulator.tasks.get(id);
@@ -275,14 +246,9 @@ export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
           times: Infinity,
           answer: { kind: 'envelope', code: 'C999', message: 'billing unavailable' }
         });
-        const main = await s.run({
-          operation: 'create',
-          task_name: 'e2e-cost-unread',
-          points: '1',
-          body: SERVICE,
-          max_cost: '5',
-          ...CAPPED_POLLS
-        });
+        const main = await s.run(
+          createOf('e2e-cost-unread', { body: SERVICE, max_cost: '5', ...CAPPED_POLLS })
+        );
         const id = main.outputs.task_id ?? '';
         expect([main.exitCode, main.outputs.capped]).toEqual([1, 'true']);
         expect(s.emulator.tasks.get(id).status).toBe('End');

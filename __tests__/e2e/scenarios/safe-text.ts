@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICE, FAST, shown, type ScenarioApi } from './harness.js';
+import { SERVICE, FAST, shown, type ScenarioApi, createOf } from './harness.js';
 
 export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
   group('safe text', () => {
@@ -12,14 +12,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
         s.emulator.tasks.setServiceUrl('javascript:alert({port})');
         // Regression: a task whose only URL was no http(s) URL counted as ready, and the step passed with
         // url empty. Ready needs a URL the step can publish.
-        const bad = await s.run({
-          operation: 'create',
-          task_name: 'js-url',
-          points: '1',
-          body: SERVICE,
-          wait_timeout: '4s',
-          ...FAST
-        });
+        const bad = await s.run(createOf('js-url', { body: SERVICE, wait_timeout: '4s', ...FAST }));
         expect([bad.exitCode, bad.outputs.timed_out]).toEqual([1, 'true']);
         expect(shown(bad)).toContainEqual(
           expect.stringMatching(
@@ -32,13 +25,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
         );
         expect(bad.summary).not.toContain('javascript');
         s.emulator.tasks.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
-        const odd = await s.run({
-          operation: 'create',
-          task_name: 'odd-url',
-          points: '1',
-          body: SERVICE,
-          ...FAST
-        });
+        const odd = await s.run(createOf('odd-url', { body: SERVICE, ...FAST }));
         const id = odd.outputs.task_id ?? '';
         expect(JSON.parse(odd.outputs.urls ?? '')).toEqual([
           `https://t${id}.example/$(id)/a%20b%22c%6080%60`,
@@ -112,13 +99,7 @@ export function safeTextScenarios({ scenario, group }: ScenarioApi): void {
         writeFileSync(outside, '{"auths":{"ghcr.io":{"auth":"c2VjcmV0LWRvY2tlcg=="}}}');
         const before = s.emulator.requests.length;
         const result = await s.run(
-          {
-            operation: 'create',
-            task_name: 'bf',
-            points: '1',
-            body_file: which === 'outside' ? outside : which,
-            dry_run: 'true'
-          },
+          createOf('bf', { body_file: which === 'outside' ? outside : which, dry_run: 'true' }),
           undefined,
           { GITHUB_WORKSPACE: workspace }
         );
