@@ -1,22 +1,28 @@
 // A stand-in of GitHub's REST API for the tests: a real HTTPS server on 127.0.0.1 (the emulator's test CA,
 // trusted through NODE_EXTRA_CA_CERTS), answering as GitHub's published OpenAPI description writes its
-// answers (held to it by __tests__/contract/github-answers.test.ts), for one repository: its pull requests,
-// deployments and their statuses, and its issues' comments. Independent of src/, as the platform's
-// emulator is: it is the other side.
+// answers (held to it by __tests__/contract/github-answers.test.ts and github-runner-answers.test.ts), for
+// one repository: its pull requests, deployments and their statuses, its issues' comments, its workflow
+// runs, and the self-hosted runners of the repository and its organization, with a simulated runner.
+// Independent of src/, as the platform's emulator is: it is the other side.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { simulateRunner, type RunnerOptions, type SimulatedRunner } from './runner-simulation.js';
 import { handle, type FaultKnob, type LimitKnob, type RecordedCall } from './server.js';
 import { BOT, GitHubStore, type Permission } from './store.js';
 import { pullRequest, repository, user } from './shapes.js';
 
 export { sha } from './store.js';
 export type { RecordedCall } from './server.js';
+export { REGISTRATION_DELETED } from './runner-simulation.js';
+export type { RunnerExit, RunnerOptions, RunnerPhase, SimulatedRunner } from './runner-simulation.js';
 
 const TLS_DIR = fileURLToPath(new URL('../emulator/tls/', import.meta.url));
 /** Every permission a preview's workflow grants its GITHUB_TOKEN. */
 const ALL: readonly Permission[] = ['deployments', 'pull-requests', 'issues', 'contents'];
+/** What a fine-grained token or a GitHub App may carry besides: the runner endpoints' permissions. */
+const RUNNERS: readonly Permission[] = ['administration', 'organization_self_hosted_runners'];
 
 export interface GitHubStandIn {
   /** The API's base, as GITHUB_API_URL gives it (https://127.0.0.1:port). */
@@ -25,6 +31,11 @@ export interface GitHubStandIn {
   readonly repository: string;
   /** A token with every permission a preview's workflow grants. */
   readonly token: string;
+  /**
+   * A token as a fine-grained token or a GitHub App carries it: every permission of `token`, and the
+   * runner endpoints' `administration` and `organization_self_hosted_runners` (GITHUB_TOKEN never has them).
+   */
+  readonly runnerToken: string;
   readonly store: GitHubStore;
   /** Every request, in order. */
   readonly calls: readonly RecordedCall[];
@@ -46,6 +57,12 @@ export interface GitHubStandIn {
    * request's read, a deployment status's write.
    */
   failOn(fault: { path: RegExp; method?: string; status?: FaultKnob['status']; times?: number }): void;
+  /**
+   * Starts a simulated runner with a configuration generate-jitconfig gave (as the runner image's
+   * `run.sh --jitconfig` does): online, one job, then it exits; or, the configuration invalid or used,
+   * it exits at once with the runner's error. See runner-simulation.ts for its knobs and timings.
+   */
+  simulateRunner(encodedJitConfig: string, options?: RunnerOptions): SimulatedRunner;
   stop(): Promise<void>;
 }
 
@@ -81,6 +98,7 @@ export async function startGitHub(options: { now?: () => number } = {}): Promise
     url,
     repository: store.fullName,
     token: tokenWith(ALL),
+    runnerToken: tokenWith([...ALL, ...RUNNERS]),
     store,
     calls,
     tokenWith,
@@ -101,6 +119,8 @@ export async function startGitHub(options: { now?: () => number } = {}): Promise
     failOn: ({ path, method, status = 502, times = Infinity }) => {
       faults.push({ path, method, status, times });
     },
+    simulateRunner: (encodedJitConfig, runnerOptions) =>
+      simulateRunner(store, encodedJitConfig, runnerOptions),
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) =>

@@ -19,17 +19,22 @@ export interface RouteRequest {
   readonly body: Record<string, unknown>;
 }
 
-/** An answer: a status and a JSON body, and a list to page through (items, the server pages them). */
+/**
+ * An answer: a status and a JSON body (none: 204), or a list to page through (items, the server pages
+ * them), sent as an array or, `key` given, as `{total_count, [key]: items}` (GitHub's runner list).
+ */
 export type RouteAnswer =
   | { readonly status: number; readonly body: unknown }
-  | { readonly status: 200; readonly page: readonly unknown[] };
+  | { readonly status: 200; readonly page: readonly unknown[]; readonly key?: string };
 
 export interface Route {
-  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The path, as the OpenAPI description writes it: /repos/{owner}/{repo}/deployments. */
   readonly path: string;
   /** The permissions a write needs, any one of them (GitHub's alternatives); reads need none. */
   readonly needs?: readonly Permission[];
+  /** `read`: a read that needs one of `needs` too (the runner endpoints); `write` unless given. */
+  readonly level?: 'read' | 'write';
   readonly handle: (request: RouteRequest, store: GitHubStore, bases: Bases) => RouteAnswer;
 }
 

@@ -3,6 +3,7 @@
 // secondary rate limits (403 or 429 with x-ratelimit-remaining 0, or retry-after), per_page and page with
 // a Link header, and GitHub's headers on every answer. Every request is recorded, its token left out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RUNNER_ROUTES } from './runner-routes.js';
 import { ROUTES, notFound, type Route, type RouteAnswer } from './routes.js';
 import type { Bases } from './shapes.js';
 import type { GitHubStore } from './store.js';
@@ -49,7 +50,7 @@ const DOCS = 'https://docs.github.com/rest';
 const MAX_BODY = 1024 * 1024;
 
 /** Each route's path as a pattern, its parameters named. */
-const PATTERNS = ROUTES.map((route) => ({
+const PATTERNS = [...ROUTES, ...RUNNER_ROUTES].map((route) => ({
   route,
   names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''),
   pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '([^/]+)')}$`)
@@ -104,11 +105,12 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
     return;
   }
   const match = matchRoute(req.method ?? '', url.pathname);
-  if (
-    match === undefined ||
-    match.params.owner !== state.store.repo.owner.login ||
-    match.params.repo !== state.store.repo.name
-  ) {
+  const { owner, name } = state.store.repo;
+  const known = (params: Record<string, string>): boolean =>
+    params.org !== undefined
+      ? params.org === owner.login
+      : params.owner === owner.login && params.repo === name;
+  if (match === undefined || !known(match.params)) {
     send(...answer(notFound(), url));
     return;
   }
@@ -118,7 +120,11 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
       403,
       { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' },
       // GitHub's names (pull_requests), each set of permissions that would do separated by a semicolon.
-      { 'x-accepted-github-permissions': needs.map((p) => `${p.replace('-', '_')}=write`).join('; ') }
+      {
+        'x-accepted-github-permissions': needs
+          .map((p) => `${p.replace('-', '_')}=${match.route.level ?? 'write'}`)
+          .join('; ')
+      }
     );
     return;
   }
@@ -170,9 +176,10 @@ function answer(result: RouteAnswer, url: URL): [number, unknown, Record<string,
     ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
     ...(page > 1 ? [link(1, 'first')] : [])
   ];
+  const items = result.page.slice((page - 1) * perPage, page * perPage);
   return [
     200,
-    result.page.slice((page - 1) * perPage, page * perPage),
+    result.key === undefined ? items : { total_count: result.page.length, [result.key]: items },
     links.length === 0 ? {} : { link: links.join(', ') }
   ];
 }

@@ -14,8 +14,8 @@ export interface Account {
   readonly type: 'User' | 'Bot' | 'Organization';
 }
 
-const TIME = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const nodeId = (kind: string, id: number): string => Buffer.from(`${kind}:${id}`).toString('base64');
+export const TIME = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const nodeId = (kind: string, id: number): string => Buffer.from(`${kind}:${id}`).toString('base64');
 
 /** A simple-user. */
 export function user(bases: Bases, account: Account): Record<string, unknown> {

@@ -1,11 +1,24 @@
 // What the GitHub stand-in knows: one repository, its pull requests, deployments and their statuses, the
-// comments of its issues, and the tokens that may call it with their permissions. Tests change it through
+// comments of its issues, its workflow runs, the self-hosted runners of the repository and its
+// organization, and the tokens that may call it with their permissions. Tests change it through
 // the control of index.ts, as GitHub's own events would (a pull request opened, pushed to, closed).
 import { createHash } from 'node:crypto';
+import { RunnerBook } from './runners.js';
 import type { Account, CommentFacts, DeploymentFacts, PullFacts, StatusFacts } from './shapes.js';
+import type { RunConclusion, WorkflowRunFacts } from './workflow-runs.js';
 
-/** The permissions a token of a GitHub App (GITHUB_TOKEN) may hold, as a workflow's permissions: grant. */
-export type Permission = 'deployments' | 'pull-requests' | 'issues' | 'contents';
+/**
+ * The permissions a token may hold: those a workflow's `permissions:` grants GITHUB_TOKEN, and those only
+ * a fine-grained token or a GitHub App carries (a repository's `administration`, an organization's
+ * `organization_self_hosted_runners`), which the runner endpoints need.
+ */
+export type Permission =
+  | 'deployments'
+  | 'pull-requests'
+  | 'issues'
+  | 'contents'
+  | 'administration'
+  | 'organization_self_hosted_runners';
 
 export interface TokenGrant {
   readonly account: Account;
@@ -27,6 +40,10 @@ export class GitHubStore {
   readonly tokens = new Map<string, TokenGrant>();
   /** Commits whose status checks still run (a pull request's head, from its push: a knob may clear it). */
   readonly checksRunning = new Set<string>();
+  /** The workflow runs, by id. */
+  readonly runs = new Map<number, WorkflowRunFacts>();
+  /** The self-hosted runners registered, the repository's and the organization's. */
+  readonly runners = new RunnerBook(() => this.nextId());
   #nextId = 1;
 
   constructor(readonly now: () => number) {}
@@ -89,6 +106,38 @@ export class GitHubStore {
   /** The statuses of a deployment, newest first. */
   statusesOf(deploymentId: number): StatusFacts[] {
     return this.statuses.filter((s) => s.deployment.id === deploymentId).reverse();
+  }
+
+  /** A workflow run starts (in progress, as when its first job runs), attempt 1 unless given. */
+  startRun(options: { id?: number; attempt?: number; event?: string } = {}): WorkflowRunFacts {
+    const now = this.now();
+    const id = options.id ?? 7_000_000_000 + this.runs.size + 1;
+    const run: WorkflowRunFacts = {
+      id,
+      runNumber: this.runs.size + 1,
+      attempt: options.attempt ?? 1,
+      event: options.event ?? 'push',
+      workflow: 'gpu.yml',
+      headBranch: 'main',
+      headSha: sha(0, 1),
+      actor: AUTHOR,
+      createdAt: now,
+      status: 'in_progress',
+      conclusion: null,
+      updatedAt: now
+    };
+    this.runs.set(id, run);
+    return run;
+  }
+
+  /** The workflow run completes, with `conclusion` (cancelled: a user cancelled it). */
+  completeRun(id: number, conclusion: RunConclusion): WorkflowRunFacts {
+    const run = this.runs.get(id);
+    if (run === undefined) throw new Error(`the stand-in has no workflow run ${id}`);
+    run.status = 'completed';
+    run.conclusion = conclusion;
+    run.updatedAt = this.now();
+    return run;
   }
 
   #pull(number: number): PullFacts {

@@ -13,9 +13,17 @@ interface Schema {
   required?: string[];
   additionalProperties?: boolean | Schema;
   items?: Schema;
+  minItems?: number;
+  maxItems?: number;
   oneOf?: Schema[];
   anyOf?: Schema[];
   allOf?: Schema[];
+}
+
+/** An answer as the description writes it, or a reference to one of its shared answers. */
+interface Answer {
+  $ref?: string;
+  content?: Record<string, { schema: Schema }>;
 }
 
 interface Description {
@@ -24,12 +32,12 @@ interface Description {
     Record<
       string,
       {
-        responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+        responses: Record<string, Answer>;
         requestBody?: { content: Record<string, { schema: Schema }> };
       }
     >
   >;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; responses: Record<string, Answer> };
 }
 
 let loaded: Description | undefined;
@@ -46,9 +54,18 @@ export function githubDescription(): Description {
 
 /** The schema of an operation's answer of `status`; undefined when the description has none. */
 export function answerSchema(method: string, path: string, status: number): Schema | undefined {
-  return githubDescription().paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.content?.[
-    'application/json'
-  ]?.schema;
+  const given = githubDescription().paths[path]?.[method.toLowerCase()]?.responses[String(status)];
+  // A shared answer (the runner endpoints' 201, 404, 422) is written once, under components.responses.
+  const answer =
+    given?.$ref === undefined
+      ? given
+      : githubDescription().components.responses[given.$ref.replace('#/components/responses/', '')];
+  return answer?.content?.['application/json']?.schema;
+}
+
+/** Whether the description documents an answer of `status` to the operation (204: one without a body). */
+export function documentsAnswer(method: string, path: string, status: number): boolean {
+  return githubDescription().paths[path]?.[method.toLowerCase()]?.responses[String(status)] !== undefined;
 }
 
 /** The schema of an operation's request body. */
@@ -90,10 +107,21 @@ export function schemaProblems(value: unknown, given: Schema, path = '$'): strin
   const type = typeOf(value);
   if (schema.type !== undefined && schema.type !== type && !(schema.type === 'number' && type === 'integer'))
     return [`${path}: ${type}, not ${schema.type}`];
-  if (type === 'array')
-    return (value as unknown[]).flatMap((item, i) =>
-      schema.items === undefined ? [] : schemaProblems(item, schema.items, `${path}[${i}]`)
-    );
+  if (type === 'array') {
+    const items = value as unknown[];
+    const count =
+      items.length < (schema.minItems ?? 0)
+        ? [`${path}: ${items.length} items, fewer than ${schema.minItems}`]
+        : items.length > (schema.maxItems ?? Infinity)
+          ? [`${path}: ${items.length} items, more than ${schema.maxItems}`]
+          : [];
+    return [
+      ...count,
+      ...items.flatMap((item, i) =>
+        schema.items === undefined ? [] : schemaProblems(item, schema.items, `${path}[${i}]`)
+      )
+    ];
+  }
   if (type !== 'object') return [];
   const record = value as Record<string, unknown>;
   const properties = schema.properties ?? {};
