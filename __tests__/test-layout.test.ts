@@ -9,10 +9,11 @@ import { sourceFiles } from './helpers/source-files.js';
 const TESTS = fileURLToPath(new URL('./', import.meta.url));
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /**
- * The folders that test no folder of src/: the bundle end to end (e2e/), the emulator/ folder, the
- * emulator and the action held to the platform's reference (contract/), and what tests share.
+ * The folders that test no folder of src/: the bundle end to end (e2e/), the emulator/ and
+ * github-standin/ folders, the emulator and the action held to the platform's reference (contract/), and
+ * what tests share.
  */
-const NOT_OF_SRC = ['contract', 'e2e', 'emulator', 'fixtures', 'helpers'];
+const NOT_OF_SRC = ['contract', 'e2e', 'emulator', 'fixtures', 'github-standin', 'helpers'];
 const MOST_LINES = 1000;
 
 /** Every folder below `dir` (relative to it), Jest's snapshot folders aside. */
