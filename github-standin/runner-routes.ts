@@ -23,7 +23,9 @@ function jitRequest(
     return unprocessable(`Invalid request.\n\n"${missing.join('", "')}" wasn't supplied.`);
   const { name, runner_group_id: groupId, labels, work_folder: workFolder = '_work' } = body;
   if (typeof name !== 'string' || name === '')
-    return unprocessable(`Invalid request.\n\nFor 'properties/name', ${JSON.stringify(name)} is not a string.`);
+    return unprocessable(
+      `Invalid request.\n\nFor 'properties/name', ${JSON.stringify(name)} is not a string.`
+    );
   if (typeof groupId !== 'number' || !Number.isInteger(groupId))
     return unprocessable(
       `Invalid request.\n\nFor 'properties/runner_group_id', ${JSON.stringify(groupId)} is not an integer.`
@@ -97,8 +99,7 @@ function runnerRoutes(base: string, scope: RunnerScope, permission: Permission):
       handle: ({ params }, store) => {
         const runner = store.runners.get(scope, integer(params.runner_id));
         if (runner === undefined) return notFound();
-        if (runner.busy)
-          return unprocessable(`Bad request - Runner "${runner.name}" is still running a job`);
+        if (runner.busy) return unprocessable(`Bad request - Runner "${runner.name}" is still running a job`);
         store.runners.remove(runner);
         return { status: 204, body: undefined };
       }

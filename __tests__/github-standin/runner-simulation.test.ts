@@ -77,9 +77,7 @@ describe("the GitHub stand-in's simulated runner", () => {
   it('exits 1 at once with the runner’s decode error for a configuration that is not one', async () => {
     const notBase64 = await github.simulateRunner('not a config!').exited;
     expect(notBase64.code).toBe(1);
-    expect(notBase64.output).toEqual([
-      expect.stringMatching(/^The input is not a valid Base-64 string/)
-    ]);
+    expect(notBase64.output).toEqual([expect.stringMatching(/^The input is not a valid Base-64 string/)]);
     const notJson = await github.simulateRunner(Buffer.from('hello').toString('base64')).exited;
     expect([notJson.code, notJson.output]).toEqual([
       1,
@@ -109,7 +107,9 @@ describe("the GitHub stand-in's simulated runner", () => {
     const runner = github.simulateRunner(config, { neverOnline: true, sleep: steppedSleep().sleep });
     await github.simulateRunner('x').exited; // another runner's whole life passes meanwhile
     expect(runner.phase).toBe('starting');
-    expect(runner.output).toEqual([expect.stringMatching(/Runner connect error: .*Retrying until reconnected\.$/)]);
+    expect(runner.output).toEqual([
+      expect.stringMatching(/Runner connect error: .*Retrying until reconnected\.$/)
+    ]);
     expect(await listed(id)).toMatchObject({ status: 'offline', busy: false });
     runner.stop();
     expect((await runner.exited).code).toBe(143);
