@@ -1,9 +1,11 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { PullRequests } from '../deploy/door.js';
+import { sanitize } from '../basics/safe-text.js';
 import { ApiClient } from '../platform/client.js';
-import { githubClient } from './client.js';
+import { describeGitHubError, githubClient, type Octokit } from './client.js';
 import { previewRecords } from './preview-records.js';
 import { pullEventOf, type NoPull, type PullEvent } from './pull-event.js';
+import type { Repo } from './records.js';
 
 /** The largest event payload read: a pull request's is tens of KiB. */
 const MAX_EVENT_BYTES = 8 * 1024 * 1024;
@@ -91,4 +93,44 @@ export function openPullRequests(
     event,
     ...(event === undefined ? {} : { baseRef: event.baseRef })
   });
+}
+
+/** A workflow run as GitHub's REST API reads it: whether it is over, and how it ended. */
+export interface WorkflowRunState {
+  readonly id: number;
+  readonly attempt: number | undefined;
+  /** GitHub's word: queued, in_progress, completed, ... */
+  readonly status: string;
+  /** Once completed: success, failure, cancelled, ...; null before. */
+  readonly conclusion: string | null;
+  /** The run is over: nothing of it runs any more. */
+  readonly completed: boolean;
+}
+
+/**
+ * A workflow run of the repository, read from GitHub (a sweep asks whether the run that started a
+ * runner is over); undefined when GitHub knows no such run (deleted, or never of this repository).
+ */
+export async function workflowRunOf(
+  octokit: Octokit,
+  repo: Repo,
+  runId: number
+): Promise<WorkflowRunState | undefined> {
+  try {
+    const { data } = await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
+    const status = sanitize(data.status ?? 'unknown', 40);
+    return {
+      id: data.id,
+      attempt: data.run_attempt,
+      status,
+      conclusion: data.conclusion === null ? null : sanitize(data.conclusion, 40),
+      completed: data.status === 'completed'
+    };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw new Error(
+      `GitHub could not read workflow run ${runId} of ${repo.owner}/${repo.repo}: ${describeGitHubError(error)}`,
+      { cause: error }
+    );
+  }
 }
