@@ -243,6 +243,18 @@ describe("the GitHub layer's self-hosted runners", () => {
     expect(github.calls.length).toBe(before);
   });
 
+  it('does not ask generate-jitconfig again after a server error (it may have registered the runner), and says what GitHub answered', async () => {
+    github.failOn({ path: /generate-jitconfig$/, method: 'POST', times: 1 });
+    const before = github.calls.length;
+    const message = await failure(
+      registerRunner(client(), { scope: repoScope, name: 'gpu-502', labels: ['gpu'] }, mask)
+    );
+    expect(message).toMatch(
+      /^GitHub could not register runner "gpu-502" for acme\/app: HTTP 502: Server Error/
+    );
+    expect(github.calls.slice(before).map((c) => [c.method, c.status])).toEqual([['POST', 502]]);
+  });
+
   it("waits out GitHub's secondary rate limit within the deadline, and gives up on one past it", async () => {
     github.limitNext('secondary', 1, 429);
     const before = github.calls.length;
