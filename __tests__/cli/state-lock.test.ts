@@ -19,7 +19,7 @@ describe('lockStateFile', () => {
   const ended = (): number => {
     const run = spawnSync(process.execPath, ['-e', '']);
     expect(run.status).toBe(0);
-    return run.pid ?? 0;
+    return run.pid;
   };
 
   it('takes a free state file with a lock naming this process, and releases it', () => {
