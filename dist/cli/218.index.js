@@ -1078,11 +1078,16 @@ async function sendCreate(name, configId, bytes, ctx) {
     }
     // The answer says nothing sure: the list does.
     const landed = (0,read_volumes/* volumeNamed */.Ck)((await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes, name);
+    const unsure = failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`;
+    // One of the name another run made meanwhile is no volume of this step's region or class.
+    const elsewhere = landed === undefined ? undefined : notAsAsked(landed, ctx);
+    if (elsewhere !== undefined)
+        throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${unsure}, and the list shows another of that name: ${elsewhere}`);
     if (landed !== undefined) {
-        ctx.log(`volume: the create ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, but the list shows volume ${landed.id} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends${ctx.settings.storage.volumeCleanup === 'delete' ? ' (volume_cleanup: delete deletes only a volume whose own create answered its storage_id)' : ''}`);
+        ctx.log(`volume: the create ${unsure}, but the list shows volume ${landed.id} of that name: using it; nothing proves this step made it (another run may have), so it is kept when the job ends${ctx.settings.storage.volumeCleanup === 'delete' ? ' (volume_cleanup: delete deletes only a volume whose own create answered its storage_id)' : ''}`);
         return { id: landed.id, proven: false };
     }
-    throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${failure === undefined ? 'was answered without a storage_id' : `failed (${(0,failures/* describeError */.Uc)(failure)})`}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`);
+    throw new Error(`the create of volume ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 40))} ${unsure}, and the list shows no volume of that name: it was not sent again, since one sent may still land; run the step again, which finds it by name if it did`);
 }
 
 // EXTERNAL MODULE: ./deploy/storage/storage-step.ts
