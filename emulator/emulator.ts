@@ -371,7 +371,8 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
     resourceTaskType: options.jobs?.resourceTaskType ?? 'Job',
     billedAfterEndMs: (options.jobs?.billedAfterEndSeconds ?? 0) * 1000,
-    omitCostFields: () => tasks.settings.omitCostFields
+    omitCostFields: () => tasks.settings.omitCostFields,
+    runners: options.runners
   });
   // A volume is made, grown and deleted in the time a task takes to come up.
   const volumes = new VolumeStore(clock, { settleMs: () => tasks.settings.readyAfterMs });

@@ -55,3 +55,33 @@ export function podNodeView(job: PodsJob, pod: PodRun, now: number): Record<stri
     }
   };
 }
+
+/** Kubernetes-style events of a pod at `now`, oldest first. */
+export function podEvents(job: PodsJob, pod: PodRun, now: number): Record<string, unknown>[] {
+  const service = job.services[0]?.service_name ?? null;
+  const event = (at: number, reason: string, message: string, type = 'Normal') => ({
+    reason,
+    message,
+    type,
+    event_time: rfc3339(at),
+    service
+  });
+  const events = [
+    event(pod.from, 'Scheduled', `Successfully assigned ${podName(job, pod)}`),
+    event(pod.from, 'Started', `Started container ${service ?? ''}`.trimEnd())
+  ];
+  if (pod.restarts > 0)
+    events.push(event(pod.containerFrom, 'BackOff', 'Back-off restarting failed container', 'Warning'));
+  if (pod.status === 'Failed')
+    events.push(
+      event(
+        pod.to ?? now,
+        pod.reason ?? 'Error',
+        `container exited with code ${pod.exitCode ?? 1}`,
+        'Warning'
+      )
+    );
+  if (pod.status === 'Succeeded')
+    events.push(event(pod.to ?? now, 'Completed', 'container exited with code 0'));
+  return events;
+}

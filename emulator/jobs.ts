@@ -4,7 +4,7 @@
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
 import type { StoredFile } from './transfers.js';
 import { bookedBetween, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
-import { podName, podNodeView, POINTS_PER_JOB } from './job-pods.js';
+import { podEvents, podNodeView, POINTS_PER_JOB } from './job-pods.js';
 import {
   runOrHold,
   scriptOf,
@@ -23,6 +23,14 @@ import {
   type JobService,
   type JobSupport
 } from './job-config.js';
+import {
+  jobRunnerOf,
+  runnerLog,
+  runnerRun,
+  stepRunner,
+  type JobRunner,
+  type RunnerLink
+} from './job-runner.js';
 import { isPlainObject } from './json.js';
 import { bodyObject, positiveInteger, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
@@ -74,6 +82,8 @@ interface Job {
   /** Yuan per pod and hour: its resource's discount_price. */
   readonly rate: number;
   readonly script: JobScript;
+  /** The runner it runs instead of its script (see job-runner.ts), when a link is set and its env says. */
+  readonly runner: JobRunner | undefined;
   stoppedAt: number | undefined;
 }
 
@@ -108,6 +118,8 @@ export interface JobSettings {
   billedAfterEndMs: number;
   /** Details and searches leave out billing_value and forecast_value (see TaskSettings.omitCostFields). */
   omitCostFields: () => boolean;
+  /** Runs GitHub's runner for a job whose env holds a configuration (the `runners` option). */
+  runners: RunnerLink | undefined;
 }
 
 /** The job's state at `now`: its run worked out from the clock. */
@@ -184,6 +196,7 @@ export class JobStore {
       rate:
         prices === undefined ? this.settings.pricePerPointHour : prices.discount_price / PRICE_UNITS_PER_YUAN,
       script: scriptOf(task_name, services, this.settings),
+      runner: jobRunnerOf(this.settings.runners, services),
       stoppedAt: undefined
     });
     return id;
@@ -315,32 +328,7 @@ export class JobStore {
   /** Kubernetes-style events of a pod, oldest first. */
   events(point: bigint): Record<string, unknown>[] {
     const { job, pod } = this.#pod(point);
-    const service = job.services[0]?.service_name ?? null;
-    const event = (at: number, reason: string, message: string, type = 'Normal') => ({
-      reason,
-      message,
-      type,
-      event_time: rfc3339(at),
-      service
-    });
-    const events = [
-      event(pod.from, 'Scheduled', `Successfully assigned ${podName(job, pod)}`),
-      event(pod.from, 'Started', `Started container ${service ?? ''}`.trimEnd())
-    ];
-    if (pod.restarts > 0)
-      events.push(event(pod.containerFrom, 'BackOff', 'Back-off restarting failed container', 'Warning'));
-    if (pod.status === 'Failed')
-      events.push(
-        event(
-          pod.to ?? this.now(),
-          pod.reason ?? 'Error',
-          `container exited with code ${pod.exitCode ?? 1}`,
-          'Warning'
-        )
-      );
-    if (pod.status === 'Succeeded')
-      events.push(event(pod.to ?? this.now(), 'Completed', 'container exited with code 0'));
-    return events;
+    return podEvents(job, pod, this.now());
   }
 
   /**
@@ -352,6 +340,7 @@ export class JobStore {
     if (job.task_id !== taskId) throw parameterError(`point ${point} is not a node of task ${taskId}`);
     if (!job.services.some((s) => s.service_id === serviceId))
       throw parameterError(`task ${taskId} has no service ${serviceId}`);
+    if (job.runner !== undefined) return runnerLog(job.runner);
     const { log, runMs } = job.script;
     const until = pod.to ?? this.now();
     const written = log.filter((_, i) => pod.containerFrom + ((i + 1) * runMs) / log.length <= until);
@@ -400,15 +389,22 @@ export class JobStore {
         runs: []
       };
     const deadline = startAt + job.job_support.timeout_sec * 1000;
-    const run: JobRun = runOrHold(
-      {
-        points: job.points,
-        parallelism: job.job_support.parallelism,
-        mod: job.job_support.mod_param,
-        script: job.script
-      },
-      { startAt, until, deadline, stopped, stoppedAt: job.stoppedAt }
-    );
+    const times = { startAt, until, deadline, stopped, stoppedAt: job.stoppedAt };
+    const { runner } = job;
+    if (runner !== undefined && this.settings.runners !== undefined)
+      stepRunner(runner, this.settings.runners, this.now, times);
+    const run: JobRun =
+      runner !== undefined
+        ? runnerRun(runner, times)
+        : runOrHold(
+            {
+              points: job.points,
+              parallelism: job.job_support.parallelism,
+              mod: job.job_support.mod_param,
+              script: job.script
+            },
+            times
+          );
     const counts = {
       active: run.pods.filter((pod) => pod.status === 'Running').length,
       succeeded: run.succeeded,

@@ -1,5 +1,6 @@
 // The emulator's public shapes: how it is started, what a client needs to reach it, and what it records.
 import type { Profile } from './route.js';
+import type { RunnerLink } from './job-runner.js';
 import type { JobScriptRule } from './jobs.js';
 import type { StockChange } from './stock.js';
 
@@ -62,6 +63,12 @@ export interface EmulatorOptions {
     stoppedStatus?: 'Paused' | 'End';
     resourceTaskType?: 'Job' | 'Deployment';
   };
+  /**
+   * Opt-in (issue 62, point 7): a job whose container env holds ACTIONS_RUNNER_INPUT_JITCONFIG
+   * (RUNNER_JITCONFIG_ENV) runs `simulate(value)` (the GitHub stand-in's simulateRunner, as a test that
+   * starts both links them) instead of its script: see job-runner.ts. Unset, such a job runs its script.
+   */
+  runners?: RunnerLink;
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;
   /**
