@@ -5107,12 +5107,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./platform/client.ts + 2 modules
 var platform_client = __nccwpck_require__(5619);
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
-/**
- * How far ahead of the clock a stamp may be drawn (well inside the platform's five-minute window): two
- * runs with one token that send the same call in the same millisecond would otherwise sign it alike, and
- * the platform refuses a timestamp and signature it has seen.
- */
-const STAMP_SPREAD_MS = 1000;
 /** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
 const CORRECTABLE_SKEW_MS = 5 * 60_000;
 /**
@@ -5122,17 +5116,11 @@ const CORRECTABLE_SKEW_MS = 5 * 60_000;
  */
 class PlatformClock {
     local;
-    random;
     #offsetMs;
     #correctionMs = 0;
     #lastStamp = 0;
-    /**
-     * `random` spreads each stamp over the next STAMP_SPREAD_MS; without it stamps are the clock's own
-     * time (what tests of exact stamps want).
-     */
-    constructor(local, random = () => 0) {
+    constructor(local) {
         this.local = local;
-        this.random = random;
     }
     now() {
         return this.local() + this.#correctionMs;
@@ -5141,12 +5129,10 @@ class PlatformClock {
      * The timestamp for the next request: the current time, but always later than the last one, so no
      * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
      * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
-     * the platform): stamps stay strictly increasing from there on. Each is drawn at random up to
-     * STAMP_SPREAD_MS ahead, so two processes stamping the same call at one instant differ.
+     * the platform): stamps stay strictly increasing from there on.
      */
     stamp() {
-        const spread = Math.floor(this.random() * STAMP_SPREAD_MS);
-        this.#lastStamp = Math.max(this.now() + spread, this.#lastStamp + 1);
+        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
         return this.#lastStamp;
     }
     /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
@@ -5228,7 +5214,7 @@ function stepRuntime(settings, host) {
     return {
         transport: client,
         now: Date.now,
-        clock: new PlatformClock(Date.now, Math.random),
+        clock: new PlatformClock(Date.now),
         sleep: cancellableSleep(host.cancel),
         random: Math.random,
         log: host.log,
@@ -10454,21 +10440,26 @@ function prepareRequest(connection, call, now) {
 }
 /**
  * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
- * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
- * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
+ * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request down
+ * until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal that comes before the platform has accepted any request of the session,
- * when one read every key may send (the resource search) is refused too, or once the clock was corrected,
- * is explained (once a session) by what this request sent for each cause a key, timestamp or signature
- * can be refused for: what the client can check itself, never a reading of the code.
+ * exactly-once path). A read refused once the key is proven is sent once more with a new timestamp:
+ * another run with the token may have sent the same call, so the same timestamp and signature, in the same
+ * millisecond. A refusal that comes before the platform has accepted any request of the session, when one
+ * read every key may send (the resource search) is refused too, or once the clock was corrected, is
+ * explained (once a session) by what this request sent for each cause a key, timestamp or signature can be
+ * refused for: what the client can check itself, never a reading of the code.
  */
 function openSession(connection, runtime, deadline) {
-    let warnedSkew = false;
+    const warnOfSkew = skewWarning(runtime);
     const proof = new KeyProof();
     const throttle = new platform_throttle/* Throttle */.X5(connection.concurrency, runtime.now, runtime.sleep, deadline);
     const send = async (call, probe = false, notAfter = Infinity) => {
+        // Sent once more after a clock correction (`resent`), and once after a refusal of a read once the key
+        // is proven (`triedAgain`): each its own once.
+        let triedAgain = false;
         for (let resent = false;; resent = true) {
             const { request, answer, onPlatformTime } = await throttle.run(() => stampAndSend(connection, call, runtime, notAfter), notAfter);
             runtime.clock.observe(answer.headers.date, runtime.now());
@@ -10476,10 +10467,7 @@ function openSession(connection, runtime, deadline) {
             if (answer.status !== 429)
                 throttle.passed();
             const offset = runtime.clock.offsetMs;
-            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
-                warnedSkew = true;
-                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
-            }
+            warnOfSkew(offset);
             runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
             try {
                 const result = (0,envelope/* readEnvelope */.H)(answer);
@@ -10493,19 +10481,25 @@ function openSession(connection, runtime, deadline) {
                 if (error.httpStatus === 429) {
                     throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
                 }
-                // Corrected now, or by a concurrent call whose refusal came first.
-                if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
-                    const which = `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)}`;
-                    const again = (0,failures/* transientReason */.bR)(error) === undefined && SENT_AGAIN.has(call.traits.resend);
-                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.aj)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
-                    if (again)
-                        continue;
-                    throw new StaleClockError(error, offset ?? 0);
-                }
+                if (!resent && !onPlatformTime && correctedFor(call, request, error, runtime))
+                    continue;
                 // A refusal says nothing of its cause (no code has a published meaning). Once the key is proven,
                 // it is not the key's, the clock's or the signature's; until then the causes are listed.
                 const proven = () => proof.proven(() => send((0,calls/* credentialsProbeCall */.B)(connection), true));
-                if (!(0,failures/* isRefusal */.vu)(error) || probe || (!resent && (await proven())) || !proof.explainOnce())
+                if (!(0,failures/* isRefusal */.vu)(error) || probe)
+                    throw error;
+                if ((!resent || triedAgain) && (await proven())) {
+                    // The key is good, so the refusal may be of this very timestamp and signature: another run with
+                    // the token sent the same call in the same millisecond. A read is sent once more, with a new
+                    // stamp, whatever the refusal said (no code has a published meaning). A change of state is not:
+                    // its caller reads the state and decides, as for any refusal.
+                    if (triedAgain || call.traits.resend !== 'read')
+                        throw error;
+                    triedAgain = true;
+                    runtime.debug?.(`the platform refused ${refused(request, error)}: sending it once more with a new timestamp`);
+                    continue;
+                }
+                if (!proof.explainOnce())
                     throw error;
                 throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
             }
@@ -10574,6 +10568,35 @@ class KeyProof {
         this.#probe ??= probe().then(() => true, () => false);
         return this.#probe;
     }
+}
+/**
+ * Whether a refused call is sent once more on a clock corrected now, or by a concurrent call whose refusal
+ * came first: a read, or a call harmless to repeat. Any other fails with a StaleClockError; a refusal while
+ * the clock needs no correction goes on (false).
+ */
+function correctedFor(call, request, error, runtime) {
+    if (!runtime.clock.correct() && !runtime.clock.corrected)
+        return false;
+    const offset = runtime.clock.offsetMs ?? 0;
+    const again = (0,failures/* transientReason */.bR)(error) === undefined && SENT_AGAIN.has(call.traits.resend);
+    runtime.log(`the platform refused ${refused(request, error)} while this runner's clock is ${skewText(offset)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
+    if (again)
+        return true;
+    throw new StaleClockError(error, offset);
+}
+/** Warns once a session that the runner's clock is more than a minute off the platform's. */
+function skewWarning(runtime) {
+    let warned = false;
+    return (offsetMs) => {
+        if (warned || offsetMs === undefined || Math.abs(offsetMs) <= 60_000)
+            return;
+        warned = true;
+        runtime.warn(`this runner's clock is ${skewText(offsetMs)} the platform's (by its Date header): keep it in sync with NTP`);
+    };
+}
+/** A refused request as the log names it: its method, path and the refusal's code. */
+function refused(request, error) {
+    return `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)} (${(0,safe_text/* sanitize */.aj)(error.code ?? `HTTP ${error.httpStatus}`, 40)})`;
 }
 /** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
 const SENT_AGAIN = new Set(['read', 'repeatable']);

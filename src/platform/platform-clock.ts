@@ -1,10 +1,3 @@
-/**
- * How far ahead of the clock a stamp may be drawn (well inside the platform's five-minute window): two
- * runs with one token that send the same call in the same millisecond would otherwise sign it alike, and
- * the platform refuses a timestamp and signature it has seen.
- */
-export const STAMP_SPREAD_MS = 1000;
-
 /** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
 export const CORRECTABLE_SKEW_MS = 5 * 60_000;
 
@@ -18,14 +11,7 @@ export class PlatformClock {
   #correctionMs = 0;
   #lastStamp = 0;
 
-  /**
-   * `random` spreads each stamp over the next STAMP_SPREAD_MS; without it stamps are the clock's own
-   * time (what tests of exact stamps want).
-   */
-  constructor(
-    private readonly local: () => number,
-    private readonly random: () => number = () => 0
-  ) {}
+  constructor(private readonly local: () => number) {}
 
   now(): number {
     return this.local() + this.#correctionMs;
@@ -35,12 +21,10 @@ export class PlatformClock {
    * The timestamp for the next request: the current time, but always later than the last one, so no
    * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
    * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
-   * the platform): stamps stay strictly increasing from there on. Each is drawn at random up to
-   * STAMP_SPREAD_MS ahead, so two processes stamping the same call at one instant differ.
+   * the platform): stamps stay strictly increasing from there on.
    */
   stamp(): number {
-    const spread = Math.floor(this.random() * STAMP_SPREAD_MS);
-    this.#lastStamp = Math.max(this.now() + spread, this.#lastStamp + 1);
+    this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
     return this.#lastStamp;
   }
 

@@ -64,21 +64,26 @@ export function prepareRequest(
 
 /**
  * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
- * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
- * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
+ * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request down
+ * until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal that comes before the platform has accepted any request of the session,
- * when one read every key may send (the resource search) is refused too, or once the clock was corrected,
- * is explained (once a session) by what this request sent for each cause a key, timestamp or signature
- * can be refused for: what the client can check itself, never a reading of the code.
+ * exactly-once path). A read refused once the key is proven is sent once more with a new timestamp:
+ * another run with the token may have sent the same call, so the same timestamp and signature, in the same
+ * millisecond. A refusal that comes before the platform has accepted any request of the session, when one
+ * read every key may send (the resource search) is refused too, or once the clock was corrected, is
+ * explained (once a session) by what this request sent for each cause a key, timestamp or signature can be
+ * refused for: what the client can check itself, never a reading of the code.
  */
 export function openSession(connection: Connection, runtime: SessionRuntime, deadline: number): Send {
-  let warnedSkew = false;
+  const warnOfSkew = skewWarning(runtime);
   const proof = new KeyProof();
   const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
   const send = async (call: Call, probe = false, notAfter = Infinity): Promise<Answer> => {
+    // Sent once more after a clock correction (`resent`), and once after a refusal of a read once the key
+    // is proven (`triedAgain`): each its own once.
+    let triedAgain = false;
     for (let resent = false; ; resent = true) {
       const { request, answer, onPlatformTime } = await throttle.run(
         () => stampAndSend(connection, call, runtime, notAfter),
@@ -88,12 +93,7 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
       if (answer.status !== 429) throttle.passed();
       const offset = runtime.clock.offsetMs;
-      if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
-        warnedSkew = true;
-        runtime.warn(
-          `this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`
-        );
-      }
+      warnOfSkew(offset);
       runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
       try {
         const result = readEnvelope(answer);
@@ -105,21 +105,25 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
         if (error.httpStatus === 429) {
           throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
         }
-        // Corrected now, or by a concurrent call whose refusal came first.
-        if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
-          const which = `${request.method} ${withoutQuery(request.target)}`;
-          const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
-          runtime.log(
-            `the platform refused ${which} (${sanitize(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`
-          );
-          if (again) continue;
-          throw new StaleClockError(error, offset ?? 0);
-        }
+        if (!resent && !onPlatformTime && correctedFor(call, request, error, runtime)) continue;
         // A refusal says nothing of its cause (no code has a published meaning). Once the key is proven,
         // it is not the key's, the clock's or the signature's; until then the causes are listed.
         const proven = (): Promise<boolean> =>
           proof.proven(() => send(credentialsProbeCall(connection), true));
-        if (!isRefusal(error) || probe || (!resent && (await proven())) || !proof.explainOnce()) throw error;
+        if (!isRefusal(error) || probe) throw error;
+        if ((!resent || triedAgain) && (await proven())) {
+          // The key is good, so the refusal may be of this very timestamp and signature: another run with
+          // the token sent the same call in the same millisecond. A read is sent once more, with a new
+          // stamp, whatever the refusal said (no code has a published meaning). A change of state is not:
+          // its caller reads the state and decides, as for any refusal.
+          if (triedAgain || call.traits.resend !== 'read') throw error;
+          triedAgain = true;
+          runtime.debug?.(
+            `the platform refused ${refused(request, error)}: sending it once more with a new timestamp`
+          );
+          continue;
+        }
+        if (!proof.explainOnce()) throw error;
         throw new ApiError(
           `${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`,
           error
@@ -204,6 +208,44 @@ class KeyProof {
     );
     return this.#probe;
   }
+}
+
+/**
+ * Whether a refused call is sent once more on a clock corrected now, or by a concurrent call whose refusal
+ * came first: a read, or a call harmless to repeat. Any other fails with a StaleClockError; a refusal while
+ * the clock needs no correction goes on (false).
+ */
+function correctedFor(
+  call: Call,
+  request: PreparedRequest,
+  error: ApiError,
+  runtime: SessionRuntime
+): boolean {
+  if (!runtime.clock.correct() && !runtime.clock.corrected) return false;
+  const offset = runtime.clock.offsetMs ?? 0;
+  const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
+  runtime.log(
+    `the platform refused ${refused(request, error)} while this runner's clock is ${skewText(offset)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`
+  );
+  if (again) return true;
+  throw new StaleClockError(error, offset);
+}
+
+/** Warns once a session that the runner's clock is more than a minute off the platform's. */
+function skewWarning(runtime: SessionRuntime): (offsetMs: number | undefined) => void {
+  let warned = false;
+  return (offsetMs) => {
+    if (warned || offsetMs === undefined || Math.abs(offsetMs) <= 60_000) return;
+    warned = true;
+    runtime.warn(
+      `this runner's clock is ${skewText(offsetMs)} the platform's (by its Date header): keep it in sync with NTP`
+    );
+  };
+}
+
+/** A refused request as the log names it: its method, path and the refusal's code. */
+function refused(request: PreparedRequest, error: ApiError): string {
+  return `${request.method} ${withoutQuery(request.target)} (${sanitize(error.code ?? `HTTP ${error.httpStatus}`, 40)})`;
 }
 
 /** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */

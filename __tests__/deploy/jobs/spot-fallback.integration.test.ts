@@ -260,9 +260,10 @@ describe('a GPU batch job run to its end (operation: job)', () => {
 
     it('keeps the Spot job when its queue cannot be read, saying why', async () => {
       bench.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      // Three reads refused, each also when sent once more.
       bench.emulator.inject({
         path: '/api/task/job/detail',
-        times: 3,
+        times: 6,
         answer: { kind: 'envelope', code: 'C500', message: 'busy' }
       });
       const lines: string[] = [];

@@ -75,7 +75,7 @@ export function stepRuntime(
   return {
     transport: client,
     now: Date.now,
-    clock: new PlatformClock(Date.now, Math.random),
+    clock: new PlatformClock(Date.now),
     sleep: cancellableSleep(host.cancel),
     random: Math.random,
     log: host.log,

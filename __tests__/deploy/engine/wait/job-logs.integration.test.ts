@@ -200,7 +200,9 @@ describe("a job's log in the step's log", () => {
 
     it('says once that the node list or a log could not be read, and shows every line once it can', async () => {
       const { look } = follow(10);
-      const refuse = (path: string, times: number) => {
+      // Two looks' reads refused, each also when sent once more.
+      const refuse = (path: string, looks: number) => {
+        const times = 2 * looks;
         bench.emulator.inject({ path, times, answer: { kind: 'envelope', code: 'C500', message: 'busy' } });
       };
       refuse('/api/deployment/task/points', 2);

@@ -296,9 +296,10 @@ describe('waiting against the emulator', () => {
   // Regression (issue 37): a refused detail whose fallback search failed for a reason that may pass was
   // rethrown as a hard failure: the wait failed at once (a replace rolled a healthy generation back).
   it('counts a refused detail whose task search fails for a passing reason against poll_error_budget', async () => {
+    // Two polls' details refused, each also when sent once more.
     emulator.inject({
       path: '/api/task/deployment/detail',
-      times: 2,
+      times: 4,
       answer: { kind: 'envelope', code: 'C999', message: 'busy' }
     });
     // The search before the create passes; those after the two refused details answer 503.
