@@ -20,6 +20,7 @@ import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
 import { checkFilesDirectory, notRolledBack, writeSummary, writeTempFile } from './step-files.js';
 import { goesOn, pullRequestsOpener } from './pull-request-step.js';
+import { runnersOpener } from './runner-step.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function runMain(given: StepHost): Promise<void> {
@@ -73,9 +74,11 @@ async function runPlanned(
   });
   host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
   const pullRequests = pullRequestsOpener(host, settings, how.cancel);
+  const runners = runnersOpener(host, settings, how.cancel);
   const runtime = stepRuntime(settings, {
     ...hostHooks(host, how.cancel, how.redact),
-    ...(pullRequests === undefined ? {} : { pullRequests })
+    ...(pullRequests === undefined ? {} : { pullRequests }),
+    ...(runners === undefined ? {} : { runners })
   });
   try {
     const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });

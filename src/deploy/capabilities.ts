@@ -64,6 +64,13 @@ const ROWS: readonly Omit<Capability, 'operations'>[] = [
       "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
     defaultOperation: 'volume',
     icon: 'database'
+  },
+  {
+    name: 'runner',
+    description:
+      "Start a self-hosted GitHub runner on a GPU compute platform for one workflow job, billed only while it runs; stop and sweep them.",
+    defaultOperation: 'runner',
+    icon: 'cpu'
   }
 ];
 

@@ -10,6 +10,7 @@ import {
 } from './deployments/operations.js';
 import { job, jobDetail, jobSearch, jobStop, jobGroupSearch, jobGroupDetail } from './jobs/operations.js';
 import { preview, previewSweep } from './previews/operations.js';
+import { runner, runnerStop, runnerSweep } from './runners/operations.js';
 import {
   volume,
   volumeList,
@@ -77,6 +78,9 @@ export const OPERATIONS = [
   jobStop,
   jobGroupSearch,
   jobGroupDetail,
+  runner,
+  runnerStop,
+  runnerSweep,
   volume,
   volumeList,
   volumeOptions,

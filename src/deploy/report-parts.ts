@@ -5,6 +5,7 @@ import { JOB_PART } from './jobs/job-report.js';
 import { PLACEMENT_PART } from './engine/report/placement-report.js';
 import { PREHEAT_PART } from './preheat/preheat-report.js';
 import { PREVIEW_PART } from './previews/preview-report.js';
+import { RUNNER_PART } from './runners/runner-report.js';
 import type { StepPart } from './engine/report/report-part.js';
 import { TRANSFER_PART } from './storage/transfer-report.js';
 import { VOLUME_PART } from './storage/volume-report.js';
@@ -21,6 +22,7 @@ export const REPORT_PARTS: readonly StepPart[] = [
   CHANGE_PART,
   JOB_PART,
   PREVIEW_PART,
+  RUNNER_PART,
   CAP_PART,
   VOLUME_PART,
   TRANSFER_PART,

@@ -97,6 +97,7 @@ export function readSettings(
     spotFallback,
     storage: readStorage(inputs),
     previews: readPreviews(inputs),
+    runners: readRunners(inputs),
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
@@ -425,6 +426,17 @@ function readPreviews({ given }: Inputs): Settings['previews'] {
     comment: given('comment'),
     maxPreviews: given('max_previews'),
     ttlMs: given('preview_ttl')
+  };
+}
+
+/** The runner inputs: runner_scope, runner_labels, runners, runner_timeout, allow_untrusted. */
+function readRunners({ given, get }: Inputs): Settings['runners'] {
+  return {
+    scope: given('runner_scope'),
+    labels: get('runner_labels') ?? [],
+    count: given('runners'),
+    timeoutMs: given('runner_timeout'),
+    allowUntrusted: given('allow_untrusted')
   };
 }
 

@@ -25,8 +25,7 @@ export interface WorkflowRun {
  */
 export function workflowRun(env: (name: string) => string | undefined): WorkflowRun {
   const repository = env('GITHUB_REPOSITORY') ?? '';
-  const path = env('GITHUB_EVENT_PATH');
-  const payload = path === undefined || path === '' ? undefined : readPayload(path);
+  const payload = readEventPayload(env('GITHUB_EVENT_PATH'));
   return {
     repository,
     runUrl: runUrlOf(env, repository),
@@ -41,6 +40,11 @@ function runUrlOf(env: (name: string) => string | undefined, repository: string)
   if (!/^\d+$/.test(id) || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s/]+/.test(server))
     return undefined;
   return `${server}/${repository}/actions/runs/${id}${/^\d+$/.test(attempt) ? `/attempts/${attempt}` : ''}`;
+}
+
+/** The event's payload (GITHUB_EVENT_PATH) as JSON, or undefined when there is none or it cannot be read. */
+export function readEventPayload(path: string | undefined): unknown {
+  return path === undefined || path === '' ? undefined : readPayload(path);
 }
 
 /** The event's payload as JSON, or undefined when it cannot be read (then the event holds no pull request). */

@@ -41,7 +41,7 @@ import {
  * statuses mean. A kind is a row of TASK_KINDS (see TaskKindDescriptor): a new kind of the platform is a
  * new row, not a branch in each place that reads, stops or waits.
  */
-export type TaskKind = 'deployment' | 'job';
+export type TaskKind = 'deployment' | 'job' | 'runner';
 
 /** What a wait is for: a task ready, paused or ended, or a job finished (its run's end). */
 export type WaitTarget = 'ready' | 'paused' | 'ended' | 'finished';
@@ -319,9 +319,19 @@ const JOB: TaskKindDescriptor = {
   }
 };
 
+/**
+ * A GPU runner for a workflow's job (issue 62): a platform job whose container is GitHub's runner, started
+ * with a just-in-time configuration. On the platform it is a job in every way (made, read, searched and
+ * stopped by the Job API, billed until it ends); what a runner adds (its registration, its state as GitHub
+ * lists it) is the runner capability's, on GitHub's side. Its runner takes one workflow job and exits, so
+ * its job completes by itself; its timeout_sec ends one that never got a job.
+ */
+const RUNNER: TaskKindDescriptor = { ...JOB, name: 'runner', noun: 'runner job' };
+
 export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindDescriptor>> = {
   deployment: DEPLOYMENT,
-  job: JOB
+  job: JOB,
+  runner: RUNNER
 };
 
 /**
@@ -506,5 +516,5 @@ export const KINDS: Readonly<Record<KindName, AnyKind>> = {
 
 /** Whether a kind is one of tasks (a deployment's or a job's): read, waited for, stopped by task id. */
 export function isTaskKind(kind: AnyKind): kind is TaskKindDescriptor {
-  return kind.name === 'deployment' || kind.name === 'job';
+  return kind.name === 'deployment' || kind.name === 'job' || kind.name === 'runner';
 }

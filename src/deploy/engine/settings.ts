@@ -1,3 +1,4 @@
+import type { RunnerScopeName } from './runner-host.js';
 import type { PlatformSettings, WaitMode } from '../../platform/platform-settings.js';
 
 /** How a step waits, as the wait inputs say. */
@@ -59,6 +60,22 @@ export interface DeploySettings extends PlatformSettings {
   storage: StorageSettings;
   /** What a preview of a pull request, and the sweep of the previews, take. */
   previews: PreviewSettings;
+  /** What a GPU runner for a workflow's job, its stop and its sweep take. */
+  runners: RunnerSettings;
+}
+
+/** The runner inputs (github_token is the previews'). */
+export interface RunnerSettings {
+  /** runner_scope: where the runners register. */
+  scope: RunnerScopeName;
+  /** runner_labels: the labels each runner has beside its own. */
+  labels: readonly string[];
+  /** runners: how many runners to start, each a platform job. */
+  count: number;
+  /** runner_timeout: the most each runner's platform job runs (its job_support.timeout_sec). */
+  timeoutMs: number;
+  /** allow_untrusted: start runners on a fork's pull request, and on pull_request_target. */
+  allowUntrusted: boolean;
 }
 
 /** The preview inputs: GitHub's token, the comment, and the caps on the previews of a repository. */

@@ -5,6 +5,7 @@ import { USER_AGENT } from '../../platform/version.js';
 import { cancellableSleep } from './cancellable-sleep.js';
 import type { DeploySettings } from './settings.js';
 import type { PullRequests } from './pull-requests.js';
+import type { RunnerHostOpener } from './runner-host.js';
 
 /** What a step needs of its surroundings: the transport, the clocks, sleeping and the log. */
 export interface StepRuntime extends SessionRuntime {
@@ -25,6 +26,8 @@ export interface StepRuntime extends SessionRuntime {
   uncancelled: (withinMs: number) => StepRuntime & { dispose: () => void };
   /** The pull requests' host (GitHub), opened when a preview step first asks; absent where there is none. */
   pullRequests?: () => Promise<PullRequests>;
+  /** GitHub's self-hosted runners, opened when a runner step first asks; absent where there is none. */
+  runners?: RunnerHostOpener;
   /**
    * Masks secrets the step learns as it goes (an environment value a task's detail names) in everything
    * it shows and writes from then on; absent: the host masks only what its inputs held.
@@ -53,6 +56,8 @@ export interface HostHooks {
   openFile?: (name: string) => AppendFile;
   /** The pull requests' host (see StepRuntime.pullRequests). */
   pullRequests?: () => Promise<PullRequests>;
+  /** GitHub's self-hosted runners (see StepRuntime.runners). */
+  runners?: RunnerHostOpener;
   /** Where the secrets a step learns go (see StepRuntime.mask). */
   mask?: (secrets: readonly string[]) => void;
 }
@@ -86,6 +91,7 @@ export function stepRuntime(
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
     ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
+    ...(host.runners === undefined ? {} : { runners: host.runners }),
     ...(host.mask === undefined ? {} : { mask: host.mask }),
     uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
     dispose: () => {

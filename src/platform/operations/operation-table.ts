@@ -174,6 +174,38 @@ const onTasks = (
 const DEPLOYMENT = { ...TASK_KINDS.deployment, paths: DEPLOYMENT_PATHS, specPaths: DEPLOYMENT_SPEC_PATHS };
 const JOB = { ...TASK_KINDS.job, paths: JOB_PATHS };
 /**
+ * A job's create (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
+ * platform's default) needs its expected run, which the step puts in job_support; points are its
+ * completions (1 unless set).
+ */
+const JOB_CREATE: OperationSpec = {
+  endpoint: post(JOB.paths.create),
+  kind: 'job',
+  taskIds: 'none',
+  resend: 'create_once',
+  answers: 'new_task',
+  fromInputs: ['task_name', 'points', 'sub_type'],
+  fields: (s) => ({
+    task_name: required(s.taskName, 'task_name', 'job', 'the name of the job'),
+    ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
+    points: s.points ?? 1
+  }),
+  checkBody: (body, s) =>
+    firstFailed(
+      () => resourceMarks(body),
+      () => jobFields(body, s)
+    ),
+  completeBody: (body, s) => {
+    if (s.jobType !== 'spot' || !isRecord(body.job_support)) return body;
+    const support = body.job_support;
+    const timeout = countOf(support.timeout_sec) ?? 0;
+    return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
+  },
+  wait: { target: 'finished', byDefault: true },
+  check: newTaskCheck
+};
+
+/**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
  * reachable through endpoints). The detail, wait, logs and events operations all read it.
@@ -436,35 +468,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       );
     }
   },
-  // A GPU batch job (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
-  // platform's default) needs its expected run, which the step puts in job_support; points are its
-  // completions (1 unless set).
-  job: {
-    endpoint: post(JOB.paths.create),
-    kind: 'job',
-    taskIds: 'none',
-    resend: 'create_once',
-    answers: 'new_task',
-    fromInputs: ['task_name', 'points', 'sub_type'],
-    fields: (s) => ({
-      task_name: required(s.taskName, 'task_name', 'job', 'the name of the job'),
-      ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
-      points: s.points ?? 1
-    }),
-    checkBody: (body, s) =>
-      firstFailed(
-        () => resourceMarks(body),
-        () => jobFields(body, s)
-      ),
-    completeBody: (body, s) => {
-      if (s.jobType !== 'spot' || !isRecord(body.job_support)) return body;
-      const support = body.job_support;
-      const timeout = countOf(support.timeout_sec) ?? 0;
-      return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
-    },
-    wait: { target: 'finished', byDefault: true },
-    check: newTaskCheck
-  },
+  // A GPU batch job (JOB_CREATE).
+  job: JOB_CREATE,
   // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
   // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
   // group_id the reference requires come in the query).
@@ -515,6 +520,23 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
       return {};
     }
+  },
+  // A GPU runner for a workflow's job (issue 62): a job's create per runner, its runner's configuration in
+  // its container's env; the flow names each and builds its body. Its stop is a job's, on the runners'
+  // jobs the flow finds; its sweep reads the job search.
+  runner: { ...JOB_CREATE, kind: 'runner', sendsAs: 'job', flowCalls: true },
+  runner_stop: {
+    ...onTasks('runner', JOB.paths.stop, { target: 'ended', byDefault: true }, JOB.changes.stop),
+    sendsAs: 'job_stop',
+    taskIds: 'keep',
+    readFirst: true
+  },
+  runner_sweep: {
+    kind: 'runner',
+    endpoint: get(JOB.paths.search),
+    taskIds: 'none',
+    fields: none,
+    sendsAs: 'job_search'
   },
   // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
   // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.

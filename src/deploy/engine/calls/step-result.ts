@@ -68,6 +68,31 @@ export interface ReportData {
   readonly volume: VolumeReport;
   /** The transfer a transfer step followed to its end, read or stopped, or the transfers a transfer_list read. */
   readonly transfer: TransferReport;
+  /** The runners a runner step started, or a runner_stop or runner_sweep stopped, and why either failed. */
+  readonly runner: RunnerReport;
+}
+
+/** What a runner step did with its runners: their label, how each stood, what they cost, why it failed. */
+export interface RunnerReport {
+  readonly action: 'start' | 'stop' | 'sweep';
+  /** The label of the run's runners (start, stop by label); undefined for a sweep. */
+  readonly label: string | undefined;
+  readonly runners: readonly RunnerState[];
+  /** What the runners stopped cost in all, in points (stop, sweep), when the platform said. */
+  readonly totalPoints?: string;
+  readonly failure: string | undefined;
+}
+
+/** One runner as the step left it: its platform job, and its runner as GitHub lists it. */
+export interface RunnerState {
+  readonly name: string;
+  readonly taskId: string | undefined;
+  /** GitHub's word for the runner (online, offline, not listed, removed...). */
+  readonly github: string;
+  /** Its platform job's status, or what became of it (stopped, not made...). */
+  readonly job: string;
+  /** Why a sweep stopped it. */
+  readonly why?: string;
 }
 
 /** The name of a report part that keeps an entry in a step's result. */

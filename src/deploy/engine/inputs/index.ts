@@ -6,6 +6,7 @@ import { JOB_INPUTS } from './jobs.js';
 import { LIMIT_INPUTS } from './limits.js';
 import { PREVIEW_INPUTS } from './previews.js';
 import { REQUEST_INPUTS } from './request.js';
+import { RUNNER_INPUTS } from './runners.js';
 import { STEP_INPUTS } from './step.js';
 import { STORAGE_INPUTS } from './storage.js';
 import { TASK_INPUTS } from './tasks.js';
@@ -25,6 +26,7 @@ export const INPUTS = [
   ...STEP_INPUTS,
   ...COST_INPUTS,
   ...PREVIEW_INPUTS,
+  ...RUNNER_INPUTS,
   ...BILLING_INPUTS
 ] as const;
 

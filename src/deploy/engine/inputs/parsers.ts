@@ -425,3 +425,26 @@ export function parsePointId(name: string, value: string): string {
     );
   return value;
 }
+
+/**
+ * The labels a runner is registered with beside its own (comma- or line-separated): each as GitHub takes
+ * one (letters, digits, `.`, `_`, `-`, 1 to 100 characters), at most 10, none of GitHub's own words.
+ */
+export function parseRunnerLabels(name: string, value: string): string[] {
+  const labels = [...new Set(value.split(/[\s,]+/).filter((label) => label !== ''))];
+  for (const label of labels) {
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(label))
+      throw new InputError(
+        `${name} lists ${quote(label.slice(0, 100))}, which is not a runner label: list labels of letters, digits, ".", "_" and "-", such as gpu, a100`
+      );
+    if (GITHUB_RUNNER_LABELS.has(label.toLowerCase()))
+      throw new InputError(
+        `${name} lists ${quote(label)}, a label GitHub gives every runner of its kind itself: leave it out (runs_on names it)`
+      );
+  }
+  if (labels.length > 10) throw new InputError(`${name} lists ${labels.length} labels: list 10 at most`);
+  return labels;
+}
+
+/** The labels GitHub gives self-hosted runners itself (by its system and architecture). */
+const GITHUB_RUNNER_LABELS = new Set(['self-hosted', 'linux', 'windows', 'macos', 'x64', 'arm', 'arm64']);

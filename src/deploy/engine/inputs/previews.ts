@@ -12,7 +12,7 @@ export const PREVIEW_INPUTS = [
     secret: true,
     parse: parseGitHubToken,
     description:
-      "`preview` and `preview_sweep`: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it `deployments: write` and `pull-requests: write` in the workflow's `permissions`."
+      "`preview` and `preview_sweep`: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it `deployments: write` and `pull-requests: write` in the workflow's `permissions`. `runner`, `runner_stop`, `runner_sweep`: a token that registers and removes self-hosted runners, which the workflow's own never can: a fine-grained token or a GitHub App's with `administration: write` on the repository (`organization_self_hosted_runners: write` with `runner_scope: org`), passed from a secret, and `actions: read` for `runner_sweep`."
   }),
   input({
     name: 'comment',

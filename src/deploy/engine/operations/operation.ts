@@ -3,10 +3,10 @@ import type { InputName } from '../inputs/index.js';
 import type { OutputName } from '../outputs/outputs.js';
 
 /**
- * The capability actions (deploy/, job/, preview/, data/: see deploy/capabilities.ts), each an action.yml of
+ * The capability actions (deploy/, job/, preview/, data/, runner/: see deploy/capabilities.ts), each an action.yml of
  * its own beside the root one, which runs every operation.
  */
-export type CapabilityName = 'deploy' | 'job' | 'preview' | 'data';
+export type CapabilityName = 'deploy' | 'job' | 'preview' | 'data' | 'runner';
 
 /** What a step of the operation does beside its calls, which an input that asks for it needs. */
 export interface OperationUses {

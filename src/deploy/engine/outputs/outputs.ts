@@ -33,7 +33,7 @@ export const OUTPUTS = [
     type: 'json',
     dotenvRank: 9,
     description:
-      "JSON array of the tasks' ids, as strings, so that no JSON reader rounds them. For `sweep`, the tasks it stopped (with any it could not, when the step fails; in a dry run, those it would stop)."
+      "JSON array of the tasks' ids, as strings, so that no JSON reader rounds them. For `sweep`, the tasks it stopped (with any it could not, when the step fails; in a dry run, those it would stop). `runner`: the runners' platform jobs; `runner_stop` and `runner_sweep`: those it stopped."
   }),
   output({
     name: 'status',
@@ -286,6 +286,27 @@ export const OUTPUTS = [
     dotenvRank: 42,
     description:
       '`update`: when its rollback did not complete, a JSON file under `RUNNER_TEMP` with the configuration the task had before the update (secrets and every `env` redacted), to restore it by hand; else empty.'
+  }),
+  output({
+    name: 'runner_label',
+    type: 'text',
+    dotenvRank: 44,
+    description:
+      "`runner`: the label unique to this workflow run and attempt that the runners it started have (`<task_name>-<run id>-<attempt>`): a later job's `runs-on` names it, and `runner_stop` finds them by it."
+  }),
+  output({
+    name: 'runner_names',
+    type: 'json',
+    dotenvRank: 45,
+    description:
+      "`runner`: JSON array of the runners' names as GitHub lists them (each its platform job's `task_name`: `<runner_label>-<n>`)."
+  }),
+  output({
+    name: 'runs_on',
+    type: 'json',
+    dotenvRank: 46,
+    description:
+      '`runner`: JSON array of the labels a job runs on the runners by, `["self-hosted","<runner_label>"]`: `runs-on: ${{ fromJSON(needs.<job>.outputs.runs_on) }}`.'
   }),
   output({
     name: 'response_file',

@@ -1,0 +1,91 @@
+import { InputError } from '../../basics/input-error.js';
+import { describeError } from '../../platform/failures.js';
+import type { CallOutcome } from '../engine/calls/make-calls.js';
+import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
+import type { DeployContext } from '../engine/context.js';
+import { stepResult } from '../engine/flows/toolkit.js';
+import type { RunnerHost } from '../engine/runner-host.js';
+import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
+import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
+
+/** One runner a step started, as far as it got: registered (its runner id), made (its task id). */
+export interface Started {
+  readonly name: string;
+  readonly runnerId: number | undefined;
+  readonly taskId: string | undefined;
+  readonly calls: readonly CallOutcome[];
+  /** Why it could not be started. */
+  readonly failure: string | undefined;
+}
+
+/** GitHub for a runner step, as runner_scope says; refused where the host has none. */
+export async function openRunners(ctx: DeployContext): Promise<RunnerHost> {
+  const open = ctx.runtime.runners;
+  if (open === undefined || ctx.settings.previews.githubToken === undefined)
+    throw new InputError(
+      `${ctx.settings.operation} registers self-hosted runners with GitHub, but github_token is empty: set it to a fine-grained token or a GitHub App's with administration: write on the repository (organization_self_hosted_runners: write with runner_scope: org), from a secret; the workflow's own GITHUB_TOKEN cannot (docs/runners.md)`
+    );
+  return open(ctx.settings.runners.scope);
+}
+
+/**
+ * A runner step that failed: every runner job it made is stopped until its state shows it (it would bill
+ * with no job to run), every runner it registered removed from GitHub, and the step fails saying why, with
+ * what each came to. A stop that cannot be made is said, and stays for the post step.
+ */
+export async function failRunners(
+  started: readonly Started[],
+  failure: string,
+  host: RunnerHost,
+  label: string,
+  ctx: DeployContext,
+  tasks: readonly TaskResult[] = []
+): Promise<StepResult> {
+  ctx.log(`runner: ${failure}: stopping the runner jobs this step made, and removing its runners`);
+  const states: RunnerState[] = [];
+  for (const one of started) {
+    const job = await stopRunnerJob(one, ctx);
+    const github = await removeFromGitHub(one, host, ctx);
+    states.push({ name: one.name, taskId: one.taskId, github, job });
+  }
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  return stepResult({ operation: 'runner', calls: [], wait: undefined }, ctx, {
+    calls: started.flatMap((one) => one.calls),
+    tasks: started.flatMap((one) =>
+      one.taskId === undefined ? [] : [byId.get(one.taskId) ?? taskResult(one.taskId, { name: one.name })]
+    ),
+    parts: [reportEntry('runner', { action: 'start', label, runners: states, failure })]
+  });
+}
+
+/** Stops a runner's platform job, verified by its state; what it came to, in a word or a line. */
+async function stopRunnerJob(one: Started, ctx: DeployContext): Promise<string> {
+  if (one.taskId === undefined) return 'not made';
+  const outcome = await cleanUpTask(one.taskId, 'stop', ctx, one.name);
+  if (outcome.kind === 'failed') {
+    ctx.log(`runner ${one.name}: its job ${one.taskId} could not be stopped: ${outcome.why}`);
+    return `not stopped: ${outcome.why}`;
+  }
+  ctx.cleanup.settle('created', one.taskId);
+  const word = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
+  ctx.log(`runner ${one.name}: its job ${one.taskId} ${word}`);
+  return word;
+}
+
+/** Removes a registered runner from GitHub; what GitHub lists after, in a word or a line. */
+async function removeFromGitHub(one: Started, host: RunnerHost, ctx: DeployContext): Promise<string> {
+  if (one.runnerId === undefined) return 'not registered';
+  try {
+    const removal = await host.remove(one.runnerId);
+    const said =
+      removal.outcome === 'removed' || removal.outcome === 'gone'
+        ? 'removed'
+        : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${removal.refusal === undefined ? '' : `: ${removal.refusal}`})`;
+    ctx.log(`runner ${one.name}: ${said} from GitHub`);
+    return said;
+  } catch (error) {
+    const why = describeError(error);
+    ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
+    return `not removed: ${why}`;
+  }
+}

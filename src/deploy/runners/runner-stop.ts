@@ -1,0 +1,168 @@
+import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { sumPoints } from '../../platform/money.js';
+import { describeError } from '../../platform/failures.js';
+import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
+import type { DeployContext } from '../engine/context.js';
+import type { Flow } from '../engine/flows/flow.js';
+import { NO_CLEANUP } from '../engine/cleanup-state.js';
+import { stepResult } from '../engine/flows/toolkit.js';
+import type { HostRunner, RunnerHost } from '../engine/runner-host.js';
+import { retried } from '../engine/retries.js';
+import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
+import { searchTasks } from '../engine/tasks/find-tasks.js';
+import { readDetail } from '../engine/tasks/read-task.js';
+import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
+import { runnerLabel } from './runner-names.js';
+import { openRunners } from './runner-side.js';
+
+const NO_PLAN = { operation: 'runner_stop', calls: [], wait: undefined } as const;
+
+/**
+ * The stop of a workflow run's runners (operation: runner_stop, for a last job with if: always()): the
+ * runner jobs of the run's label (task_name, the run and its attempt), or those task_id names, each
+ * stopped until its state shows it, the runners still registered removed from GitHub, and what each cost
+ * said. A job already ended (its runner took its job and exited) needs no stop, and is said so.
+ */
+export const runnerStopFlow: Flow = {
+  plan: (settings) => {
+    if (settings.taskName === undefined && settings.taskIds.length === 0)
+      throw new InputError(
+        "runner_stop needs the runners: set task_name to the runner step's (its runners are found by the run's label), or task_id to their jobs (the runner step's task_ids output)"
+      );
+    return {
+      plan: NO_PLAN,
+      cleanup: NO_CLEANUP,
+      run: (ctx) => stopRunners(ctx, false),
+      dryRun: (ctx) => stopRunners(ctx, true)
+    };
+  }
+};
+
+/** A runner job to stop: its id, and its name (its runner's) when known. */
+interface RunnerJob {
+  readonly id: string;
+  readonly name: string | undefined;
+}
+
+async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const host = await openRunners(ctx);
+  const { taskName, taskIds } = ctx.settings;
+  const label = taskName === undefined ? undefined : runnerLabel(taskName, host.run);
+  const jobs =
+    taskIds.length > 0 ? taskIds.map((id) => ({ id, name: undefined })) : await jobsOf(label ?? '', ctx);
+  ctx.log(
+    `runner_stop: ${jobs.length} runner job(s)${label === undefined ? '' : ` labeled ${label}`}${jobs.length === 0 ? ', nothing to stop on the platform' : `: ${jobs.map((job) => job.id).join(', ')}`}`
+  );
+  if (dryRun) {
+    for (const job of jobs)
+      ctx.log(`dry run: job ${job.id} would be stopped, and its runner removed from GitHub`);
+    return stepResult(NO_PLAN, ctx, {});
+  }
+  const states: RunnerState[] = [];
+  const tasks: TaskResult[] = [];
+  for (const job of jobs) {
+    const { state, task } = await stopOne(job, ctx);
+    states.push(state);
+    tasks.push(task);
+  }
+  const removed = await removeRunners(label, states, host, ctx);
+  const failed = removed.filter((state) => state.job.startsWith('not stopped'));
+  const total = sumPoints(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+  return stepResult(NO_PLAN, ctx, {
+    tasks,
+    parts: [
+      reportEntry('runner', {
+        action: 'stop',
+        label,
+        runners: removed,
+        ...(total === undefined ? {} : { totalPoints: total }),
+        failure:
+          failed.length === 0
+            ? undefined
+            : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
+      })
+    ]
+  });
+}
+
+/** The label's runner jobs that may still bill: those the job search lists whose name is `<label>-<n>`. */
+async function jobsOf(label: string, ctx: DeployContext): Promise<RunnerJob[]> {
+  const runnerName = new RegExp(`^${label.replace(/[.]/g, '\\.')}-\\d+$`);
+  const found = await retried(`the job search for ${label}`, ctx.retries, () =>
+    searchTasks(label, (name) => runnerName.test(name), ctx)
+  );
+  return found.map((task) => ({ id: task.id, name: task.name }));
+}
+
+/** Stops one runner job until its state shows it; what it came to, and what it cost by its last detail. */
+async function stopOne(
+  job: RunnerJob,
+  ctx: DeployContext
+): Promise<{ state: RunnerState; task: TaskResult }> {
+  const outcome = await cleanUpTask(job.id, 'stop', ctx, job.name);
+  const word =
+    outcome.kind === 'done'
+      ? 'stopped'
+      : outcome.kind === 'already'
+        ? `ended (${outcome.state})`
+        : `not stopped: ${outcome.why}`;
+  ctx.log(`runner job ${job.id}${job.name === undefined ? '' : ` (${job.name})`}: ${word}`);
+  let task = taskResult(job.id, { name: job.name, status: word });
+  try {
+    const { snapshot } = await readDetail(job.id, ctx);
+    task = taskResult(job.id, {
+      name: job.name ?? snapshot.name,
+      status: snapshot.status,
+      billingValue: snapshot.billingValue,
+      forecastValue: snapshot.forecastValue
+    });
+  } catch (error) {
+    ctx.log(`runner job ${job.id}: what it cost could not be read: ${describeError(error)}`);
+  }
+  return {
+    state: { name: task.name ?? job.id, taskId: job.id, github: 'not listed', job: sanitize(word, 300) },
+    task
+  };
+}
+
+/**
+ * Removes from GitHub the runners of the label, or of the stopped jobs' names, that are still listed: an
+ * ephemeral runner that took its job is gone already. A runner running a job stays (GitHub removes one
+ * only between jobs), and is said.
+ */
+async function removeRunners(
+  label: string | undefined,
+  states: readonly RunnerState[],
+  host: RunnerHost,
+  ctx: DeployContext
+): Promise<RunnerState[]> {
+  const labels = label !== undefined ? [label] : [...new Set(states.map((s) => s.name.replace(/-\d+$/, '')))];
+  let listed: HostRunner[] = [];
+  try {
+    for (const one of labels) listed = [...listed, ...(await host.list(one))];
+  } catch (error) {
+    ctx.log(`runner_stop: GitHub's runners could not be read, so none was removed: ${describeError(error)}`);
+    return [...states];
+  }
+  const result: { -readonly [K in keyof RunnerState]: RunnerState[K] }[] = states.map((state) => ({
+    ...state
+  }));
+  for (const runner of listed) {
+    let github: string;
+    try {
+      const removal = await host.remove(runner.id);
+      github =
+        removal.outcome === 'removed' || removal.outcome === 'gone'
+          ? 'removed'
+          : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'})`;
+    } catch (error) {
+      github = `not removed: ${sanitize(describeError(error), 200)}`;
+    }
+    ctx.log(`runner ${runner.name}: ${github} from GitHub`);
+    const own = result.find((state) => state.name === runner.name);
+    if (own === undefined) result.push({ name: runner.name, taskId: undefined, github, job: 'none found' });
+    else own.github = github;
+  }
+  return result;
+}

@@ -1,0 +1,202 @@
+import { InputError } from '../../basics/input-error.js';
+import { isRecord } from '../../basics/records.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { sumPoints } from '../../platform/money.js';
+import { describeError } from '../../platform/failures.js';
+import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
+import { NO_CLEANUP } from '../engine/cleanup-state.js';
+import type { DeployContext } from '../engine/context.js';
+import type { Flow } from '../engine/flows/flow.js';
+import { stepResult } from '../engine/flows/toolkit.js';
+import { retried } from '../engine/retries.js';
+import type { HostRunner, RunnerHost, RunState } from '../engine/runner-host.js';
+import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
+import { searchTasks, type FoundTask } from '../engine/tasks/find-tasks.js';
+import { readDetail } from '../engine/tasks/read-task.js';
+import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
+import { openRunners } from './runner-side.js';
+
+const NO_PLAN = { operation: 'runner_sweep', calls: [], wait: undefined } as const;
+
+/**
+ * How long a runner may be offline from its job's start before the sweep takes it for lost: its image
+ * pulled and GitHub's runner connected take minutes, not more.
+ */
+export const OFFLINE_GRACE_MS = 15 * 60_000;
+
+/**
+ * The sweep of the runners (operation: runner_sweep, for a schedule): the repository's runner jobs of
+ * task_name that may still bill, each stopped, until its state shows it, when the workflow run that
+ * started it is over (or GitHub knows it no more), when GitHub lists its runner no more (it took its job
+ * and left, or was removed), or when its runner is still offline OFFLINE_GRACE_MS after its job started;
+ * the runners of those jobs still listed removed from GitHub. A table says what it stopped, why, and
+ * what each cost. A dry run says what it would stop, and changes nothing.
+ */
+export const runnerSweepFlow: Flow = {
+  plan: (settings) => {
+    if (settings.taskName === undefined)
+      throw new InputError(
+        "runner_sweep finds the runner jobs by name: set task_name to the runner step's (its jobs are named <task_name>-<run id>-<attempt>-<n>)"
+      );
+    const taskName = settings.taskName;
+    return {
+      plan: NO_PLAN,
+      cleanup: NO_CLEANUP,
+      run: (ctx) => sweepRunners(taskName, ctx, false),
+      dryRun: (ctx) => sweepRunners(taskName, ctx, true)
+    };
+  }
+};
+
+/** A runner job the search found, read with the name's parts: its run and attempt, its runner's label. */
+interface SweptJob {
+  readonly found: FoundTask;
+  readonly runId: string;
+  readonly label: string;
+}
+
+async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  const host = await openRunners(ctx);
+  const jobs = await runnerJobs(taskName, ctx);
+  ctx.log(`runner_sweep: ${jobs.length} runner job(s) of ${taskName} may still bill`);
+  const runs = new Map<string, RunState | undefined>();
+  const listed = new Map<string, readonly HostRunner[]>();
+  const states: RunnerState[] = [];
+  const tasks: TaskResult[] = [];
+  for (const job of jobs) {
+    const why = await whyStop(job, host, ctx, { runs, listed });
+    if (why === undefined) continue;
+    ctx.log(
+      `runner job ${job.found.id} (${job.found.name}): ${why}: ${dryRun ? 'would be stopped (dry run)' : 'stopping it'}`
+    );
+    if (dryRun) {
+      states.push({
+        name: job.found.name,
+        taskId: job.found.id,
+        github: '',
+        job: job.found.status ?? '',
+        why
+      });
+      tasks.push(taskResult(job.found.id, { name: job.found.name, status: job.found.status }));
+      continue;
+    }
+    const { state, task } = await stopAndRemove(job, why, host, listed.get(job.label) ?? [], ctx);
+    states.push(state);
+    tasks.push(task);
+  }
+  const failed = states.filter((state) => state.job.startsWith('not stopped'));
+  const total = sumPoints(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+  return stepResult(NO_PLAN, ctx, {
+    tasks,
+    parts: [
+      reportEntry('runner', {
+        action: 'sweep',
+        label: undefined,
+        runners: states,
+        ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),
+        failure:
+          failed.length === 0
+            ? undefined
+            : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
+      })
+    ]
+  });
+}
+
+/** The runner jobs of task_name that may still bill: named `<task_name>-<run id>-<attempt>-<n>`. */
+async function runnerJobs(taskName: string, ctx: DeployContext): Promise<SweptJob[]> {
+  const pattern = new RegExp(`^${taskName.replace(/[.]/g, '\\.')}-(\\d+)-(\\d+)-\\d+$`);
+  const found = await retried(`the job search for ${taskName}`, ctx.retries, () =>
+    searchTasks(taskName, (name) => pattern.test(name), ctx)
+  );
+  return found.map((task) => {
+    const [, runId = '', attempt = ''] = pattern.exec(task.name) ?? [];
+    return { found: task, runId, label: `${taskName}-${runId}-${attempt}` };
+  });
+}
+
+/** Why a runner job is stopped, or undefined when it may still be of use. */
+async function whyStop(
+  job: SweptJob,
+  host: RunnerHost,
+  ctx: DeployContext,
+  seen: { runs: Map<string, RunState | undefined>; listed: Map<string, readonly HostRunner[]> }
+): Promise<string | undefined> {
+  if (!seen.runs.has(job.runId)) seen.runs.set(job.runId, await host.runState(job.runId));
+  const run = seen.runs.get(job.runId);
+  if (run === undefined) return `GitHub knows no workflow run ${job.runId}`;
+  if (run.completed)
+    return `its workflow run ${job.runId} is over (${sanitize(run.conclusion ?? run.status, 40)})`;
+  if (!seen.listed.has(job.label)) seen.listed.set(job.label, await host.list(job.label));
+  const runner = seen.listed.get(job.label)?.find((one) => one.name === job.found.name);
+  if (runner === undefined)
+    return 'GitHub lists its runner no more (it took its job and left, or was removed)';
+  if (runner.online) return undefined;
+  const startedAt = await jobStart(job.found.id, ctx);
+  if (startedAt === undefined) return undefined;
+  const offlineMs = ctx.runtime.now() - startedAt;
+  return offlineMs > OFFLINE_GRACE_MS
+    ? `its runner is offline ${formatDuration(offlineMs)} after its job started (grace ${formatDuration(OFFLINE_GRACE_MS)})`
+    : undefined;
+}
+
+/** When a runner job started (job_status.create_time); undefined when its detail does not say. */
+async function jobStart(taskId: string, ctx: DeployContext): Promise<number | undefined> {
+  try {
+    const { data } = await readDetail(taskId, ctx);
+    const job = isRecord(data) && isRecord(data.job_status) ? data.job_status : {};
+    const ms = typeof job.create_time === 'string' ? Date.parse(job.create_time) : Number.NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+  } catch (error) {
+    ctx.log(`runner job ${taskId}: its detail could not be read, so it is kept: ${describeError(error)}`);
+    return undefined;
+  }
+}
+
+/** Stops a runner job until its state shows it, and removes its runner if GitHub still lists it. */
+async function stopAndRemove(
+  job: SweptJob,
+  why: string,
+  host: RunnerHost,
+  listed: readonly HostRunner[],
+  ctx: DeployContext
+): Promise<{ state: RunnerState; task: TaskResult }> {
+  const outcome = await cleanUpTask(job.found.id, 'stop', ctx, job.found.name);
+  const word =
+    outcome.kind === 'done'
+      ? 'stopped'
+      : outcome.kind === 'already'
+        ? `ended (${outcome.state})`
+        : `not stopped: ${outcome.why}`;
+  let github = 'not listed';
+  const runner = listed.find((one) => one.name === job.found.name);
+  if (runner !== undefined) {
+    try {
+      const removal = await host.remove(runner.id);
+      github =
+        removal.outcome === 'removed' || removal.outcome === 'gone'
+          ? 'removed'
+          : `still listed (${removal.outcome})`;
+    } catch (error) {
+      github = `not removed: ${sanitize(describeError(error), 200)}`;
+    }
+  }
+  ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
+  let task = taskResult(job.found.id, { name: job.found.name, status: job.found.status });
+  try {
+    const { snapshot } = await readDetail(job.found.id, ctx);
+    task = taskResult(job.found.id, {
+      name: job.found.name,
+      status: snapshot.status,
+      billingValue: snapshot.billingValue,
+      forecastValue: snapshot.forecastValue
+    });
+  } catch (error) {
+    ctx.log(`runner job ${job.found.id}: what it cost could not be read: ${describeError(error)}`);
+  }
+  return {
+    state: { name: job.found.name, taskId: job.found.id, github, job: sanitize(word, 300), why },
+    task
+  };
+}

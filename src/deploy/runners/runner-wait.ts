@@ -1,0 +1,177 @@
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { compareDecimals, readablePoints } from '../../platform/money.js';
+import { describeError } from '../../platform/failures.js';
+import { jobFactsOf, jobFailureReason } from '../../platform/task-data.js';
+import type { RunnerState } from '../engine/calls/step-result.js';
+import type { DeployContext } from '../engine/context.js';
+import type { HostRunner, RunnerHost } from '../engine/runner-host.js';
+import { readDetailOnce, type TaskDetail } from '../engine/tasks/read-task.js';
+import { DIAGNOSTICS, diagnose } from '../engine/wait/diagnose.js';
+import { costPoints, pointsOf } from '../engine/wait/spending-cap.js';
+import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
+import type { Started } from './runner-side.js';
+
+/** How the wait for the runners to come online ended: their tasks and states, and why it failed. */
+export interface WaitedRunners {
+  readonly tasks: TaskResult[];
+  readonly states: RunnerState[];
+  readonly failure: string | undefined;
+}
+
+/** One round's reading of a runner: its job's detail (or why it could not be read) and GitHub's runner. */
+interface Reading {
+  readonly one: Started & { readonly taskId: string };
+  readonly detail: TaskDetail | undefined;
+  readonly unread: string | undefined;
+  readonly listed: HostRunner | undefined;
+}
+
+/**
+ * Waits until GitHub lists every runner online, reading each runner's platform job and GitHub's runners
+ * every poll_interval, within wait_timeout. It fails, saying why, when a runner's job ends or fails before
+ * its runner is online (the job's reason, and its failed pods' events and last log lines), when the jobs'
+ * cost reaches max_cost, when a job cannot be read poll_error_budget times in a row, or when the time runs
+ * out. No sleep passes the deadline.
+ */
+export async function waitOnline(
+  started: readonly Started[],
+  host: RunnerHost,
+  label: string,
+  ctx: DeployContext
+): Promise<WaitedRunners> {
+  const made = started.filter((one): one is Started & { taskId: string } => one.taskId !== undefined);
+  const { intervalMs, pollErrorBudget } = ctx.settings.wait;
+  let unreadRounds = 0;
+  let said = '';
+  for (;;) {
+    const readings = await readRound(made, host, label, ctx);
+    const tasks = readings.map(taskOf);
+    const states = readings.map(stateOf);
+    const failed = readings.find(
+      (r) => r.detail !== undefined && jobEnded(r.detail.data) && r.listed?.online !== true
+    );
+    if (failed !== undefined) return failedJob(failed, tasks, states, ctx);
+    const capped = pastMaxCost(readings, ctx);
+    if (capped !== undefined) return { tasks, states, failure: capped };
+    unreadRounds = readings.some((r) => r.unread !== undefined) ? unreadRounds + 1 : 0;
+    if (unreadRounds >= pollErrorBudget)
+      return {
+        tasks,
+        states,
+        failure: `a runner job could not be read ${unreadRounds} times in a row: ${readings.find((r) => r.unread !== undefined)?.unread ?? ''}`
+      };
+    const online = readings.filter((r) => r.listed?.online === true).length;
+    if (online === made.length) return { tasks, states, failure: undefined };
+    const left = ctx.deadline - ctx.runtime.now();
+    const line = `runner: ${online} of ${made.length} online (${states.map((s) => `${s.name}: ${s.github}, job ${s.job}`).join('; ')})`;
+    if (line !== said)
+      ctx.log(
+        `${line}, ${formatDuration(ctx.runtime.now() - ctx.startedAt)} elapsed (${formatDuration(Math.max(0, left))} left)`
+      );
+    said = line;
+    if (left <= 0)
+      return {
+        tasks,
+        states,
+        failure: `${made.length - online} of ${made.length} runner(s) did not come online within wait_timeout (${formatDuration(ctx.settings.wait.timeoutMs)})`
+      };
+    await ctx.runtime.sleep(Math.min(intervalMs, left));
+  }
+}
+
+/** One round: each runner job's detail, then GitHub's runners of the label. */
+async function readRound(
+  made: readonly (Started & { taskId: string })[],
+  host: RunnerHost,
+  label: string,
+  ctx: DeployContext
+): Promise<Reading[]> {
+  const details = await Promise.all(
+    made.map(async (one) => {
+      try {
+        return { detail: await readDetailOnce(one.taskId, ctx), unread: undefined };
+      } catch (error) {
+        return { detail: undefined, unread: `job ${one.taskId}: ${describeError(error)}` };
+      }
+    })
+  );
+  let listed: readonly HostRunner[] = [];
+  try {
+    listed = await host.list(label);
+  } catch (error) {
+    ctx.log(`runner: GitHub's runners could not be read: ${describeError(error)}`);
+  }
+  return made.map((one, i) => ({
+    one,
+    detail: details[i]?.detail,
+    unread: details[i]?.unread,
+    listed: listed.find((runner) => runner.name === one.name)
+  }));
+}
+
+/** Whether a runner's job ended (its run, or stopped): a runner not yet online will never be. */
+function jobEnded(data: unknown): boolean {
+  const facts = jobFactsOf(data);
+  return facts.runEnded || facts.stopped || jobFailureReason(data) !== undefined;
+}
+
+/** A runner job that ended before its runner came online: its reason and its failed pods, read. */
+async function failedJob(
+  reading: Reading,
+  tasks: TaskResult[],
+  states: RunnerState[],
+  ctx: DeployContext
+): Promise<WaitedRunners> {
+  const { one, detail } = reading;
+  const data = detail?.data;
+  const facts = jobFactsOf(data);
+  const reason =
+    jobFailureReason(data) ??
+    `its job ended (${facts.status ?? detail?.snapshot.status ?? 'unknown'}) before its runner came online`;
+  const diagnostics = await diagnose(one.taskId, data, ctx, {
+    ...DIAGNOSTICS,
+    nodes: 'failed',
+    logs: ctx.settings.wait.logLines > 0
+  });
+  const withWhy = tasks.map((task) =>
+    task.id === one.taskId
+      ? { ...task, verdict: 'failed' as const, message: reason, diagnostics: { ...diagnostics, reason } }
+      : task
+  );
+  return { tasks: withWhy, states, failure: `runner ${one.name}: ${sanitize(reason, 500)}` };
+}
+
+/** Why the runners' jobs stop at max_cost, once what they cost reaches it. */
+function pastMaxCost(readings: readonly Reading[], ctx: DeployContext): string | undefined {
+  const cap = ctx.settings.maxCost;
+  if (cap === undefined) return undefined;
+  const spent = costPoints(readings.map((r) => r.detail?.snapshot));
+  if (spent === undefined || (compareDecimals(spent, pointsOf(cap)) ?? -1) < 0) return undefined;
+  return `the runner jobs have cost ${readablePoints(spent)}, which reaches max_cost ${cap} yuan`;
+}
+
+function taskOf(reading: Reading): TaskResult {
+  const snapshot = reading.detail?.snapshot;
+  return taskResult(reading.one.taskId, {
+    name: reading.one.name,
+    status: snapshot?.status,
+    billingValue: snapshot?.billingValue,
+    forecastValue: snapshot?.forecastValue,
+    data: reading.detail?.data,
+    raw: reading.detail?.raw
+  });
+}
+
+function stateOf(reading: Reading): RunnerState {
+  const status =
+    reading.detail === undefined
+      ? 'unread'
+      : (jobFactsOf(reading.detail.data).status ?? reading.detail.snapshot.status ?? 'unknown');
+  return {
+    name: reading.one.name,
+    taskId: reading.one.taskId,
+    github: reading.listed === undefined ? 'not listed' : sanitize(reading.listed.status, 20),
+    job: sanitize(status, 20)
+  };
+}

@@ -1,0 +1,157 @@
+import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { describeError } from '../../platform/failures.js';
+import { callFor } from '../../platform/operations/calls.js';
+import { OPERATION_TABLE, type Plan } from '../../platform/operations/operation-table.js';
+import { reportEntry, type StepResult } from '../engine/calls/step-result.js';
+import type { DeployContext } from '../engine/context.js';
+import { timedCopying, withCopies, sayCopies } from '../engine/flows/copying.js';
+import type { Flow } from '../engine/flows/flow.js';
+import { cleanupOf, startCalls, stepResult, tasksOf } from '../engine/flows/toolkit.js';
+import { checkCopies } from '../engine/storage/check-copies.js';
+import { printRequests } from '../engine/dry-run.js';
+import type { RunnerHost, JitRunner } from '../engine/runner-host.js';
+import type { DeploySettings } from '../engine/settings.js';
+import { checkRunnerBody, checkTrusted, runnerBody, runnerLabel, runnerNames } from './runner-names.js';
+import { failRunners, openRunners, type Started } from './runner-side.js';
+import { waitOnline } from './runner-wait.js';
+
+/**
+ * GPU runners for a workflow's job (operation: runner), as one story: the event is checked (a fork's code
+ * never gets a self-hosted runner unless allowed), each runner is registered with GitHub for one job and
+ * started as a platform job of the runner image, its configuration in its container's env only; the step
+ * waits until GitHub lists every runner online, and hands them over. A runner job that fails, or a runner
+ * that does not come online in time, stops every runner job the step made and removes its runners: the
+ * step fails saying why. A runner handed over takes one job and exits, and its platform job ends with it;
+ * runner_timeout ends one that never got a job. The post step stops what the step made and did not hand
+ * over (it failed, or was cancelled).
+ */
+export const runnerFlow: Flow = {
+  plan: (settings) => {
+    const taskName = settings.taskName;
+    if (taskName === undefined)
+      throw new InputError(
+        "task_name is empty, but runner names its runners after it: set task_name to a short word, such as gpu (the runners' label is gpu-<run id>-<attempt>)"
+      );
+    const support = { timeoutSec: Math.round(settings.runners.timeoutMs / 1000) };
+    checkRunnerBody(settings.body, support);
+    checkCopies(settings);
+    // The create of one runner, planned now with the runners' form, so that every input is checked first.
+    const plan = runnerPlan(settings, `${taskName}-1-1-1`, runnerBody(settings.body, 'checked', support));
+    return {
+      plan: { ...plan, calls: [] },
+      cleanup: cleanupOf({ ...settings, cleanup: 'stop' }),
+      run: (ctx) => runRunners(taskName, ctx, plan),
+      dryRun: (ctx) => dryRunRunners(taskName, ctx, plan)
+    };
+  }
+};
+
+/** The plan of one runner's create: a job's create, under the runner's name, with its body. */
+function runnerPlan(settings: DeploySettings, name: string, body: Record<string, unknown>): Plan {
+  const runnerSettings = { ...settings, taskName: name, body };
+  return {
+    operation: 'runner',
+    calls: [callFor(runnerSettings, 'job', OPERATION_TABLE.runner, undefined)],
+    wait: undefined
+  };
+}
+
+async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): Promise<StepResult> {
+  // 1. GitHub, and the event: a fork's pull request, or pull_request_target, starts nothing unless allowed.
+  const host = await openRunners(ctx);
+  checkTrusted(host.run, ctx.settings.runners.allowUntrusted);
+  const label = runnerLabel(taskName, host.run);
+  const names = runnerNames(label, ctx.settings.runners.count);
+  ctx.log(
+    `runner: ${names.length} runner(s) labeled ${label} for ${host.scopeText}, each a platform job of at most ${formatDuration(ctx.settings.runners.timeoutMs)}`
+  );
+
+  // 2. The data, copied into its volumes first: no GPU bills while it copies.
+  const copiedIn = await timedCopying(checked, ctx, 'in');
+  if (copiedIn.failed !== undefined) return withCopies(copiedIn.failed, copiedIn.copies);
+
+  // 3. Each runner registered, then started: its configuration goes to its job's container env only.
+  const started: Started[] = [];
+  for (const name of names) {
+    const one = await startRunner(name, label, host, ctx);
+    started.push(one);
+    if (one.failure !== undefined)
+      return withCopies(await failRunners(started, one.failure, host, label, ctx), copiedIn.copies);
+  }
+
+  // 4. Until GitHub lists every runner online; a runner job that ends or fails first fails the step.
+  const waited = await waitOnline(started, host, label, ctx);
+  if (waited.failure !== undefined)
+    return withCopies(
+      await failRunners(started, waited.failure, host, label, ctx, waited.tasks),
+      copiedIn.copies
+    );
+
+  // 5. Handed over: each runner runs on for its one job, so the post step stops none of them.
+  for (const one of started) if (one.taskId !== undefined) ctx.cleanup.settle('created', one.taskId);
+  ctx.log(
+    `runner: ${names.length} runner(s) online, labeled ${label}: runs-on: ["self-hosted", "${label}"]; each takes one job, and its platform job ends with it`
+  );
+  return withCopies(
+    stepResult(checked, ctx, {
+      calls: started.flatMap((one) => one.calls),
+      tasks: waited.tasks,
+      parts: [reportEntry('runner', { action: 'start', label, runners: waited.states, failure: undefined })]
+    }),
+    copiedIn.copies
+  );
+}
+
+/** Registers one runner with GitHub, then starts its platform job; what failed, if anything did. */
+async function startRunner(
+  name: string,
+  label: string,
+  host: RunnerHost,
+  ctx: DeployContext
+): Promise<Started> {
+  let jit: JitRunner;
+  try {
+    jit = await host.register(name, [label, ...ctx.settings.runners.labels]);
+  } catch (error) {
+    return {
+      name,
+      runnerId: undefined,
+      taskId: undefined,
+      calls: [],
+      failure: `GitHub did not register runner ${name}: ${describeError(error)}`
+    };
+  }
+  ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
+  const support = { timeoutSec: Math.round(ctx.settings.runners.timeoutMs / 1000) };
+  const plan = runnerPlan(ctx.settings, name, runnerBody(ctx.settings.body, jit.encodedJitConfig, support));
+  const calls = await startCalls(plan, ctx);
+  const [task] = tasksOf(calls, ctx, () => []);
+  const failed = calls.find((outcome) => outcome.error !== undefined);
+  return {
+    name,
+    runnerId: jit.runnerId,
+    taskId: task?.id,
+    calls,
+    failure:
+      failed?.error === undefined && task !== undefined
+        ? undefined
+        : `the platform job of runner ${name} was not made: ${sanitize(failed?.error === undefined ? 'its create answered no task' : describeError(failed.error), 500)}`
+  };
+}
+
+/** What the step would do: no runner is registered and nothing is made. */
+async function dryRunRunners(
+  taskName: string,
+  ctx: DeployContext,
+  checked: Plan
+): Promise<StepResult | undefined> {
+  const count = ctx.settings.runners.count;
+  sayCopies(ctx);
+  printRequests(checked, ctx);
+  ctx.log(
+    `dry run: ${count} runner(s) named ${taskName}-<run id>-<attempt>-<n> would be registered with GitHub and started as platform jobs of at most ${formatDuration(ctx.settings.runners.timeoutMs)}, each with its configuration in its container's env (not shown); nothing is registered or made`
+  );
+  return Promise.resolve(undefined);
+}
