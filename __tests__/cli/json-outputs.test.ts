@@ -26,7 +26,8 @@ const TEXT_OUTPUTS = [
   'job_type',
   'storage_id',
   'storage_class',
-  'transfer_id'
+  'transfer_id',
+  'runner_label'
 ];
 
 describe('typedOutputs', () => {

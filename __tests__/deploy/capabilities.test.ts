@@ -9,8 +9,8 @@ const named = (name: string) => {
 };
 
 describe('the capabilities', () => {
-  it('are deploy, job, preview and data, each running its default operation', () => {
-    expect(CAPABILITIES.map((one) => one.name)).toEqual(['deploy', 'job', 'preview', 'data']);
+  it('are deploy, job, preview, data and runner, each running its default operation', () => {
+    expect(CAPABILITIES.map((one) => one.name)).toEqual(['deploy', 'job', 'preview', 'data', 'runner']);
     for (const capability of CAPABILITIES) {
       expect(capability.operations).toContain(capability.defaultOperation);
       expect(new Set(capability.operations).size).toBe(capability.operations.length);
@@ -86,10 +86,10 @@ describe('checkCapability', () => {
 
   it('refuses a capability no action declares', () => {
     expect(() => {
-      checkCapability('runner', 'job');
+      checkCapability('gpu', 'job');
     }).toThrow(
       new InputError(
-        'capability "runner" is not one of deploy, job, preview, data: it is set by the capability actions, leave it unset'
+        'capability "gpu" is not one of deploy, job, preview, data, runner: it is set by the capability actions, leave it unset'
       )
     );
   });

@@ -43,6 +43,7 @@ describe('every kind has one shape', () => {
     expect(kinds.filter((kind) => kind.bills).map((kind) => kind.name)).toEqual([
       'deployment',
       'job',
+      'runner',
       'volume'
     ]);
   });
@@ -56,6 +57,9 @@ describe('kindOf is total over the operations', () => {
     job_stop: 'job',
     job_group_search: 'job',
     job_group_detail: 'job',
+    runner: 'runner',
+    runner_stop: 'runner',
+    runner_sweep: 'runner',
     preheat: 'preheat',
     volume: 'volume',
     volume_list: 'volume',

@@ -97,7 +97,7 @@ export function readSettings(
     spotFallback,
     storage: readStorage(inputs),
     previews: readPreviews(inputs),
-    runners: readRunners(inputs),
+    selfHosted: readRunners(inputs),
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
@@ -430,7 +430,7 @@ function readPreviews({ given }: Inputs): Settings['previews'] {
 }
 
 /** The runner inputs: runner_scope, runner_labels, runners, runner_timeout, allow_untrusted. */
-function readRunners({ given, get }: Inputs): Settings['runners'] {
+function readRunners({ given, get }: Inputs): Settings['selfHosted'] {
   return {
     scope: given('runner_scope'),
     labels: get('runner_labels') ?? [],

@@ -326,7 +326,7 @@ const JOB: TaskKindDescriptor = {
  * lists it) is the runner capability's, on GitHub's side. Its runner takes one workflow job and exits, so
  * its job completes by itself; its timeout_sec ends one that never got a job.
  */
-const RUNNER: TaskKindDescriptor = { ...JOB, name: 'runner', noun: 'runner job' };
+const RUNNER: TaskKindDescriptor = { ...JOB, name: 'runner', noun: 'runner' };
 
 export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindDescriptor>> = {
   deployment: DEPLOYMENT,

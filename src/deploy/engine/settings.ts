@@ -61,7 +61,7 @@ export interface DeploySettings extends PlatformSettings {
   /** What a preview of a pull request, and the sweep of the previews, take. */
   previews: PreviewSettings;
   /** What a GPU runner for a workflow's job, its stop and its sweep take. */
-  runners: RunnerSettings;
+  selfHosted: RunnerSettings;
 }
 
 /** The runner inputs (github_token is the previews'). */

@@ -9,16 +9,16 @@ import { runsOn } from './runner-names.js';
 // platform job and its runner as GitHub lists it; the outputs a workflow's later jobs run on.
 
 export const RUNNER_PART = reportPart<RunnerReport>({
-  name: 'runner',
+  name: 'runners',
   kind: 'runner',
-  of: (step) => reportOf(step, 'runner'),
+  of: (step) => reportOf(step, 'runners'),
   summary: { lead: runnerLines },
   outputs: ['runner_label', 'runner_names', 'runs_on', 'total_cost'],
   values: (report) => ({
-    runner_label: report.action === 'start' ? (report.label ?? '') : '',
-    runner_names: report.action === 'start' ? JSON.stringify(report.runners.map((r) => r.name)) : '',
+    runner_label: report.action === 'started' ? (report.label ?? '') : '',
+    runner_names: report.action === 'started' ? JSON.stringify(report.runners.map((r) => r.name)) : '',
     runs_on:
-      report.action === 'start' && report.label !== undefined && report.failure === undefined
+      report.action === 'started' && report.label !== undefined && report.failure === undefined
         ? JSON.stringify(runsOn(report.label))
         : '',
     total_cost: report.totalPoints === undefined ? '' : (yuanOf(report.totalPoints) ?? '')
@@ -28,9 +28,9 @@ export const RUNNER_PART = reportPart<RunnerReport>({
 });
 
 const TITLES: Readonly<Record<RunnerReport['action'], string>> = {
-  start: 'Runners started',
-  stop: 'Runners stopped',
-  sweep: 'Runners swept'
+  started: 'Runners started',
+  stopped: 'Runners stopped',
+  swept: 'Runners swept'
 };
 
 /** A table of the runners: each one's name, platform job, its status, GitHub's word for it, its cost. */
@@ -41,11 +41,11 @@ function runnerLines(report: RunnerReport, step: StepResult): string[] {
   return [
     heading,
     '',
-    `| Runner | Job | Job status | On GitHub | Cost |${report.action === 'sweep' ? ' Why |' : ''}`,
-    `|---|---|---|---|---|${report.action === 'sweep' ? '---|' : ''}`,
+    `| Runner | Job | Job status | On GitHub | Cost |${report.action === 'swept' ? ' Why |' : ''}`,
+    `|---|---|---|---|---|${report.action === 'swept' ? '---|' : ''}`,
     ...report.runners.map(
       (r) =>
-        `| ${escape(r.name)} | ${r.taskId ?? ''} | ${escape(r.job)} | ${escape(r.github)} | ${yuanText(r.taskId === undefined ? undefined : costs.get(r.taskId))} |${report.action === 'sweep' ? ` ${escape(r.why ?? '')} |` : ''}`
+        `| ${escape(r.name)} | ${r.taskId ?? ''} | ${escape(r.job)} | ${escape(r.github)} | ${yuanText(r.taskId === undefined ? undefined : costs.get(r.taskId))} |${report.action === 'swept' ? ` ${escape(r.why ?? '')} |` : ''}`
     ),
     '',
     ...(report.totalPoints === undefined

@@ -25,7 +25,7 @@ export async function openRunners(ctx: DeployContext): Promise<RunnerHost> {
     throw new InputError(
       `${ctx.settings.operation} registers self-hosted runners with GitHub, but github_token is empty: set it to a fine-grained token or a GitHub App's with administration: write on the repository (organization_self_hosted_runners: write with runner_scope: org), from a secret; the workflow's own GITHUB_TOKEN cannot (docs/runners.md)`
     );
-  return open(ctx.settings.runners.scope);
+  return open(ctx.settings.selfHosted.scope);
 }
 
 /**
@@ -54,7 +54,7 @@ export async function failRunners(
     tasks: started.flatMap((one) =>
       one.taskId === undefined ? [] : [byId.get(one.taskId) ?? taskResult(one.taskId, { name: one.name })]
     ),
-    parts: [reportEntry('runner', { action: 'start', label, runners: states, failure })]
+    parts: [reportEntry('runners', { action: 'started', label, runners: states, failure })]
   });
 }
 

@@ -72,8 +72,8 @@ async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepRes
   return stepResult(NO_PLAN, ctx, {
     tasks,
     parts: [
-      reportEntry('runner', {
-        action: 'stop',
+      reportEntry('runners', {
+        action: 'stopped',
         label,
         runners: removed,
         ...(total === undefined ? {} : { totalPoints: total }),

@@ -90,8 +90,8 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
   return stepResult(NO_PLAN, ctx, {
     tasks,
     parts: [
-      reportEntry('runner', {
-        action: 'sweep',
+      reportEntry('runners', {
+        action: 'swept',
         label: undefined,
         runners: states,
         ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),

@@ -34,7 +34,7 @@ export const runnerFlow: Flow = {
       throw new InputError(
         "task_name is empty, but runner names its runners after it: set task_name to a short word, such as gpu (the runners' label is gpu-<run id>-<attempt>)"
       );
-    const support = { timeoutSec: Math.round(settings.runners.timeoutMs / 1000) };
+    const support = { timeoutSec: Math.round(settings.selfHosted.timeoutMs / 1000) };
     checkRunnerBody(settings.body, support);
     checkCopies(settings);
     // The create of one runner, planned now with the runners' form, so that every input is checked first.
@@ -61,11 +61,11 @@ function runnerPlan(settings: DeploySettings, name: string, body: Record<string,
 async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): Promise<StepResult> {
   // 1. GitHub, and the event: a fork's pull request, or pull_request_target, starts nothing unless allowed.
   const host = await openRunners(ctx);
-  checkTrusted(host.run, ctx.settings.runners.allowUntrusted);
+  checkTrusted(host.run, ctx.settings.selfHosted.allowUntrusted);
   const label = runnerLabel(taskName, host.run);
-  const names = runnerNames(label, ctx.settings.runners.count);
+  const names = runnerNames(label, ctx.settings.selfHosted.count);
   ctx.log(
-    `runner: ${names.length} runner(s) labeled ${label} for ${host.scopeText}, each a platform job of at most ${formatDuration(ctx.settings.runners.timeoutMs)}`
+    `runner: ${names.length} runner(s) labeled ${label} for ${host.scopeText}, each a platform job of at most ${formatDuration(ctx.settings.selfHosted.timeoutMs)}`
   );
 
   // 2. The data, copied into its volumes first: no GPU bills while it copies.
@@ -98,7 +98,7 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
     stepResult(checked, ctx, {
       calls: started.flatMap((one) => one.calls),
       tasks: waited.tasks,
-      parts: [reportEntry('runner', { action: 'start', label, runners: waited.states, failure: undefined })]
+      parts: [reportEntry('runners', { action: 'started', label, runners: waited.states, failure: undefined })]
     }),
     copiedIn.copies
   );
@@ -113,7 +113,7 @@ async function startRunner(
 ): Promise<Started> {
   let jit: JitRunner;
   try {
-    jit = await host.register(name, [label, ...ctx.settings.runners.labels]);
+    jit = await host.register(name, [label, ...ctx.settings.selfHosted.labels]);
   } catch (error) {
     return {
       name,
@@ -124,7 +124,7 @@ async function startRunner(
     };
   }
   ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
-  const support = { timeoutSec: Math.round(ctx.settings.runners.timeoutMs / 1000) };
+  const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };
   const plan = runnerPlan(ctx.settings, name, runnerBody(ctx.settings.body, jit.encodedJitConfig, support));
   const calls = await startCalls(plan, ctx);
   const [task] = tasksOf(calls, ctx, () => []);
@@ -147,11 +147,11 @@ async function dryRunRunners(
   ctx: DeployContext,
   checked: Plan
 ): Promise<StepResult | undefined> {
-  const count = ctx.settings.runners.count;
+  const count = ctx.settings.selfHosted.count;
   sayCopies(ctx);
   printRequests(checked, ctx);
   ctx.log(
-    `dry run: ${count} runner(s) named ${taskName}-<run id>-<attempt>-<n> would be registered with GitHub and started as platform jobs of at most ${formatDuration(ctx.settings.runners.timeoutMs)}, each with its configuration in its container's env (not shown); nothing is registered or made`
+    `dry run: ${count} runner(s) named ${taskName}-<run id>-<attempt>-<n> would be registered with GitHub and started as platform jobs of at most ${formatDuration(ctx.settings.selfHosted.timeoutMs)}, each with its configuration in its container's env (not shown); nothing is registered or made`
   );
   return Promise.resolve(undefined);
 }

@@ -69,12 +69,12 @@ export interface ReportData {
   /** The transfer a transfer step followed to its end, read or stopped, or the transfers a transfer_list read. */
   readonly transfer: TransferReport;
   /** The runners a runner step started, or a runner_stop or runner_sweep stopped, and why either failed. */
-  readonly runner: RunnerReport;
+  readonly runners: RunnerReport;
 }
 
 /** What a runner step did with its runners: their label, how each stood, what they cost, why it failed. */
 export interface RunnerReport {
-  readonly action: 'start' | 'stop' | 'sweep';
+  readonly action: 'started' | 'stopped' | 'swept';
   /** The label of the run's runners (start, stop by label); undefined for a sweep. */
   readonly label: string | undefined;
   readonly runners: readonly RunnerState[];
