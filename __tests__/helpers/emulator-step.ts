@@ -11,6 +11,7 @@ import { NO_CLEANUP, type CleanupState } from '../../src/deploy/engine/cleanup-s
 import { SHUFFLED_CODES } from './platform-client.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
 import type { PullRequests } from '../../src/deploy/engine/pull-requests.js';
+import type { RunnerHostOpener } from '../../src/deploy/engine/runner-host.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the
@@ -33,6 +34,8 @@ export function emulatorStep(
     }
     // The pull requests' host a preview step asks: GitHub's stand-in, through the real client.
     if (options.pullRequests !== undefined) runtime.pullRequests = options.pullRequests;
+    // GitHub's runners a runner step asks: GitHub's stand-in, through the real client.
+    if (options.runners !== undefined) runtime.runners = options.runners;
     if (cancelWhen !== undefined) {
       // The job is cancelled once the step logs a line that matches.
       let cancelled = false;
@@ -64,6 +67,7 @@ export interface StepOptions {
   dryRun?: boolean;
   cancelWhen?: RegExp;
   pullRequests?: () => Promise<PullRequests>;
+  runners?: RunnerHostOpener;
   /** How far the runner's clock is ahead (steps run at once on the shared clock would stamp alike). */
   clockSkewMs?: number;
 }

@@ -74,7 +74,7 @@ export async function waitOnline(
       return {
         tasks,
         states,
-        failure: `${made.length - online} of ${made.length} runner(s) did not come online within wait_timeout (${formatDuration(ctx.settings.wait.timeoutMs)})`
+        failure: `${made.length - online} of ${made.length} runner(s) not online within wait_timeout (${formatDuration(ctx.settings.wait.timeoutMs)})`
       };
     await ctx.runtime.sleep(Math.min(intervalMs, left));
   }
@@ -139,7 +139,7 @@ async function failedJob(
       ? { ...task, verdict: 'failed' as const, message: reason, diagnostics: { ...diagnostics, reason } }
       : task
   );
-  return { tasks: withWhy, states, failure: `runner ${one.name}: ${sanitize(reason, 500)}` };
+  return { tasks: withWhy, states, failure: `${one.name}: ${sanitize(reason, 500)}` };
 }
 
 /** Why the runners' jobs stop at max_cost, once what they cost reaches it. */

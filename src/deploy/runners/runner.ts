@@ -98,7 +98,9 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
     stepResult(checked, ctx, {
       calls: started.flatMap((one) => one.calls),
       tasks: waited.tasks,
-      parts: [reportEntry('runners', { action: 'started', label, runners: waited.states, failure: undefined })]
+      parts: [
+        reportEntry('runners', { action: 'started', label, runners: waited.states, failure: undefined })
+      ]
     }),
     copiedIn.copies
   );
@@ -153,5 +155,5 @@ async function dryRunRunners(
   ctx.log(
     `dry run: ${count} runner(s) named ${taskName}-<run id>-<attempt>-<n> would be registered with GitHub and started as platform jobs of at most ${formatDuration(ctx.settings.selfHosted.timeoutMs)}, each with its configuration in its container's env (not shown); nothing is registered or made`
   );
-  return Promise.resolve(undefined);
+  return Promise.resolve(stepResult(checked, ctx, {}));
 }

@@ -1,0 +1,143 @@
+// operation: runner against the emulator (whose jobs run the GitHub stand-in's simulated runner) and the
+// GitHub stand-in, both over real HTTPS on the fake clock: runners registered, started as platform jobs,
+// waited for until GitHub lists them online, and handed over; a runner job that fails, a runner that never
+// comes online and a refusal of GitHub's each stop what the step made and remove its runners.
+import { useRunnerBench } from '../../helpers/runner-bench.js';
+
+const JOB_CREATE = '/api/task/job/create';
+
+describe('operation: runner', () => {
+  const bench = useRunnerBench();
+  const jobs = () =>
+    bench.emulator.requests.filter((r) => r.path === JOB_CREATE && r.verdict?.code === '0000');
+  const registered = () => bench.github.calls.filter((call) => call.path.endsWith('/generate-jitconfig'));
+
+  it('starts the runners as platform jobs, waits until GitHub lists them online, and hands them over', async () => {
+    const { outputs, failure, left, states, files } = await bench.step(
+      { runners: '2', runner_labels: 'a100, cuda12' },
+      { runners: bench.host() }
+    );
+    expect(failure).toBeUndefined();
+    const ids = JSON.parse(outputs.task_ids ?? '[]') as string[];
+    expect(ids).toHaveLength(2);
+    expect(outputs).toMatchObject({
+      runner_label: 'gpu-9001-1',
+      runner_names: JSON.stringify(['gpu-9001-1-1', 'gpu-9001-1-2']),
+      runs_on: JSON.stringify(['self-hosted', 'gpu-9001-1'])
+    });
+    // Each a job of the runner image, its configuration in its first service's env, never in its script.
+    const bodies = jobs().map((r) => JSON.parse(r.plaintext ?? r.body) as Record<string, unknown>);
+    expect(bodies.map((b) => b.task_name)).toEqual(['gpu-9001-1-1', 'gpu-9001-1-2']);
+    for (const body of bodies) {
+      expect(body).toMatchObject({
+        points: 1,
+        job_support: {
+          timeout_sec: 3600,
+          parallelism: 1,
+          mod_param: { default: { restart_policy: 'Never' } }
+        }
+      });
+      const [service] = body.services as { env: { name: string }[]; start_script: unknown }[];
+      expect(service?.env.map((e) => e.name)).toEqual(['ACTIONS_RUNNER_INPUT_JITCONFIG']);
+      expect(JSON.stringify(service?.start_script)).not.toMatch(/jitconfig/i);
+    }
+    // GitHub lists both online with the run's label and the ones asked for; the jobs run on, handed over.
+    const listed = [...bench.github.store.runners.all()];
+    expect(listed.map((r) => [r.name, r.status, [...r.labels].sort()])).toEqual([
+      ['gpu-9001-1-1', 'online', ['a100', 'cuda12', 'gpu-9001-1']],
+      ['gpu-9001-1-2', 'online', ['a100', 'cuda12', 'gpu-9001-1']]
+    ]);
+    for (const id of ids) expect(bench.emulator.jobs.get(id).status).toBe('Running');
+    expect(left?.created).toEqual([]);
+    // What the post step is left held them until they were handed over.
+    expect(states.some((state) => state.created.length === 2)).toBe(true);
+    // The configurations: in no log line, output, saved state or file of the step.
+    const configs = bench.configs();
+    expect(configs).toHaveLength(2);
+    const written = [
+      ...bench.log,
+      JSON.stringify(outputs),
+      JSON.stringify(states),
+      ...Object.values(files)
+    ].join('\n');
+    for (const config of configs) expect(written).not.toContain(config);
+  });
+
+  it('fails when a runner job fails before its runner is online: stops every job it made, removes the runners', async () => {
+    bench.simulate({ corrupt: true });
+    const { failure, outputs, left } = await bench.step({ runners: '2' }, { runners: bench.host() });
+    expect(failure).toMatch(/^runner: gpu-9001-1-1: the job failed/);
+    expect(outputs.runs_on).toBe('');
+    const ids = jobs()
+      .map((r) => JSON.parse(r.answer ?? '{}') as { data: { task_id: number } })
+      .map((a) => String(a.data.task_id));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);
+    expect(left?.created).toEqual([]);
+    expect([...bench.github.store.runners.all()]).toEqual([]);
+    expect(bench.log).toContainEqual(expect.stringMatching(/^runner gpu-9001-1-2: removed from GitHub$/));
+  });
+
+  it('fails when a runner does not come online within wait_timeout: its job stopped, its runner removed', async () => {
+    bench.simulate({ neverOnline: true });
+    const { failure, left } = await bench.step({ wait_timeout: '3m' }, { runners: bench.host() });
+    expect(failure).toBe('runner: 1 of 1 runner(s) not online within wait_timeout (3m0s)');
+    const [id] = jobs().map((r) =>
+      String((JSON.parse(r.answer ?? '{}') as { data: { task_id: number } }).data.task_id)
+    );
+    expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id ?? '').status);
+    expect(left?.created).toEqual([]);
+    expect([...bench.github.store.runners.all()]).toEqual([]);
+  });
+
+  it("fails on GitHub's refusal to register before any job is made, naming the permission", async () => {
+    const token = bench.github.tokenWith([]);
+    const { failure } = await bench.step({}, { runners: bench.host({}, token) });
+    expect(failure).toMatch(/administration: write/);
+    expect(jobs()).toEqual([]);
+  });
+
+  it.each([
+    ['a pull request from a fork', { eventName: 'pull_request', fromFork: true }, /from a fork/],
+    ['pull_request_target', { eventName: 'pull_request_target', fromFork: false }, /pull_request_target/]
+  ])('refuses %s before anything is sent, unless allow_untrusted', async (_what, run, said) => {
+    await expect(bench.step({}, { runners: bench.host(run) })).rejects.toThrow(said);
+    expect(registered()).toEqual([]);
+    expect(jobs()).toEqual([]);
+    const { failure } = await bench.step({ allow_untrusted: 'true' }, { runners: bench.host(run) });
+    expect(failure).toBeUndefined();
+    expect(jobs()).toHaveLength(1);
+  });
+
+  it('refuses a body that sets the configuration or its own timeout_sec, before anything is sent', async () => {
+    const withEnv = JSON.stringify({
+      services: [
+        {
+          service_name: 'runner',
+          service_image: 'x',
+          env: [{ name: 'ACTIONS_RUNNER_INPUT_JITCONFIG', value: 'x' }]
+        }
+      ]
+    });
+    await expect(bench.step({ body: withEnv }, { runners: bench.host() })).rejects.toThrow(
+      'body sets ACTIONS_RUNNER_INPUT_JITCONFIG'
+    );
+    const withTimeout = JSON.stringify({
+      job_support: { timeout_sec: 60 },
+      services: [{ service_name: 'r', service_image: 'x' }]
+    });
+    await expect(bench.step({ body: withTimeout }, { runners: bench.host() })).rejects.toThrow(
+      'runner_timeout sets a runner'
+    );
+    expect(registered()).toEqual([]);
+  });
+
+  it('prints the create in a dry run with the configuration redacted, registering and making nothing', async () => {
+    const { failure, outputs } = await bench.step({}, { runners: bench.host(), dryRun: true });
+    expect(failure).toBeUndefined();
+    expect([outputs.task_ids, outputs.runs_on]).toEqual(['[]', '']);
+    expect(registered()).toEqual([]);
+    expect(bench.emulator.requests.filter((r) => r.path === JOB_CREATE)).toEqual([]);
+    expect(bench.log.join('\n')).toContain('"name":"ACTIONS_RUNNER_INPUT_JITCONFIG","value":"<redacted>"');
+  });
+});
