@@ -68,7 +68,7 @@ const ROWS: readonly Omit<Capability, 'operations'>[] = [
   {
     name: 'runner',
     description:
-      "Start a self-hosted GitHub runner on a GPU compute platform for one workflow job, billed only while it runs; stop and sweep them.",
+      'Start a self-hosted GitHub runner on a GPU compute platform for one workflow job, billed only while it runs; stop and sweep them.',
     defaultOperation: 'runner',
     icon: 'cpu'
   }

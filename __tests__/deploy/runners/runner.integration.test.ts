@@ -18,7 +18,7 @@ describe('operation: runner', () => {
       { runners: bench.host() }
     );
     expect(failure).toBeUndefined();
-    const ids = JSON.parse(outputs.task_ids ?? '[]') as string[];
+    const ids = JSON.parse(outputs.task_ids) as string[];
     expect(ids).toHaveLength(2);
     expect(outputs).toMatchObject({
       runner_label: 'gpu-9001-1',

@@ -53,7 +53,7 @@ export const runnerStop = operation({
   outputs: ['total_cost'],
   examples: [
     'elastic-deploy runner-stop --task-name gpu',
-    'elastic-deploy runner-stop --task-id 1962285,1962286'
+    "elastic-deploy runner-stop --task-id '1962285, 1962286'"
   ],
   flow: async () => (await import('./runner-stop.js')).runnerStopFlow
 });

@@ -65,7 +65,13 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
   const states: RunnerState[] = [];
   const tasks: TaskResult[] = [];
   for (const job of jobs) {
-    const why = await whyStop(job, host, ctx, { runs, listed });
+    const why = await whyStop(job, host, ctx, { runs, listed }).catch((error: unknown) => {
+      // What GitHub could not say decides nothing: the job is kept, and the next sweep asks again.
+      ctx.log(
+        `runner job ${job.found.id} (${job.found.name}): kept, GitHub could not be read: ${describeError(error)}`
+      );
+      return undefined;
+    });
     if (why === undefined) continue;
     ctx.log(
       `runner job ${job.found.id} (${job.found.name}): ${why}: ${dryRun ? 'would be stopped (dry run)' : 'stopping it'}`
@@ -81,7 +87,13 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
       tasks.push(taskResult(job.found.id, { name: job.found.name, status: job.found.status }));
       continue;
     }
-    const { state, task } = await stopAndRemove(job, why, host, listed.get(job.label) ?? [], ctx);
+    const { state, task } = await stopAndRemove(
+      job,
+      why,
+      host,
+      await listedOf(job.label, listed, host, ctx),
+      ctx
+    );
     states.push(state);
     tasks.push(task);
   }
@@ -139,6 +151,27 @@ async function whyStop(
   return offlineMs > OFFLINE_GRACE_MS
     ? `its runner is offline ${formatDuration(offlineMs)} after its job started (grace ${formatDuration(OFFLINE_GRACE_MS)})`
     : undefined;
+}
+
+/** GitHub's runners of a label, read once a sweep; none when they cannot be read (none is removed then). */
+async function listedOf(
+  label: string,
+  listed: Map<string, readonly HostRunner[]>,
+  host: RunnerHost,
+  ctx: DeployContext
+): Promise<readonly HostRunner[]> {
+  const known = listed.get(label);
+  if (known !== undefined) return known;
+  try {
+    const runners = await host.list(label);
+    listed.set(label, runners);
+    return runners;
+  } catch (error) {
+    ctx.log(
+      `runner_sweep: GitHub's runners of ${label} could not be read, so none is removed: ${describeError(error)}`
+    );
+    return [];
+  }
 }
 
 /** When a runner job started (job_status.create_time); undefined when its detail does not say. */
