@@ -117,6 +117,9 @@ describe('outputsOf', () => {
       price: '',
       changed: '',
       rolled_back: '',
+      runner_label: '',
+      runner_names: '',
+      runs_on: '',
       points_before: '',
       points_after: '',
       // A deployment's step has no job.

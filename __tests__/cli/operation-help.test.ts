@@ -12,7 +12,7 @@ import { OPERATION_NAMES } from '../../src/deploy/door.js';
 import { readRegularFile } from '../../src/host/private-file.js';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
-import { JOB_BODY } from '../helpers/bodies.js';
+import { JOB_BODY, RUNNER_BODY } from '../helpers/bodies.js';
 
 describe('the help of each operation', () => {
   it.each(OPERATION_NAMES.map((operation) => [operation]))('%s (snapshot)', (operation) => {
@@ -75,6 +75,7 @@ describe('the examples of the help', () => {
     emulator = await startEmulator({ keys: fixtureEmulatorKeys(), readyAfterSeconds: 0 });
     workspace = mkdtempSync(join(tmpdir(), 'help-examples-'));
     writeFileSync(join(workspace, 'job.yaml'), JOB_BODY);
+    writeFileSync(join(workspace, 'runner.yaml'), RUNNER_BODY);
     writeFileSync(
       join(workspace, 'storage.yaml'),
       'supplier: tencent\nendpoint: https://cos.example.com\nak: AKexample\nsk: SKexample\nbucket: models\nprefix: ""\n'

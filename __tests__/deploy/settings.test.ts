@@ -113,6 +113,7 @@ describe('readSettings', () => {
         results: []
       },
       previews: { githubToken: undefined, comment: false, maxPreviews: 5, ttlMs: 3 * 86_400_000 },
+      selfHosted: { scope: 'repo', labels: [], count: 1, timeoutMs: 3_600_000, allowUntrusted: false },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -378,7 +379,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, volume, volume_list, volume_options, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, runner, runner_stop, runner_sweep, volume, volume_list, volume_options, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
     ],
     [
       { token: '' },

@@ -82,3 +82,15 @@ export function nightlyGroup(taskDto: QueueGroupSeed['task_dto'] = { task_name: 
     task_dto: taskDto
   };
 }
+
+/** A runner image's body: one service, GitHub's runner, as docs/runners.md shows. */
+export const RUNNER_BODY = JSON.stringify({
+  services: [
+    {
+      service_name: 'runner',
+      service_image: 'ghcr.io/acme/gpu-runner:1',
+      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+      start_script: { command: ['./run.sh'], args: [] }
+    }
+  ]
+});

@@ -35,7 +35,7 @@ export function emulatorStep(
     // The pull requests' host a preview step asks: GitHub's stand-in, through the real client.
     if (options.pullRequests !== undefined) runtime.pullRequests = options.pullRequests;
     // GitHub's runners a runner step asks: GitHub's stand-in, through the real client.
-    if (options.runners !== undefined) runtime.runners = options.runners;
+    if (options.runnerHost !== undefined) runtime.runnerHost = options.runnerHost;
     if (cancelWhen !== undefined) {
       // The job is cancelled once the step logs a line that matches.
       let cancelled = false;
@@ -67,7 +67,7 @@ export interface StepOptions {
   dryRun?: boolean;
   cancelWhen?: RegExp;
   pullRequests?: () => Promise<PullRequests>;
-  runners?: RunnerHostOpener;
+  runnerHost?: RunnerHostOpener;
   /** How far the runner's clock is ahead (steps run at once on the shared clock would stamp alike). */
   clockSkewMs?: number;
 }

@@ -10,19 +10,10 @@ import {
 import type { RunnerHostOpener, RunnerRun } from '../../src/deploy/engine/runner-host.js';
 import { openRunnerHost } from '../../src/github/runner-host.js';
 
+import { RUNNER_BODY } from './bodies.js';
 import { useStepBench, type StepBench } from './emulator-step.js';
 
-/** A runner image's body: one service, GitHub's runner, as docs/runners.md shows. */
-export const RUNNER_BODY = JSON.stringify({
-  services: [
-    {
-      service_name: 'runner',
-      service_image: 'ghcr.io/acme/gpu-runner:1',
-      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-      start_script: { command: ['./run.sh'], args: [] }
-    }
-  ]
-});
+export { RUNNER_BODY };
 
 /** The inputs every runner test's step starts from. */
 export const RUNNER_INPUTS = {

@@ -74,11 +74,11 @@ async function runPlanned(
   });
   host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
   const pullRequests = pullRequestsOpener(host, settings, how.cancel);
-  const runners = runnersOpener(host, settings, how.cancel);
+  const runnerHost = runnersOpener(host, settings, how.cancel);
   const runtime = stepRuntime(settings, {
     ...hostHooks(host, how.cancel, how.redact),
     ...(pullRequests === undefined ? {} : { pullRequests }),
-    ...(runners === undefined ? {} : { runners })
+    ...(runnerHost === undefined ? {} : { runnerHost })
   });
   try {
     const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });

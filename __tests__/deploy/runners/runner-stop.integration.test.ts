@@ -14,7 +14,7 @@ describe('runner_stop and runner_sweep', () => {
   async function started(count: number, runId = RUN.id ?? ''): Promise<string[]> {
     const { outputs, failure } = await bench.step(
       { runners: String(count) },
-      { runners: bench.host({ id: runId }) }
+      { runnerHost: bench.host({ id: runId }) }
     );
     expect(failure).toBeUndefined();
     return JSON.parse(outputs.task_ids) as string[];
@@ -27,7 +27,7 @@ describe('runner_stop and runner_sweep', () => {
     bench.clock.advance(600);
     const { failure, outputs } = await bench.step(
       { operation: 'runner_stop', ...NOT_A_CREATE },
-      { runners: bench.host() }
+      { runnerHost: bench.host() }
     );
     expect(failure).toBeUndefined();
     for (const id of ids) expect(['Paused', 'End']).toContain(status(id));
@@ -43,7 +43,7 @@ describe('runner_stop and runner_sweep', () => {
     await bench.step({ operation: 'job_stop', ...NOT_A_CREATE, task_name: '', task_id: second });
     const { failure, outputs } = await bench.step(
       { operation: 'runner_stop', ...NOT_A_CREATE, task_name: '', task_id: `${first}, ${second}` },
-      { runners: bench.host() }
+      { runnerHost: bench.host() }
     );
     expect(failure).toBeUndefined();
     expect(['Paused', 'End']).toContain(status(first));
@@ -61,7 +61,7 @@ describe('runner_stop and runner_sweep', () => {
     });
     const { failure } = await bench.step(
       { operation: 'runner_stop', ...NOT_A_CREATE, cleanup_timeout: '20s' },
-      { runners: bench.host() }
+      { runnerHost: bench.host() }
     );
     expect(failure).toBe(`runner_stop: 1 runner job(s) could not be stopped, and may bill on: ${id}`);
     expect(status(id)).toBe('Running');
@@ -79,7 +79,7 @@ describe('runner_stop and runner_sweep', () => {
       bench.github.store.completeRun(9001, 'cancelled');
       const { failure, outputs } = await bench.step(
         { operation: 'runner_sweep', ...NOT_A_CREATE },
-        { runners: bench.host() }
+        { runnerHost: bench.host() }
       );
       expect(failure).toBeUndefined();
       expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([...over, ...unknown].sort());
@@ -104,7 +104,7 @@ describe('runner_stop and runner_sweep', () => {
       expect(lateRunner?.status).toBe('online');
       const { failure, outputs } = await bench.step(
         { operation: 'runner_sweep', ...NOT_A_CREATE },
-        { runners: bench.host() }
+        { runnerHost: bench.host() }
       );
       expect(failure).toBeUndefined();
       expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([gone, lost].sort());
@@ -119,7 +119,7 @@ describe('runner_stop and runner_sweep', () => {
       const [id = ''] = await started(1, '9001');
       const { failure } = await bench.step(
         { operation: 'runner_sweep', ...NOT_A_CREATE },
-        { runners: bench.host(), dryRun: true }
+        { runnerHost: bench.host(), dryRun: true }
       );
       expect(failure).toBeUndefined();
       expect(bench.log).toContainEqual(expect.stringMatching(/would be stopped \(dry run\)/));

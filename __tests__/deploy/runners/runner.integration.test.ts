@@ -15,7 +15,7 @@ describe('operation: runner', () => {
   it('starts the runners as platform jobs, waits until GitHub lists them online, and hands them over', async () => {
     const { outputs, failure, left, states, files } = await bench.step(
       { runners: '2', runner_labels: 'a100, cuda12' },
-      { runners: bench.host() }
+      { runnerHost: bench.host() }
     );
     expect(failure).toBeUndefined();
     const ids = JSON.parse(outputs.task_ids) as string[];
@@ -65,7 +65,7 @@ describe('operation: runner', () => {
 
   it('fails when a runner job fails before its runner is online: stops every job it made, removes the runners', async () => {
     bench.simulate({ corrupt: true });
-    const { failure, outputs, left } = await bench.step({ runners: '2' }, { runners: bench.host() });
+    const { failure, outputs, left } = await bench.step({ runners: '2' }, { runnerHost: bench.host() });
     expect(failure).toMatch(/^runner: gpu-9001-1-1: the job failed/);
     expect(outputs.runs_on).toBe('');
     const ids = jobs()
@@ -80,7 +80,7 @@ describe('operation: runner', () => {
 
   it('fails when a runner does not come online within wait_timeout: its job stopped, its runner removed', async () => {
     bench.simulate({ neverOnline: true });
-    const { failure, left } = await bench.step({ wait_timeout: '3m' }, { runners: bench.host() });
+    const { failure, left } = await bench.step({ wait_timeout: '3m' }, { runnerHost: bench.host() });
     expect(failure).toBe('runner: 1 of 1 runner(s) not online within wait_timeout (3m0s)');
     const [id] = jobs().map((r) =>
       String((JSON.parse(r.answer ?? '{}') as { data: { task_id: number } }).data.task_id)
@@ -92,7 +92,7 @@ describe('operation: runner', () => {
 
   it("fails on GitHub's refusal to register before any job is made, naming the permission", async () => {
     const token = bench.github.tokenWith([]);
-    const { failure } = await bench.step({}, { runners: bench.host({}, token) });
+    const { failure } = await bench.step({}, { runnerHost: bench.host({}, token) });
     expect(failure).toMatch(/administration: write/);
     expect(jobs()).toEqual([]);
   });
@@ -101,10 +101,10 @@ describe('operation: runner', () => {
     ['a pull request from a fork', { eventName: 'pull_request', fromFork: true }, /from a fork/],
     ['pull_request_target', { eventName: 'pull_request_target', fromFork: false }, /pull_request_target/]
   ])('refuses %s before anything is sent, unless allow_untrusted', async (_what, run, said) => {
-    await expect(bench.step({}, { runners: bench.host(run) })).rejects.toThrow(said);
+    await expect(bench.step({}, { runnerHost: bench.host(run) })).rejects.toThrow(said);
     expect(registered()).toEqual([]);
     expect(jobs()).toEqual([]);
-    const { failure } = await bench.step({ allow_untrusted: 'true' }, { runners: bench.host(run) });
+    const { failure } = await bench.step({ allow_untrusted: 'true' }, { runnerHost: bench.host(run) });
     expect(failure).toBeUndefined();
     expect(jobs()).toHaveLength(1);
   });
@@ -119,21 +119,21 @@ describe('operation: runner', () => {
         }
       ]
     });
-    await expect(bench.step({ body: withEnv }, { runners: bench.host() })).rejects.toThrow(
+    await expect(bench.step({ body: withEnv }, { runnerHost: bench.host() })).rejects.toThrow(
       'body sets ACTIONS_RUNNER_INPUT_JITCONFIG'
     );
     const withTimeout = JSON.stringify({
       job_support: { timeout_sec: 60 },
       services: [{ service_name: 'r', service_image: 'x' }]
     });
-    await expect(bench.step({ body: withTimeout }, { runners: bench.host() })).rejects.toThrow(
+    await expect(bench.step({ body: withTimeout }, { runnerHost: bench.host() })).rejects.toThrow(
       'runner_timeout sets a runner'
     );
     expect(registered()).toEqual([]);
   });
 
   it('prints the create in a dry run with the configuration redacted, registering and making nothing', async () => {
-    const { failure, outputs } = await bench.step({}, { runners: bench.host(), dryRun: true });
+    const { failure, outputs } = await bench.step({}, { runnerHost: bench.host(), dryRun: true });
     expect(failure).toBeUndefined();
     expect([outputs.task_ids, outputs.runs_on]).toEqual(['[]', '']);
     expect(registered()).toEqual([]);

@@ -27,7 +27,7 @@ export interface StepRuntime extends SessionRuntime {
   /** The pull requests' host (GitHub), opened when a preview step first asks; absent where there is none. */
   pullRequests?: () => Promise<PullRequests>;
   /** GitHub's self-hosted runners, opened when a runner step first asks; absent where there is none. */
-  runners?: RunnerHostOpener;
+  runnerHost?: RunnerHostOpener;
   /**
    * Masks secrets the step learns as it goes (an environment value a task's detail names) in everything
    * it shows and writes from then on; absent: the host masks only what its inputs held.
@@ -57,7 +57,7 @@ export interface HostHooks {
   /** The pull requests' host (see StepRuntime.pullRequests). */
   pullRequests?: () => Promise<PullRequests>;
   /** GitHub's self-hosted runners (see StepRuntime.runners). */
-  runners?: RunnerHostOpener;
+  runnerHost?: RunnerHostOpener;
   /** Where the secrets a step learns go (see StepRuntime.mask). */
   mask?: (secrets: readonly string[]) => void;
 }
@@ -91,7 +91,7 @@ export function stepRuntime(
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
     ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
-    ...(host.runners === undefined ? {} : { runners: host.runners }),
+    ...(host.runnerHost === undefined ? {} : { runnerHost: host.runnerHost }),
     ...(host.mask === undefined ? {} : { mask: host.mask }),
     uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
     dispose: () => {

@@ -33,7 +33,8 @@ export const runner = operation({
   outputs: [...PLACED, 'runner_label', 'runner_names', 'runs_on'],
   examples: [
     'elastic-deploy runner --task-name gpu --gpu 4090 --body-file runner.yaml',
-    '# runner.yaml: job_support and services with the runner image (docs/runners.md shows one); GITHUB_TOKEN, GITHUB_REPOSITORY and GITHUB_RUN_ID set'
+    'elastic-deploy runner --task-name gpu --gpu 4090 --runners 2 --runner-labels a100 --body-file runner.yaml',
+    '# runner.yaml: job_support and services with the runner image (docs/runners.md shows one); with ELASTIC_DEPLOY_GITHUB_TOKEN, GITHUB_REPOSITORY and GITHUB_RUN_ID set'
   ],
   flow: async () => (await import('./runner.js')).runnerFlow,
   bills: true,
@@ -49,7 +50,7 @@ export const runnerStop = operation({
   capabilities: ['runner'],
   summary: "stop a workflow run's GPU runners by their label or task_id, and remove them from GitHub",
   needs: ['github_token'],
-  inputs: ['runner_scope', 'task_name', 'task_id', 'wait_timeout', 'poll_interval'],
+  inputs: ['runner_scope', 'task_name', 'task_id', 'wait_timeout'],
   outputs: ['total_cost'],
   examples: [
     'elastic-deploy runner-stop --task-name gpu',
@@ -64,11 +65,11 @@ export const runnerSweep = operation({
   summary:
     'stop the GPU runners whose workflow run is over or whose runner is gone, and remove them (a schedule)',
   needs: ['task_name', 'github_token'],
-  inputs: ['runner_scope', 'wait_timeout', 'poll_interval'],
+  inputs: ['runner_scope', 'wait_timeout'],
   outputs: ['total_cost'],
   examples: [
     'elastic-deploy runner-sweep --task-name gpu',
-    'elastic-deploy runner-sweep --task-name gpu --dry-run true'
+    'elastic-deploy runner-sweep --task-name gpu --dry-run'
   ],
   flow: async () => (await import('./runner-sweep.js')).runnerSweepFlow
 });

@@ -9,14 +9,14 @@ import { runsOn } from './runner-names.js';
 // platform job and its runner as GitHub lists it; the outputs a workflow's later jobs run on.
 
 export const RUNNER_PART = reportPart<RunnerReport>({
-  name: 'runners',
+  name: 'selfHosted',
   kind: 'runner',
-  of: (step) => reportOf(step, 'runners'),
+  of: (step) => reportOf(step, 'selfHosted'),
   summary: { lead: runnerLines },
   outputs: ['runner_label', 'runner_names', 'runs_on', 'total_cost'],
   values: (report) => ({
     runner_label: report.action === 'started' ? (report.label ?? '') : '',
-    runner_names: report.action === 'started' ? JSON.stringify(report.runners.map((r) => r.name)) : '',
+    runner_names: report.action === 'started' ? JSON.stringify(report.states.map((r) => r.name)) : '',
     runs_on:
       report.action === 'started' && report.label !== undefined && report.failure === undefined
         ? JSON.stringify(runsOn(report.label))
@@ -37,13 +37,13 @@ const TITLES: Readonly<Record<RunnerReport['action'], string>> = {
 function runnerLines(report: RunnerReport, step: StepResult): string[] {
   const costs = new Map(step.tasks.map((task) => [task.id, taskCost(task)]));
   const heading = `#### ${TITLES[report.action]}${report.label === undefined ? '' : ` (label ${escape(report.label)})`}`;
-  if (report.runners.length === 0) return [heading, '', 'None.', ''];
+  if (report.states.length === 0) return [heading, '', 'None.', ''];
   return [
     heading,
     '',
     `| Runner | Job | Job status | On GitHub | Cost |${report.action === 'swept' ? ' Why |' : ''}`,
     `|---|---|---|---|---|${report.action === 'swept' ? '---|' : ''}`,
-    ...report.runners.map(
+    ...report.states.map(
       (r) =>
         `| ${escape(r.name)} | ${r.taskId ?? ''} | ${escape(r.job)} | ${escape(r.github)} | ${yuanText(r.taskId === undefined ? undefined : costs.get(r.taskId))} |${report.action === 'swept' ? ` ${escape(r.why ?? '')} |` : ''}`
     ),

@@ -18,9 +18,14 @@ export interface Started {
   readonly failure: string | undefined;
 }
 
+/** Whether the step can ask GitHub: a host that has it, and github_token set. */
+export function reachesGitHub(ctx: DeployContext): boolean {
+  return ctx.runtime.runnerHost !== undefined && ctx.settings.previews.githubToken !== undefined;
+}
+
 /** GitHub for a runner step, as runner_scope says; refused where the host has none. */
 export async function openRunners(ctx: DeployContext): Promise<RunnerHost> {
-  const open = ctx.runtime.runners;
+  const open = ctx.runtime.runnerHost;
   if (open === undefined || ctx.settings.previews.githubToken === undefined)
     throw new InputError(
       `${ctx.settings.operation} registers self-hosted runners with GitHub, but github_token is empty: set it to a fine-grained token or a GitHub App's with administration: write on the repository (organization_self_hosted_runners: write with runner_scope: org), from a secret; the workflow's own GITHUB_TOKEN cannot (docs/runners.md)`
@@ -54,7 +59,7 @@ export async function failRunners(
     tasks: started.flatMap((one) =>
       one.taskId === undefined ? [] : [byId.get(one.taskId) ?? taskResult(one.taskId, { name: one.name })]
     ),
-    parts: [reportEntry('runners', { action: 'started', label, runners: states, failure })]
+    parts: [reportEntry('selfHosted', { action: 'started', label, states, failure })]
   });
 }
 

@@ -14,7 +14,7 @@ import { searchTasks } from '../engine/tasks/find-tasks.js';
 import { readDetail } from '../engine/tasks/read-task.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
 import { runnerLabel } from './runner-names.js';
-import { openRunners } from './runner-side.js';
+import { openRunners, reachesGitHub } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_stop', calls: [], wait: undefined } as const;
 
@@ -46,6 +46,7 @@ interface RunnerJob {
 }
 
 async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  if (dryRun && !reachesGitHub(ctx)) return dryRunAlone(ctx);
   const host = await openRunners(ctx);
   const { taskName, taskIds } = ctx.settings;
   const label = taskName === undefined ? undefined : runnerLabel(taskName, host.run);
@@ -72,10 +73,10 @@ async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepRes
   return stepResult(NO_PLAN, ctx, {
     tasks,
     parts: [
-      reportEntry('runners', {
+      reportEntry('selfHosted', {
         action: 'stopped',
         label,
-        runners: removed,
+        states: removed,
         ...(total === undefined ? {} : { totalPoints: total }),
         failure:
           failed.length === 0
@@ -84,6 +85,22 @@ async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepRes
       })
     ]
   });
+}
+
+/**
+ * A dry run without GitHub (no github_token): the jobs given by id would be stopped; those of a label are
+ * named by the run, which GitHub's variables say, so the dry run says how they are found.
+ */
+function dryRunAlone(ctx: DeployContext): StepResult {
+  const { taskIds, taskName } = ctx.settings;
+  if (taskIds.length > 0)
+    for (const id of taskIds)
+      ctx.log(`dry run: job ${id} would be stopped, and its runner removed from GitHub`);
+  else
+    ctx.log(
+      `dry run: the runner jobs named ${taskName ?? ''}-<run id>-<attempt>-<n> of this workflow run would be stopped, and their runners removed from GitHub (without github_token, GitHub is not read)`
+    );
+  return stepResult(NO_PLAN, ctx, {});
 }
 
 /** The label's runner jobs that may still bill: those the job search lists whose name is `<label>-<n>`. */

@@ -15,7 +15,7 @@ import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
 import { searchTasks, type FoundTask } from '../engine/tasks/find-tasks.js';
 import { readDetail } from '../engine/tasks/read-task.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
-import { openRunners } from './runner-side.js';
+import { openRunners, reachesGitHub } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_sweep', calls: [], wait: undefined } as const;
 
@@ -57,6 +57,7 @@ interface SweptJob {
 }
 
 async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolean): Promise<StepResult> {
+  if (dryRun && !reachesGitHub(ctx)) return dryRunAlone(taskName, ctx);
   const host = await openRunners(ctx);
   const jobs = await runnerJobs(taskName, ctx);
   ctx.log(`runner_sweep: ${jobs.length} runner job(s) of ${taskName} may still bill`);
@@ -102,10 +103,10 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
   return stepResult(NO_PLAN, ctx, {
     tasks,
     parts: [
-      reportEntry('runners', {
+      reportEntry('selfHosted', {
         action: 'swept',
         label: undefined,
-        runners: states,
+        states,
         ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),
         failure:
           failed.length === 0
@@ -114,6 +115,20 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
       })
     ]
   });
+}
+
+/**
+ * A dry run without GitHub (no github_token): the runner jobs that may still bill, read from the platform,
+ * each said to be stopped only if GitHub, not read, says its run is over or its runner gone.
+ */
+async function dryRunAlone(taskName: string, ctx: DeployContext): Promise<StepResult> {
+  const jobs = await runnerJobs(taskName, ctx);
+  ctx.log(
+    `dry run: ${jobs.length} runner job(s) of ${taskName} may still bill; without github_token GitHub is not read, so none is judged: each would be stopped if its workflow run is over, its runner gone, or offline ${formatDuration(OFFLINE_GRACE_MS)} after its job started`
+  );
+  for (const job of jobs)
+    ctx.log(`dry run: runner job ${job.found.id} (${job.found.name}), run ${job.runId}`);
+  return stepResult(NO_PLAN, ctx, {});
 }
 
 /** The runner jobs of task_name that may still bill: named `<task_name>-<run id>-<attempt>-<n>`. */

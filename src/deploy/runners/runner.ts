@@ -99,7 +99,7 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
       calls: started.flatMap((one) => one.calls),
       tasks: waited.tasks,
       parts: [
-        reportEntry('runners', { action: 'started', label, runners: waited.states, failure: undefined })
+        reportEntry('selfHosted', { action: 'started', label, states: waited.states, failure: undefined })
       ]
     }),
     copiedIn.copies

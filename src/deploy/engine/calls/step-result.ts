@@ -69,7 +69,7 @@ export interface ReportData {
   /** The transfer a transfer step followed to its end, read or stopped, or the transfers a transfer_list read. */
   readonly transfer: TransferReport;
   /** The runners a runner step started, or a runner_stop or runner_sweep stopped, and why either failed. */
-  readonly runners: RunnerReport;
+  readonly selfHosted: RunnerReport;
 }
 
 /** What a runner step did with its runners: their label, how each stood, what they cost, why it failed. */
@@ -77,7 +77,7 @@ export interface RunnerReport {
   readonly action: 'started' | 'stopped' | 'swept';
   /** The label of the run's runners (start, stop by label); undefined for a sweep. */
   readonly label: string | undefined;
-  readonly runners: readonly RunnerState[];
+  readonly states: readonly RunnerState[];
   /** What the runners stopped cost in all, in points (stop, sweep), when the platform said. */
   readonly totalPoints?: string;
   readonly failure: string | undefined;

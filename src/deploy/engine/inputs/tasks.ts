@@ -10,7 +10,7 @@ export const TASK_INPUTS = [
     helpRank: 2,
     parse: asText,
     description:
-      "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run."
+      "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run. `runner`: the word the runners are named after, letters, digits, `.`, `_` and `-` (`gpu` makes the label `gpu-<run id>-<attempt>` and the runners, each its platform job, `gpu-<run id>-<attempt>-1`...). `runner_stop`: the runner step's, whose runners of this run it stops. `runner_sweep`: the runner steps', whose runners of every run it sweeps."
   }),
   input({
     name: 'points',
@@ -28,7 +28,7 @@ export const TASK_INPUTS = [
     helpRank: 1,
     parse: asText,
     description:
-      'The task, as digits (ids beyond 2^53 stay exact). `detail`, `stop`, `pause`, `recover`, `nodes`, `job_detail`, `job_stop` and `billing` (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (`1229831, 1229832`), or as a YAML or JSON list (`[1229831, 1229832]`). Anything else is refused before sending: `1,229,832` reads as one number with thousands separators, and ids separated by spaces alone could be one number. `sweep`: the tasks to keep, whatever their name.'
+      'The task, as digits (ids beyond 2^53 stay exact). `detail`, `stop`, `pause`, `recover`, `nodes`, `job_detail`, `job_stop`, `runner_stop` and `billing` (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (`1229831, 1229832`), or as a YAML or JSON list (`[1229831, 1229832]`). Anything else is refused before sending: `1,229,832` reads as one number with thousands separators, and ids separated by spaces alone could be one number. `sweep`: the tasks to keep, whatever their name.'
   }),
   input({
     name: 'point_id',
