@@ -33,6 +33,7 @@ export const RUNNER_VERSION = '2.328.0';
 export class RunnerBook {
   readonly #runners: RunnerFacts[] = [];
   readonly #labelIds = new Map<string, number>();
+  readonly #issued: string[] = [];
   #configs = 0;
 
   constructor(private readonly nextId: () => number) {}
@@ -44,6 +45,14 @@ export class RunnerBook {
 
   get(scope: RunnerScope, id: number): RunnerFacts | undefined {
     return this.#runners.find((r) => r.scope === scope && r.id === id);
+  }
+
+  /**
+   * Every configuration generate-jitconfig has answered, in order, the removed runners' too: what a test
+   * searches everything a step wrote for (a configuration is a secret).
+   */
+  issued(): readonly string[] {
+    return this.#issued;
   }
 
   /** Every runner still registered, whatever its scope. */
@@ -71,7 +80,9 @@ export class RunnerBook {
       used: false
     };
     this.#runners.push(runner);
-    return { runner, config: encodeConfig(runner, serverUrl) };
+    const config = encodeConfig(runner, serverUrl);
+    this.#issued.push(config);
+    return { runner, config };
   }
 
   remove(runner: RunnerFacts): void {

@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { promisify } from 'node:util';
 import type { Emulator } from '../../emulator/index.js';
+import { startGitHub, type SimulatedRunner } from '../../github-standin/index.js';
 import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { startStrictEmulator } from '../helpers/platform-client.js';
@@ -848,6 +849,71 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect([bare.code, bare.stdout]).toEqual([2, '']);
       expect(bare.stderr).toContain('body has no services, but a create needs them');
       expect(emulator.requests.length).toBe(before);
+    });
+
+    // Issue 62, point 8: GPU runners from another system, GitHub's side given by the environment.
+    it('starts a GPU runner with ELASTIC_DEPLOY_GITHUB_TOKEN and the GITHUB_* variables, then runner-stop stops it and removes it', async () => {
+      const github = await startGitHub();
+      const started: SimulatedRunner[] = [];
+      // The emulator linked to the stand-in's runner: it connects at once, and waits for a job.
+      await emulator.stop();
+      emulator = await startStrictEmulator({
+        runners: {
+          simulate: (config) => {
+            const runner = github.simulateRunner(config, {
+              sleep: (ms) => (ms === 1 ? Promise.resolve() : new Promise(() => undefined)),
+              timings: { connect: 1 }
+            });
+            started.push(runner);
+            return runner;
+          }
+        }
+      });
+      const env = {
+        ELASTIC_DEPLOY_GITHUB_TOKEN: github.runnerToken,
+        GITHUB_REPOSITORY: github.repository,
+        GITHUB_API_URL: github.url,
+        GITHUB_RUN_ID: '5150',
+        GITHUB_RUN_ATTEMPT: '1'
+      };
+      const label = `gpu-${node.major}-5150-1`;
+      try {
+        const help = await elasticDeploy(node, ['runner', '--help']);
+        expect(help.code).toBe(0);
+        for (const flag of ['--runner-scope', '--runner-labels', '--runners', '--runner-timeout'])
+          expect(help.stdout).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
+        const body =
+          '{services: [{service_name: runner, service_image: "ghcr.io/acme/gpu-runner:2.328.0", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}}]}';
+        const start = await elasticDeploy(
+          node,
+          ['runner', '--task-name', `gpu-${node.major}`, '--gpu', '4090', '--body', body, ...EACH_SECOND],
+          env
+        );
+        expect(start.code).toBe(0);
+        // The JSON on stdout holds the JSON outputs as values: runs_on as runs-on takes it.
+        const outputs = JSON.parse(start.stdout) as Record<string, unknown>;
+        expect(outputs).toMatchObject({
+          runner_label: label,
+          runner_names: [`${label}-1`],
+          runs_on: ['self-hosted', label]
+        });
+        const [id = ''] = (outputs.task_ids as string[] | undefined) ?? [];
+        expect(emulator.jobs.get(id)).toMatchObject({ status: 'Running' });
+        expect(github.store.runners.all().map((r) => [r.name, r.status])).toEqual([[`${label}-1`, 'online']]);
+        // The configuration GitHub handed out is in no stream.
+        const [config = ''] = github.store.runners.issued();
+        expect(config).not.toBe('');
+        expect(`${start.stdout}${start.stderr}`).not.toContain(config);
+        const stop = await elasticDeploy(node, ['runner-stop', '--task-name', `gpu-${node.major}`], env);
+        expect(stop.code).toBe(0);
+        expect((JSON.parse(stop.stdout) as { total_cost: number }).total_cost).toBeGreaterThan(0);
+        expect(stop.stderr).toContain(`runner ${label}-1: removed from GitHub`);
+        expect(emulator.jobs.get(id)).toMatchObject({ status: 'Paused' });
+        expect(github.store.runners.all()).toEqual([]);
+      } finally {
+        for (const runner of started) runner.stop();
+        await github.stop();
+      }
     });
   });
 });

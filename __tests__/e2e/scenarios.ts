@@ -25,6 +25,7 @@ import { safeTextScenarios } from './scenarios/safe-text.js';
 import { boundedReadScenarios } from './scenarios/bounded-reads.js';
 import { previewScenarios } from './scenarios/previews.js';
 import { dataScenarios } from './scenarios/data.js';
+import { runnerScenarios } from './scenarios/runners.js';
 
 /**
  * Defines the scenarios for one Node version: every one (`all`), or the smoke set. Each scenario has an
@@ -99,4 +100,5 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   boundedReadScenarios(api);
   previewScenarios(api);
   dataScenarios(api);
+  runnerScenarios(api);
 }

@@ -155,7 +155,10 @@ function briefHelp(operation: OperationName, version: string): string[] {
   const add = (name: InputName): void => {
     if (!isPositional(name) && !isSecret(name) && !flags.includes(name)) flags.push(name);
   };
-  for (const name of MOST_USED) if (flags.length < BRIEF_MOST && takes.has(name)) add(name);
+  // Its own inputs first (those no operation of another capability takes: runner's runners), then the rest.
+  const own = ownInputs(operation);
+  for (const name of [...MOST_USED.filter((n) => own.has(n)), ...MOST_USED])
+    if (flags.length < BRIEF_MOST && takes.has(name)) add(name);
   // Five at least: the operation's other inputs, then those of every operation, in their order.
   for (const name of [...inputs, ...COMMON_INPUTS]) if (flags.length < BRIEF_LEAST) add(name);
   const rest = [...takes, ...COMMON_INPUTS].filter(
@@ -173,6 +176,20 @@ function briefHelp(operation: OperationName, version: string): string[] {
     `  ${docs(version, 'reference.md')}#${operation}`,
     ''
   ];
+}
+
+/**
+ * The inputs an operation takes that only operations sharing a capability with it take (runner's
+ * runners and runner_timeout, which no deploy or job takes): what its brief help shows first.
+ */
+function ownInputs(operation: OperationName): Set<InputName> {
+  const { inputs, capabilities = [] } = operationNamed(operation);
+  const others = OPERATION_NAMES.map(operationNamed).filter(
+    (other) => !(other.capabilities ?? []).some((c) => capabilities.includes(c))
+  );
+  return new Set(
+    capabilities.length === 0 ? [] : inputs.filter((name) => !others.some((o) => o.inputs.includes(name)))
+  );
 }
 
 /** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
