@@ -39,7 +39,7 @@ function checkCap(planned: PlannedStep, declared: OperationDeclaration, settings
   const where = (maxCost: OperationDeclaration['maxCost']) =>
     operationsWhere((operation) => operation.maxCost === maxCost);
   throw new InputError(
-    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${either(where('itself'))} holds each pull request's previews to it; remove max_cost`
+    `max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${where('itself').join(' and ')} hold what they make or stop to it themselves; remove max_cost`
   );
 }
 

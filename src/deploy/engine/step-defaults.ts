@@ -72,6 +72,8 @@ export function shortWaitWarning(
 /** The timeout_sec of the job a step makes (its body's job_support), when the operation makes one. */
 function jobTimeoutSec(settings: Pick<DeploySettings, 'operation' | 'body'>): number | undefined {
   if (settings.operation === 'request') return undefined;
-  if (OPERATION_TABLE[settings.operation].answers !== 'new_task') return undefined;
+  const spec = OPERATION_TABLE[settings.operation];
+  // A step whose wait ends before its job does (a runner's: once its runner is online) waits its own time.
+  if (spec.answers !== 'new_task' || spec.wait?.target !== 'finished') return undefined;
   return taskKindOf(settings).runTimeoutSec(settings.body);
 }

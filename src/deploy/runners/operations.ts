@@ -38,7 +38,8 @@ export const runner = operation({
   ],
   flow: async () => (await import('./runner.js')).runnerFlow,
   bills: true,
-  maxCost: 'while waiting',
+  // Its own wait, until the runners are online, holds the runner jobs to max_cost.
+  maxCost: 'itself',
   uses: { capacity: true, dataIn: true },
   // A runner handed over runs on for its job; one the step made and did not hand over (it failed, it was
   // cancelled) is stopped by the post step.

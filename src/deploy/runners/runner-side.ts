@@ -46,7 +46,10 @@ export async function failRunners(
   ctx: DeployContext,
   tasks: readonly TaskResult[] = []
 ): Promise<StepResult> {
-  ctx.log(`runner: ${failure}: stopping the runner jobs this step made, and removing its runners`);
+  const made = started.some((one) => one.taskId !== undefined || one.runnerId !== undefined);
+  ctx.log(
+    `runner: ${failure}${made ? ': stopping the runner jobs this step made, and removing its runners' : ': nothing was made'}`
+  );
   const states: RunnerState[] = [];
   for (const one of started) {
     const job = await stopRunnerJob(one, ctx);

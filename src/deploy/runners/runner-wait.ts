@@ -17,6 +17,8 @@ export interface WaitedRunners {
   readonly tasks: TaskResult[];
   readonly states: RunnerState[];
   readonly failure: string | undefined;
+  /** The step was cancelled while it waited. */
+  readonly cancelled?: true;
 }
 
 /** One round's reading of a runner: its job's detail (or why it could not be read) and GitHub's runner. */
@@ -41,43 +43,74 @@ export async function waitOnline(
   ctx: DeployContext
 ): Promise<WaitedRunners> {
   const made = started.filter((one): one is Started & { taskId: string } => one.taskId !== undefined);
-  const { intervalMs, pollErrorBudget } = ctx.settings.wait;
-  let unreadRounds = 0;
+  let unread = 0;
   let said = '';
-  for (;;) {
-    const readings = await readRound(made, host, label, ctx);
-    const tasks = readings.map(taskOf);
-    const states = readings.map(stateOf);
-    const failed = readings.find(
-      (r) => r.detail !== undefined && jobEnded(r.detail.data) && r.listed?.online !== true
-    );
-    if (failed !== undefined) return failedJob(failed, tasks, states, ctx);
-    const capped = pastMaxCost(readings, ctx);
-    if (capped !== undefined) return { tasks, states, failure: capped };
-    unreadRounds = readings.some((r) => r.unread !== undefined) ? unreadRounds + 1 : 0;
-    if (unreadRounds >= pollErrorBudget)
-      return {
-        tasks,
-        states,
-        failure: `a runner job could not be read ${unreadRounds} times in a row: ${readings.find((r) => r.unread !== undefined)?.unread ?? ''}`
-      };
-    const online = readings.filter((r) => r.listed?.online === true).length;
-    if (online === made.length) return { tasks, states, failure: undefined };
-    const left = ctx.deadline - ctx.runtime.now();
-    const line = `runner: ${online} of ${made.length} online (${states.map((s) => `${s.name}: ${s.github}, job ${s.job}`).join('; ')})`;
-    if (line !== said)
-      ctx.log(
-        `${line}, ${formatDuration(ctx.runtime.now() - ctx.startedAt)} elapsed (${formatDuration(Math.max(0, left))} left)`
-      );
-    said = line;
-    if (left <= 0)
-      return {
-        tasks,
-        states,
-        failure: `${made.length - online} of ${made.length} runner(s) not online within wait_timeout (${formatDuration(ctx.settings.wait.timeoutMs)})`
-      };
-    await ctx.runtime.sleep(Math.min(intervalMs, left));
+  let last: WaitedRunners = { tasks: [], states: [], failure: undefined };
+  try {
+    for (;;) {
+      const readings = await readRound(made, host, label, ctx);
+      last = { tasks: readings.map(taskOf), states: readings.map(stateOf), failure: undefined };
+      unread = readings.some((r) => r.unread !== undefined) ? unread + 1 : 0;
+      const verdict = await verdictOf(readings, last, unread, ctx);
+      if (verdict !== undefined) return verdict;
+      said = sayProgress(readings, last.states, said, ctx);
+      const left = ctx.deadline - ctx.runtime.now();
+      if (left <= 0) {
+        const online = readings.filter((r) => r.listed?.online === true).length;
+        return {
+          ...last,
+          failure: `${made.length - online} of ${made.length} runner(s) not online within wait_timeout (${formatDuration(ctx.settings.wait.timeoutMs)})`
+        };
+      }
+      await ctx.runtime.sleep(Math.min(ctx.settings.wait.intervalMs, left));
+    }
+  } catch (error) {
+    // Cancelled: what the step made stays recorded for the post step, which stops it.
+    if (!ctx.runtime.cancelled()) throw error;
+    return { ...last, cancelled: true };
   }
+}
+
+/**
+ * What a round decides: a runner job that ended before its runner came online, the cost at max_cost, a job
+ * unread poll_error_budget times in a row, or every runner online; undefined while the wait goes on.
+ */
+async function verdictOf(
+  readings: readonly Reading[],
+  last: WaitedRunners,
+  unread: number,
+  ctx: DeployContext
+): Promise<WaitedRunners | undefined> {
+  const failed = readings.find(
+    (r) => r.detail !== undefined && jobEnded(r.detail.data) && r.listed?.online !== true
+  );
+  if (failed !== undefined) return failedJob(failed, [...last.tasks], [...last.states], ctx);
+  const capped = pastMaxCost(readings, ctx);
+  if (capped !== undefined) return { ...last, failure: capped };
+  if (unread >= ctx.settings.wait.pollErrorBudget)
+    return {
+      ...last,
+      failure: `a runner job could not be read ${unread} times in a row: ${readings.find((r) => r.unread !== undefined)?.unread ?? ''}`
+    };
+  return readings.every((r) => r.listed?.online === true) ? last : undefined;
+}
+
+/** A progress line when what the runners show changed: how many are online, each one's state. */
+function sayProgress(
+  readings: readonly Reading[],
+  states: readonly RunnerState[],
+  said: string,
+  ctx: DeployContext
+): string {
+  const online = readings.filter((r) => r.listed?.online === true).length;
+  const line = `runner: ${online} of ${readings.length} online (${states.map((s) => `${s.name}: ${s.github}, job ${s.job}`).join('; ')})`;
+  if (line !== said) {
+    const left = Math.max(0, ctx.deadline - ctx.runtime.now());
+    ctx.log(
+      `${line}, ${formatDuration(ctx.runtime.now() - ctx.startedAt)} elapsed (${formatDuration(left)} left)`
+    );
+  }
+  return line;
 }
 
 /** One round: each runner job's detail, then GitHub's runners of the label. */
@@ -139,7 +172,13 @@ async function failedJob(
       ? { ...task, verdict: 'failed' as const, message: reason, diagnostics: { ...diagnostics, reason } }
       : task
   );
-  return { tasks: withWhy, states, failure: `${one.name}: ${sanitize(reason, 500)}` };
+  // What its container said (the runner's own error, its exit code) says more than the job's counts.
+  const problem = diagnostics.nodes.find((node) => node.problem !== undefined)?.problem;
+  return {
+    tasks: withWhy,
+    states,
+    failure: `${one.name}: its job ended before its runner came online: ${sanitize(problem ?? reason, 500)}`
+  };
 }
 
 /** Why the runners' jobs stop at max_cost, once what they cost reaches it. */

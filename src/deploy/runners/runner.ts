@@ -15,7 +15,7 @@ import type { RunnerHost, JitRunner } from '../engine/runner-host.js';
 import type { DeploySettings } from '../engine/settings.js';
 import { checkRunnerBody, checkTrusted, runnerBody, runnerLabel, runnerNames } from './runner-names.js';
 import { failRunners, openRunners, type Started } from './runner-side.js';
-import { waitOnline } from './runner-wait.js';
+import { waitOnline, type WaitedRunners } from './runner-wait.js';
 
 /**
  * GPU runners for a workflow's job (operation: runner), as one story: the event is checked (a fork's code
@@ -83,6 +83,7 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
 
   // 4. Until GitHub lists every runner online; a runner job that ends or fails first fails the step.
   const waited = await waitOnline(started, host, label, ctx);
+  if (waited.cancelled === true) return withCopies(cancelled(started, waited, label, ctx), copiedIn.copies);
   if (waited.failure !== undefined)
     return withCopies(
       await failRunners(started, waited.failure, host, label, ctx, waited.tasks),
@@ -104,6 +105,31 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
     }),
     copiedIn.copies
   );
+}
+
+/**
+ * The step was cancelled while it waited: what it made stays recorded for the post step, which stops it
+ * (this step's requests are cancelled with it); what is known is written.
+ */
+function cancelled(
+  started: readonly Started[],
+  waited: WaitedRunners,
+  label: string,
+  ctx: DeployContext
+): StepResult {
+  const after = formatDuration(ctx.runtime.now() - ctx.startedAt);
+  return stepResult({ operation: 'runner', calls: [], wait: undefined }, ctx, {
+    calls: started.flatMap((one) => one.calls),
+    tasks: waited.tasks,
+    parts: [
+      reportEntry('selfHosted', {
+        action: 'started',
+        label,
+        states: waited.states,
+        failure: `cancelled after ${after} while waiting for the runners to come online: the post step stops the runner jobs this step made`
+      })
+    ]
+  });
 }
 
 /** Registers one runner with GitHub, then starts its platform job; what failed, if anything did. */

@@ -178,7 +178,7 @@ const JOB = { ...TASK_KINDS.job, paths: JOB_PATHS };
  * platform's default) needs its expected run, which the step puts in job_support; points are its
  * completions (1 unless set).
  */
-const JOB_CREATE: OperationSpec = {
+const JOB_CREATE_CALL: OperationSpec = {
   endpoint: post(JOB.paths.create),
   kind: 'job',
   taskIds: 'none',
@@ -201,9 +201,12 @@ const JOB_CREATE: OperationSpec = {
     const timeout = countOf(support.timeout_sec) ?? 0;
     return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
   },
-  wait: { target: 'finished', byDefault: true },
   check: newTaskCheck
 };
+const JOB_CREATE: OperationSpec = { ...JOB_CREATE_CALL, wait: { target: 'finished', byDefault: true } };
+
+/** A runner's create: a job's, whose step waits until its runner is online (its own wait), not its end. */
+const RUNNER_CREATE = JOB_CREATE_CALL;
 
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
@@ -524,7 +527,7 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
   // A GPU runner for a workflow's job (issue 62): a job's create per runner, its runner's configuration in
   // its container's env; the flow names each and builds its body. Its stop is a job's, on the runners'
   // jobs the flow finds; its sweep reads the job search.
-  runner: { ...JOB_CREATE, kind: 'runner', sendsAs: 'job', flowCalls: true },
+  runner: { ...RUNNER_CREATE, kind: 'runner', sendsAs: 'job', flowCalls: true },
   runner_stop: {
     ...onTasks('runner', JOB.paths.stop, { target: 'ended', byDefault: true }, JOB.changes.stop),
     sendsAs: 'job_stop',

@@ -61,7 +61,8 @@ export interface OperationDeclaration<N extends string = string> {
   readonly bills?: true;
   /**
    * Where max_cost is held: while the step waits on what it made (by default), while it waits when asked
-   * (wait: true), or by the step itself (the preview sweep: what each pull request's previews cost).
+   * (wait: true), or by the step itself (the preview sweep: what each pull request's previews cost; a
+   * runner step: its runner jobs while it waits for their runners).
    */
   readonly maxCost?: 'while waiting' | 'with wait: true' | 'itself';
   /** What the post step finishes of what a step of it left, whatever cleanup says. */
