@@ -347,12 +347,12 @@ describe('the examples of README.md and docs/, run as written', () => {
           // Handed over, its runners run on (the post step stops none of them) until the job that runs on
           // them comes: each takes it and exits, and its platform job ends with it.
           const outputs = outputsOf(result);
-          expect(JSON.parse(outputs.runs_on ?? '[]')).toEqual(['self-hosted', outputs.runner_label]);
+          expect(JSON.parse(outputs.runs_on)).toEqual(['self-hosted', outputs.runner_label]);
           queueTheirJob();
           expect(
             (await Promise.all(runners.map((runner) => runner.exited))).map((exit) => exit.code)
           ).toEqual(runners.map(() => 0));
-          expect(runners.length).toBe((JSON.parse(outputs.task_ids ?? '[]') as unknown[]).length);
+          expect(runners.length).toBe((JSON.parse(outputs.task_ids) as unknown[]).length);
           expect(runners.length).toBeGreaterThan(0);
         }
         if (cleanupAction === 'stop')
