@@ -1,7 +1,9 @@
 // Every example of README.md and docs/, run as written against the emulator in its default profile (the
 // platform's documented forms): each workflow step that uses the action, with its expressions filled in
 // (secrets by the emulator's keys), then its post step's cleanup; and each elastic-deploy command line of
-// docs/cli.md, in its block's order. None of them is meant to fail, so each must succeed.
+// docs/cli.md, in its block's order. None of them is meant to fail, so each must succeed. A runner step's
+// runners are GitHub's stand-in's simulated runners, linked to the emulator's jobs: the job that runs on
+// them (the workflow's next job, runs-on its runs_on) comes once the step has handed them over.
 import { failureOf } from './helpers/verdict.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,9 @@ import { ApiClient } from '../src/platform/client.js';
 import { fixtureEmulatorKeys } from './helpers/fixtures.js';
 import { SHUFFLED_CODES, TestClock } from './helpers/platform-client.js';
 import { testContext, testRuntime } from './helpers/runtime.js';
-import { startGitHub, type GitHubStandIn } from '../github-standin/index.js';
+import { startGitHub, type GitHubStandIn, type SimulatedRunner } from '../github-standin/index.js';
+import { openRunnerHost } from '../src/github/runner-host.js';
+import type { RunnerHostOpener } from '../src/deploy/engine/runner-host.js';
 import { githubClient } from '../src/github/client.js';
 import { previewRecords } from '../src/github/preview-records.js';
 import { pullEventOf } from '../src/github/pull-event.js';
@@ -80,6 +84,8 @@ interface Values {
   preview: () => string;
   /** The workflow's token, on GitHub's stand-in. */
   githubToken: string;
+  /** A token that may register runners (a fine-grained token's or a GitHub App's), on the stand-in. */
+  runnerToken: string;
   /** A GPU batch job that runs, and a task group of job queue 7. */
   job: () => string;
   group: () => string;
@@ -112,6 +118,7 @@ function expand(text: string, values: Values, rsa: boolean): string {
       'github.event.number': () => '7',
       'github.event.pull_request.number': () => '7',
       'github.token': () => values.githubToken,
+      'secrets.RUNNER_ADMIN_TOKEN': () => values.runnerToken,
       'github.ref_name': () => 'v2'
     };
     const value = known[expression];
@@ -126,15 +133,36 @@ describe('the examples of README.md and docs/, run as written', () => {
   let clock: TestClock;
   let client: ApiClient;
   let github: GitHubStandIn;
+  /** The runners the runner steps started, as the emulator ran them in their jobs' pods. */
+  let runners: SimulatedRunner[];
+  /** Lets the runners that are online take their job: the job that runs on them is queued. */
+  let queueTheirJob: () => void;
+  let jobQueued: Promise<void>;
 
   beforeEach(async () => {
     clock = new TestClock();
+    runners = [];
+    jobQueued = new Promise((resolve) => {
+      queueTheirJob = resolve;
+    });
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       now: clock.now,
       readyAfterSeconds: 20,
-      apps: { warmupSeconds: 0 }
+      apps: { warmupSeconds: 0 },
+      runners: {
+        // Each runner connects at once, gets its job once it is queued, and runs it at once.
+        simulate: (config) => {
+          let waits = 0;
+          const runner = github.simulateRunner(config, {
+            sleep: () => (++waits === 2 ? jobQueued : Promise.resolve()),
+            jobName: 'tests'
+          });
+          runners.push(runner);
+          return runner;
+        }
+      }
     });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     // The repository's GitHub: pull request 7, open, as the examples' events name it.
@@ -168,6 +196,35 @@ describe('the examples of README.md and docs/, run as written', () => {
       event
     });
     return () => Promise.resolve(host);
+  }
+
+  /** GitHub's runners as a step of the example sees them: the run 4242 of acme/app, on a push. */
+  function runnersFor(token: string | undefined): RunnerHostOpener | undefined {
+    if (token === undefined) return undefined;
+    const run = {
+      repository: 'acme/app',
+      id: '4242',
+      attempt: '1',
+      url: 'https://github.test/acme/app/actions/runs/4242',
+      eventName: 'push',
+      fromFork: false
+    };
+    return (scope) =>
+      Promise.resolve(
+        openRunnerHost(run, scope, {
+          token,
+          apiUrl: github.url,
+          userAgent: 'test',
+          deadline: Date.now() + 60_000,
+          log: () => undefined,
+          mask: () => undefined,
+          requests: {
+            timeoutMs: 5000,
+            maxResponseBytes: 16 * 1024 * 1024,
+            cancel: new AbortController().signal
+          }
+        })
+      );
   }
 
   /** The state of a repository the examples run in: a service that runs, and preview tasks. */
@@ -205,6 +262,7 @@ describe('the examples of README.md and docs/, run as written', () => {
         return preview;
       },
       githubToken: github.token,
+      runnerToken: github.runnerToken,
       outputs: new Map()
     };
   }
@@ -236,6 +294,8 @@ describe('the examples of README.md and docs/, run as written', () => {
     runtime.log = (line) => lines.push(line);
     runtime.probe = (url) => client.probe(url);
     runtime.pullRequests = pullRequestsFor(operationOf(step));
+    const opener = runnersFor(settings.previews.githubToken);
+    if (opener !== undefined) runtime.runners = opener;
     const planned = await planStep(settings);
     const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
     const result = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -258,6 +318,7 @@ describe('the examples of README.md and docs/, run as written', () => {
         'docs/operations.md',
         'docs/previews.md',
         'docs/real-platform.md',
+        'docs/runners.md',
         'docs/waiting.md'
       ])
     );
@@ -282,10 +343,24 @@ describe('the examples of README.md and docs/, run as written', () => {
         // Its post step leaves nothing it created running, when the example asks for a cleanup.
         const failed = cleanup.outcomes.filter(({ outcome }) => outcome.kind === 'failed');
         expect([operation, failed, cleanup.unsettled]).toEqual([operation, [], undefined]);
+        if (operation === 'runner') {
+          // Handed over, its runners run on (the post step stops none of them) until the job that runs on
+          // them comes: each takes it and exits, and its platform job ends with it.
+          const outputs = outputsOf(result);
+          expect(JSON.parse(outputs.runs_on)).toEqual(['self-hosted', outputs.runner_label]);
+          queueTheirJob();
+          expect(
+            (await Promise.all(runners.map((runner) => runner.exited))).map((exit) => exit.code)
+          ).toEqual(runners.map(() => 0));
+          expect(runners.length).toBe((JSON.parse(outputs.task_ids) as unknown[]).length);
+          expect(runners.length).toBeGreaterThan(0);
+        }
         if (cleanupAction === 'stop')
           for (const id of created) {
-            // A job's state is the Job API's.
-            const { status } = operation === 'job' ? emulator.jobs.get(id) : emulator.tasks.get(id);
+            // A job's state is the Job API's (a runner's too).
+            const { status } = ['job', 'runner'].includes(operation)
+              ? emulator.jobs.get(id)
+              : emulator.tasks.get(id);
             expect([id, status]).toEqual([id, 'End']);
           }
       }
