@@ -66,7 +66,9 @@ describe('operation: runner', () => {
   it('fails when a runner job fails before its runner is online: stops every job it made, removes the runners', async () => {
     bench.simulate({ corrupt: true });
     const { failure, outputs, left } = await bench.step({ runners: '2' }, { runnerHost: bench.host() });
-    expect(failure).toMatch(/^runner: gpu-9001-1-1: the job failed/);
+    expect(failure).toMatch(
+      /^runner: gpu-9001-1-1: its job ended before its runner came online: .*container runner .*exit code 1/
+    );
     expect(outputs.runs_on).toBe('');
     const ids = jobs()
       .map((r) => JSON.parse(r.answer ?? '{}') as { data: { task_id: number } })
@@ -88,6 +90,24 @@ describe('operation: runner', () => {
     expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id ?? '').status);
     expect(left?.created).toEqual([]);
     expect([...bench.github.store.runners.all()]).toEqual([]);
+  });
+
+  it('says it was cancelled while waiting, writes what it knows, and leaves the jobs for the post step', async () => {
+    bench.simulate({ neverOnline: true });
+    const { failure, outputs, left } = await bench.step(
+      { runners: '2' },
+      { runnerHost: bench.host(), cancelWhen: /^runner: 0 of 2 online/ }
+    );
+    expect(failure).toMatch(
+      /^runner: cancelled after \d+s while waiting for the runners to come online: the post step stops/
+    );
+    const ids = JSON.parse(outputs.task_ids) as string[];
+    expect(ids).toHaveLength(2);
+    expect(outputs).toMatchObject({ runner_label: 'gpu-9001-1', runs_on: '' });
+    expect([...(left?.created ?? [])].sort()).toEqual([...ids].sort());
+    const post = await bench.cleanup(left ?? {}, { operation: 'runner' });
+    expect(post.outcomes.map((o) => o.outcome.kind)).toEqual(['done', 'done']);
+    for (const id of ids) expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);
   });
 
   it("fails on GitHub's refusal to register before any job is made, naming the permission", async () => {

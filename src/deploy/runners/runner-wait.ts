@@ -54,6 +54,7 @@ export async function waitOnline(
       const verdict = await verdictOf(readings, last, unread, ctx);
       if (verdict !== undefined) return verdict;
       said = sayProgress(readings, last.states, said, ctx);
+      if (ctx.runtime.cancelled()) return { ...last, cancelled: true };
       const left = ctx.deadline - ctx.runtime.now();
       if (left <= 0) {
         const online = readings.filter((r) => r.listed?.online === true).length;
