@@ -110,6 +110,19 @@ describe('operation: runner', () => {
     for (const id of ids) expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);
   });
 
+  it('stops the runner jobs once what they cost while it waits reaches max_cost', async () => {
+    bench.simulate({ neverOnline: true });
+    const { failure, left } = await bench.step(
+      { runners: '2', max_cost: '0.05', wait_timeout: '6h' },
+      { runnerHost: bench.host() }
+    );
+    expect(failure).toMatch(/^runner: the runner jobs have cost .* which reaches max_cost 0\.05 yuan$/);
+    expect(left?.created).toEqual([]);
+    for (const id of bench.sent(JOB_CREATE).map((r) => r.createdTaskId ?? ''))
+      expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);
+    expect([...bench.github.store.runners.all()]).toEqual([]);
+  });
+
   it("fails on GitHub's refusal to register before any job is made, naming the permission", async () => {
     const token = bench.github.tokenWith([]);
     const { failure } = await bench.step({}, { runnerHost: bench.host({}, token) });

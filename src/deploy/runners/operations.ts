@@ -17,8 +17,6 @@ export const runner = operation({
     'runner_timeout',
     'allow_untrusted',
     'job_type',
-    'spot_fallback',
-    'queue_timeout',
     ...CAPACITY,
     'body_file',
     'volumes',

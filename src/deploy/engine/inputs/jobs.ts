@@ -11,7 +11,7 @@ export const JOB_INPUTS = [
     helpRank: 20,
     parse: (value, name) => parseChoice(name, value, ['spot', 'on_demand'] as const),
     description:
-      "`job`: `spot` (the platform's default and its cheaper mode: the job may wait `Queued` for stock, and is sent with its expected run, `estimated_exec_sec`) or `on_demand`. Empty: as the body's `sub_type` says, as the reference writes it (`Spot`, or null for on demand), else `spot`."
+      "`job` and `runner`: `spot` (the platform's default and its cheaper mode: the job may wait `Queued` for stock, and is sent with its expected run, `estimated_exec_sec`) or `on_demand`. Empty: as the body's `sub_type` says, as the reference writes it (`Spot`, or null for on demand), else `spot`."
   }),
   input({
     name: 'estimated_exec_sec',

@@ -91,21 +91,21 @@ export const STORAGE_INPUTS = [
     type: 'text',
     parse: asText,
     description:
-      "`transfer`, `job`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
+      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
   }),
   input({
     name: 's3_endpoint',
     type: 'text',
     parse: asText,
     description:
-      "`transfer`, `job`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
+      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
   }),
   input({
     name: 's3_bucket',
     type: 'text',
     helpRank: 28,
     parse: asText,
-    description: '`transfer`, `job`, `create` and `replace`: the bucket.'
+    description: '`transfer`, `job`, `runner`, `create` and `replace`: the bucket.'
   }),
   input({
     name: 's3_prefix',
@@ -121,7 +121,7 @@ export const STORAGE_INPUTS = [
     env: 'DEPLOY_S3_ACCESS_KEY',
     parse: asText,
     description:
-      "`transfer`, `job`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
   }),
   input({
     name: 's3_secret_key',
@@ -130,7 +130,7 @@ export const STORAGE_INPUTS = [
     env: 'DEPLOY_S3_SECRET_KEY',
     parse: asText,
     description:
-      "`transfer`, `job`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
+      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
   }),
   input({
     name: 'volume_path',
@@ -146,7 +146,7 @@ export const STORAGE_INPUTS = [
     default: 'hash',
     parse: (value, name) => parseChoice(name, value, ['hash', 'skip', 'overwrite'] as const),
     description:
-      '`transfer`, `job`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
+      '`transfer`, `job`, `runner`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
   }),
   input({
     name: 'ignore_patterns',
@@ -154,7 +154,7 @@ export const STORAGE_INPUTS = [
     untrimmed: true,
     parse: (value, name) => parseSuffixes(name, value),
     description:
-      '`transfer`, `job`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
+      '`transfer`, `job`, `runner`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
   }),
   input({
     name: 'transfer_retries',
@@ -162,7 +162,7 @@ export const STORAGE_INPUTS = [
     default: '2',
     parse: (value, name) => parseIntegerInRange(name, value, 0, 10),
     description:
-      '`transfer`, `job`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
+      '`transfer`, `job`, `runner`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
   }),
   input({
     name: 'volumes',
@@ -171,7 +171,7 @@ export const STORAGE_INPUTS = [
     helpRank: 29,
     parse: (value, name) => parseMounts(name, value, 'nas'),
     description:
-      "`create`, `replace`, `preview`, `job` and `update`: cluster storage volumes to mount, one a line, as `volume:/path/in/container` (in every service) or `service:volume:/path` (in that one), the volume by its name or `storage_id`. Each must be `Active` (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so `gpu` searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's `nas_storage_config`."
+      "`create`, `replace`, `preview`, `job`, `runner` and `update`: cluster storage volumes to mount, one a line, as `volume:/path/in/container` (in every service) or `service:volume:/path` (in that one), the volume by its name or `storage_id`. Each must be `Active` (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so `gpu` searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's `nas_storage_config`."
   }),
   input({
     name: 'juicefs_mounts',
@@ -179,7 +179,7 @@ export const STORAGE_INPUTS = [
     untrimmed: true,
     parse: (value, name) => parseMounts(name, value, 'juicefs'),
     description:
-      "`create`, `replace`, `preview`, `job` and `update`: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as `storage:/path/in/container` (in every service) or `service:storage:/path` (in that one), the storage by its name or `storage_id` as the platform's `get_storage` lists it. Each must be accelerated (`Activate`), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): `gpu` searches only there. Sent as each service's `storage_config`."
+      "`create`, `replace`, `preview`, `job`, `runner` and `update`: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as `storage:/path/in/container` (in every service) or `service:storage:/path` (in that one), the storage by its name or `storage_id` as the platform's `get_storage` lists it. Each must be accelerated (`Activate`), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): `gpu` searches only there. Sent as each service's `storage_config`."
   }),
   input({
     name: 'data',
@@ -188,7 +188,7 @@ export const STORAGE_INPUTS = [
     helpRank: 30,
     parse: (value, name) => parseCopies(name, value, 'in'),
     description:
-      "`job`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
+      "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
   }),
   input({
     name: 'results',
