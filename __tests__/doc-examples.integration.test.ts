@@ -295,7 +295,7 @@ describe('the examples of README.md and docs/, run as written', () => {
     runtime.probe = (url) => client.probe(url);
     runtime.pullRequests = pullRequestsFor(operationOf(step));
     const opener = runnersFor(settings.previews.githubToken);
-    if (opener !== undefined) runtime.runners = opener;
+    if (opener !== undefined) runtime.runnerHost = opener;
     const planned = await planStep(settings);
     const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
     const result = await runStep(planned, ctx, { dryRun: settings.dryRun });
