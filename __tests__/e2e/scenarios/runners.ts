@@ -224,8 +224,13 @@ export function runnerScenarios({ scenario, group }: ScenarioApi): void {
         const ids = JSON.parse(run.outputs.task_ids ?? '[]') as string[];
         expect(ids).toHaveLength(2);
         const lines = shown(run);
+        // The error line gives the runner's own words, as its container ended with them.
         expect(lines.filter((line) => line.startsWith('::error::'))).toEqual([
-          `::error::runner: runner ${LABEL}-1: the job failed: 1 pod(s) failed, more than its backoff_limit of 0 allows (restart_policy Never: each failure runs a new pod)`
+          expect.stringMatching(
+            new RegExp(
+              `^::error::runner: ${LABEL}-1: its job ended before its runner came online: node \\d+ \\(Failed\\): container runner Failed to create a session\\. The runner registration has been deleted .*, exit code 1$`
+            )
+          )
         ]);
         // The runner's own words: its container's reason and exit code, and its last lines.
         expect(lines).toContainEqual(
@@ -259,8 +264,17 @@ export function runnerScenarios({ scenario, group }: ScenarioApi): void {
         );
         expect(run.exitCode).toBe(1);
         expect(shown(run)).toContain('received SIGTERM: stopping, and writing the outputs known so far');
+        // It says it was cancelled (never "failed unexpectedly"), and writes what it knows.
+        expect(shown(run).join('\n')).not.toContain('failed unexpectedly');
+        expect(shown(run)).toContainEqual(
+          expect.stringMatching(
+            /^::error::runner: cancelled after \d+s while waiting for the runners to come online/
+          )
+        );
         const made = createdIds(s.emulator.requests);
         expect(made).toHaveLength(2);
+        expect((JSON.parse(run.outputs.task_ids ?? '[]') as string[]).sort()).toEqual([...made].sort());
+        expect(run.outputs.runner_label).toBe(LABEL);
         expect(run.state.created_task_ids).toBe(JSON.stringify(made));
         expect(made.map((id) => stillBills(s.emulator, id))).toEqual([true, true]);
         const post = await s.run(runnerInputs(g.github.runnerToken), run.state, g.env());
