@@ -84,6 +84,12 @@ describe('operation: runner', () => {
     bench.simulate({ neverOnline: true });
     const { failure, left } = await bench.step({ wait_timeout: '3m' }, { runnerHost: bench.host() });
     expect(failure).toBe('runner: 1 of 1 runner(s) not online within wait_timeout (3m0s)');
+    // Progress lines as a wait's: the runners' states, the time waited and left, the cost so far.
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^runner: 0 of 1 online \(gpu-9001-1-1: offline, job Running\), \d+m?\d*s elapsed \(\S+ left, cost so far .*yuan.*\)$/
+      )
+    );
     const [id] = jobs().map((r) =>
       String((JSON.parse(r.answer ?? '{}') as { data: { task_id: number } }).data.task_id)
     );

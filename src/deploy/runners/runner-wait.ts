@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { compareDecimals, readablePoints } from '../../platform/money.js';
+import { compareDecimals, readablePoints, readableYuan, yuanOf } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
 import { jobFactsOf, jobFailureReason } from '../../platform/task-data.js';
 import type { RunnerState } from '../engine/calls/step-result.js';
@@ -105,12 +105,14 @@ function sayProgress(
 ): string {
   const online = readings.filter((r) => r.listed?.online === true).length;
   const line = `runner: ${online} of ${readings.length} online (${states.map((s) => `${s.name}: ${s.github}, job ${s.job}`).join('; ')})`;
-  if (line !== said) {
-    const left = Math.max(0, ctx.deadline - ctx.runtime.now());
-    ctx.log(
-      `${line}, ${formatDuration(ctx.runtime.now() - ctx.startedAt)} elapsed (${formatDuration(left)} left)`
-    );
-  }
+  const left = Math.max(0, ctx.deadline - ctx.runtime.now());
+  const spent = costPoints(readings.map((r) => r.detail?.snapshot));
+  const yuan = spent === undefined ? undefined : yuanOf(spent);
+  const cost = yuan === undefined ? '' : `, cost so far ${readableYuan(yuan) ?? `${yuan} yuan`}`;
+  const full = `${line}, ${formatDuration(ctx.runtime.now() - ctx.startedAt)} elapsed (${formatDuration(left)} left${cost})`;
+  // A line at each change in the log; one each round where the host shows one (a terminal).
+  if (line !== said) ctx.log(full);
+  else ctx.runtime.progress?.(full);
   return line;
 }
 
