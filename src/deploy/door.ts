@@ -18,7 +18,13 @@ export {
   NO_CLEANUP
 } from './engine/cleanup-state.js';
 export type { CleanupState, CreateLookup, LeftoverKind, Stash } from './engine/cleanup-state.js';
-export type { RunnerHost, RunnerHostOpener, RunnerRun, RunnerScopeName } from './engine/runner-host.js';
+export type {
+  HostRunner,
+  RunnerHost,
+  RunnerHostOpener,
+  RunnerRun,
+  RunnerScopeName
+} from './engine/runner-host.js';
 export {
   finishCleanup,
   type CleanupReport,

@@ -2,7 +2,7 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { sanitize } from '../basics/safe-text.js';
-import type { ApiClient } from '../platform/client.js';
+import { ApiClient } from '../platform/client.js';
 import { fetchOver } from './fetch.js';
 
 /**
@@ -25,6 +25,31 @@ export interface GitHubConnection {
   readonly deadline: number;
   readonly now: () => number;
   readonly log: (line: string) => void;
+}
+
+/** What a step opens GitHub with: the token, where the API is, and the step's own limits. */
+export interface StepGitHub {
+  readonly token: string;
+  /** GITHUB_API_URL: https://api.github.com when unset, or a GitHub Enterprise Server's /api/v3. */
+  readonly apiUrl: string | undefined;
+  readonly userAgent: string;
+  readonly deadline: number;
+  readonly log: (line: string) => void;
+  /** request_timeout and max_response_size, and the job's cancellation, as the platform's requests have. */
+  readonly requests: { timeoutMs: number; maxResponseBytes: number; cancel: AbortSignal };
+}
+
+/** GitHub's client for a step: over a client of its own with the step's limits, bounded by its deadline. */
+export function stepGitHubClient(connection: StepGitHub): Octokit {
+  return githubClient({
+    token: connection.token,
+    apiUrl: connection.apiUrl ?? 'https://api.github.com',
+    userAgent: connection.userAgent,
+    http: new ApiClient({ userAgent: connection.userAgent, ...connection.requests }),
+    deadline: connection.deadline,
+    now: Date.now,
+    log: connection.log
+  });
 }
 
 /** Times a request that met a rate limit is asked again, at the most. */

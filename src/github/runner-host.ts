@@ -1,21 +1,13 @@
 import type { RunnerHost, RunnerRun, RunnerScopeName } from '../deploy/door.js';
-import { ApiClient } from '../platform/client.js';
-import { githubClient } from './client.js';
+import { stepGitHubClient, type StepGitHub } from './client.js';
 import { listRunners, registerRunner, removeRunner, type RunnerScope } from './runners.js';
 import { scopeText } from './runner-refusals.js';
 import { workflowRunOf, readEventPayload } from './workflow-run.js';
 
-/** What opening GitHub for a runner step takes: the token, where the API is, the step's limits. */
-export interface RunnerConnection {
-  readonly token: string;
-  /** GITHUB_API_URL: https://api.github.com, or a GitHub Enterprise Server's /api/v3. */
-  readonly apiUrl: string | undefined;
-  readonly userAgent: string;
-  readonly deadline: number;
-  readonly log: (line: string) => void;
+/** What opening GitHub for a runner step takes: a step's (see StepGitHub), and where its secrets are masked. */
+export interface RunnerConnection extends StepGitHub {
   /** Masks the runners' configurations before anything else is done with them. */
   readonly mask: (secrets: readonly string[]) => void;
-  readonly requests: { timeoutMs: number; maxResponseBytes: number; cancel: AbortSignal };
 }
 
 /**
@@ -58,15 +50,7 @@ export function openRunnerHost(
 ): RunnerHost {
   const [owner = '', repo = ''] = run.repository.split('/');
   const scope: RunnerScope = scopeName === 'org' ? { org: owner } : { repo: { owner, repo } };
-  const octokit = githubClient({
-    token: connection.token,
-    apiUrl: connection.apiUrl ?? 'https://api.github.com',
-    userAgent: connection.userAgent,
-    http: new ApiClient({ userAgent: connection.userAgent, ...connection.requests }),
-    deadline: connection.deadline,
-    now: Date.now,
-    log: connection.log
-  });
+  const octokit = stepGitHubClient(connection);
   return {
     run,
     scopeText: scopeText(scope),

@@ -1,5 +1,6 @@
 import { InputError, quote } from '../basics/input-error.js';
 import { sanitize } from '../basics/safe-text.js';
+import type { HostRunner } from '../deploy/door.js';
 import { describeGitHubError, type Octokit } from './client.js';
 import {
   nameTakenLine,
@@ -38,18 +39,8 @@ export interface RegisteredRunner {
   readonly encodedJitConfig: string;
 }
 
-/** A runner as GitHub lists it. */
-export interface ListedRunner {
-  readonly id: number;
-  readonly name: string;
-  /** GitHub's word: online or offline. */
-  readonly status: string;
-  readonly online: boolean;
-  /** Running a job. */
-  readonly busy: boolean;
-  /** Every label, GitHub's own (self-hosted, Linux, X64) and the custom ones. */
-  readonly labels: readonly string[];
-}
+/** A runner as GitHub lists it: the engine's shape of one (deploy/engine/runner-host.ts). */
+export type ListedRunner = HostRunner;
 
 /** What removeRunner found once it had asked, read from what GitHub lists after. */
 export type RunnerRemoval =

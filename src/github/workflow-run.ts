@@ -1,8 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { PullRequests } from '../deploy/door.js';
 import { sanitize } from '../basics/safe-text.js';
-import { ApiClient } from '../platform/client.js';
-import { describeGitHubError, githubClient, type Octokit } from './client.js';
+import { describeGitHubError, stepGitHubClient, type Octokit, type StepGitHub } from './client.js';
 import { previewRecords } from './preview-records.js';
 import { pullEventOf, type NoPull, type PullEvent } from './pull-event.js';
 import type { Repo } from './records.js';
@@ -68,28 +67,9 @@ function readPayload(path: string): unknown {
  * GitHub, as a preview step asks it: the toolkit's client with GITHUB_API_URL (GitHub Enterprise
  * Server's /api/v3 too) and the token, bounded by the step's deadline, and the run's pull request.
  */
-export function openPullRequests(
-  run: WorkflowRun,
-  connection: {
-    token: string;
-    apiUrl: string | undefined;
-    userAgent: string;
-    deadline: number;
-    log: (line: string) => void;
-    /** request_timeout and max_response_size, and the job's cancellation, as the platform's requests have. */
-    requests: { timeoutMs: number; maxResponseBytes: number; cancel: AbortSignal };
-  }
-): PullRequests {
+export function openPullRequests(run: WorkflowRun, connection: StepGitHub): PullRequests {
   const [owner = '', repo = ''] = run.repository.split('/');
-  const octokit = githubClient({
-    token: connection.token,
-    apiUrl: connection.apiUrl ?? 'https://api.github.com',
-    userAgent: connection.userAgent,
-    http: new ApiClient({ userAgent: connection.userAgent, ...connection.requests }),
-    deadline: connection.deadline,
-    now: Date.now,
-    log: connection.log
-  });
+  const octokit = stepGitHubClient(connection);
   const event = 'none' in run.event ? undefined : run.event;
   return previewRecords(octokit, {
     repo: { owner, repo },

@@ -1,11 +1,13 @@
 import { InputError } from '../../basics/input-error.js';
 import { describeError } from '../../platform/failures.js';
+import { sumPoints } from '../../platform/money.js';
 import type { CallOutcome } from '../engine/calls/make-calls.js';
 import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
 import type { DeployContext } from '../engine/context.js';
 import { stepResult } from '../engine/flows/toolkit.js';
 import type { RunnerHost } from '../engine/runner-host.js';
 import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
+import { readDetail } from '../engine/tasks/read-task.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
 
 /** One runner a step started, as far as it got: registered (its runner id), made (its task id). */
@@ -96,4 +98,64 @@ async function removeFromGitHub(one: Started, host: RunnerHost, ctx: DeployConte
     ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
     return `not removed: ${why}`;
   }
+}
+
+/**
+ * Stops a runner job until its state shows it, and reads what it cost: what it came to in a word or a line
+ * (stopped, ended already, or not stopped and why), and its task with its last detail's figures.
+ */
+export async function stopAndCost(
+  id: string,
+  name: string | undefined,
+  ctx: DeployContext
+): Promise<{ word: string; task: TaskResult }> {
+  const outcome = await cleanUpTask(id, 'stop', ctx, name);
+  const word =
+    outcome.kind === 'done'
+      ? 'stopped'
+      : outcome.kind === 'already'
+        ? `ended (${outcome.state})`
+        : `not stopped: ${outcome.why}`;
+  try {
+    const { snapshot } = await readDetail(id, ctx);
+    const { status, billingValue, forecastValue } = snapshot;
+    return {
+      word,
+      task: taskResult(id, { name: name ?? snapshot.name, status, billingValue, forecastValue })
+    };
+  } catch (error) {
+    ctx.log(`runner job ${id}: what it cost could not be read: ${describeError(error)}`);
+    return { word, task: taskResult(id, { name, status: word }) };
+  }
+}
+
+/**
+ * The result of a runner_stop or a runner_sweep: the jobs it stopped, each runner's state, what they cost
+ * in all, and, when a job could not be stopped, a failure that names it (it may bill on).
+ */
+export function stoppedResult(
+  action: 'stopped' | 'swept',
+  label: string | undefined,
+  stopped: { tasks: readonly TaskResult[]; states: readonly RunnerState[] },
+  ctx: DeployContext
+): StepResult {
+  const { tasks, states } = stopped;
+  const failed = states.filter((state) => state.job.startsWith('not stopped'));
+  const total = sumPoints(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+  const operation = action === 'stopped' ? 'runner_stop' : 'runner_sweep';
+  return stepResult({ operation, calls: [], wait: undefined }, ctx, {
+    tasks,
+    parts: [
+      reportEntry('selfHosted', {
+        action,
+        label,
+        states,
+        ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),
+        failure:
+          failed.length === 0
+            ? undefined
+            : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
+      })
+    ]
+  });
 }

@@ -1,20 +1,17 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { sumPoints } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
-import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
+import type { RunnerState, StepResult } from '../engine/calls/step-result.js';
 import type { DeployContext } from '../engine/context.js';
 import type { Flow } from '../engine/flows/flow.js';
 import { NO_CLEANUP } from '../engine/cleanup-state.js';
 import { stepResult } from '../engine/flows/toolkit.js';
 import type { HostRunner, RunnerHost } from '../engine/runner-host.js';
 import { retried } from '../engine/retries.js';
-import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
 import { searchTasks } from '../engine/tasks/find-tasks.js';
-import { readDetail } from '../engine/tasks/read-task.js';
-import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
+import type { TaskResult } from '../engine/wait/task-result.js';
 import { runnerLabel } from './runner-names.js';
-import { openRunners, reachesGitHub } from './runner-side.js';
+import { openRunners, reachesGitHub, stopAndCost, stoppedResult } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_stop', calls: [], wait: undefined } as const;
 
@@ -68,23 +65,7 @@ async function stopRunners(ctx: DeployContext, dryRun: boolean): Promise<StepRes
     tasks.push(task);
   }
   const removed = await removeRunners(label, states, host, ctx);
-  const failed = removed.filter((state) => state.job.startsWith('not stopped'));
-  const total = sumPoints(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
-  return stepResult(NO_PLAN, ctx, {
-    tasks,
-    parts: [
-      reportEntry('selfHosted', {
-        action: 'stopped',
-        label,
-        states: removed,
-        ...(total === undefined ? {} : { totalPoints: total }),
-        failure:
-          failed.length === 0
-            ? undefined
-            : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
-      })
-    ]
-  });
+  return stoppedResult('stopped', label, { tasks, states: removed }, ctx);
 }
 
 /**
@@ -117,26 +98,8 @@ async function stopOne(
   job: RunnerJob,
   ctx: DeployContext
 ): Promise<{ state: RunnerState; task: TaskResult }> {
-  const outcome = await cleanUpTask(job.id, 'stop', ctx, job.name);
-  const word =
-    outcome.kind === 'done'
-      ? 'stopped'
-      : outcome.kind === 'already'
-        ? `ended (${outcome.state})`
-        : `not stopped: ${outcome.why}`;
+  const { word, task } = await stopAndCost(job.id, job.name, ctx);
   ctx.log(`runner job ${job.id}${job.name === undefined ? '' : ` (${job.name})`}: ${word}`);
-  let task = taskResult(job.id, { name: job.name, status: word });
-  try {
-    const { snapshot } = await readDetail(job.id, ctx);
-    task = taskResult(job.id, {
-      name: job.name ?? snapshot.name,
-      status: snapshot.status,
-      billingValue: snapshot.billingValue,
-      forecastValue: snapshot.forecastValue
-    });
-  } catch (error) {
-    ctx.log(`runner job ${job.id}: what it cost could not be read: ${describeError(error)}`);
-  }
   return {
     state: { name: task.name ?? job.id, taskId: job.id, github: 'not listed', job: sanitize(word, 300) },
     task

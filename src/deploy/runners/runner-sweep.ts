@@ -2,20 +2,18 @@ import { InputError } from '../../basics/input-error.js';
 import { isRecord } from '../../basics/records.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { sumPoints } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
-import { reportEntry, type RunnerState, type StepResult } from '../engine/calls/step-result.js';
+import type { RunnerState, StepResult } from '../engine/calls/step-result.js';
 import { NO_CLEANUP } from '../engine/cleanup-state.js';
 import type { DeployContext } from '../engine/context.js';
 import type { Flow } from '../engine/flows/flow.js';
 import { stepResult } from '../engine/flows/toolkit.js';
 import { retried } from '../engine/retries.js';
 import type { HostRunner, RunnerHost, RunState } from '../engine/runner-host.js';
-import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
 import { searchTasks, type FoundTask } from '../engine/tasks/find-tasks.js';
 import { readDetail } from '../engine/tasks/read-task.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
-import { openRunners, reachesGitHub } from './runner-side.js';
+import { openRunners, reachesGitHub, stopAndCost, stoppedResult } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_sweep', calls: [], wait: undefined } as const;
 
@@ -98,23 +96,7 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
     states.push(state);
     tasks.push(task);
   }
-  const failed = states.filter((state) => state.job.startsWith('not stopped'));
-  const total = sumPoints(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
-  return stepResult(NO_PLAN, ctx, {
-    tasks,
-    parts: [
-      reportEntry('selfHosted', {
-        action: 'swept',
-        label: undefined,
-        states,
-        ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),
-        failure:
-          failed.length === 0
-            ? undefined
-            : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
-      })
-    ]
-  });
+  return stoppedResult('swept', undefined, { tasks, states }, ctx);
 }
 
 /**
@@ -210,13 +192,7 @@ async function stopAndRemove(
   listed: readonly HostRunner[],
   ctx: DeployContext
 ): Promise<{ state: RunnerState; task: TaskResult }> {
-  const outcome = await cleanUpTask(job.found.id, 'stop', ctx, job.found.name);
-  const word =
-    outcome.kind === 'done'
-      ? 'stopped'
-      : outcome.kind === 'already'
-        ? `ended (${outcome.state})`
-        : `not stopped: ${outcome.why}`;
+  const { word, task } = await stopAndCost(job.found.id, job.found.name, ctx);
   let github = 'not listed';
   const runner = listed.find((one) => one.name === job.found.name);
   if (runner !== undefined) {
@@ -231,18 +207,6 @@ async function stopAndRemove(
     }
   }
   ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
-  let task = taskResult(job.found.id, { name: job.found.name, status: job.found.status });
-  try {
-    const { snapshot } = await readDetail(job.found.id, ctx);
-    task = taskResult(job.found.id, {
-      name: job.found.name,
-      status: snapshot.status,
-      billingValue: snapshot.billingValue,
-      forecastValue: snapshot.forecastValue
-    });
-  } catch (error) {
-    ctx.log(`runner job ${job.found.id}: what it cost could not be read: ${describeError(error)}`);
-  }
   return {
     state: { name: job.found.name, taskId: job.found.id, github, job: sanitize(word, 300), why },
     task
