@@ -110,18 +110,28 @@ const GRANTED = ['pull-requests', 'deployments'];
  * block writes each set (`pull-requests: write`), the set the docs grant first.
  */
 export function permissionsNeeded(header: string): string[] {
-  const sets = header
+  const sets = permissionSets(header).map((set) =>
+    set.map(({ name, level }) => ({ name: name.replace(/_/g, '-'), level }))
+  );
+  const granted = (set: readonly { name: string }[]) => set.some((p) => GRANTED.includes(p.name));
+  return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) =>
+    set.map((p) => `${p.name}: ${p.level}`).join(', ')
+  );
+}
+
+/**
+ * GitHub's x-accepted-github-permissions read: sets that would each do (split by semicolons), each set's
+ * permissions (split by commas) in the API's names, `administration=write` as {administration, write}.
+ */
+export function permissionSets(header: string): { name: string; level: string }[][] {
+  return header
     .split(';')
     .map((set) =>
       set
         .split(',')
         .map((permission) => /^\s*([a-z_]+)\s*=\s*([a-z]+)\s*$/.exec(permission))
         .filter((found) => found !== null)
-        .map(([, name = '', level = '']) => ({ name: name.replace(/_/g, '-'), level }))
+        .map(([, name = '', level = '']) => ({ name, level }))
     )
     .filter((set) => set.length > 0);
-  const granted = (set: readonly { name: string }[]) => set.some((p) => GRANTED.includes(p.name));
-  return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) =>
-    set.map((p) => `${p.name}: ${p.level}`).join(', ')
-  );
 }

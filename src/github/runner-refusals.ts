@@ -1,5 +1,6 @@
 import { sanitize } from '../basics/safe-text.js';
 import type { Repo } from './records.js';
+import { permissionSets } from './client.js';
 
 /**
  * Where a self-hosted runner is registered: a repository's runners, or an organization's (GitHub keeps the
@@ -47,17 +48,7 @@ export function runnerPermissionLine(
  * permissions are a token's or an App's, never a workflow's permissions: block, whose spelling differs.
  */
 export function acceptedPermissions(header: string): string[] {
-  return header
-    .split(';')
-    .map((set) =>
-      set
-        .split(',')
-        .map((permission) => /^\s*([a-z_]+)\s*=\s*([a-z]+)\s*$/.exec(permission))
-        .filter((found) => found !== null)
-        .map(([, name = '', level = '']) => `${name}: ${level}`)
-        .join(', ')
-    )
-    .filter((set) => set !== '');
+  return permissionSets(header).map((set) => set.map(({ name, level }) => `${name}: ${level}`).join(', '));
 }
 
 /** What GitHub lists under a name that generate-jitconfig found taken, when it lists one. */
