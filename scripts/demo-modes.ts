@@ -10,7 +10,9 @@ export const DEMO_MODES = {
   '--data':
     'a GPU job on a volume: a dataset copied in, the job, its results copied back, the volume deleted',
   '--preview':
-    "a pull request's preview, opened, pushed to and merged, with its comment as a reviewer reads it"
+    "a pull request's preview, opened, pushed to and merged, with its comment as a reviewer reads it",
+  '--runner':
+    "two GPU runners for a workflow's jobs: online, handed over, each takes a job and exits; runner_stop"
 } as const;
 
 export type DemoMode = keyof typeof DEMO_MODES;

@@ -16,6 +16,9 @@
 // it), those results copied back, and the volume deleted by the post step.
 // npm run demo -- --preview: a pull request's preview, opened, pushed to and merged, against the emulator
 // and GitHub's stand-in, the comment printed as a reviewer reads it (scripts/demo-preview.ts).
+// npm run demo -- --runner: two GPU runners for a workflow run's jobs (operation: runner), against the
+// emulator, whose runner jobs run GitHub's stand-in's simulated runner, and the stand-in: handed over once
+// online, each takes one job and exits, then runner_stop (scripts/demo-runner.ts).
 // npm run demo -- --help lists the modes (scripts/demo-modes.ts); one mode at a time, any other argument
 // refused with exit code 2.
 import { readFileSync } from 'node:fs';
@@ -32,6 +35,9 @@ const mode = demoMode(
   (text) => process.stderr.write(text)
 );
 if (typeof mode === 'number') process.exit(mode);
+// --runner: GitHub's stand-in first, so that the emulator's runner jobs run its simulated runner.
+const runnerSide =
+  mode === '--runner' ? await (await import('./demo-runner.js')).startRunnerSide() : undefined;
 const crash = mode === '--crash';
 const rsa = mode === '--rsa';
 const jobFail = mode === '--job-fail';
@@ -39,7 +45,9 @@ const job = jobFail || mode === '--job';
 const data = mode === '--data';
 const emulator = await startEmulator({
   ...(rsa ? { profile: 'spec' as const } : {}),
-  readyAfterSeconds: READY_AFTER_SECONDS,
+  ...(runnerSide === undefined ? {} : { runners: runnerSide.link }),
+  // A runner job starts a second after its create: the demo's runners come online in a few seconds.
+  readyAfterSeconds: runnerSide === undefined ? READY_AFTER_SECONDS : 1,
   jobs: {
     podSeconds: 2,
     scripts: [
@@ -145,6 +153,10 @@ const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 if (data) process.exit(await dataDemo());
 if (mode === '--preview')
   process.exit(await (await import('./demo-preview.js')).previewDemo({ emulator, node, env, say, show }));
+if (runnerSide !== undefined)
+  process.exit(
+    await (await import('./demo-runner.js')).runnerDemo({ emulator, node, env, say, show }, runnerSide)
+  );
 
 say(
   `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${job ? `each pod of a job runs 2s${jobFail ? ', and exits with code 3' : ''}` : crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`

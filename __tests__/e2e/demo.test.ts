@@ -21,7 +21,7 @@ it.concurrent(
   async () => {
     const help = await demo('--help');
     expect(help.code).toBe(0);
-    for (const mode of ['--rsa', '--crash', '--job', '--job-fail', '--data', '--preview'])
+    for (const mode of ['--rsa', '--crash', '--job', '--job-fail', '--data', '--preview', '--runner'])
       expect(help.stdout).toMatch(new RegExp(`^ {2}${mode} +\\S`, 'm'));
     // Nothing ran: no emulator started.
     expect(help.stdout).not.toContain('Emulator listening');
@@ -29,7 +29,7 @@ it.concurrent(
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(
-      'demo: "--jobs" is not a mode of the demo (did you mean --job?): the modes are --rsa, --crash, --job, --job-fail, --data, --preview (npm run demo -- --help says what each shows)\n'
+      'demo: "--jobs" is not a mode of the demo (did you mean --job?): the modes are --rsa, --crash, --job, --job-fail, --data, --preview, --runner (npm run demo -- --help says what each shows)\n'
     );
     const two = await demo('--job', '--rsa');
     expect(two.code).toBe(2);
@@ -173,6 +173,51 @@ it.concurrent(
     );
     expect(stdout.trimEnd().split('\n').at(-1)).toMatch(
       /^Demo finished: the preview came up, was replaced on the push, and was stopped on the merge; its previews cost (less than 0\.01|\d+\.\d{2}) yuan in all\.$/
+    );
+  }
+);
+
+it.concurrent(
+  'npm run demo -- --runner starts two runners that come online, each takes a job and exits, then runner_stop',
+  async () => {
+    const { code, stdout } = await demo('--runner');
+    expect(code).toBe(0);
+    const label = 'gpu-7613012-1';
+    expect(stdout).toMatch(
+      /── gpu-runner: the runner step \(operation: runner, runners: 2\) \(exit code 0; \d+ secret values masked\) ──/
+    );
+    expect(stdout).toContain(
+      `  runner: 2 runner(s) online, labeled ${label}: runs-on: ["self-hosted", "${label}"]; each takes one job, and its platform job ends with it\n`
+    );
+    // Its outputs, as the tests job's runs-on takes them.
+    expect(stdout).toContain(`\n  runner_label = ${label}\n`);
+    expect(stdout).toContain(`\n  runner_names = ["${label}-1","${label}-2"]\n`);
+    expect(stdout).toContain(`\n  runs_on = ["self-hosted","${label}"]\n`);
+    expect(stdout).toMatch(/^ {2}task_ids = \["\d+","\d+"\]$/m);
+    // GitHub's list, read when the step handed them over: both online.
+    expect(stdout).toContain(`GitHub lists 2 runner(s): ${label}-1 online; ${label}-2 online.`);
+    // The post step stops nothing handed over.
+    expect(stdout).toMatch(/── post step of gpu-runner .*\(exit code 0; \d+ secret values masked\) ──/);
+    // Each runner took one job and exited 0; its platform job completed by itself.
+    expect(stdout.match(/^ {2}runner \d \(exit code 0\):$/gm)).toHaveLength(2);
+    expect(stdout.match(/: Job tests completed with result: Succeeded$/gm)).toHaveLength(2);
+    expect(stdout.match(/^ {2}platform job \d+: End \(Complete\)$/gm)).toHaveLength(2);
+    // runner_stop: its lines, its summary, total_cost.
+    expect(stdout).toMatch(
+      /── stop-runner: operation: runner_stop \(if: always\(\)\) \(exit code 0; \d+ secret values masked\) ──/
+    );
+    expect(stdout).toMatch(new RegExp(`^ {2}runner_stop: \\d+ runner job\\(s\\) labeled ${label}`, 'm'));
+    expect(stdout).toContain(`  Runners stopped (label ${label})\n`);
+    expect(stdout).toMatch(/^ {2}total_cost = \d+\.\d+$/m);
+    // Read by state at the end: nothing bills, GitHub lists no runner.
+    expect(stdout).toMatch(
+      /^The emulator: 2 of 2 runner job\(s\) completed, billing no more; they cost (less than 0\.01|\d+\.\d{2}) yuan in all\. GitHub: 0 runner\(s\) still listed\.$/m
+    );
+    // No runner's configuration (a long base-64 text) and no mask command reach what the demo prints.
+    expect(stdout).not.toMatch(/[A-Za-z0-9+/]{120,}={0,2}/);
+    expect(stdout).not.toContain('::add-mask::');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: two runners came online and were handed over, each took one job and exited, their platform jobs completed by themselves, and runner_stop left nothing billing or registered.'
     );
   }
 );
