@@ -38,6 +38,28 @@ describe('runner_stop and runner_sweep', () => {
     expect(bench.github.store.runners.all().map((r) => r.name)).toEqual(['gpu-9002-1-1']);
   });
 
+  it('finds the run’s runner jobs that ended by themselves (their runners took their job), says so, and says what they cost', async () => {
+    let queue: () => void = () => undefined;
+    const queued = new Promise<void>((resolve) => {
+      queue = resolve;
+    });
+    bench.simulate({ sleep: (ms) => (ms === 3_600_000 ? queued : Promise.resolve()) });
+    const ids = await started(2);
+    bench.clock.advance(600);
+    queue();
+    expect((await Promise.all(bench.runners.map((r) => r.exited))).map((e) => e.code)).toEqual([0, 0]);
+    for (const id of ids) expect(status(id)).toBe('End');
+    const { failure, outputs } = await bench.step(
+      { operation: 'runner_stop', ...NOT_A_CREATE },
+      { runnerHost: bench.host() }
+    );
+    expect(failure).toBeUndefined();
+    for (const id of ids)
+      expect(bench.log).toContainEqual(expect.stringMatching(new RegExp(`^runner job ${id} .*: ended \\(`)));
+    expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([...ids].sort());
+    expect(Number(outputs.total_cost)).toBeGreaterThan(0);
+  });
+
   it('stops runner jobs given by task_id, and says one already ended', async () => {
     const [first = '', second = ''] = await started(2);
     await bench.step({ operation: 'job_stop', ...NOT_A_CREATE, task_name: '', task_id: second });

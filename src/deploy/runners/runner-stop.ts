@@ -84,11 +84,14 @@ function dryRunAlone(ctx: DeployContext): StepResult {
   return stepResult(NO_PLAN, ctx, {});
 }
 
-/** The label's runner jobs that may still bill: those the job search lists whose name is `<label>-<n>`. */
+/**
+ * The label's runner jobs, whatever their status (one whose runner took its job has ended, and is said so,
+ * with what it cost): those the job search lists whose name is `<label>-<n>`.
+ */
 async function jobsOf(label: string, ctx: DeployContext): Promise<RunnerJob[]> {
   const runnerName = new RegExp(`^${label.replace(/[.]/g, '\\.')}-\\d+$`);
   const found = await retried(`the job search for ${label}`, ctx.retries, () =>
-    searchTasks(label, (name) => runnerName.test(name), ctx)
+    searchTasks(label, (name) => runnerName.test(name), ctx, 'every')
   );
   return found.map((task) => ({ id: task.id, name: task.name }));
 }
