@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   f: () => (/* binding */ inCliWords)
 /* harmony export */ });
-/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9410);
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4448);
 /* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7591);
 
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
@@ -262,12 +262,12 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var operations = __webpack_require__(3514);
+// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
+var operations = __webpack_require__(5222);
 // EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
 var inputs_input = __webpack_require__(7591);
-// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
-var engine_inputs = __webpack_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
+var engine_inputs = __webpack_require__(4448);
 ;// CONCATENATED MODULE: ./cli/cli-args.ts
 
 
@@ -566,8 +566,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
-var main_step = __webpack_require__(8215);
+// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
+var main_step = __webpack_require__(5940);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -921,8 +921,8 @@ var esm = __webpack_require__(3201);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
-var report_parts = __webpack_require__(8618);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
+var report_parts = __webpack_require__(5197);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,

@@ -190,7 +190,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 8215:
+/***/ 5940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -203,8 +203,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./deploy/settings.ts + 2 modules
 var deploy_settings = __nccwpck_require__(1860);
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var operations = __nccwpck_require__(3514);
+// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
+var operations = __nccwpck_require__(5222);
 ;// CONCATENATED MODULE: ./deploy/step.ts
 
 
@@ -232,7 +232,7 @@ function checkCap(planned, declared, settings) {
     if (declared.maxCost === 'itself')
         return;
     const where = (maxCost) => (0,operations/* operationsWhere */.Kv)((operation) => operation.maxCost === maxCost);
-    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${either(where('itself'))} holds each pull request's previews to it; remove max_cost`);
+    throw new input_error/* InputError */.d(`max_cost is set, but ${settings.operation} ${target === undefined ? 'does not wait' : `waits until ${target}, on nothing that bills on`}: the cap is watched while a step waits on a task until ready or a job until its end (${where('while waiting').join(', ')}; ${either(where('with wait: true').sort())} with wait: true), and ${where('itself').join(' and ')} hold what they make or stop to it themselves; remove max_cost`);
 }
 /**
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
@@ -408,8 +408,8 @@ var units = __nccwpck_require__(2589);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./deploy/engine/outputs/outputs.ts + 1 modules
 var outputs = __nccwpck_require__(1983);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
-var report_parts = __nccwpck_require__(8618);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
+var report_parts = __nccwpck_require__(5197);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
@@ -644,7 +644,7 @@ async function goesOn(host) {
     const operation = host.input('operation').trim();
     if (!operations/* ON_PULL_REQUEST_EVENT */.N3.has(operation))
         return true;
-    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(691)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1813));
+    const { workflowRun } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(359)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9721));
     const { event } = workflowRun(host.env);
     if ('none' in event) {
         if (event.misuse)
@@ -672,7 +672,7 @@ function pullRequestsOpener(host, settings, cancel) {
     const deadline = Date.now() + settings.wait.timeoutMs;
     let opened;
     return () => {
-        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(691)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1813)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
+        opened ??= Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(359)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9721)).then(({ openPullRequests, workflowRun }) => openPullRequests(workflowRun(host.env), {
             token,
             apiUrl: host.env('GITHUB_API_URL'),
             userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
@@ -688,7 +688,41 @@ function pullRequestsOpener(host, settings, cancel) {
     };
 }
 
+;// CONCATENATED MODULE: ./action/runner-step.ts
+
+/**
+ * GitHub's self-hosted runners for a runner step, opened (and GitHub's client loaded) only when the step
+ * first asks: the token is github_token, GITHUB_API_URL GitHub Enterprise Server's; the workflow run and
+ * its event come from the runner's variables (the CLI's: the environment it is given). Each runner's
+ * configuration is masked before anything else is done with it.
+ */
+function runnersOpener(host, settings, cancel) {
+    const token = settings.previews.githubToken;
+    if (token === undefined)
+        return undefined;
+    const deadline = Date.now() + settings.wait.timeoutMs;
+    return async (scope) => {
+        const { openRunnerHost, runnerRunOf } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(860)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5877));
+        return openRunnerHost(runnerRunOf(host.env), scope, {
+            token,
+            apiUrl: host.env('GITHUB_API_URL'),
+            userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
+            deadline,
+            log: host.info,
+            mask: (secrets) => {
+                host.setSecrets(secrets);
+            },
+            requests: {
+                timeoutMs: settings.requestTimeoutMs,
+                maxResponseBytes: settings.maxResponseBytes,
+                cancel
+            }
+        });
+    };
+}
+
 ;// CONCATENATED MODULE: ./action/main-step.ts
+
 
 
 
@@ -753,9 +787,11 @@ async function runPlanned(host, settings, how) {
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
     const pullRequests = pullRequestsOpener(host, settings, how.cancel);
+    const runnerHost = runnersOpener(host, settings, how.cancel);
     const runtime = (0,step_runtime/* stepRuntime */.r)(settings, {
         ...(0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact),
-        ...(pullRequests === undefined ? {} : { pullRequests })
+        ...(pullRequests === undefined ? {} : { pullRequests }),
+        ...(runnerHost === undefined ? {} : { runnerHost })
     });
     try {
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
@@ -900,8 +936,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var yaml = __nccwpck_require__(5535);
 // EXTERNAL MODULE: ./deploy/settings.ts + 2 modules
 var settings = __nccwpck_require__(1860);
-// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
-var inputs = __nccwpck_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
+var inputs = __nccwpck_require__(4448);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -1235,8 +1271,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var markdown_text = __nccwpck_require__(5621);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 9 modules
-var report_parts = __nccwpck_require__(8618);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
+var report_parts = __nccwpck_require__(5197);
 // EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
 var report_text = __nccwpck_require__(566);
 // EXTERNAL MODULE: ./platform/money.ts
@@ -3203,7 +3239,7 @@ const CONNECTION_INPUTS = [
 
 /***/ }),
 
-/***/ 9410:
+/***/ 4448:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3343,7 +3379,7 @@ const JOB_INPUTS = [
         type: 'choice',
         helpRank: 20,
         parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['spot', 'on_demand']),
-        description: "`job`: `spot` (the platform's default and its cheaper mode: the job may wait `Queued` for stock, and is sent with its expected run, `estimated_exec_sec`) or `on_demand`. Empty: as the body's `sub_type` says, as the reference writes it (`Spot`, or null for on demand), else `spot`."
+        description: "`job` and `runner`: `spot` (the platform's default and its cheaper mode: the job may wait `Queued` for stock, and is sent with its expected run, `estimated_exec_sec`) or `on_demand`. Empty: as the body's `sub_type` says, as the reference writes it (`Spot`, or null for on demand), else `spot`."
     }),
     (0,input/* input */.hF)({
         name: 'estimated_exec_sec',
@@ -3414,7 +3450,7 @@ const PREVIEW_INPUTS = [
         default: '${{ github.token }}',
         secret: true,
         parse: parsers/* parseGitHubToken */.YD,
-        description: "`preview` and `preview_sweep`: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it `deployments: write` and `pull-requests: write` in the workflow's `permissions`."
+        description: "`preview` and `preview_sweep`: the token GitHub's records are written with (deployments, their statuses, the comment) and pull requests read; the workflow's own by default. Grant it `deployments: write` and `pull-requests: write` in the workflow's `permissions`. `runner`, `runner_stop`, `runner_sweep`: a token that registers and removes self-hosted runners, which the workflow's own never can: a fine-grained token or a GitHub App's with `administration: write` on the repository (`organization_self_hosted_runners: write` with `runner_scope: org`), passed from a secret, and `actions: read` for `runner_sweep`."
     }),
     (0,input/* input */.hF)({
         name: 'comment',
@@ -3498,6 +3534,59 @@ const REQUEST_INPUTS = [
         helpRank: 37,
         parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
         description: '`request`: `true` to send the body encrypted with the platform public key.'
+    })
+];
+
+;// CONCATENATED MODULE: ./deploy/engine/inputs/runners.ts
+
+
+const MINUTE = 60_000;
+/** Where a runner registers: the repository's runners, or its organization's. */
+const RUNNER_SCOPES = ['repo', 'org'];
+/**
+ * GitHub's limit on a self-hosted runner's job (5 days): a runner that lives longer can run nothing more,
+ * and the platform's job limit is not published.
+ */
+const MOST_RUNNER_TIMEOUT_MS = 5 * 24 * 60 * MINUTE;
+/** A GPU runner for a workflow's job (runner, runner_stop, runner_sweep). */
+const RUNNER_INPUTS = [
+    (0,input/* input */.hF)({
+        name: 'runner_scope',
+        type: 'choice',
+        default: 'repo',
+        helpRank: 40,
+        parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, RUNNER_SCOPES),
+        description: "`runner`, `runner_stop`, `runner_sweep`: where the runner registers: `repo`, the repository's runners (`github_token` needs `administration: write` on it), or `org`, the organization that owns the repository (`organization_self_hosted_runners: write`; the repository must be allowed the Default runner group)."
+    }),
+    (0,input/* input */.hF)({
+        name: 'runner_labels',
+        type: 'list',
+        helpRank: 41,
+        parse: (value, name) => (0,parsers/* parseRunnerLabels */.nV)(name, value),
+        description: '`runner`: labels the runner has beside its own (separated by commas: `gpu, a100`; at most 10). Its own label, unique to the workflow run and attempt, is `runner_label`; `runs_on` names it.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'runners',
+        type: 'number',
+        default: '1',
+        helpRank: 42,
+        parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 1, 20),
+        description: '`runner`: how many runners to start (1 to 20), one platform job and one just-in-time configuration each, for a matrix of that many jobs: each runner takes one job. They share `runner_label`.'
+    }),
+    (0,input/* input */.hF)({
+        name: 'runner_timeout',
+        type: 'duration',
+        default: '1h',
+        helpRank: 43,
+        parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 5 * MINUTE, maxMs: MOST_RUNNER_TIMEOUT_MS }),
+        description: "`runner`: the most a runner's platform job runs (its `job_support.timeout_sec`; 5m to 5d, GitHub's limit for a self-hosted runner's job): the platform ends a runner that never got a job, or whose job hangs, then. A runner that took its job exits when the job ends, and its platform job with it."
+    }),
+    (0,input/* input */.hF)({
+        name: 'allow_untrusted',
+        type: 'bool',
+        default: 'false',
+        parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
+        description: "`runner`: `true` starts runners on `pull_request` events from forks and on `pull_request_target`, which are refused otherwise: a self-hosted runner runs the pull request's code, with whatever the runner's machine can reach (docs/security.md)."
     })
 ];
 
@@ -3612,20 +3701,20 @@ const STORAGE_INPUTS = [
         name: 's3_supplier',
         type: 'text',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
+        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
     }),
     (0,input/* input */.hF)({
         name: 's3_endpoint',
         type: 'text',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
+        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
     }),
     (0,input/* input */.hF)({
         name: 's3_bucket',
         type: 'text',
         helpRank: 28,
         parse: input/* asText */.e1,
-        description: '`transfer`, `job`, `create` and `replace`: the bucket.'
+        description: '`transfer`, `job`, `runner`, `create` and `replace`: the bucket.'
     }),
     (0,input/* input */.hF)({
         name: 's3_prefix',
@@ -3640,7 +3729,7 @@ const STORAGE_INPUTS = [
         secret: true,
         env: 'DEPLOY_S3_ACCESS_KEY',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
     }),
     (0,input/* input */.hF)({
         name: 's3_secret_key',
@@ -3648,7 +3737,7 @@ const STORAGE_INPUTS = [
         secret: true,
         env: 'DEPLOY_S3_SECRET_KEY',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
+        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
     }),
     (0,input/* input */.hF)({
         name: 'volume_path',
@@ -3663,21 +3752,21 @@ const STORAGE_INPUTS = [
         type: 'choice',
         default: 'hash',
         parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['hash', 'skip', 'overwrite']),
-        description: '`transfer`, `job`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
+        description: '`transfer`, `job`, `runner`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
     }),
     (0,input/* input */.hF)({
         name: 'ignore_patterns',
         type: 'list',
         untrimmed: true,
         parse: (value, name) => (0,parsers/* parseSuffixes */.rl)(name, value),
-        description: '`transfer`, `job`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
+        description: '`transfer`, `job`, `runner`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
     }),
     (0,input/* input */.hF)({
         name: 'transfer_retries',
         type: 'number',
         default: '2',
         parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 10),
-        description: '`transfer`, `job`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
+        description: '`transfer`, `job`, `runner`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
     }),
     (0,input/* input */.hF)({
         name: 'volumes',
@@ -3685,14 +3774,14 @@ const STORAGE_INPUTS = [
         untrimmed: true,
         helpRank: 29,
         parse: (value, name) => (0,parsers/* parseMounts */.qV)(name, value, 'nas'),
-        description: "`create`, `replace`, `preview`, `job` and `update`: cluster storage volumes to mount, one a line, as `volume:/path/in/container` (in every service) or `service:volume:/path` (in that one), the volume by its name or `storage_id`. Each must be `Active` (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so `gpu` searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's `nas_storage_config`."
+        description: "`create`, `replace`, `preview`, `job`, `runner` and `update`: cluster storage volumes to mount, one a line, as `volume:/path/in/container` (in every service) or `service:volume:/path` (in that one), the volume by its name or `storage_id`. Each must be `Active` (checked before anything is sent), and all in one region: the platform mounts a volume only in a task of its region, so `gpu` searches only there (and fails naming the regions that have the stock when it has none). Sent as each service's `nas_storage_config`."
     }),
     (0,input/* input */.hF)({
         name: 'juicefs_mounts',
         type: 'lines',
         untrimmed: true,
         parse: (value, name) => (0,parsers/* parseMounts */.qV)(name, value, 'juicefs'),
-        description: "`create`, `replace`, `preview`, `job` and `update`: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as `storage:/path/in/container` (in every service) or `service:storage:/path` (in that one), the storage by its name or `storage_id` as the platform's `get_storage` lists it. Each must be accelerated (`Activate`), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): `gpu` searches only there. Sent as each service's `storage_config`."
+        description: "`create`, `replace`, `preview`, `job`, `runner` and `update`: object storages accelerated for mounts (JuiceFS, set up in the platform's console) to mount, one a line, as `storage:/path/in/container` (in every service) or `service:storage:/path` (in that one), the storage by its name or `storage_id` as the platform's `get_storage` lists it. Each must be accelerated (`Activate`), and the task runs only where all the storages it mounts can be (an object storage's accelerated regions, a volume's own): `gpu` searches only there. Sent as each service's `storage_config`."
     }),
     (0,input/* input */.hF)({
         name: 'data',
@@ -3700,7 +3789,7 @@ const STORAGE_INPUTS = [
         untrimmed: true,
         helpRank: 30,
         parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'in'),
-        description: "`job`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
+        description: "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
     }),
     (0,input/* input */.hF)({
         name: 'results',
@@ -3725,7 +3814,7 @@ const TASK_INPUTS = [
         type: 'text',
         helpRank: 2,
         parse: input/* asText */.e1,
-        description: "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run."
+        description: "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run. `runner`: the word the runners are named after, letters, digits, `.`, `_` and `-` (`gpu` makes the label `gpu-<run id>-<attempt>` and the runners, each its platform job, `gpu-<run id>-<attempt>-1`...). `runner_stop`: the runner step's, whose runners of this run it stops. `runner_sweep`: the runner steps', whose runners of every run it sweeps."
     }),
     (0,input/* input */.hF)({
         name: 'points',
@@ -3741,7 +3830,7 @@ const TASK_INPUTS = [
         untrimmed: true,
         helpRank: 1,
         parse: input/* asText */.e1,
-        description: 'The task, as digits (ids beyond 2^53 stay exact). `detail`, `stop`, `pause`, `recover`, `nodes`, `job_detail`, `job_stop` and `billing` (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (`1229831, 1229832`), or as a YAML or JSON list (`[1229831, 1229832]`). Anything else is refused before sending: `1,229,832` reads as one number with thousands separators, and ids separated by spaces alone could be one number. `sweep`: the tasks to keep, whatever their name.'
+        description: 'The task, as digits (ids beyond 2^53 stay exact). `detail`, `stop`, `pause`, `recover`, `nodes`, `job_detail`, `job_stop`, `runner_stop` and `billing` (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (`1229831, 1229832`), or as a YAML or JSON list (`[1229831, 1229832]`). Anything else is refused before sending: `1,229,832` reads as one number with thousands separators, and ids separated by spaces alone could be one number. `sweep`: the tasks to keep, whatever their name.'
     }),
     (0,input/* input */.hF)({
         name: 'point_id',
@@ -3879,6 +3968,7 @@ const WAIT_INPUTS = [
 
 
 
+
 /** Every input, declared once, group by group: action.yml lists them in this order. */
 const INPUTS = [
     ...connection/* CONNECTION_INPUTS */.v,
@@ -3892,6 +3982,7 @@ const INPUTS = [
     ...STEP_INPUTS,
     ...COST_INPUTS,
     ...PREVIEW_INPUTS,
+    ...RUNNER_INPUTS,
     ...BILLING_INPUTS
 ];
 /** Every input's name, in action.yml's order. */
@@ -4131,6 +4222,7 @@ const only = (needs, all) => all.filter((name) => !needs.includes(name));
 /* harmony export */   fs: () => (/* binding */ parseMaxCost),
 /* harmony export */   gg: () => (/* binding */ parseGiB),
 /* harmony export */   ik: () => (/* binding */ parseTaskId),
+/* harmony export */   nV: () => (/* binding */ parseRunnerLabels),
 /* harmony export */   nl: () => (/* binding */ parseWords),
 /* harmony export */   ot: () => (/* binding */ parseVersion),
 /* harmony export */   qV: () => (/* binding */ parseMounts),
@@ -4476,6 +4568,24 @@ function parsePointId(name, value) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value)} is neither a node's id nor failed: set ${name} to a point_id the nodes operation lists, or to failed`);
     return value;
 }
+/**
+ * The labels a runner is registered with beside its own (comma- or line-separated): each as GitHub takes
+ * one (letters, digits, `.`, `_`, `-`, 1 to 100 characters), at most 10, none of GitHub's own words.
+ */
+function parseRunnerLabels(name, value) {
+    const labels = [...new Set(value.split(/[\s,]+/).filter((label) => label !== ''))];
+    for (const label of labels) {
+        if (!/^[A-Za-z0-9._-]{1,100}$/.test(label))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(label.slice(0, 100))}, which is not a runner label: list labels of letters, digits, ".", "_" and "-", such as gpu, a100`);
+        if (GITHUB_RUNNER_LABELS.has(label.toLowerCase()))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(label)}, a label GitHub gives every runner of its kind itself: leave it out (runs_on names it)`);
+    }
+    if (labels.length > 10)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} lists ${labels.length} labels: list 10 at most`);
+    return labels;
+}
+/** The labels GitHub gives self-hosted runners itself (by its system and architecture). */
+const GITHUB_RUNNER_LABELS = new Set(['self-hosted', 'linux', 'windows', 'macos', 'x64', 'arm', 'arm64']);
 
 
 /***/ }),
@@ -4528,7 +4638,7 @@ const OUTPUTS = [
         name: 'task_ids',
         type: 'json',
         dotenvRank: 9,
-        description: "JSON array of the tasks' ids, as strings, so that no JSON reader rounds them. For `sweep`, the tasks it stopped (with any it could not, when the step fails; in a dry run, those it would stop)."
+        description: "JSON array of the tasks' ids, as strings, so that no JSON reader rounds them. For `sweep`, the tasks it stopped (with any it could not, when the step fails; in a dry run, those it would stop). `runner`: the runners' platform jobs; `runner_stop` and `runner_sweep`: those it stopped."
     }),
     output({
         name: 'status',
@@ -4757,6 +4867,24 @@ const OUTPUTS = [
         type: 'file',
         dotenvRank: 42,
         description: '`update`: when its rollback did not complete, a JSON file under `RUNNER_TEMP` with the configuration the task had before the update (secrets and every `env` redacted), to restore it by hand; else empty.'
+    }),
+    output({
+        name: 'runner_label',
+        type: 'text',
+        dotenvRank: 44,
+        description: "`runner`: the label unique to this workflow run and attempt that the runners it started have (`<task_name>-<run id>-<attempt>`): a later job's `runs-on` names it, and `runner_stop` finds them by it."
+    }),
+    output({
+        name: 'runner_names',
+        type: 'json',
+        dotenvRank: 45,
+        description: "`runner`: JSON array of the runners' names as GitHub lists them (each its platform job's `task_name`: `<runner_label>-<n>`)."
+    }),
+    output({
+        name: 'runs_on',
+        type: 'json',
+        dotenvRank: 46,
+        description: '`runner`: JSON array of the labels a job runs on the runners by, `["self-hosted","<runner_label>"]`: `runs-on: ${{ fromJSON(needs.<job>.outputs.runs_on) }}`.'
     }),
     output({
         name: 'response_file',
@@ -5087,7 +5215,9 @@ function shortWaitWarning(settings) {
 function jobTimeoutSec(settings) {
     if (settings.operation === 'request')
         return undefined;
-    if (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[settings.operation].answers !== 'new_task')
+    const spec = _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[settings.operation];
+    // A step whose wait ends before its job does (a runner's: once its runner is online) waits its own time.
+    if (spec.answers !== 'new_task' || spec.wait?.target !== 'finished')
         return undefined;
     return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .taskKindOf */ .j2)(settings).runTimeoutSec(settings.body);
 }
@@ -5225,6 +5355,7 @@ function stepRuntime(settings, host) {
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
         ...(host.pullRequests === undefined ? {} : { pullRequests: host.pullRequests }),
+        ...(host.runnerHost === undefined ? {} : { runnerHost: host.runnerHost }),
         ...(host.mask === undefined ? {} : { mask: host.mask }),
         uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
         dispose: () => {
@@ -5865,7 +5996,7 @@ function isUnknownStatus(status, criteria) {
 
 /***/ }),
 
-/***/ 3514:
+/***/ 5222:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6209,6 +6340,76 @@ const previewSweep = operation({
     maxCost: 'itself'
 });
 
+;// CONCATENATED MODULE: ./deploy/runners/operations.ts
+
+
+// GPU runners (issue 62): a self-hosted runner for one workflow job, started as a platform job from the
+// user's runner image with a just-in-time configuration; stopped, and swept.
+const runner = operation({
+    name: 'runner',
+    capabilities: ['runner'],
+    summary: "start GPU runners for a workflow's job (GitHub action): platform jobs running GitHub's runner, each taking one job",
+    needs: ['task_name', 'body', 'github_token'],
+    inputs: [
+        'runner_scope',
+        'runner_labels',
+        'runners',
+        'runner_timeout',
+        'allow_untrusted',
+        'job_type',
+        ...operation_inputs/* CAPACITY */.$5,
+        'body_file',
+        'volumes',
+        'juicefs_mounts',
+        ...operation_inputs/* DATA_IN */.Be,
+        'wait_timeout',
+        'poll_interval',
+        'poll_error_budget',
+        'max_cost',
+        'cleanup_timeout'
+    ],
+    outputs: [...operation_inputs/* PLACED */.sX, 'runner_label', 'runner_names', 'runs_on'],
+    examples: [
+        'elastic-deploy runner --task-name gpu --gpu 4090 --body-file runner.yaml',
+        'elastic-deploy runner --task-name gpu --gpu 4090 --runners 2 --runner-labels a100 --body-file runner.yaml',
+        '# runner.yaml: job_support and services with the runner image (docs/runners.md shows one); with ELASTIC_DEPLOY_GITHUB_TOKEN, GITHUB_REPOSITORY and GITHUB_RUN_ID set'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 732).then(__nccwpck_require__.bind(__nccwpck_require__, 6732))).runnerFlow,
+    bills: true,
+    // Its own wait, until the runners are online, holds the runner jobs to max_cost.
+    maxCost: 'itself',
+    uses: { capacity: true, dataIn: true },
+    // A runner handed over runs on for its job; one the step made and did not hand over (it failed, it was
+    // cancelled) is stopped by the post step.
+    cleanupByDefault: 'stop'
+});
+const runnerStop = operation({
+    name: 'runner_stop',
+    capabilities: ['runner'],
+    summary: "stop a workflow run's GPU runners by their label or task_id, and remove them from GitHub",
+    needs: ['github_token'],
+    inputs: ['runner_scope', 'task_name', 'task_id', 'wait_timeout'],
+    outputs: ['total_cost'],
+    examples: [
+        'elastic-deploy runner-stop --task-name gpu',
+        "elastic-deploy runner-stop --task-id '1962285, 1962286'"
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 307).then(__nccwpck_require__.bind(__nccwpck_require__, 3307))).runnerStopFlow
+});
+const runnerSweep = operation({
+    name: 'runner_sweep',
+    capabilities: ['runner'],
+    summary: 'stop the GPU runners whose workflow run is over or whose runner is gone, and remove them (a schedule)',
+    needs: ['task_name', 'github_token'],
+    inputs: ['runner_scope', 'wait_timeout'],
+    outputs: ['total_cost'],
+    examples: [
+        'elastic-deploy runner-sweep --task-name gpu',
+        'elastic-deploy runner-sweep --task-name gpu --dry-run'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 799).then(__nccwpck_require__.bind(__nccwpck_require__, 799))).runnerSweepFlow
+});
+
 ;// CONCATENATED MODULE: ./deploy/storage/operations.ts
 
 
@@ -6515,6 +6716,7 @@ const request = operation({
 
 
 
+
 // The replace a preview runs is the deployments': lent through the engine, so no capability imports another.
 (0,lent_replace/* lendReplace */.Ou)(async () => {
     const { replaceFlow, runReplace } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633));
@@ -6551,6 +6753,9 @@ const OPERATIONS = [
     jobStop,
     jobGroupSearch,
     jobGroupDetail,
+    runner,
+    runnerStop,
+    runnerSweep,
     volume,
     volumeList,
     volumeOptions,
@@ -6602,7 +6807,7 @@ const startsTransfers = (operation) => declarationOf(operation)?.postFinishes ==
 
 /***/ }),
 
-/***/ 8618:
+/***/ 5197:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6911,6 +7116,58 @@ function previewLines(preview, step) {
     ];
 }
 
+// EXTERNAL MODULE: ./deploy/runners/runner-names.ts
+var runner_names = __nccwpck_require__(1967);
+;// CONCATENATED MODULE: ./deploy/runners/runner-report.ts
+
+
+
+
+
+
+// The runners' part (the runner kind's): the runners a step started, stopped or swept, each with its
+// platform job and its runner as GitHub lists it; the outputs a workflow's later jobs run on.
+const RUNNER_PART = reportPart({
+    name: 'selfHosted',
+    kind: 'runner',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'selfHosted'),
+    summary: { lead: runnerLines },
+    outputs: ['runner_label', 'runner_names', 'runs_on', 'total_cost'],
+    values: (report) => ({
+        runner_label: report.action === 'started' ? (report.label ?? '') : '',
+        runner_names: report.action === 'started' ? JSON.stringify(report.states.map((r) => r.name)) : '',
+        runs_on: report.action === 'started' && report.label !== undefined && report.failure === undefined
+            ? JSON.stringify((0,runner_names/* runsOn */.k8)(report.label))
+            : '',
+        total_cost: report.totalPoints === undefined ? '' : ((0,money/* yuanOf */.xU)(report.totalPoints) ?? '')
+    }),
+    failure: (report) => report.failure,
+    money: { total_cost: money/* readableYuan */.o$ }
+});
+const TITLES = {
+    started: 'Runners started',
+    stopped: 'Runners stopped',
+    swept: 'Runners swept'
+};
+/** A table of the runners: each one's name, platform job, its status, GitHub's word for it, its cost. */
+function runnerLines(report, step) {
+    const costs = new Map(step.tasks.map((task) => [task.id, (0,report_text/* taskCost */.LL)(task)]));
+    const heading = `#### ${TITLES[report.action]}${report.label === undefined ? '' : ` (label ${(0,markdown_text/* escape */.i)(report.label)})`}`;
+    if (report.states.length === 0)
+        return [heading, '', 'None.', ''];
+    return [
+        heading,
+        '',
+        `| Runner | Job | Job status | On GitHub | Cost |${report.action === 'swept' ? ' Why |' : ''}`,
+        `|---|---|---|---|---|${report.action === 'swept' ? '---|' : ''}`,
+        ...report.states.map((r) => `| ${(0,markdown_text/* escape */.i)(r.name)} | ${r.taskId ?? ''} | ${(0,markdown_text/* escape */.i)(r.job)} | ${(0,markdown_text/* escape */.i)(r.github)} | ${(0,report_text/* yuanText */.HI)(r.taskId === undefined ? undefined : costs.get(r.taskId))} |${report.action === 'swept' ? ` ${(0,markdown_text/* escape */.i)(r.why ?? '')} |` : ''}`),
+        '',
+        ...(report.totalPoints === undefined
+            ? []
+            : [`They have cost ${(0,report_text/* yuanText */.HI)((0,money/* yuanOf */.xU)(report.totalPoints) ?? '')} in all.`, ''])
+    ];
+}
+
 ;// CONCATENATED MODULE: ./deploy/storage/transfer-report.ts
 
 
@@ -7081,6 +7338,7 @@ function decimalText(value) {
 
 
 
+
 // Every report part, in one place: the summary, the outputs and the CLI ask each of them, in this order,
 // what the step holds of it. A new kind or capability registers its part here.
 /**
@@ -7092,6 +7350,7 @@ const REPORT_PARTS = [
     CHANGE_PART,
     JOB_PART,
     PREVIEW_PART,
+    RUNNER_PART,
     CAP_PART,
     VOLUME_PART,
     TRANSFER_PART,
@@ -7126,6 +7385,118 @@ function partCostTitle(step) {
 /** How the CLI's table shows each part's money outputs to a person. */
 function partMoney() {
     return Object.assign({}, ...REPORT_PARTS.map((part) => part.money));
+}
+
+
+/***/ }),
+
+/***/ 1967:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E4: () => (/* binding */ checkTrusted),
+/* harmony export */   FS: () => (/* binding */ checkRunnerBody),
+/* harmony export */   Fx: () => (/* binding */ runnerLabel),
+/* harmony export */   Hh: () => (/* binding */ runnerNames),
+/* harmony export */   Tk: () => (/* binding */ runnerBody),
+/* harmony export */   k8: () => (/* binding */ runsOn)
+/* harmony export */ });
+/* unused harmony export JITCONFIG_ENV */
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+
+// What a runner step makes of its inputs and its workflow run, pure: the label unique to the run and
+// attempt, the runners' names, the body of each runner's platform job, and whether the event may start
+// a self-hosted runner at all.
+/**
+ * The container env the runner reads its just-in-time configuration from: GitHub's runner takes each of
+ * its command-line settings from ACTIONS_RUNNER_INPUT_<NAME>, so `run.sh` needs no argument, and the
+ * configuration is never on a command line.
+ */
+const JITCONFIG_ENV = 'ACTIONS_RUNNER_INPUT_JITCONFIG';
+/** GitHub's longest runner name; a runner's platform job has the same name. */
+const MOST_NAME_LENGTH = 64;
+/**
+ * The label unique to the workflow run and its attempt: `<task_name>-<run id>-<attempt>`. A re-run's
+ * attempt has runners of its own, so one of the first attempt left behind takes none of its jobs.
+ */
+function runnerLabel(taskName, run) {
+    if (run.id === undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('runner starts runners for a workflow run, but GITHUB_RUN_ID is not set: run it in a GitHub Actions workflow (the CLI: set GITHUB_RUN_ID and GITHUB_RUN_ATTEMPT of the run whose jobs the runners take)');
+    const label = `${taskName}-${run.id}-${run.attempt ?? '1'}`;
+    if (!/^[A-Za-z0-9._-]+$/.test(taskName))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(taskName)} cannot name a runner: use letters, digits, ".", "_" and "-", such as gpu`);
+    return label;
+}
+/** The runners' names: the label and each one's number, `<label>-1` to `<label>-<count>`. */
+function runnerNames(label, count) {
+    const names = Array.from({ length: count }, (_, i) => `${label}-${i + 1}`);
+    const longest = names[names.length - 1] ?? label;
+    if (longest.length > MOST_NAME_LENGTH)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_name makes runner names of ${longest.length} characters (${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(longest)}), and GitHub takes ${MOST_NAME_LENGTH} at most: shorten task_name, such as gpu`);
+    return names;
+}
+/** What a job's runs-on names the runners by: GitHub's own label of every self-hosted runner, and theirs. */
+function runsOn(label) {
+    return ['self-hosted', label];
+}
+/**
+ * Whether the event may start a self-hosted runner: a pull request from a fork (pull_request) and
+ * pull_request_target run code the repository's owners have not reviewed on it, with whatever the
+ * runner's machine reaches; refused unless allow_untrusted says so (docs/security.md).
+ */
+function checkTrusted(run, allowUntrusted) {
+    if (allowUntrusted)
+        return;
+    if (run.eventName === 'pull_request_target')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("runner is refused on pull_request_target: its jobs have the repository's secrets and a token that can write, and a self-hosted runner would run the pull request's code with them. Start runners on pull_request from branches of the repository, or set allow_untrusted to true if you review every pull request first (docs/security.md)");
+    if (run.fromFork)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("runner is refused on a pull request from a fork: a self-hosted runner would run the fork's code on a machine your account pays for, with what it can reach. Set allow_untrusted to true only if you review every such pull request first (docs/security.md)");
+}
+/**
+ * The body of one runner's platform job: the user's (the runner image and its resources), its first
+ * service's env given the runner's configuration, and job_support set for one runner: its timeout from
+ * runner_timeout, one pod at a time, none restarted (a runner that exited has taken its one job). A body
+ * that sets the configuration's env itself, or another timeout_sec, is refused before anything is sent.
+ */
+function runnerBody(body, encodedJitConfig, support) {
+    const services = checkedServices(body);
+    const [first, ...rest] = services;
+    const env = Array.isArray(first?.env) ? first.env : [];
+    const given = isRecord(body.job_support) ? body.job_support : {};
+    return {
+        ...body,
+        job_support: {
+            mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } },
+            ...given,
+            timeout_sec: support.timeoutSec,
+            parallelism: 1
+        },
+        services: [{ ...first, env: [...env, { name: JITCONFIG_ENV, value: encodedJitConfig }] }, ...rest]
+    };
+}
+/** Checks the body's runner parts, as runnerBody will set them, before anything is sent. */
+function checkRunnerBody(body, support) {
+    checkedServices(body);
+    const given = isRecord(body.job_support) ? body.job_support.timeout_sec : undefined;
+    if (given !== undefined && Number(given) !== support.timeoutSec)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets job_support.timeout_sec to ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(JSON.stringify(given))}, but runner_timeout sets a runner's: remove it from body, and set runner_timeout instead (such as 2h)`);
+    if (body.points !== undefined && Number(body.points) !== 1)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets points to ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(JSON.stringify(body.points))}, but each runner is one platform job of one pod: remove points, and set runners to the number of runners`);
+}
+function checkedServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    const first = services[0];
+    if (!isRecord(first))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("body has no services, but a runner's platform job runs GitHub's runner in its first service: set services to [{service_name: runner, service_image: <your runner image>, resource_weight: ..., start_script: ...}] (docs/runners.md shows one)");
+    for (const service of services) {
+        const env = isRecord(service) ? service.env : undefined;
+        if (Array.isArray(env) && env.some((entry) => isRecord(entry) && entry.name === JITCONFIG_ENV))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets ${JITCONFIG_ENV} in a service's env, but the step sets it, to each runner's own configuration: remove it from body`);
+    }
+    return services;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -7290,8 +7661,8 @@ var calls = __nccwpck_require__(9644);
 var operation_table = __nccwpck_require__(7059);
 // EXTERNAL MODULE: ./protocol/keys.ts
 var keys = __nccwpck_require__(4997);
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var operations = __nccwpck_require__(3514);
+// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
+var operations = __nccwpck_require__(5222);
 ;// CONCATENATED MODULE: ./deploy/capabilities.ts
 
 
@@ -7330,6 +7701,12 @@ const ROWS = [
         description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
         defaultOperation: 'volume',
         icon: 'database'
+    },
+    {
+        name: 'runner',
+        description: 'Start a self-hosted GitHub runner on a GPU compute platform for one workflow job, billed only while it runs; stop and sweep them.',
+        defaultOperation: 'runner',
+        icon: 'cpu'
     }
 ];
 /** The capabilities, each with the operations whose declarations name it. */
@@ -7362,8 +7739,8 @@ function elsewhere(operation) {
     return `, or use ${[...actions, 'the root action, which runs every operation'].join(' or ')}`;
 }
 
-// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
-var inputs = __nccwpck_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
+var inputs = __nccwpck_require__(4448);
 // EXTERNAL MODULE: ./deploy/engine/inputs/connection.ts
 var connection = __nccwpck_require__(9415);
 // EXTERNAL MODULE: ./deploy/engine/secret-fields.ts
@@ -7420,6 +7797,7 @@ now = Date.now) {
         spotFallback,
         storage: readStorage(inputs),
         previews: readPreviews(inputs),
+        selfHosted: readRunners(inputs),
         ...readLimits(inputs),
         ...readStep(inputs, operation)
     };
@@ -7689,6 +8067,16 @@ function readPreviews({ given }) {
         ttlMs: given('preview_ttl')
     };
 }
+/** The runner inputs: runner_scope, runner_labels, runners, runner_timeout, allow_untrusted. */
+function readRunners({ given, get }) {
+    return {
+        scope: given('runner_scope'),
+        labels: get('runner_labels') ?? [],
+        count: given('runners'),
+        timeoutMs: given('runner_timeout'),
+        allowUntrusted: given('allow_untrusted')
+    };
+}
 /**
  * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
  * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
@@ -7835,7 +8223,7 @@ function keyInputError(error) {
 /* harmony export */   yv: () => (/* binding */ loadYaml),
 /* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
 /* harmony export */ });
-/* harmony import */ var _engine_inputs_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9410);
+/* harmony import */ var _engine_inputs_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4448);
 
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -8034,7 +8422,7 @@ function readPrivateFile(path, maxBytes) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4483);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8215);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5940);
 
 
 /**
@@ -9678,6 +10066,36 @@ const onTasks = (kind, path, wait, statuses) => ({
 const DEPLOYMENT = { ...task_kinds/* TASK_KINDS */.Eb.deployment, paths: task_kinds/* DEPLOYMENT_PATHS */.Z6, specPaths: task_kinds/* DEPLOYMENT_SPEC_PATHS */.nE };
 const JOB = { ...task_kinds/* TASK_KINDS */.Eb.job, paths: task_kinds/* JOB_PATHS */.nA };
 /**
+ * A job's create (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
+ * platform's default) needs its expected run, which the step puts in job_support; points are its
+ * completions (1 unless set).
+ */
+const JOB_CREATE_CALL = {
+    endpoint: post(JOB.paths.create),
+    kind: 'job',
+    taskIds: 'none',
+    resend: 'create_once',
+    answers: 'new_task',
+    fromInputs: ['task_name', 'points', 'sub_type'],
+    fields: (s) => ({
+        task_name: (0,input_checks/* required */.mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
+        ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
+        points: s.points ?? 1
+    }),
+    checkBody: (body, s) => (0,check/* firstFailed */.gV)(() => (0,input_checks/* resourceMarks */.tu)(body), () => (0,input_checks/* jobFields */.Bq)(body, s)),
+    completeBody: (body, s) => {
+        if (s.jobType !== 'spot' || !(0,records/* isRecord */.u)(body.job_support))
+            return body;
+        const support = body.job_support;
+        const timeout = (0,task_data/* countOf */.pq)(support.timeout_sec) ?? 0;
+        return { ...body, job_support: { ...support, estimated_exec_sec: (0,input_checks/* estimatedExecSec */.Pj)(s, timeout) } };
+    },
+    check: newTaskCheck
+};
+const JOB_CREATE = { ...JOB_CREATE_CALL, wait: { target: 'finished', byDefault: true } };
+/** A runner's create: a job's, whose step waits until its runner is online (its own wait), not its end. */
+const RUNNER_CREATE = JOB_CREATE_CALL;
+/**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
  * reachable through endpoints). The detail, wait, logs and events operations all read it.
@@ -9905,32 +10323,8 @@ const OPERATION_TABLE = {
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
         }
     },
-    // A GPU batch job (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
-    // platform's default) needs its expected run, which the step puts in job_support; points are its
-    // completions (1 unless set).
-    job: {
-        endpoint: post(JOB.paths.create),
-        kind: 'job',
-        taskIds: 'none',
-        resend: 'create_once',
-        answers: 'new_task',
-        fromInputs: ['task_name', 'points', 'sub_type'],
-        fields: (s) => ({
-            task_name: (0,input_checks/* required */.mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
-            ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
-            points: s.points ?? 1
-        }),
-        checkBody: (body, s) => (0,check/* firstFailed */.gV)(() => (0,input_checks/* resourceMarks */.tu)(body), () => (0,input_checks/* jobFields */.Bq)(body, s)),
-        completeBody: (body, s) => {
-            if (s.jobType !== 'spot' || !(0,records/* isRecord */.u)(body.job_support))
-                return body;
-            const support = body.job_support;
-            const timeout = (0,task_data/* countOf */.pq)(support.timeout_sec) ?? 0;
-            return { ...body, job_support: { ...support, estimated_exec_sec: (0,input_checks/* estimatedExecSec */.Pj)(s, timeout) } };
-        },
-        wait: { target: 'finished', byDefault: true },
-        check: newTaskCheck
-    },
+    // A GPU batch job (JOB_CREATE).
+    job: JOB_CREATE,
     // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
     // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
     // group_id the reference requires come in the query).
@@ -9981,6 +10375,23 @@ const OPERATION_TABLE = {
             queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
             return {};
         }
+    },
+    // A GPU runner for a workflow's job (issue 62): a job's create per runner, its runner's configuration in
+    // its container's env; the flow names each and builds its body. Its stop is a job's, on the runners'
+    // jobs the flow finds; its sweep reads the job search.
+    runner: { ...RUNNER_CREATE, kind: 'runner', sendsAs: 'job', flowCalls: true },
+    runner_stop: {
+        ...onTasks('runner', JOB.paths.stop, { target: 'ended', byDefault: true }, JOB.changes.stop),
+        sendsAs: 'job_stop',
+        taskIds: 'keep',
+        readFirst: true
+    },
+    runner_sweep: {
+        kind: 'runner',
+        endpoint: get(JOB.paths.search),
+        taskIds: 'none',
+        fields: none,
+        sendsAs: 'job_search'
     },
     // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
     // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
@@ -10159,6 +10570,9 @@ const OPERATION_NAMES = [
     'job_stop',
     'job_group_search',
     'job_group_detail',
+    'runner',
+    'runner_stop',
+    'runner_sweep',
     'volume',
     'volume_list',
     'volume_options',
@@ -11038,9 +11452,18 @@ const JOB = {
         return Math.min(points, (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(support.parallelism) ?? 1);
     }
 };
+/**
+ * A GPU runner for a workflow's job (issue 62): a platform job whose container is GitHub's runner, started
+ * with a just-in-time configuration. On the platform it is a job in every way (made, read, searched and
+ * stopped by the Job API, billed until it ends); what a runner adds (its registration, its state as GitHub
+ * lists it) is the runner capability's, on GitHub's side. Its runner takes one workflow job and exits, so
+ * its job completes by itself; its timeout_sec ends one that never got a job.
+ */
+const RUNNER = { ...JOB, name: 'runner', noun: 'runner' };
 const TASK_KINDS = {
     deployment: DEPLOYMENT,
-    job: JOB
+    job: JOB,
+    runner: RUNNER
 };
 const PREHEAT_KIND = {
     name: 'preheat',
@@ -11142,7 +11565,7 @@ const KINDS = {
 };
 /** Whether a kind is one of tasks (a deployment's or a job's): read, waited for, stopped by task id. */
 function isTaskKind(kind) {
-    return kind.name === 'deployment' || kind.name === 'job';
+    return kind.name === 'deployment' || kind.name === 'job' || kind.name === 'runner';
 }
 
 

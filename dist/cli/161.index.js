@@ -14,14 +14,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: SCREEN_LINES, describedInput
 
-// EXTERNAL MODULE: ./deploy/operations.ts + 8 modules
-var deploy_operations = __webpack_require__(3514);
+// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
+var deploy_operations = __webpack_require__(5222);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./deploy/engine/inputs/operation-inputs.ts
 var operation_inputs = __webpack_require__(5026);
-// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 11 modules
-var inputs = __webpack_require__(9410);
+// EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
+var inputs = __webpack_require__(4448);
 ;// CONCATENATED MODULE: ./deploy/engine/inputs/meanings.ts
 // What an input means for one operation, read from its description in action.yml. A description is
 // written for every operation at once: a head that holds for all, then parts that begin with the
@@ -204,7 +204,9 @@ function briefHelp(operation, version) {
         if (!isPositional(name) && !isSecret(name) && !flags.includes(name))
             flags.push(name);
     };
-    for (const name of MOST_USED)
+    // Its own inputs first (those no operation of another capability takes: runner's runners), then the rest.
+    const own = ownInputs(operation);
+    for (const name of [...MOST_USED.filter((n) => own.has(n)), ...MOST_USED])
         if (flags.length < BRIEF_MOST && takes.has(name))
             add(name);
     // Five at least: the operation's other inputs, then those of every operation, in their order.
@@ -224,6 +226,15 @@ function briefHelp(operation, version) {
         `  ${docs(version, 'reference.md')}#${operation}`,
         ''
     ];
+}
+/**
+ * The inputs an operation takes that only operations sharing a capability with it take (runner's
+ * runners and runner_timeout, which no deploy or job takes): what its brief help shows first.
+ */
+function ownInputs(operation) {
+    const { inputs, capabilities = [] } = (0,deploy_operations/* operationNamed */.ji)(operation);
+    const others = deploy_operations/* OPERATION_NAMES */.d0.map(deploy_operations/* operationNamed */.ji).filter((other) => !(other.capabilities ?? []).some((c) => capabilities.includes(c)));
+    return new Set(capabilities.length === 0 ? [] : inputs.filter((name) => !others.some((o) => o.inputs.includes(name))));
 }
 /** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
 const OWN_FLAG_LINES = [

@@ -1,5 +1,5 @@
-export const id = 691;
-export const ids = [691];
+export const id = 860;
+export const ids = [860,359];
 export const modules = {
 
 /***/ 2763:
@@ -69,22 +69,19 @@ function previewNumber(taskName, name) {
 
 /***/ }),
 
-/***/ 1813:
+/***/ 2144:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  openPullRequests: () => (/* binding */ openPullRequests),
-  workflowRun: () => (/* binding */ workflowRun)
+  dZ: () => (/* binding */ describeGitHubError),
+  $M: () => (/* binding */ permissionSets),
+  z0: () => (/* binding */ stepGitHubClient)
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./platform/client.ts + 2 modules
-var client = __webpack_require__(5619);
+// UNUSED EXPORTS: githubClient, permissionsNeeded
+
 // EXTERNAL MODULE: ../node_modules/@actions/github/lib/github.js + 24 modules
 var github = __webpack_require__(7892);
 // EXTERNAL MODULE: ../node_modules/@octokit/plugin-retry/dist-bundle/index.js + 1 modules
@@ -93,6 +90,8 @@ var dist_bundle = __webpack_require__(6652);
 var plugin_throttling_dist_bundle = __webpack_require__(398);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/client.ts + 2 modules
+var client = __webpack_require__(5619);
 ;// CONCATENATED MODULE: ./github/fetch.ts
 /**
  * fetch() for GitHub's client, over the action's one HTTPS client (node:https, the runner's proxy through
@@ -131,6 +130,19 @@ function fetchOver(client) {
 
 
 
+
+/** GitHub's client for a step: over a client of its own with the step's limits, bounded by its deadline. */
+function stepGitHubClient(connection) {
+    return githubClient({
+        token: connection.token,
+        apiUrl: connection.apiUrl ?? 'https://api.github.com',
+        userAgent: connection.userAgent,
+        http: new client/* ApiClient */.OW({ userAgent: connection.userAgent, ...connection.requests }),
+        deadline: connection.deadline,
+        now: Date.now,
+        log: connection.log
+    });
+}
 /** Times a request that met a rate limit is asked again, at the most. */
 const MOST_LIMIT_RETRIES = 3;
 function githubClient(connection) {
@@ -173,18 +185,358 @@ const GRANTED = ['pull-requests', 'deployments'];
  * block writes each set (`pull-requests: write`), the set the docs grant first.
  */
 function permissionsNeeded(header) {
-    const sets = header
+    const sets = permissionSets(header).map((set) => set.map(({ name, level }) => ({ name: name.replace(/_/g, '-'), level })));
+    const granted = (set) => set.some((p) => GRANTED.includes(p.name));
+    return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) => set.map((p) => `${p.name}: ${p.level}`).join(', '));
+}
+/**
+ * GitHub's x-accepted-github-permissions read: sets that would each do (split by semicolons), each set's
+ * permissions (split by commas) in the API's names, `administration=write` as {administration, write}.
+ */
+function permissionSets(header) {
+    return header
         .split(';')
         .map((set) => set
         .split(',')
         .map((permission) => /^\s*([a-z_]+)\s*=\s*([a-z]+)\s*$/.exec(permission))
         .filter((found) => found !== null)
-        .map(([, name = '', level = '']) => ({ name: name.replace(/_/g, '-'), level })))
+        .map(([, name = '', level = '']) => ({ name, level })))
         .filter((set) => set.length > 0);
-    const granted = (set) => set.some((p) => GRANTED.includes(p.name));
-    return [...sets.filter(granted), ...sets.filter((set) => !granted(set))].map((set) => set.map((p) => `${p.name}: ${p.level}`).join(', '));
 }
 
+
+/***/ }),
+
+/***/ 5877:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  openRunnerHost: () => (/* binding */ openRunnerHost),
+  runnerRunOf: () => (/* binding */ runnerRunOf)
+});
+
+// EXTERNAL MODULE: ./github/client.ts + 1 modules
+var client = __webpack_require__(2144);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+;// CONCATENATED MODULE: ./github/runner-refusals.ts
+
+
+/** The scope as a line names it: `acme/app`, or `organization acme`. */
+function scopeText(scope) {
+    return 'org' in scope ? `organization ${scope.org}` : `${scope.repo.owner}/${scope.repo.repo}`;
+}
+/**
+ * The permission a scope's runner endpoints need, in GitHub's own names (a GitHub App's, which a
+ * fine-grained token's settings show as "Administration" and "Self-hosted runners").
+ */
+function runnerPermission(scope) {
+    return 'org' in scope ? 'organization_self_hosted_runners' : 'administration';
+}
+/**
+ * What a request GitHub refused with 403 lacked, in one line: the permission (GitHub's
+ * x-accepted-github-permissions when its answer names it, else the scope's own at `level`) and the
+ * token kinds that may carry it; GITHUB_TOKEN never does, whatever a workflow's permissions: grant.
+ */
+function runnerPermissionLine(doing, scope, refusal, level) {
+    const [named, ...others] = acceptedPermissions(refusal.acceptedHeader ?? '');
+    const permission = named ?? `${runnerPermission(scope)}: ${level}`;
+    const or = others.length === 0 ? '' : ` (or ${others.join(', or ')})`;
+    return (`GitHub refused to ${doing} for ${scopeText(scope)} (HTTP 403: ${(0,safe_text/* sanitize */.aj)(refusal.message, 200)}): ` +
+        `the token lacks ${permission}${or}, which GITHUB_TOKEN cannot carry; give the step a fine-grained ` +
+        `personal access token or a GitHub App's token with ${permission} on ${scopeText(scope)}`);
+}
+/**
+ * GitHub's x-accepted-github-permissions (`administration=write`; sets that would each do split by
+ * semicolons, a set's permissions by commas) as `administration: write`, in GitHub's names: a runner's
+ * permissions are a token's or an App's, never a workflow's permissions: block, whose spelling differs.
+ */
+function acceptedPermissions(header) {
+    return (0,client/* permissionSets */.$M)(header).map((set) => set.map(({ name, level }) => `${name}: ${level}`).join(', '));
+}
+/** A runner's name taken in its scope (GitHub's 409), in one line: the runner that has it, and what to do. */
+function nameTakenLine(name, scope, takenBy) {
+    const holder = takenBy === undefined
+        ? ''
+        : ` (runner ${takenBy.id}, ${(0,safe_text/* sanitize */.aj)(takenBy.status, 20)}, ${takenBy.busy ? 'running a job' : 'idle'})`;
+    return (`GitHub refused to register runner ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 100))}: ${scopeText(scope)} ` +
+        `already has a runner of that name${holder}; remove that runner (the repository's or organization's ` +
+        `Settings, Actions, Runners) or register this one under another name`);
+}
+
+;// CONCATENATED MODULE: ./github/runners.ts
+
+
+
+
+const NAME = /^[A-Za-z0-9_.-]+$/;
+/**
+ * Registers a just-in-time runner (generate-jitconfig) and gives its configuration, passed to `mask`
+ * before anything else is done with it. The request is not asked again on a server error (it may have
+ * registered the runner, whose name a second one would find taken): the caller cleans up by name.
+ */
+async function registerRunner(octokit, request, mask) {
+    const body = checkedRequest(request);
+    const doing = `register runner ${JSON.stringify(request.name)}`;
+    let data;
+    try {
+        const options = { ...body, request: { retries: 0 } };
+        data = ('org' in request.scope
+            ? await octokit.rest.actions.generateRunnerJitconfigForOrg({ org: request.scope.org, ...options })
+            : await octokit.rest.actions.generateRunnerJitconfigForRepo({ ...request.scope.repo, ...options })).data;
+    }
+    catch (error) {
+        if (statusOf(error) !== 409)
+            throw refused(doing, request.scope, error, 'write');
+        throw new Error(nameTakenLine(request.name, request.scope, await takenBy(octokit, request)), {
+            cause: error
+        });
+    }
+    const config = data.encoded_jit_config;
+    if (typeof config === 'string' && config !== '')
+        mask([config]);
+    const id = data.runner?.id;
+    if (typeof id !== 'number' || typeof config !== 'string' || config === '')
+        throw new Error(`GitHub's answer to ${doing} for ${scopeText(request.scope)} held no ${typeof id === 'number' ? `configuration for runner ${id}` : 'runner id'}; remove the runner of that name if GitHub lists it`);
+    const name = typeof data.runner?.name === 'string' ? data.runner.name : request.name;
+    return { runnerId: id, name, labels: body.labels, encodedJitConfig: config };
+}
+/** The request's body, or an error naming what GitHub would refuse and why, before anything is sent. */
+function checkedRequest(request) {
+    checkScope(request.scope);
+    const { name, labels, runnerGroupId = 1, workFolder = '_work' } = request;
+    // eslint-disable-next-line no-control-regex
+    if (name.trim() === '' || name.length > 255 || /[\u0000-\u001f\u007f]/.test(name))
+        throw new input_error/* InputError */.d(`runner name ${(0,input_error/* quote */.h)(name)} is not one GitHub takes: give 1 to 255 characters, no control characters`);
+    if (labels.length < 1 || labels.length > 100 || labels.some((label) => label.trim() === ''))
+        throw new input_error/* InputError */.d(`runner labels ${(0,input_error/* quote */.h)(labels.join(','))} are not what GitHub takes: give 1 to 100 labels, none empty`);
+    if (!Number.isSafeInteger(runnerGroupId) || runnerGroupId < 1)
+        throw new input_error/* InputError */.d(`runner group ${runnerGroupId} is not a runner group's id: give a positive integer`);
+    if (workFolder.trim() === '')
+        throw new input_error/* InputError */.d(`runner work folder ${(0,input_error/* quote */.h)(workFolder)} is empty: give a folder, or leave it out`);
+    return { name, labels: [...labels], runner_group_id: runnerGroupId, work_folder: workFolder };
+}
+function checkScope(scope) {
+    const names = 'org' in scope ? [scope.org] : [scope.repo.owner, scope.repo.repo];
+    const bad = names.find((name) => !NAME.test(name));
+    if (bad !== undefined)
+        throw new input_error/* InputError */.d(`runner scope ${(0,input_error/* quote */.h)(bad)} is not a GitHub ${'org' in scope ? 'organization' : 'owner or repository'} name: give letters, digits, "-", "_" or "."`);
+}
+/** The runner a name is taken by, as GitHub lists it; undefined when it cannot be read. */
+async function takenBy(octokit, request) {
+    try {
+        const [holder] = await listRunners(octokit, request.scope, { name: request.name });
+        return holder;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The scope's runners, every page, those of `name` and those with `label` (as runs-on: case aside). */
+async function listRunners(octokit, scope, filter = {}) {
+    checkScope(scope);
+    const byName = filter.name === undefined ? {} : { name: filter.name };
+    let raw;
+    try {
+        raw =
+            'org' in scope
+                ? await octokit.paginate(octokit.rest.actions.listSelfHostedRunnersForOrg, {
+                    org: scope.org,
+                    per_page: 100,
+                    ...byName
+                })
+                : await octokit.paginate(octokit.rest.actions.listSelfHostedRunnersForRepo, {
+                    ...scope.repo,
+                    per_page: 100,
+                    ...byName
+                });
+    }
+    catch (error) {
+        throw refused('list its runners', scope, error, 'read');
+    }
+    const label = filter.label?.toLowerCase();
+    return raw
+        .map(listed)
+        .filter((runner) => filter.name === undefined || runner.name === filter.name)
+        .filter((runner) => label === undefined || runner.labels.some((l) => l.toLowerCase() === label));
+}
+/** A runner of the scope as GitHub lists it; undefined when GitHub knows no runner of that id there. */
+async function runnerOf(octokit, scope, id) {
+    checkScope(scope);
+    try {
+        const answer = 'org' in scope
+            ? await octokit.rest.actions.getSelfHostedRunnerForOrg({ org: scope.org, runner_id: id })
+            : await octokit.rest.actions.getSelfHostedRunnerForRepo({ ...scope.repo, runner_id: id });
+        return listed(answer.data);
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            return undefined;
+        throw refused(`read runner ${id}`, scope, error, 'read');
+    }
+}
+/**
+ * Removes a runner, and says what GitHub lists after: what is decided is read from the runner's state,
+ * never from the answer's code (GitHub refuses the removal of a runner running a job; an ephemeral one may
+ * have left by itself meanwhile). A refused removal whose runner is idle by the read is asked once more.
+ */
+async function removeRunner(octokit, scope, id) {
+    checkScope(scope);
+    for (let asked = 1;; asked++) {
+        const refusal = await askRemoval(octokit, scope, id);
+        const runner = await runnerOf(octokit, scope, id);
+        if (runner === undefined)
+            return { outcome: refusal === undefined ? 'removed' : 'gone' };
+        if (runner.busy)
+            return { outcome: 'busy', runner, refusal };
+        if (refusal === undefined || asked === 2)
+            return { outcome: 'kept', runner, refusal };
+    }
+}
+/** Asks GitHub to remove the runner: undefined when it took the request, else what it answered. */
+async function askRemoval(octokit, scope, id) {
+    try {
+        if ('org' in scope)
+            await octokit.rest.actions.deleteSelfHostedRunnerFromOrg({ org: scope.org, runner_id: id });
+        else
+            await octokit.rest.actions.deleteSelfHostedRunnerFromRepo({ ...scope.repo, runner_id: id });
+        return undefined;
+    }
+    catch (error) {
+        if (lacksPermission(error))
+            throw refused(`remove runner ${id}`, scope, error, 'write');
+        return (0,client/* describeGitHubError */.dZ)(error);
+    }
+}
+/** The one line of a request GitHub refused: a 403 names the permission and the tokens that carry it. */
+function refused(doing, scope, error, level) {
+    if (lacksPermission(error)) {
+        const failure = error;
+        const acceptedHeader = failure.response?.headers?.['x-accepted-github-permissions'];
+        return new Error(runnerPermissionLine(doing, scope, { message: failure.message ?? 'Forbidden', acceptedHeader }, level), { cause: error });
+    }
+    return new Error(`GitHub could not ${doing} for ${scopeText(scope)}: ${(0,client/* describeGitHubError */.dZ)(error)}`, {
+        cause: error
+    });
+}
+const statusOf = (error) => typeof error === 'object' && error !== null ? error.status : undefined;
+/**
+ * A 403 for want of a permission, not a rate limit's (GitHub answers those 403 too, with retry-after or
+ * no requests left, the throttling plugin having given up on them by the step's deadline).
+ */
+function lacksPermission(error) {
+    if (statusOf(error) !== 403)
+        return false;
+    const { message = '', response } = error;
+    const headers = response?.headers ?? {};
+    return (headers['x-accepted-github-permissions'] !== undefined ||
+        !(headers['retry-after'] !== undefined ||
+            headers['x-ratelimit-remaining'] === '0' ||
+            /rate limit/i.test(message)));
+}
+function listed(raw) {
+    return {
+        id: raw.id,
+        name: raw.name,
+        status: (0,safe_text/* sanitize */.aj)(raw.status, 40),
+        online: raw.status === 'online',
+        busy: raw.busy,
+        labels: raw.labels.map((label) => label.name)
+    };
+}
+
+// EXTERNAL MODULE: ./github/workflow-run.ts + 6 modules
+var workflow_run = __webpack_require__(9721);
+;// CONCATENATED MODULE: ./github/runner-host.ts
+
+
+
+
+/**
+ * The workflow run a runner step is in, from the runner's variables: the repository, the run's id and
+ * attempt, its page, the event, and whether the event's pull request comes from a fork. A pull request
+ * event whose payload cannot be read, or whose head repository is gone, reads as a fork's: it is refused
+ * unless allowed.
+ */
+function runnerRunOf(env) {
+    const repository = env('GITHUB_REPOSITORY') ?? '';
+    const digits = (name) => {
+        const value = env(name) ?? '';
+        return /^\d+$/.test(value) ? value : undefined;
+    };
+    const eventName = env('GITHUB_EVENT_NAME') ?? '';
+    const id = digits('GITHUB_RUN_ID');
+    const attempt = digits('GITHUB_RUN_ATTEMPT');
+    const server = (env('GITHUB_SERVER_URL') ?? 'https://github.com').replace(/\/+$/, '');
+    const url = id !== undefined && /^[\w.-]+\/[\w.-]+$/.test(repository) && /^https?:\/\/[^\s/]+$/.test(server)
+        ? `${server}/${repository}/actions/runs/${id}`
+        : undefined;
+    return { repository, id, attempt, url, eventName, fromFork: fromFork(eventName, env, repository) };
+}
+function fromFork(eventName, env, repository) {
+    if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
+        return false;
+    const payload = (0,workflow_run.readEventPayload)(env('GITHUB_EVENT_PATH'));
+    const pull = isRecord(payload) && isRecord(payload.pull_request) ? payload.pull_request : undefined;
+    const head = isRecord(pull?.head) ? pull.head : {};
+    const repo = isRecord(head.repo) ? head.repo : {};
+    return repo.full_name !== repository;
+}
+/** GitHub's self-hosted runners for a runner step, through GitHub's own client. */
+function openRunnerHost(run, scopeName, connection) {
+    const [owner = '', repo = ''] = run.repository.split('/');
+    const scope = scopeName === 'org' ? { org: owner } : { repo: { owner, repo } };
+    const octokit = (0,client/* stepGitHubClient */.z0)(connection);
+    return {
+        run,
+        scopeText: scopeText(scope),
+        register: async (name, labels) => registerRunner(octokit, { scope, name, labels }, connection.mask),
+        list: async (label) => listRunners(octokit, scope, { label }),
+        remove: async (id) => {
+            const removal = await removeRunner(octokit, scope, id);
+            return removal.outcome === 'busy' || removal.outcome === 'kept'
+                ? { outcome: removal.outcome, refusal: removal.refusal }
+                : { outcome: removal.outcome };
+        },
+        runState: async (runId) => {
+            const state = await (0,workflow_run.workflowRunOf)(octokit, { owner, repo }, Number(runId));
+            return state === undefined
+                ? undefined
+                : { status: state.status, conclusion: state.conclusion, completed: state.completed };
+        }
+    };
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
+/***/ 9721:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  openPullRequests: () => (/* binding */ openPullRequests),
+  readEventPayload: () => (/* binding */ readEventPayload),
+  workflowRun: () => (/* binding */ workflowRun),
+  workflowRunOf: () => (/* binding */ workflowRunOf)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./github/client.ts + 1 modules
+var client = __webpack_require__(2144);
 // EXTERNAL MODULE: ./deploy/engine/pull-requests.ts
 var pull_requests = __webpack_require__(2821);
 // EXTERNAL MODULE: ./basics/records.ts
@@ -636,7 +988,7 @@ async function asked(what, ask) {
         return await ask();
     }
     catch (error) {
-        throw new pull_requests/* PullRequestsRefusal */.IF(`GitHub refused ${what}: ${describeGitHubError(error)}`);
+        throw new pull_requests/* PullRequestsRefusal */.IF(`GitHub refused ${what}: ${(0,client/* describeGitHubError */.dZ)(error)}`);
     }
 }
 
@@ -655,8 +1007,7 @@ const MAX_EVENT_BYTES = 8 * 1024 * 1024;
  */
 function workflowRun(env) {
     const repository = env('GITHUB_REPOSITORY') ?? '';
-    const path = env('GITHUB_EVENT_PATH');
-    const payload = path === undefined || path === '' ? undefined : readPayload(path);
+    const payload = readEventPayload(env('GITHUB_EVENT_PATH'));
     return {
         repository,
         runUrl: runUrlOf(env, repository),
@@ -670,6 +1021,10 @@ function runUrlOf(env, repository) {
     if (!/^\d+$/.test(id) || !/^[\w.-]+\/[\w.-]+$/.test(repository) || !/^https?:\/\/[^\s/]+/.test(server))
         return undefined;
     return `${server}/${repository}/actions/runs/${id}${/^\d+$/.test(attempt) ? `/attempts/${attempt}` : ''}`;
+}
+/** The event's payload (GITHUB_EVENT_PATH) as JSON, or undefined when there is none or it cannot be read. */
+function readEventPayload(path) {
+    return path === undefined || path === '' ? undefined : readPayload(path);
 }
 /** The event's payload as JSON, or undefined when it cannot be read (then the event holds no pull request). */
 function readPayload(path) {
@@ -697,15 +1052,7 @@ function readPayload(path) {
  */
 function openPullRequests(run, connection) {
     const [owner = '', repo = ''] = run.repository.split('/');
-    const octokit = githubClient({
-        token: connection.token,
-        apiUrl: connection.apiUrl ?? 'https://api.github.com',
-        userAgent: connection.userAgent,
-        http: new client/* ApiClient */.OW({ userAgent: connection.userAgent, ...connection.requests }),
-        deadline: connection.deadline,
-        now: Date.now,
-        log: connection.log
-    });
+    const octokit = (0,client/* stepGitHubClient */.z0)(connection);
     const event = 'none' in run.event ? undefined : run.event;
     return previewRecords(octokit, {
         repo: { owner, repo },
@@ -713,6 +1060,28 @@ function openPullRequests(run, connection) {
         event,
         ...(event === undefined ? {} : { baseRef: event.baseRef })
     });
+}
+/**
+ * A workflow run of the repository, read from GitHub (a sweep asks whether the run that started a
+ * runner is over); undefined when GitHub knows no such run (deleted, or never of this repository).
+ */
+async function workflowRunOf(octokit, repo, runId) {
+    try {
+        const { data } = await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
+        const status = (0,safe_text/* sanitize */.aj)(data.status ?? 'unknown', 40);
+        return {
+            id: data.id,
+            attempt: data.run_attempt,
+            status,
+            conclusion: data.conclusion === null ? null : (0,safe_text/* sanitize */.aj)(data.conclusion, 40),
+            completed: data.status === 'completed'
+        };
+    }
+    catch (error) {
+        if (error.status === 404)
+            return undefined;
+        throw new Error(`GitHub could not read workflow run ${runId} of ${repo.owner}/${repo.repo}: ${(0,client/* describeGitHubError */.dZ)(error)}`, { cause: error });
+    }
 }
 
 

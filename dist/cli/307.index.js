@@ -1,0 +1,744 @@
+export const id = 307;
+export const ids = [307,656,997,908,378];
+export const modules = {
+
+/***/ 2317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8079);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
+ * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
+ * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
+ * cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
+    if (left <= 0)
+        return false;
+    const delay = Math.min((0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU), left);
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const started = ctx.stopRetries.deps.now();
+    const deadline = Math.min(ctx.deadline, started + timeoutMs);
+    const tried = () => ctx.stopRetries.deps.now() - started;
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused), triedMs: tried() };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
+            const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return {
+                kind: 'failed',
+                why: `${why}; asked for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(tried())}${limit}`,
+                triedMs: tried()
+            };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6656:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
+/* harmony export */ });
+/* unused harmony export nextDue */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+
+/**
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
+ */
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
+        }
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
+    }
+}
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+const HEARTBEAT_MS = 60_000;
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+function timeLeft(deadline, now) {
+    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
+}
+/**
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
+ */
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
+}
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
+        try {
+            await deps.sleep(slice);
+        }
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
+        }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+    }
+    return !deps.cancelled();
+}
+
+
+/***/ }),
+
+/***/ 7378:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   cleanUpTask: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2317);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1054);
+
+
+
+
+/**
+ * Stops or pauses a task until its state shows it (see sendUntilShown): it bills no more (its detail says
+ * End, a job's Paused or End or its run ended; or no task search of any status lists it), or, for a
+ * pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
+    const kind = descriptor.name;
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
+            return { shown: true, state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const { settling, running } = descriptor.statuses;
+        const starting = settling.includes(status ?? '') && running.some((runs) => appliesTo.includes(runs));
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    // A task that may end by itself (a job) is read first: one that bills no more needs no stop.
+    if (call.traits.readFirst === true) {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
+            return { kind: 'already', state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
+    }
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 518:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6656);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2317);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8079);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6961);
+
+
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill (or,
+ * `every`, whatever their status: what a name's tasks have cost), across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx, which = 'active') {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page, which), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+        const round = await search();
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
+}
+
+
+/***/ }),
+
+/***/ 5834:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        samples: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        samples: waited.samples,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+
+
+/***/ }),
+
+/***/ 912:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Fb: () => (/* binding */ stoppedResult),
+/* harmony export */   JX: () => (/* binding */ reachesGitHub),
+/* harmony export */   a: () => (/* binding */ failRunners),
+/* harmony export */   j6: () => (/* binding */ stopAndCost),
+/* harmony export */   uC: () => (/* binding */ openRunners)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5786);
+/* harmony import */ var _engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5939);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(445);
+/* harmony import */ var _engine_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7378);
+/* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8242);
+/* harmony import */ var _engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5834);
+
+
+
+
+
+
+
+
+/** Whether the step can ask GitHub: a host that has it, and github_token set. */
+function reachesGitHub(ctx) {
+    return ctx.runtime.runnerHost !== undefined && ctx.settings.previews.githubToken !== undefined;
+}
+/** GitHub for a runner step, as runner_scope says; refused where the host has none. */
+async function openRunners(ctx) {
+    const open = ctx.runtime.runnerHost;
+    if (open === undefined || ctx.settings.previews.githubToken === undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${ctx.settings.operation} registers self-hosted runners with GitHub, but github_token is empty: set it to a fine-grained token or a GitHub App's with administration: write on the repository (organization_self_hosted_runners: write with runner_scope: org), from a secret; the workflow's own GITHUB_TOKEN cannot (docs/runners.md)`);
+    return open(ctx.settings.selfHosted.scope);
+}
+/**
+ * A runner step that failed: every runner job it made is stopped until its state shows it (it would bill
+ * with no job to run), every runner it registered removed from GitHub, and the step fails saying why, with
+ * what each came to. A stop that cannot be made is said, and stays for the post step.
+ */
+async function failRunners(started, failure, host, label, ctx, tasks = []) {
+    const made = started.some((one) => one.taskId !== undefined || one.runnerId !== undefined);
+    ctx.log(`runner: ${failure}${made ? ': stopping the runner jobs this step made, and removing its runners' : ': nothing was made'}`);
+    const states = [];
+    for (const one of started) {
+        const job = await stopRunnerJob(one, ctx);
+        const github = await removeFromGitHub(one, host, ctx);
+        states.push({ name: one.name, taskId: one.taskId, github, job });
+    }
+    const byId = new Map(tasks.map((task) => [task.id, task]));
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)({ operation: 'runner', calls: [], wait: undefined }, ctx, {
+        calls: started.flatMap((one) => one.calls),
+        tasks: started.flatMap((one) => one.taskId === undefined ? [] : [byId.get(one.taskId) ?? (0,_engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskResult */ .h)(one.taskId, { name: one.name })]),
+        parts: [(0,_engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_3__/* .reportEntry */ .jr)('selfHosted', { action: 'started', label, states, failure })]
+    });
+}
+/** Stops a runner's platform job, verified by its state; what it came to, in a word or a line. */
+async function stopRunnerJob(one, ctx) {
+    if (one.taskId === undefined)
+        return 'not made';
+    const outcome = await (0,_engine_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__.cleanUpTask)(one.taskId, 'stop', ctx, one.name);
+    if (outcome.kind === 'failed') {
+        ctx.log(`runner ${one.name}: its job ${one.taskId} could not be stopped: ${outcome.why}`);
+        return `not stopped: ${outcome.why}`;
+    }
+    ctx.cleanup.settle('created', one.taskId);
+    const word = outcome.kind === 'done' ? 'stopped' : `ended (${outcome.state})`;
+    ctx.log(`runner ${one.name}: its job ${one.taskId} ${word}`);
+    return word;
+}
+/** Removes a registered runner from GitHub; what GitHub lists after, in a word or a line. */
+async function removeFromGitHub(one, host, ctx) {
+    if (one.runnerId === undefined)
+        return 'not registered';
+    try {
+        const removal = await host.remove(one.runnerId);
+        const said = removal.outcome === 'removed' || removal.outcome === 'gone'
+            ? 'removed'
+            : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${removal.refusal === undefined ? '' : `: ${removal.refusal}`})`;
+        ctx.log(`runner ${one.name}: ${said} from GitHub`);
+        return said;
+    }
+    catch (error) {
+        const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
+        ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
+        return `not removed: ${why}`;
+    }
+}
+/**
+ * Stops a runner job until its state shows it, and reads what it cost: what it came to in a word or a line
+ * (stopped, ended already, or not stopped and why), and its task with its last detail's figures.
+ */
+async function stopAndCost(id, name, ctx) {
+    const outcome = await (0,_engine_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__.cleanUpTask)(id, 'stop', ctx, name);
+    const word = outcome.kind === 'done'
+        ? 'stopped'
+        : outcome.kind === 'already'
+            ? `ended (${outcome.state})`
+            : `not stopped: ${outcome.why}`;
+    try {
+        const { snapshot } = await (0,_engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__/* .readDetail */ .on)(id, ctx);
+        const { status, billingValue, forecastValue } = snapshot;
+        return {
+            word,
+            task: (0,_engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskResult */ .h)(id, { name: name ?? snapshot.name, status, billingValue, forecastValue })
+        };
+    }
+    catch (error) {
+        ctx.log(`runner job ${id}: what it cost could not be read: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
+        return { word, task: (0,_engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskResult */ .h)(id, { name, status: word }) };
+    }
+}
+/**
+ * The result of a runner_stop or a runner_sweep: the jobs it stopped, each runner's state, what they cost
+ * in all, and, when a job could not be stopped, a failure that names it (it may bill on).
+ */
+function stoppedResult(action, label, stopped, ctx) {
+    const { tasks, states } = stopped;
+    const failed = states.filter((state) => state.job.startsWith('not stopped'));
+    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+    const operation = action === 'stopped' ? 'runner_stop' : 'runner_sweep';
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)({ operation, calls: [], wait: undefined }, ctx, {
+        tasks,
+        parts: [
+            (0,_engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_3__/* .reportEntry */ .jr)('selfHosted', {
+                action,
+                label,
+                states,
+                ...(total === undefined || tasks.length === 0 ? {} : { totalPoints: total }),
+                failure: failed.length === 0
+                    ? undefined
+                    : `${failed.length} runner job(s) could not be stopped, and may bill on: ${failed.map((s) => s.taskId ?? s.name).join(', ')}`
+            })
+        ]
+    });
+}
+
+
+/***/ }),
+
+/***/ 3307:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   runnerStopFlow: () => (/* binding */ runnerStopFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3035);
+/* harmony import */ var _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6289);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(445);
+/* harmony import */ var _engine_retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8079);
+/* harmony import */ var _engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(518);
+/* harmony import */ var _runner_names_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1967);
+/* harmony import */ var _runner_side_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(912);
+
+
+
+
+
+
+
+
+
+const NO_PLAN = { operation: 'runner_stop', calls: [], wait: undefined };
+/**
+ * The stop of a workflow run's runners (operation: runner_stop, for a last job with if: always()): the
+ * runner jobs of the run's label (task_name, the run and its attempt), or those task_id names, each
+ * stopped until its state shows it, the runners still registered removed from GitHub, and what each cost
+ * said. A job already ended (its runner took its job and exited) needs no stop, and is said so.
+ */
+const runnerStopFlow = {
+    plan: (settings) => {
+        if (settings.taskName === undefined && settings.taskIds.length === 0)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("runner_stop needs the runners: set task_name to the runner step's (its runners are found by the run's label), or task_id to their jobs (the runner step's task_ids output)");
+        return {
+            plan: NO_PLAN,
+            cleanup: _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_CLEANUP */ .jR,
+            run: (ctx) => stopRunners(ctx, false),
+            dryRun: (ctx) => stopRunners(ctx, true)
+        };
+    }
+};
+async function stopRunners(ctx, dryRun) {
+    if (dryRun && !(0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .reachesGitHub */ .JX)(ctx))
+        return dryRunAlone(ctx);
+    const host = await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .openRunners */ .uC)(ctx);
+    const { taskName, taskIds } = ctx.settings;
+    const label = taskName === undefined ? undefined : (0,_runner_names_js__WEBPACK_IMPORTED_MODULE_3__/* .runnerLabel */ .Fx)(taskName, host.run);
+    const jobs = taskIds.length > 0 ? taskIds.map((id) => ({ id, name: undefined })) : await jobsOf(label ?? '', ctx);
+    ctx.log(`runner_stop: ${jobs.length} runner job(s)${label === undefined ? '' : ` labeled ${label}`}${jobs.length === 0 ? ', nothing to stop on the platform' : `: ${jobs.map((job) => job.id).join(', ')}`}`);
+    if (dryRun) {
+        for (const job of jobs)
+            ctx.log(`dry run: job ${job.id} would be stopped, and its runner removed from GitHub`);
+        return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
+    }
+    const states = [];
+    const tasks = [];
+    for (const job of jobs) {
+        const { state, task } = await stopOne(job, ctx);
+        states.push(state);
+        tasks.push(task);
+    }
+    const removed = await removeRunners(label, states, host, ctx);
+    return (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stoppedResult */ .Fb)('stopped', label, { tasks, states: removed }, ctx);
+}
+/**
+ * A dry run without GitHub (no github_token): the jobs given by id would be stopped; those of a label are
+ * named by the run, which GitHub's variables say, so the dry run says how they are found.
+ */
+function dryRunAlone(ctx) {
+    const { taskIds, taskName } = ctx.settings;
+    if (taskIds.length > 0)
+        for (const id of taskIds)
+            ctx.log(`dry run: job ${id} would be stopped, and its runner removed from GitHub`);
+    else
+        ctx.log(`dry run: the runner jobs named ${taskName ?? ''}-<run id>-<attempt>-<n> of this workflow run would be stopped, and their runners removed from GitHub (without github_token, GitHub is not read)`);
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
+}
+/**
+ * The label's runner jobs, whatever their status (one whose runner took its job has ended, and is said so,
+ * with what it cost): those the job search lists whose name is `<label>-<n>`.
+ */
+async function jobsOf(label, ctx) {
+    const runnerName = new RegExp(`^${label.replace(/[.]/g, '\\.')}-\\d+$`);
+    const found = await (0,_engine_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(`the job search for ${label}`, ctx.retries, () => (0,_engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_6__/* .searchTasks */ .d)(label, (name) => runnerName.test(name), ctx, 'every'));
+    return found.map((task) => ({ id: task.id, name: task.name }));
+}
+/** Stops one runner job until its state shows it; what it came to, and what it cost by its last detail. */
+async function stopOne(job, ctx) {
+    const { word, task } = await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stopAndCost */ .j6)(job.id, job.name, ctx);
+    ctx.log(`runner job ${job.id}${job.name === undefined ? '' : ` (${job.name})`}: ${word}`);
+    return {
+        state: { name: task.name ?? job.id, taskId: job.id, github: 'not listed', job: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(word, 300) },
+        task
+    };
+}
+/**
+ * Removes from GitHub the runners of the label, or of the stopped jobs' names, that are still listed: an
+ * ephemeral runner that took its job is gone already. A runner running a job stays (GitHub removes one
+ * only between jobs), and is said.
+ */
+async function removeRunners(label, states, host, ctx) {
+    const labels = label !== undefined ? [label] : [...new Set(states.map((s) => s.name.replace(/-\d+$/, '')))];
+    let listed = [];
+    try {
+        for (const one of labels)
+            listed = [...listed, ...(await host.list(one))];
+    }
+    catch (error) {
+        ctx.log(`runner_stop: GitHub's runners could not be read, so none was removed: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error)}`);
+        return [...states];
+    }
+    const result = states.map((state) => ({
+        ...state
+    }));
+    for (const runner of listed) {
+        let github;
+        try {
+            const removal = await host.remove(runner.id);
+            github =
+                removal.outcome === 'removed' || removal.outcome === 'gone'
+                    ? 'removed'
+                    : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'})`;
+        }
+        catch (error) {
+            github = `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error), 200)}`;
+        }
+        ctx.log(`runner ${runner.name}: ${github} from GitHub`);
+        const own = result.find((state) => state.name === runner.name);
+        if (own === undefined)
+            result.push({ name: runner.name, taskId: undefined, github, job: 'none found' });
+        else
+            own.github = github;
+    }
+    return result;
+}
+
+
+/***/ })
+
+};
