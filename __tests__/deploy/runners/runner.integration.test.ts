@@ -168,6 +168,10 @@ describe('operation: runner', () => {
     await expect(bench.step({ body: withTimeout }, { runnerHost: bench.host() })).rejects.toThrow(
       'runner_timeout sets a runner'
     );
+    // As a job's create: without gpu, a body that names no resources is refused (the platform would).
+    await expect(bench.step({ gpu: '' }, { runnerHost: bench.host() })).rejects.toThrow(
+      'body has no resources, but runner needs them'
+    );
     expect(registered()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { compareDecimals, readablePoints, readableYuan, yuanOf } from '../../platform/money.js';
+import { compareDecimals, readablePoints, readableYuan, sumPoints, yuanOf } from '../../platform/money.js';
 import { describeError } from '../../platform/failures.js';
 import { jobFactsOf, jobFailureReason } from '../../platform/task-data.js';
 import type { RunnerState } from '../engine/calls/step-result.js';
@@ -8,7 +8,8 @@ import type { DeployContext } from '../engine/context.js';
 import type { HostRunner, RunnerHost } from '../engine/runner-host.js';
 import { readDetailOnce, type TaskDetail } from '../engine/tasks/read-task.js';
 import { DIAGNOSTICS, diagnose } from '../engine/wait/diagnose.js';
-import { costPoints, pointsOf } from '../engine/wait/spending-cap.js';
+import { costPoints, pointsOf, saysCost } from '../engine/wait/spending-cap.js';
+import { billedSince } from '../engine/wait/billed-since.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
 import type { Started } from './runner-side.js';
 
@@ -86,7 +87,7 @@ async function verdictOf(
     (r) => r.detail !== undefined && jobEnded(r.detail.data) && r.listed?.online !== true
   );
   if (failed !== undefined) return failedJob(failed, [...last.tasks], [...last.states], ctx);
-  const capped = pastMaxCost(readings, ctx);
+  const capped = await pastMaxCost(readings, ctx);
   if (capped !== undefined) return { ...last, failure: capped };
   if (unread >= ctx.settings.wait.pollErrorBudget)
     return {
@@ -184,12 +185,29 @@ async function failedJob(
   };
 }
 
-/** Why the runners' jobs stop at max_cost, once what they cost reaches it. */
-function pastMaxCost(readings: readonly Reading[], ctx: DeployContext): string | undefined {
+/**
+ * Why the runners' jobs stop at max_cost, once what they cost reaches it: by their details, and, for a
+ * detail that says no cost, by the platform's billing records since the step started. Records that cannot
+ * be read stop them too: the cap is never held blind (it fails closed, as every wait's does).
+ */
+async function pastMaxCost(readings: readonly Reading[], ctx: DeployContext): Promise<string | undefined> {
   const cap = ctx.settings.maxCost;
   if (cap === undefined) return undefined;
-  const spent = costPoints(readings.map((r) => r.detail?.snapshot));
-  if (spent === undefined || (compareDecimals(spent, pointsOf(cap)) ?? -1) < 0) return undefined;
+  const said = readings.filter((r) => r.detail !== undefined && saysCost(r.detail.snapshot));
+  const silent = readings.filter((r) => r.detail !== undefined && !saysCost(r.detail.snapshot));
+  let billed = '0';
+  if (silent.length > 0) {
+    try {
+      billed = await billedSince(
+        silent.map((r) => r.one.taskId),
+        ctx
+      );
+    } catch (error) {
+      return `max_cost ${cap} yuan cannot be held: the runner jobs' details say no cost, and their billing records could not be read (${describeError(error)})`;
+    }
+  }
+  const spent = sumPoints([costPoints(said.map((r) => r.detail?.snapshot)) ?? '0', billed]) ?? '0';
+  if ((compareDecimals(spent, pointsOf(cap)) ?? -1) < 0) return undefined;
   return `the runner jobs have cost ${readablePoints(spent)}, which reaches max_cost ${cap} yuan`;
 }
 

@@ -13,6 +13,7 @@ import { checkCopies } from '../engine/storage/check-copies.js';
 import { printRequests } from '../engine/dry-run.js';
 import type { RunnerHost, JitRunner } from '../engine/runner-host.js';
 import type { DeploySettings } from '../engine/settings.js';
+import { taskResult } from '../engine/wait/task-result.js';
 import { checkRunnerBody, checkTrusted, runnerBody, runnerLabel, runnerNames } from './runner-names.js';
 import { failRunners, openRunners, type Started } from './runner-side.js';
 import { waitOnline, type WaitedRunners } from './runner-wait.js';
@@ -40,7 +41,8 @@ export const runnerFlow: Flow = {
     // The create of one runner, planned now with the runners' form, so that every input is checked first.
     const plan = runnerPlan(settings, `${taskName}-1-1-1`, runnerBody(settings.body, 'checked', support));
     return {
-      plan: { ...plan, calls: [] },
+      // The checked create, so that the step's checks of a create (gpu, resources, preheat) hold for it.
+      plan,
       cleanup: cleanupOf({ ...settings, cleanup: 'stop' }),
       run: (ctx) => runRunners(taskName, ctx, plan),
       dryRun: (ctx) => dryRunRunners(taskName, ctx, plan)
@@ -75,7 +77,15 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
   // 3. Each runner registered, then started: its configuration goes to its job's container env only.
   const started: Started[] = [];
   for (const name of names) {
-    const one = await startRunner(name, label, host, ctx);
+    // Cancelled: no runner more is registered or made; what was made stays for the post step.
+    if (ctx.runtime.cancelled())
+      return withCopies(
+        cancelled(started, { tasks: [], states: [], failure: undefined }, label, ctx, 'starting the runners'),
+        copiedIn.copies
+      );
+    // One preheat, the first runner's: it warms where the runners are placed, for all of them.
+    const preheated = started.length === 0 ? ctx : withoutPreheat(ctx);
+    const one = await startRunner(name, label, host, preheated);
     started.push(one);
     if (one.failure !== undefined)
       return withCopies(await failRunners(started, one.failure, host, label, ctx), copiedIn.copies);
@@ -90,8 +100,9 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
       copiedIn.copies
     );
 
-  // 5. Handed over: each runner runs on for its one job, so the post step stops none of them.
-  for (const one of started) if (one.taskId !== undefined) ctx.cleanup.settle('created', one.taskId);
+  // 5. Handed over: each runner runs on for its one job, so the post step stops none of them, nor takes
+  //    one for a create that may land late (a job of its name found later is a twin: it is stopped).
+  handOver(started, ctx);
   ctx.log(
     `runner: ${names.length} runner(s) online, labeled ${label}: runs-on: ["self-hosted", "${label}"]; each takes one job, and its platform job ends with it`
   );
@@ -108,28 +119,57 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
 }
 
 /**
- * The step was cancelled while it waited: what it made stays recorded for the post step, which stops it
- * (this step's requests are cancelled with it); what is known is written.
+ * The runners handed over, taken out of what the post step finishes: out of the tasks created, and, where
+ * a create of one may still land, counted among the tasks of its name that the post step never touches.
+ */
+function handOver(started: readonly Started[], ctx: DeployContext): void {
+  const ids = started.flatMap((one) => (one.taskId === undefined ? [] : [one.taskId]));
+  const { lookup } = ctx.cleanup.state();
+  ctx.cleanup.update({
+    created: ctx.cleanup.state().created.filter((id) => !ids.includes(id)),
+    ...(lookup === undefined
+      ? {}
+      : { lookup: { ...lookup, existingIds: [...new Set([...lookup.existingIds, ...ids])] } })
+  });
+}
+
+/**
+ * The step was cancelled (while it waited, or between two runners): what it made stays recorded for the
+ * post step, which stops it (this step's requests are cancelled with it); what is known is written.
  */
 function cancelled(
   started: readonly Started[],
   waited: WaitedRunners,
   label: string,
-  ctx: DeployContext
+  ctx: DeployContext,
+  doing = 'waiting for the runners to come online'
 ): StepResult {
   const after = formatDuration(ctx.runtime.now() - ctx.startedAt);
   return stepResult({ operation: 'runner', calls: [], wait: undefined }, ctx, {
     calls: started.flatMap((one) => one.calls),
-    tasks: waited.tasks,
+    tasks:
+      waited.tasks.length > 0
+        ? waited.tasks
+        : started.flatMap((one) =>
+            one.taskId === undefined ? [] : [taskResult(one.taskId, { name: one.name })]
+          ),
     parts: [
       reportEntry('selfHosted', {
         action: 'started',
         label,
         states: waited.states,
-        failure: `cancelled after ${after} while waiting for the runners to come online: the post step stops the runner jobs this step made`
+        failure: `cancelled after ${after} while ${doing}: the post step stops the runner jobs this step made`
       })
     ]
   });
+}
+
+/** The context of a runner's create after the first: no preheat again. */
+function withoutPreheat(ctx: DeployContext): DeployContext {
+  const { preheat } = ctx.settings;
+  return preheat.mode === 'none'
+    ? ctx
+    : { ...ctx, settings: { ...ctx.settings, preheat: { ...preheat, mode: 'none' } } };
 }
 
 /** Registers one runner with GitHub, then starts its platform job; what failed, if anything did. */
