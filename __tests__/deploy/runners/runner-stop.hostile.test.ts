@@ -29,7 +29,7 @@ describe('runner_stop and runner_sweep, hostile', () => {
   const runner = (name: string) => bench.github.store.runners.all().find((r) => r.name === name);
 
   describe('records gone', () => {
-    it('runner_stop: the job gone from the search (stopped elsewhere), its runner still listed: the runner is removed, and the step succeeds', async () => {
+    it('runner_stop: the job stopped elsewhere, its runner still listed: the job is said ended, the runner removed, and the step succeeds', async () => {
       const [id = ''] = await started(1);
       bench.emulator.jobs.stop(id);
       bench.clock.advance(60);
@@ -40,14 +40,15 @@ describe('runner_stop and runner_sweep, hostile', () => {
         { runnerHost: bench.host() }
       );
       expect(failure).toBeUndefined();
+      // Found whatever its status (the search of every status), and said ended: no stop is needed.
       expect(bench.log).toContainEqual(
-        expect.stringMatching(/^runner_stop: 0 runner job\(s\) labeled gpu-9001-1/)
+        expect.stringMatching(new RegExp(`^runner job ${id} \\(gpu-9001-1-1\\): ended \\(`))
       );
       expect(bench.github.store.runners.all()).toEqual([]);
       expect(STOPPED).toContain(status(id));
     });
 
-    it('runner_stop: one of the run’s jobs gone from the search, the other running: the running one is stopped, both runners removed', async () => {
+    it('runner_stop: one of the run’s jobs stopped elsewhere, the other running: the running one is stopped, the other said ended, both runners removed', async () => {
       const [first = '', second = ''] = await started(2);
       bench.emulator.jobs.stop(first);
       bench.clock.advance(60);
@@ -56,7 +57,13 @@ describe('runner_stop and runner_sweep, hostile', () => {
         { runnerHost: bench.host() }
       );
       expect(failure).toBeUndefined();
-      expect(JSON.parse(outputs.task_ids)).toEqual([second]);
+      expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([first, second].sort());
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(new RegExp(`^runner job ${first} .*: ended \\(`))
+      );
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(new RegExp(`^runner job ${second} .*: stopped$`))
+      );
       for (const id of [first, second]) expect(STOPPED).toContain(status(id));
       expect(bench.github.store.runners.all()).toEqual([]);
     });

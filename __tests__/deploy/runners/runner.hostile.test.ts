@@ -203,11 +203,12 @@ describe('operation: runner, hostile', () => {
 
   describe('cancelled at each phase: the post step stops every job the step made', () => {
     it.each([
-      ['while registering the second runner', /^runner gpu-9001-1-1: registered/],
-      ["right after the first create's answer", /^task_id: /],
-      ['right after the second create was sent', /^runner gpu-9001-1-2: registered/],
-      ['while waiting, one runner online', /^runner: 1 of 2 online/]
-    ])('%s', async (_when, cancelWhen) => {
+      // Cancelled while the first runner is started: it is made (its create was under way), no second one.
+      ['while registering the first runner', /^runner gpu-9001-1-1: registered/, 1],
+      ["right after the first create's answer", /^task_id: /, 1],
+      ['right after the second create was sent', /^runner gpu-9001-1-2: registered/, 2],
+      ['while waiting, one runner online', /^runner: 1 of 2 online/, 2]
+    ])('%s', async (_when, cancelWhen, count) => {
       bench.simulate({ neverOnline: true });
       const { failure, left } = await bench.step(
         { runners: '2' },
@@ -228,8 +229,8 @@ describe('operation: runner, hostile', () => {
         }
       );
       expect(failure).toBeDefined();
-      // The step went on to make both (a cancelled step's requests are cut on a runner, not here).
-      expect(made()).toHaveLength(2);
+      // No runner more is made once the step is cancelled.
+      expect(made()).toHaveLength(count);
       expect([...(left?.created ?? [])].sort()).toEqual(made().sort());
       bench.clock.advance(0);
       await bench.cleanup(left ?? {}, { operation: 'runner' });
@@ -298,6 +299,60 @@ describe('operation: runner, hostile', () => {
       expect(billing()).toEqual([]);
       expect(left?.created).toEqual([]);
       expect(bench.github.store.runners.all()).toEqual([]);
+    });
+  });
+
+  describe('found by the review of this file', () => {
+    it('a create answered 502 that lands late, after it was sent again: the runner handed over runs on through the post step; the late twin bills nothing', async () => {
+      bench.emulator.inject({
+        path: JOB_CREATE,
+        answer: { kind: 'status', status: 502 },
+        applyAfterMs: 60_000
+      });
+      const { failure, outputs, left } = await bench.step({}, { runnerHost: bench.host() });
+      expect(failure).toBeUndefined();
+      const [id = ''] = JSON.parse(outputs.task_ids) as string[];
+      expect(status(id)).toBe('Running');
+      // The post step, as the action runs it once the step succeeded: the runner handed over runs on.
+      await bench.cleanup(left ?? {}, { operation: 'runner' });
+      expect(status(id)).toBe('Running');
+      expect(bench.github.store.runners.all().map((r) => r.status)).toEqual(['online']);
+      // The first create lands: its runner's configuration was used, so it exits, and its job ends.
+      bench.clock.advance(120);
+      // A read after the time it lands (the emulator applies a late create as time passes under requests).
+      await bench.step({ operation: 'job_search', gpu: '', body: '', task_name: 'gpu-9001-1-1' });
+      bench.clock.advance(120);
+      await bench.step({ operation: 'job_search', gpu: '', body: '', task_name: 'gpu-9001-1-1' });
+      const twins = made().filter((one) => one !== id);
+      expect(twins).toHaveLength(1);
+      expect(billing()).toEqual([id]);
+    });
+
+    it('max_cost holds the runner jobs while it waits when the job detail says nothing of what the jobs cost', async () => {
+      bench.emulator.tasks.setOmitCostFields(true);
+      bench.simulate({ neverOnline: true });
+      const { failure, left } = await bench.step(
+        { runners: '2', max_cost: '0.05', wait_timeout: '2h', poll_interval: '1m' },
+        { runnerHost: bench.host() }
+      );
+      bench.emulator.tasks.setOmitCostFields(false);
+      const cost = made().reduce((sum, id) => {
+        const detail = bench.emulator.jobs.get(id);
+        return sum + Number(detail.billing_value ?? 0) + Number(detail.forecast_value ?? 0);
+      }, 0);
+      // Held to the billing records, said at once: they are booked every five minutes, so the jobs are
+      // stopped at the first booking that reaches the cap (two runners' five minutes, about 0.31 yuan, over
+      // 0.05 yuan), not at the runner_timeout of an hour (3.76 yuan) as when the cap was not held.
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(
+          /^cost: the runner jobs' details say neither billing_value nor forecast_value: max_cost 0\.05 yuan is held to the platform's billing records/
+        )
+      );
+      expect(cost).toBeGreaterThanOrEqual(50_000);
+      expect(cost).toBeLessThan(400_000);
+      expect(failure).toMatch(/max_cost 0\.05 yuan/);
+      expect(billing()).toEqual([]);
+      expect(left?.created).toEqual([]);
     });
   });
 });

@@ -185,6 +185,9 @@ async function failedJob(
   };
 }
 
+/** The steps that said their cap is held to the billing records: said once a step. */
+const heldToBills = new WeakSet<DeployContext>();
+
 /**
  * Why the runners' jobs stop at max_cost, once what they cost reaches it: by their details, and, for a
  * detail that says no cost, by the platform's billing records since the step started. Records that cannot
@@ -197,6 +200,12 @@ async function pastMaxCost(readings: readonly Reading[], ctx: DeployContext): Pr
   const silent = readings.filter((r) => r.detail !== undefined && !saysCost(r.detail.snapshot));
   let billed = '0';
   if (silent.length > 0) {
+    if (!heldToBills.has(ctx)) {
+      heldToBills.add(ctx);
+      ctx.log(
+        `cost: the runner jobs' details say neither billing_value nor forecast_value: max_cost ${cap} yuan is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`
+      );
+    }
     try {
       billed = await billedSince(
         silent.map((r) => r.one.taskId),
