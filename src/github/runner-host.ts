@@ -56,6 +56,7 @@ export function openRunnerHost(
     scopeText: scopeText(scope),
     register: async (name, labels) => registerRunner(octokit, { scope, name, labels }, connection.mask),
     list: async (label) => listRunners(octokit, scope, { label }),
+    listAll: async () => listRunners(octokit, scope),
     remove: async (id) => {
       const removal = await removeRunner(octokit, scope, id);
       return removal.outcome === 'busy' || removal.outcome === 'kept'

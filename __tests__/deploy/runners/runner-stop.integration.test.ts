@@ -137,6 +137,31 @@ describe('runner_stop and runner_sweep', () => {
       );
     });
 
+    it('removes the runners left with no job that bills once their run is over; keeps those of a run in progress', async () => {
+      bench.github.store.startRun({ id: 9001 });
+      bench.github.store.startRun({ id: 9002 });
+      const [over = ''] = await started(1, '9001');
+      const [going = ''] = await started(1, '9002');
+      // Both jobs stopped elsewhere; their runners stay registered, offline.
+      await bench.step({
+        operation: 'job_stop',
+        ...NOT_A_CREATE,
+        task_name: '',
+        task_id: `${over}, ${going}`
+      });
+      for (const one of bench.github.store.runners.all()) one.status = 'offline';
+      bench.github.store.completeRun(9001, 'success');
+      const { failure } = await bench.step(
+        { operation: 'runner_sweep', ...NOT_A_CREATE },
+        { runnerHost: bench.host() }
+      );
+      expect(failure).toBeUndefined();
+      expect(bench.log).toContainEqual(
+        'runner gpu-9001-1-1: offline, with no job that bills, and its workflow run 9001 is over: removed'
+      );
+      expect(bench.github.store.runners.all().map((r) => r.name)).toEqual(['gpu-9002-1-1']);
+    });
+
     it('says what it would stop in a dry run, and stops nothing', async () => {
       const [id = ''] = await started(1, '9001');
       const { failure } = await bench.step(

@@ -67,6 +67,8 @@ export interface RunnerHost {
   register: (name: string, labels: readonly string[]) => Promise<JitRunner>;
   /** The scope's runners with the label (case aside), every page. */
   list: (label: string) => Promise<readonly HostRunner[]>;
+  /** Every runner of the scope, every page. */
+  listAll: () => Promise<readonly HostRunner[]>;
   /** Removes a runner, and says what GitHub lists after. */
   remove: (id: number) => Promise<RunnerRemovalOutcome>;
   /** A workflow run of the repository; undefined when GitHub knows none of that id. */

@@ -96,7 +96,60 @@ async function sweepRunners(taskName: string, ctx: DeployContext, dryRun: boolea
     states.push(state);
     tasks.push(task);
   }
-  return stoppedResult('swept', undefined, { tasks, states }, ctx);
+  const left = await leftRunners(taskName, jobs, host, ctx, { runs, dryRun });
+  return stoppedResult('swept', undefined, { tasks, states: [...states, ...left] }, ctx);
+}
+
+/**
+ * The runners the runner steps of task_name registered that are left with no job that bills (its job was
+ * stopped elsewhere, or never made): removed from GitHub when offline and their workflow run is over (or
+ * unknown to GitHub); one of a run in progress may be a step's that is still starting its job, and is kept.
+ */
+async function leftRunners(
+  taskName: string,
+  jobs: readonly SweptJob[],
+  host: RunnerHost,
+  ctx: DeployContext,
+  how: { runs: Map<string, RunState | undefined>; dryRun: boolean }
+): Promise<RunnerState[]> {
+  const pattern = runnerNamePattern(taskName);
+  const billing = new Set(jobs.map((job) => job.found.name));
+  const states: RunnerState[] = [];
+  try {
+    for (const runner of await host.listAll()) {
+      const [, runId] = pattern.exec(runner.name) ?? [];
+      if (runId === undefined || billing.has(runner.name) || runner.online || runner.busy) continue;
+      if (!how.runs.has(runId)) how.runs.set(runId, await host.runState(runId));
+      const run = how.runs.get(runId);
+      if (run !== undefined && !run.completed) continue;
+      const why = `offline, with no job that bills, and its workflow run ${runId} ${run === undefined ? 'unknown to GitHub' : 'is over'}`;
+      const github = how.dryRun ? 'would be removed (dry run)' : await removedWord(runner.id, host);
+      ctx.log(`runner ${runner.name}: ${why}: ${github}`);
+      states.push({ name: runner.name, taskId: undefined, github, job: 'none billing', why });
+    }
+  } catch (error) {
+    ctx.log(
+      `runner_sweep: GitHub's runners could not be read, so no runner left was removed: ${describeError(error)}`
+    );
+  }
+  return states;
+}
+
+/** Removes a runner from GitHub; what GitHub lists after, in a word or a line. */
+async function removedWord(id: number, host: RunnerHost): Promise<string> {
+  try {
+    const removal = await host.remove(id);
+    return removal.outcome === 'removed' || removal.outcome === 'gone'
+      ? 'removed'
+      : `still listed (${removal.outcome})`;
+  } catch (error) {
+    return `not removed: ${sanitize(describeError(error), 200)}`;
+  }
+}
+
+/** The name of a runner (and its job) of task_name: `<task_name>-<run id>-<attempt>-<n>`. */
+function runnerNamePattern(taskName: string): RegExp {
+  return new RegExp(`^${taskName.replace(/[.]/g, '\\.')}-(\\d+)-(\\d+)-\\d+$`);
 }
 
 /**
@@ -115,7 +168,7 @@ async function dryRunAlone(taskName: string, ctx: DeployContext): Promise<StepRe
 
 /** The runner jobs of task_name that may still bill: named `<task_name>-<run id>-<attempt>-<n>`. */
 async function runnerJobs(taskName: string, ctx: DeployContext): Promise<SweptJob[]> {
-  const pattern = new RegExp(`^${taskName.replace(/[.]/g, '\\.')}-(\\d+)-(\\d+)-\\d+$`);
+  const pattern = runnerNamePattern(taskName);
   const found = await retried(`the job search for ${taskName}`, ctx.retries, () =>
     searchTasks(taskName, (name) => pattern.test(name), ctx)
   );
@@ -193,19 +246,8 @@ async function stopAndRemove(
   ctx: DeployContext
 ): Promise<{ state: RunnerState; task: TaskResult }> {
   const { word, task } = await stopAndCost(job.found.id, job.found.name, ctx);
-  let github = 'not listed';
   const runner = listed.find((one) => one.name === job.found.name);
-  if (runner !== undefined) {
-    try {
-      const removal = await host.remove(runner.id);
-      github =
-        removal.outcome === 'removed' || removal.outcome === 'gone'
-          ? 'removed'
-          : `still listed (${removal.outcome})`;
-    } catch (error) {
-      github = `not removed: ${sanitize(describeError(error), 200)}`;
-    }
-  }
+  const github = runner === undefined ? 'not listed' : await removedWord(runner.id, host);
   ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
   return {
     state: { name: job.found.name, taskId: job.found.id, github, job: sanitize(word, 300), why },
