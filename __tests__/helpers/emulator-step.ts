@@ -79,9 +79,12 @@ export function emulatorCleanup(
   client: ApiClient,
   into: { log: string[] },
   inputs: Record<string, string>,
-  state: Partial<CleanupState>
+  state: Partial<CleanupState>,
+  runnerHost?: RunnerHostOpener
 ): Promise<CleanupReport> {
   const { settings, runtime } = emulatorRun(emulator, clock, client, into, inputs);
+  // GitHub's runners the post step removes: GitHub's stand-in, through the real client.
+  if (runnerHost !== undefined) runtime.runnerHost = runnerHost;
   const ctx = testContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
   return finishCleanup({ ...NO_CLEANUP, ...state }, ctx);
 }
@@ -136,8 +139,12 @@ export interface StepBench {
   ) => ReturnType<ReturnType<typeof emulatorStep>>;
   /** The requests the emulator received on `path`. */
   readonly sent: (path: string) => Emulator['requests'];
-  /** Runs the post step's cleanup of `state`, with `defaults` under `inputs`. */
-  readonly cleanup: (state: Partial<CleanupState>, inputs?: Record<string, string>) => Promise<CleanupReport>;
+  /** Runs the post step's cleanup of `state`, with `defaults` under `inputs` (and GitHub's runners, if given). */
+  readonly cleanup: (
+    state: Partial<CleanupState>,
+    inputs?: Record<string, string>,
+    runnerHost?: RunnerHostOpener
+  ) => Promise<CleanupReport>;
 }
 
 /**
@@ -184,9 +191,9 @@ export function useStepBench(
       return emulatorStep(emulator, clock, client, { log }, defaults)(inputs, stepOptions);
     },
     sent: (path) => now().emulator.requests.filter((r) => r.path === path),
-    cleanup: (state, inputs = {}) => {
+    cleanup: (state, inputs = {}, runnerHost) => {
       const { emulator, clock, client, log } = now();
-      return emulatorCleanup(emulator, clock, client, { log }, { ...defaults, ...inputs }, state);
+      return emulatorCleanup(emulator, clock, client, { log }, { ...defaults, ...inputs }, state, runnerHost);
     }
   };
 }

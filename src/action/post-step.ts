@@ -1,3 +1,4 @@
+import { runnersOpener } from './runner-step.js';
 import { InputError } from '../basics/input-error.js';
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
@@ -61,7 +62,13 @@ export async function runPost(given: StepHost): Promise<void> {
   let runtime: ReturnType<typeof stepRuntime> | undefined;
   try {
     const settings = await settingsForCleanup(host);
-    runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal, redact));
+    const cancel = new AbortController().signal;
+    // GitHub, for the runners a runner step registered and did not hand over.
+    const runnerHost = runnersOpener(host, settings, cancel);
+    runtime = stepRuntime(settings, {
+      ...hostHooks(host, cancel, redact),
+      ...(runnerHost === undefined ? {} : { runnerHost })
+    });
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
     const report = await finishCleanup(state, ctx);
     const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;

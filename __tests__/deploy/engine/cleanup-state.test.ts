@@ -28,7 +28,8 @@ const full: CleanupState = {
   volumes: [
     { name: 'scratch', id: '1001' },
     { name: 'landing', id: undefined }
-  ]
+  ],
+  runners: [{ id: 1000001, name: 'gpu-9001-1-1', scope: 'repo' }]
 };
 
 describe('the cleanup ledger', () => {
@@ -41,6 +42,7 @@ describe('the cleanup ledger', () => {
       'preheats',
       'transfers',
       'volumes',
+      'runners',
       'lookup'
     ]);
     expect(LEFTOVER_ORDER.map((kind) => LEFTOVER_KINDS[kind].key)).toEqual([
@@ -51,6 +53,7 @@ describe('the cleanup ledger', () => {
       'preheat_task_ids',
       'transfers',
       'volumes',
+      'runners',
       'create_lookup'
     ]);
     const read = Object.fromEntries(
@@ -72,6 +75,7 @@ describe('the cleanup ledger', () => {
       'transfer 501 to stop',
       'volume 1001 (scratch) to delete',
       'the volume named "landing" to look for, whose create never answered (kept if listed: a name is no proof of who made it)',
+      'runner gpu-9001-1-1 to remove from GitHub',
       'a task named "web" that a create may have made'
     ]);
     expect(leftovers(NO_CLEANUP)).toEqual([]);

@@ -49,6 +49,15 @@ export interface CleanupState {
   transfers: readonly TransferLeft[];
   /** Cluster storage volumes the step made, to delete once the job ends (volume_cleanup: delete). */
   volumes: readonly VolumeLeft[];
+  /** Self-hosted runners the step registered with GitHub and did not hand over, to remove. */
+  runners: readonly RunnerLeft[];
+}
+
+/** A runner a runner step registered with GitHub: its id and name, and where it is registered. */
+export interface RunnerLeft {
+  id: number;
+  name: string;
+  scope: 'repo' | 'org';
 }
 
 /**
@@ -100,7 +109,8 @@ export const NO_CLEANUP: CleanupState = {
   rollback: undefined,
   scaleBack: undefined,
   transfers: [],
-  volumes: []
+  volumes: [],
+  runners: []
 };
 
 /** The kinds of leftover the ledger holds: each has its entry in LEFTOVER_KINDS and its finisher. */
@@ -224,6 +234,12 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     encode: (volumes) => JSON.stringify(volumes),
     decode: (text) => JSON.parse(text || '[]') as VolumeLeft[]
   },
+  runners: {
+    key: 'runners',
+    phrases: (runners) => runners.map((r) => `runner ${r.name} to remove from GitHub`),
+    encode: (runners) => JSON.stringify(runners),
+    decode: (text) => JSON.parse(text || '[]') as RunnerLeft[]
+  },
   lookup: {
     key: 'create_lookup',
     phrases: (lookup) =>
@@ -265,7 +281,7 @@ function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string
 /** The tasks of the ledger's lists of task ids. */
 type TaskList = 'created' | 'retire' | 'preheats';
 /** The ledger's single leftovers. */
-type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers'>;
+type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers' | 'runners'>;
 
 /**
  * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses

@@ -127,6 +127,7 @@ function handOver(started: readonly Started[], ctx: DeployContext): void {
   const { lookup } = ctx.cleanup.state();
   ctx.cleanup.update({
     created: ctx.cleanup.state().created.filter((id) => !ids.includes(id)),
+    runners: [],
     ...(lookup === undefined
       ? {}
       : { lookup: { ...lookup, existingIds: [...new Set([...lookup.existingIds, ...ids])] } })
@@ -191,6 +192,11 @@ async function startRunner(
       failure: `GitHub did not register runner ${name}: ${describeError(error)}`
     };
   }
+  // Recorded at once: a step that fails or is cancelled from here on leaves it for the post step to remove.
+  const runners = ctx.cleanup.state().runners;
+  ctx.cleanup.update({
+    runners: [...runners, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
+  });
   ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
   const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };
   const plan = runnerPlan(ctx.settings, name, runnerBody(ctx.settings.body, jit.encodedJitConfig, support));

@@ -10,6 +10,7 @@ import {
   type CreateLookup,
   type LeftoverKind,
   type Rollback,
+  type RunnerLeft,
   type TransferLeft,
   type VolumeLeft
 } from '../cleanup-state.js';
@@ -131,6 +132,10 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
         ...(await deleteVolumeLeft(left, ctx, own))
       }))
     };
+  },
+  runners: async (runners, _state, ctx) => {
+    await removeRunnersLeft(runners, ctx);
+    return {};
   },
   lookup: async (lookup, { created, action }, ctx) =>
     lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
@@ -296,4 +301,35 @@ async function cleanUpFound(
     ctx,
     taskName
   );
+}
+
+/**
+ * Removes from GitHub the runners a step registered and did not hand over (it failed, or was cancelled):
+ * a runner offline bills nothing, so one that cannot be removed is said, not failed on (runner_sweep, or
+ * GitHub in time, removes it).
+ */
+async function removeRunnersLeft(runners: readonly RunnerLeft[], ctx: DeployContext): Promise<void> {
+  if (runners.length === 0) return;
+  const open = ctx.runtime.runnerHost;
+  if (open === undefined || ctx.settings.previews.githubToken === undefined) {
+    for (const runner of runners)
+      ctx.log(
+        `cleanup: runner ${runner.name} is left registered on GitHub (no github_token): offline, it bills nothing; runner_sweep removes it`
+      );
+    return;
+  }
+  for (const runner of runners) {
+    try {
+      const removal = await (await open(runner.scope)).remove(runner.id);
+      const word =
+        removal.outcome === 'removed' || removal.outcome === 'gone'
+          ? 'removed it'
+          : `found it still listed (${removal.outcome})`;
+      ctx.log(`cleanup: runner ${runner.name}: GitHub ${word}`);
+    } catch (error) {
+      ctx.log(
+        `cleanup: runner ${runner.name} could not be removed from GitHub (${describeError(error)}): offline, it bills nothing; runner_sweep removes it`
+      );
+    }
+  }
 }
