@@ -89,6 +89,46 @@ describe('runner_stop and runner_sweep', () => {
     expect(status(id)).toBe('Running');
   });
 
+  it('refuses a runner_stop that names no runner, before anything is sent', async () => {
+    await expect(
+      bench.step({ operation: 'runner_stop', ...NOT_A_CREATE, task_name: '' }, { runnerHost: bench.host() })
+    ).rejects.toThrow('runner_stop needs the runners: set task_name');
+    await expect(
+      bench.step({ operation: 'runner_sweep', ...NOT_A_CREATE, task_name: '' }, { runnerHost: bench.host() })
+    ).rejects.toThrow('runner_sweep finds the runner jobs by name: set task_name');
+    expect(bench.emulator.requests).toEqual([]);
+  });
+
+  it('says, in a dry run without github_token, what it would stop, and sends no change', async () => {
+    const [id = ''] = await started(1);
+    const noGitHub = { ...NOT_A_CREATE, github_token: '' };
+    await bench.step({ operation: 'runner_stop', ...noGitHub, task_name: '', task_id: id }, { dryRun: true });
+    await bench.step({ operation: 'runner_stop', ...noGitHub }, { dryRun: true });
+    await bench.step({ operation: 'runner_sweep', ...noGitHub }, { dryRun: true });
+    expect(bench.log).toContain(`dry run: job ${id} would be stopped, and its runner removed from GitHub`);
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        /^dry run: the runner jobs named gpu-<run id>-<attempt>-<n> of this workflow run would be stopped/
+      )
+    );
+    expect(bench.log).toContainEqual(`dry run: runner job ${id} (gpu-9001-1-1), run 9001`);
+    expect(bench.emulator.jobs.get(id).status).toBe('Running');
+    expect(bench.github.store.runners.all()).toHaveLength(1);
+  });
+
+  it('refuses a runner_stop without github_token, naming the token it needs', async () => {
+    await started(1);
+    const { failure } = await bench
+      .step({ operation: 'runner_stop', ...NOT_A_CREATE, github_token: '' })
+      .then(
+        (r) => r,
+        (error: unknown) => ({ failure: (error as Error).message })
+      );
+    expect(failure).toMatch(
+      /github_token is empty: set it to a fine-grained token or a GitHub App's with administration: write/
+    );
+  });
+
   describe('the sweep', () => {
     const runner = (name: string) => bench.github.store.runners.all().find((r) => r.name === name);
 

@@ -760,7 +760,7 @@ describe('data and results of a job', () => {
       'results is set, but detail runs no job'
     );
     await expect(step({ operation: 'detail', task_id: '1', data: 'v3/ -> work:/data' })).rejects.toThrow(
-      'data is set, but detail creates no task or job: data is copied in before one is made (create, replace, job)'
+      'data is set, but detail creates no task or job: data is copied in before one is made (create, replace, job, runner)'
     );
     await expect(step({ ...JOB, data: 'v3/ work:/data' })).rejects.toThrow(
       'data has "v3/ work:/data", which is no copy'
