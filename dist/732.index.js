@@ -307,6 +307,44 @@ function containerServices(node, services) {
 
 /***/ }),
 
+/***/ 9512:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ billedSince)
+/* harmony export */ });
+/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9126);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5786);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6961);
+
+
+
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * What the tasks have been billed from `fromMs` (the step's start unless given) to `untilMs` (now unless
+ * given), as the platform's billing records say (get_billing_record with task_ids, every page), in points:
+ * by the hour from the hour `fromMs` is in, or, for a window of more than two days, by the day from its day
+ * (UTC). The records are booked every five minutes: they lag the use by up to that. Throws when they cannot
+ * be read: max_cost then fails closed (see CapGuard).
+ */
+async function billedSince(taskIds, ctx, fromMs = ctx.startedAt, untilMs) {
+    const now = ctx.runtime.now();
+    const range = (untilMs ?? now) - fromMs > 2 * DAY_MS ? 'day' : 'hour';
+    const unit = range === 'day' ? DAY_MS : HOUR_MS;
+    const start = Math.floor(fromMs / unit) * unit;
+    const end = untilMs ?? Math.max(now, start + 1000);
+    if (end <= start)
+        return '0';
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the billing records of task ${taskIds.join(', ')}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .billingRecordsCall */ .Mi)(ctx.settings, taskIds, { range, fromMs: start, toMs: end }, page), ctx.send);
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)((0,_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_3__/* .billsOf */ .K)({ results: list.results }).map((bill) => bill.billed)) ?? '0';
+}
+
+
+/***/ }),
+
 /***/ 2631:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -727,6 +765,9 @@ async function failRunners(started, failure, host, label, ctx, tasks = []) {
     for (const one of started) {
         const job = await stopRunnerJob(one, ctx);
         const github = await removeFromGitHub(one, host, ctx);
+        // Removed: the post step has it no more to remove; else it tries again.
+        if (github === 'removed')
+            ctx.cleanup.update({ runners: ctx.cleanup.state().runners.filter((r) => r.name !== one.name) });
         states.push({ name: one.name, taskId: one.taskId, github, job });
     }
     const byId = new Map(tasks.map((task) => [task.id, task]));
@@ -853,6 +894,8 @@ var toolkit = __webpack_require__(445);
 var check_copies = __webpack_require__(9645);
 // EXTERNAL MODULE: ./deploy/engine/dry-run.ts
 var dry_run = __webpack_require__(60);
+// EXTERNAL MODULE: ./deploy/engine/wait/task-result.ts
+var task_result = __webpack_require__(5834);
 // EXTERNAL MODULE: ./deploy/runners/runner-names.ts
 var runner_names = __webpack_require__(1967);
 // EXTERNAL MODULE: ./deploy/runners/runner-side.ts
@@ -867,9 +910,10 @@ var read_task = __webpack_require__(8242);
 var diagnose = __webpack_require__(2631);
 // EXTERNAL MODULE: ./deploy/engine/wait/spending-cap.ts
 var spending_cap = __webpack_require__(2550);
-// EXTERNAL MODULE: ./deploy/engine/wait/task-result.ts
-var task_result = __webpack_require__(5834);
+// EXTERNAL MODULE: ./deploy/engine/wait/billed-since.ts
+var billed_since = __webpack_require__(9512);
 ;// CONCATENATED MODULE: ./deploy/runners/runner-wait.ts
+
 
 
 
@@ -928,7 +972,7 @@ async function verdictOf(readings, last, unread, ctx) {
     const failed = readings.find((r) => r.detail !== undefined && jobEnded(r.detail.data) && r.listed?.online !== true);
     if (failed !== undefined)
         return failedJob(failed, [...last.tasks], [...last.states], ctx);
-    const capped = pastMaxCost(readings, ctx);
+    const capped = await pastMaxCost(readings, ctx);
     if (capped !== undefined)
         return { ...last, failure: capped };
     if (unread >= ctx.settings.wait.pollErrorBudget)
@@ -1006,13 +1050,34 @@ async function failedJob(reading, tasks, states, ctx) {
         failure: `${one.name}: its job ended before its runner came online: ${(0,safe_text/* sanitize */.aj)(problem ?? reason, 500)}`
     };
 }
-/** Why the runners' jobs stop at max_cost, once what they cost reaches it. */
-function pastMaxCost(readings, ctx) {
+/** The steps that said their cap is held to the billing records: said once a step. */
+const heldToBills = new WeakSet();
+/**
+ * Why the runners' jobs stop at max_cost, once what they cost reaches it: by their details, and, for a
+ * detail that says no cost, by the platform's billing records since the step started. Records that cannot
+ * be read stop them too: the cap is never held blind (it fails closed, as every wait's does).
+ */
+async function pastMaxCost(readings, ctx) {
     const cap = ctx.settings.maxCost;
     if (cap === undefined)
         return undefined;
-    const spent = (0,spending_cap/* costPoints */.HU)(readings.map((r) => r.detail?.snapshot));
-    if (spent === undefined || ((0,money/* compareDecimals */.YL)(spent, (0,spending_cap/* pointsOf */.XE)(cap)) ?? -1) < 0)
+    const said = readings.filter((r) => r.detail !== undefined && (0,spending_cap/* saysCost */.Uz)(r.detail.snapshot));
+    const silent = readings.filter((r) => r.detail !== undefined && !(0,spending_cap/* saysCost */.Uz)(r.detail.snapshot));
+    let billed = '0';
+    if (silent.length > 0) {
+        if (!heldToBills.has(ctx)) {
+            heldToBills.add(ctx);
+            ctx.log(`cost: the runner jobs' details say neither billing_value nor forecast_value: max_cost ${cap} yuan is held to the platform's billing records from now on (booked every 5 minutes, so they lag the use by up to that)`);
+        }
+        try {
+            billed = await (0,billed_since/* billedSince */.p)(silent.map((r) => r.one.taskId), ctx);
+        }
+        catch (error) {
+            return `max_cost ${cap} yuan cannot be held: the runner jobs' details say no cost, and their billing records could not be read (${(0,failures/* describeError */.Uc)(error)})`;
+        }
+    }
+    const spent = (0,money/* sumPoints */.RN)([(0,spending_cap/* costPoints */.HU)(said.map((r) => r.detail?.snapshot)) ?? '0', billed]) ?? '0';
+    if (((0,money/* compareDecimals */.YL)(spent, (0,spending_cap/* pointsOf */.XE)(cap)) ?? -1) < 0)
         return undefined;
     return `the runner jobs have cost ${(0,money/* readablePoints */.aR)(spent)}, which reaches max_cost ${cap} yuan`;
 }
@@ -1054,6 +1119,7 @@ function stateOf(reading) {
 
 
 
+
 /**
  * GPU runners for a workflow's job (operation: runner), as one story: the event is checked (a fork's code
  * never gets a self-hosted runner unless allowed), each runner is registered with GitHub for one job and
@@ -1075,7 +1141,8 @@ const runnerFlow = {
         // The create of one runner, planned now with the runners' form, so that every input is checked first.
         const plan = runnerPlan(settings, `${taskName}-1-1-1`, (0,runner_names/* runnerBody */.Tk)(settings.body, 'checked', support));
         return {
-            plan: { ...plan, calls: [] },
+            // The checked create, so that the step's checks of a create (gpu, resources, preheat) hold for it.
+            plan,
             cleanup: (0,toolkit/* cleanupOf */.Au)({ ...settings, cleanup: 'stop' }),
             run: (ctx) => runRunners(taskName, ctx, plan),
             dryRun: (ctx) => dryRunRunners(taskName, ctx, plan)
@@ -1105,7 +1172,12 @@ async function runRunners(taskName, ctx, checked) {
     // 3. Each runner registered, then started: its configuration goes to its job's container env only.
     const started = [];
     for (const name of names) {
-        const one = await startRunner(name, label, host, ctx);
+        // Cancelled: no runner more is registered or made; what was made stays for the post step.
+        if (ctx.runtime.cancelled())
+            return (0,copying/* withCopies */.ED)(cancelled(started, { tasks: [], states: [], failure: undefined }, label, ctx, 'starting the runners'), copiedIn.copies);
+        // One preheat, the first runner's: it warms where the runners are placed, for all of them.
+        const preheated = started.length === 0 ? ctx : withoutPreheat(ctx);
+        const one = await startRunner(name, label, host, preheated);
         started.push(one);
         if (one.failure !== undefined)
             return (0,copying/* withCopies */.ED)(await (0,runner_side/* failRunners */.a)(started, one.failure, host, label, ctx), copiedIn.copies);
@@ -1116,10 +1188,9 @@ async function runRunners(taskName, ctx, checked) {
         return (0,copying/* withCopies */.ED)(cancelled(started, waited, label, ctx), copiedIn.copies);
     if (waited.failure !== undefined)
         return (0,copying/* withCopies */.ED)(await (0,runner_side/* failRunners */.a)(started, waited.failure, host, label, ctx, waited.tasks), copiedIn.copies);
-    // 5. Handed over: each runner runs on for its one job, so the post step stops none of them.
-    for (const one of started)
-        if (one.taskId !== undefined)
-            ctx.cleanup.settle('created', one.taskId);
+    // 5. Handed over: each runner runs on for its one job, so the post step stops none of them, nor takes
+    //    one for a create that may land late (a job of its name found later is a twin: it is stopped).
+    handOver(started, ctx);
     ctx.log(`runner: ${names.length} runner(s) online, labeled ${label}: runs-on: ["self-hosted", "${label}"]; each takes one job, and its platform job ends with it`);
     return (0,copying/* withCopies */.ED)((0,toolkit/* stepResult */.GR)(checked, ctx, {
         calls: started.flatMap((one) => one.calls),
@@ -1130,23 +1201,47 @@ async function runRunners(taskName, ctx, checked) {
     }), copiedIn.copies);
 }
 /**
- * The step was cancelled while it waited: what it made stays recorded for the post step, which stops it
- * (this step's requests are cancelled with it); what is known is written.
+ * The runners handed over, taken out of what the post step finishes: out of the tasks created, and, where
+ * a create of one may still land, counted among the tasks of its name that the post step never touches.
  */
-function cancelled(started, waited, label, ctx) {
+function handOver(started, ctx) {
+    const ids = started.flatMap((one) => (one.taskId === undefined ? [] : [one.taskId]));
+    const { lookup } = ctx.cleanup.state();
+    ctx.cleanup.update({
+        created: ctx.cleanup.state().created.filter((id) => !ids.includes(id)),
+        runners: [],
+        ...(lookup === undefined
+            ? {}
+            : { lookup: { ...lookup, existingIds: [...new Set([...lookup.existingIds, ...ids])] } })
+    });
+}
+/**
+ * The step was cancelled (while it waited, or between two runners): what it made stays recorded for the
+ * post step, which stops it (this step's requests are cancelled with it); what is known is written.
+ */
+function cancelled(started, waited, label, ctx, doing = 'waiting for the runners to come online') {
     const after = (0,units/* formatDuration */.a3)(ctx.runtime.now() - ctx.startedAt);
     return (0,toolkit/* stepResult */.GR)({ operation: 'runner', calls: [], wait: undefined }, ctx, {
         calls: started.flatMap((one) => one.calls),
-        tasks: waited.tasks,
+        tasks: waited.tasks.length > 0
+            ? waited.tasks
+            : started.flatMap((one) => one.taskId === undefined ? [] : [(0,task_result/* taskResult */.h)(one.taskId, { name: one.name })]),
         parts: [
             (0,step_result/* reportEntry */.jr)('selfHosted', {
                 action: 'started',
                 label,
                 states: waited.states,
-                failure: `cancelled after ${after} while waiting for the runners to come online: the post step stops the runner jobs this step made`
+                failure: `cancelled after ${after} while ${doing}: the post step stops the runner jobs this step made`
             })
         ]
     });
+}
+/** The context of a runner's create after the first: no preheat again. */
+function withoutPreheat(ctx) {
+    const { preheat } = ctx.settings;
+    return preheat.mode === 'none'
+        ? ctx
+        : { ...ctx, settings: { ...ctx.settings, preheat: { ...preheat, mode: 'none' } } };
 }
 /** Registers one runner with GitHub, then starts its platform job; what failed, if anything did. */
 async function startRunner(name, label, host, ctx) {
@@ -1163,6 +1258,11 @@ async function startRunner(name, label, host, ctx) {
             failure: `GitHub did not register runner ${name}: ${(0,failures/* describeError */.Uc)(error)}`
         };
     }
+    // Recorded at once: a step that fails or is cancelled from here on leaves it for the post step to remove.
+    const runners = ctx.cleanup.state().runners;
+    ctx.cleanup.update({
+        runners: [...runners, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
+    });
     ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
     const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };
     const plan = runnerPlan(ctx.settings, name, (0,runner_names/* runnerBody */.Tk)(ctx.settings.body, jit.encodedJitConfig, support));

@@ -566,8 +566,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
-var main_step = __webpack_require__(5940);
+// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
+var main_step = __webpack_require__(8215);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-words.ts

@@ -506,6 +506,9 @@ async function failRunners(started, failure, host, label, ctx, tasks = []) {
     for (const one of started) {
         const job = await stopRunnerJob(one, ctx);
         const github = await removeFromGitHub(one, host, ctx);
+        // Removed: the post step has it no more to remove; else it tries again.
+        if (github === 'removed')
+            ctx.cleanup.update({ runners: ctx.cleanup.state().runners.filter((r) => r.name !== one.name) });
         states.push({ name: one.name, taskId: one.taskId, github, job });
     }
     const byId = new Map(tasks.map((task) => [task.id, task]));
@@ -609,13 +612,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3035);
 /* harmony import */ var _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6289);
-/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(445);
-/* harmony import */ var _engine_retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8079);
-/* harmony import */ var _engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(518);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(445);
+/* harmony import */ var _engine_retries_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8079);
+/* harmony import */ var _engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(518);
 /* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8242);
 /* harmony import */ var _engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5834);
 /* harmony import */ var _runner_side_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(912);
@@ -692,7 +695,54 @@ async function sweepRunners(taskName, ctx, dryRun) {
         states.push(state);
         tasks.push(task);
     }
-    return (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stoppedResult */ .Fb)('swept', undefined, { tasks, states }, ctx);
+    const left = await leftRunners(taskName, jobs, host, ctx, { runs, dryRun });
+    return (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stoppedResult */ .Fb)('swept', undefined, { tasks, states: [...states, ...left] }, ctx);
+}
+/**
+ * The runners the runner steps of task_name registered that are left with no job that bills (its job was
+ * stopped elsewhere, or never made): removed from GitHub when offline and their workflow run is over (or
+ * unknown to GitHub); one of a run in progress may be a step's that is still starting its job, and is kept.
+ */
+async function leftRunners(taskName, jobs, host, ctx, how) {
+    const pattern = runnerNamePattern(taskName);
+    const billing = new Set(jobs.map((job) => job.found.name));
+    const states = [];
+    try {
+        for (const runner of await host.listAll()) {
+            const [, runId] = pattern.exec(runner.name) ?? [];
+            if (runId === undefined || billing.has(runner.name) || runner.online || runner.busy)
+                continue;
+            if (!how.runs.has(runId))
+                how.runs.set(runId, await host.runState(runId));
+            const run = how.runs.get(runId);
+            if (run !== undefined && !run.completed)
+                continue;
+            const why = `offline, with no job that bills, and its workflow run ${runId} ${run === undefined ? 'unknown to GitHub' : 'is over'}`;
+            const github = how.dryRun ? 'would be removed (dry run)' : await removedWord(runner.id, host);
+            ctx.log(`runner ${runner.name}: ${why}: ${github}`);
+            states.push({ name: runner.name, taskId: undefined, github, job: 'none billing', why });
+        }
+    }
+    catch (error) {
+        ctx.log(`runner_sweep: GitHub's runners could not be read, so no runner left was removed: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`);
+    }
+    return states;
+}
+/** Removes a runner from GitHub; what GitHub lists after, in a word or a line. */
+async function removedWord(id, host) {
+    try {
+        const removal = await host.remove(id);
+        return removal.outcome === 'removed' || removal.outcome === 'gone'
+            ? 'removed'
+            : `still listed (${removal.outcome})`;
+    }
+    catch (error) {
+        return `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error), 200)}`;
+    }
+}
+/** The name of a runner (and its job) of task_name: `<task_name>-<run id>-<attempt>-<n>`. */
+function runnerNamePattern(taskName) {
+    return new RegExp(`^${taskName.replace(/[.]/g, '\\.')}-(\\d+)-(\\d+)-\\d+$`);
 }
 /**
  * A dry run without GitHub (no github_token): the runner jobs that may still bill, read from the platform,
@@ -700,15 +750,15 @@ async function sweepRunners(taskName, ctx, dryRun) {
  */
 async function dryRunAlone(taskName, ctx) {
     const jobs = await runnerJobs(taskName, ctx);
-    ctx.log(`dry run: ${jobs.length} runner job(s) of ${taskName} may still bill; without github_token GitHub is not read, so none is judged: each would be stopped if its workflow run is over, its runner gone, or offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)} after its job started`);
+    ctx.log(`dry run: ${jobs.length} runner job(s) of ${taskName} may still bill; without github_token GitHub is not read, so none is judged: each would be stopped if its workflow run is over, its runner gone, or offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)} after its job started`);
     for (const job of jobs)
         ctx.log(`dry run: runner job ${job.found.id} (${job.found.name}), run ${job.runId}`);
-    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_6__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
 }
 /** The runner jobs of task_name that may still bill: named `<task_name>-<run id>-<attempt>-<n>`. */
 async function runnerJobs(taskName, ctx) {
-    const pattern = new RegExp(`^${taskName.replace(/[.]/g, '\\.')}-(\\d+)-(\\d+)-\\d+$`);
-    const found = await (0,_engine_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .s)(`the job search for ${taskName}`, ctx.retries, () => (0,_engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchTasks */ .d)(taskName, (name) => pattern.test(name), ctx));
+    const pattern = runnerNamePattern(taskName);
+    const found = await (0,_engine_retries_js__WEBPACK_IMPORTED_MODULE_8__/* .retried */ .s)(`the job search for ${taskName}`, ctx.retries, () => (0,_engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchTasks */ .d)(taskName, (name) => pattern.test(name), ctx));
     return found.map((task) => {
         const [, runId = '', attempt = ''] = pattern.exec(task.name) ?? [];
         return { found: task, runId, label: `${taskName}-${runId}-${attempt}` };
@@ -722,7 +772,7 @@ async function whyStop(job, host, ctx, seen) {
     if (run === undefined)
         return `GitHub knows no workflow run ${job.runId}`;
     if (run.completed)
-        return `its workflow run ${job.runId} is over (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(run.conclusion ?? run.status, 40)})`;
+        return `its workflow run ${job.runId} is over (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(run.conclusion ?? run.status, 40)})`;
     if (!seen.listed.has(job.label))
         seen.listed.set(job.label, await host.list(job.label));
     const runner = seen.listed.get(job.label)?.find((one) => one.name === job.found.name);
@@ -735,7 +785,7 @@ async function whyStop(job, host, ctx, seen) {
         return undefined;
     const offlineMs = ctx.runtime.now() - startedAt;
     return offlineMs > OFFLINE_GRACE_MS
-        ? `its runner is offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(offlineMs)} after its job started (grace ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)})`
+        ? `its runner is offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(offlineMs)} after its job started (grace ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)})`
         : undefined;
 }
 /** GitHub's runners of a label, read once a sweep; none when they cannot be read (none is removed then). */
@@ -769,23 +819,11 @@ async function jobStart(taskId, ctx) {
 /** Stops a runner job until its state shows it, and removes its runner if GitHub still lists it. */
 async function stopAndRemove(job, why, host, listed, ctx) {
     const { word, task } = await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stopAndCost */ .j6)(job.found.id, job.found.name, ctx);
-    let github = 'not listed';
     const runner = listed.find((one) => one.name === job.found.name);
-    if (runner !== undefined) {
-        try {
-            const removal = await host.remove(runner.id);
-            github =
-                removal.outcome === 'removed' || removal.outcome === 'gone'
-                    ? 'removed'
-                    : `still listed (${removal.outcome})`;
-        }
-        catch (error) {
-            github = `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error), 200)}`;
-        }
-    }
+    const github = runner === undefined ? 'not listed' : await removedWord(runner.id, host);
     ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
     return {
-        state: { name: job.found.name, taskId: job.found.id, github, job: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(word, 300), why },
+        state: { name: job.found.name, taskId: job.found.id, github, job: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(word, 300), why },
         task
     };
 }

@@ -496,6 +496,7 @@ function openRunnerHost(run, scopeName, connection) {
         scopeText: scopeText(scope),
         register: async (name, labels) => registerRunner(octokit, { scope, name, labels }, connection.mask),
         list: async (label) => listRunners(octokit, scope, { label }),
+        listAll: async () => listRunners(octokit, scope),
         remove: async (id) => {
             const removal = await removeRunner(octokit, scope, id);
             return removal.outcome === 'busy' || removal.outcome === 'kept'

@@ -190,7 +190,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 5940:
+/***/ 8215:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -688,39 +688,8 @@ function pullRequestsOpener(host, settings, cancel) {
     };
 }
 
-;// CONCATENATED MODULE: ./action/runner-step.ts
-
-/**
- * GitHub's self-hosted runners for a runner step, opened (and GitHub's client loaded) only when the step
- * first asks: the token is github_token, GITHUB_API_URL GitHub Enterprise Server's; the workflow run and
- * its event come from the runner's variables (the CLI's: the environment it is given). Each runner's
- * configuration is masked before anything else is done with it.
- */
-function runnersOpener(host, settings, cancel) {
-    const token = settings.previews.githubToken;
-    if (token === undefined)
-        return undefined;
-    const deadline = Date.now() + settings.wait.timeoutMs;
-    return async (scope) => {
-        const { openRunnerHost, runnerRunOf } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(860)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5877));
-        return openRunnerHost(runnerRunOf(host.env), scope, {
-            token,
-            apiUrl: host.env('GITHUB_API_URL'),
-            userAgent: `elastic-deploy-action/${version/* VERSION */.x}`,
-            deadline,
-            log: host.info,
-            mask: (secrets) => {
-                host.setSecrets(secrets);
-            },
-            requests: {
-                timeoutMs: settings.requestTimeoutMs,
-                maxResponseBytes: settings.maxResponseBytes,
-                cancel
-            }
-        });
-    };
-}
-
+// EXTERNAL MODULE: ./action/runner-step.ts
+var runner_step = __nccwpck_require__(6024);
 ;// CONCATENATED MODULE: ./action/main-step.ts
 
 
@@ -787,7 +756,7 @@ async function runPlanned(host, settings, how) {
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
     const pullRequests = pullRequestsOpener(host, settings, how.cancel);
-    const runnerHost = runnersOpener(host, settings, how.cancel);
+    const runnerHost = (0,runner_step/* runnersOpener */.l)(host, settings, how.cancel);
     const runtime = (0,step_runtime/* stepRuntime */.r)(settings, {
         ...(0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact),
         ...(pullRequests === undefined ? {} : { pullRequests }),
@@ -915,6 +884,48 @@ function maskingHost(given) {
             : { appendSummary: (markdown) => given.appendSummary?.(redact(markdown)) })
     };
     return { host, redact };
+}
+
+
+/***/ }),
+
+/***/ 6024:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ runnersOpener)
+/* harmony export */ });
+/* harmony import */ var _deploy_door_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8690);
+
+/**
+ * GitHub's self-hosted runners for a runner step, opened (and GitHub's client loaded) only when the step
+ * first asks: the token is github_token, GITHUB_API_URL GitHub Enterprise Server's; the workflow run and
+ * its event come from the runner's variables (the CLI's: the environment it is given). Each runner's
+ * configuration is masked before anything else is done with it.
+ */
+function runnersOpener(host, settings, cancel) {
+    const token = settings.previews.githubToken;
+    if (token === undefined)
+        return undefined;
+    const deadline = Date.now() + settings.wait.timeoutMs;
+    return async (scope) => {
+        const { openRunnerHost, runnerRunOf } = await Promise.all(/* import() */[__nccwpck_require__.e(280), __nccwpck_require__.e(860)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5877));
+        return openRunnerHost(runnerRunOf(host.env), scope, {
+            token,
+            apiUrl: host.env('GITHUB_API_URL'),
+            userAgent: `elastic-deploy-action/${_deploy_door_js__WEBPACK_IMPORTED_MODULE_0__/* .VERSION */ .x}`,
+            deadline,
+            log: host.info,
+            mask: (secrets) => {
+                host.setSecrets(secrets);
+            },
+            requests: {
+                timeoutMs: settings.requestTimeoutMs,
+                maxResponseBytes: settings.maxResponseBytes,
+                cancel
+            }
+        });
+    };
 }
 
 
@@ -2371,7 +2382,8 @@ const NO_CLEANUP = {
     rollback: undefined,
     scaleBack: undefined,
     transfers: [],
-    volumes: []
+    volumes: [],
+    runners: []
 };
 const ids = (text) => JSON.parse(text || '[]');
 const taskList = (list, what) => list.length === 0 ? [] : [`task ${list.join(', ')} ${what}`];
@@ -2456,6 +2468,12 @@ const LEFTOVER_KINDS = {
             ? `the volume named ${JSON.stringify(v.name)} to look for, whose create never answered (kept if listed: a name is no proof of who made it)`
             : `volume ${v.id} (${v.name}) to delete`),
         encode: (volumes) => JSON.stringify(volumes),
+        decode: (text) => JSON.parse(text || '[]')
+    },
+    runners: {
+        key: 'runners',
+        phrases: (runners) => runners.map((r) => `runner ${r.name} to remove from GitHub`),
+        encode: (runners) => JSON.stringify(runners),
         decode: (text) => JSON.parse(text || '[]')
     },
     lookup: {
@@ -8422,7 +8440,7 @@ function readPrivateFile(path, maxBytes) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4483);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5940);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8215);
 
 
 /**

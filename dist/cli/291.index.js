@@ -13,6 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: runPostOnRunner
 
+// EXTERNAL MODULE: ./action/runner-step.ts
+var runner_step = __webpack_require__(6024);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
 // EXTERNAL MODULE: ./basics/safe-text.ts
@@ -101,6 +103,10 @@ const FINISHERS = {
                 ...(await (0,delete_volume/* deleteVolumeLeft */.P)(left, ctx, own))
             }))
         };
+    },
+    runners: async (runners, _state, ctx) => {
+        await removeRunnersLeft(runners, ctx);
+        return {};
     },
     lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
 };
@@ -228,6 +234,33 @@ async function cleanUpFound(ids, why, action, ctx, taskName) {
     }
     return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
 }
+/**
+ * Removes from GitHub the runners a step registered and did not hand over (it failed, or was cancelled):
+ * a runner offline bills nothing, so one that cannot be removed is said, not failed on (runner_sweep, or
+ * GitHub in time, removes it).
+ */
+async function removeRunnersLeft(runners, ctx) {
+    if (runners.length === 0)
+        return;
+    const open = ctx.runtime.runnerHost;
+    if (open === undefined || ctx.settings.previews.githubToken === undefined) {
+        for (const runner of runners)
+            ctx.log(`cleanup: runner ${runner.name} is left registered on GitHub (no github_token): offline, it bills nothing; runner_sweep removes it`);
+        return;
+    }
+    for (const runner of runners) {
+        try {
+            const removal = await (await open(runner.scope)).remove(runner.id);
+            const word = removal.outcome === 'removed' || removal.outcome === 'gone'
+                ? 'removed it'
+                : `found it still listed (${removal.outcome})`;
+            ctx.log(`cleanup: runner ${runner.name}: GitHub ${word}`);
+        }
+        catch (error) {
+            ctx.log(`cleanup: runner ${runner.name} could not be removed from GitHub (${(0,failures/* describeError */.Uc)(error)}): offline, it bills nothing; runner_sweep removes it`);
+        }
+    }
+}
 
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
@@ -318,6 +351,7 @@ var markdown_text = __webpack_require__(5621);
 
 
 
+
 /**
  * The post step on GitHub's runner. A job cancelled again while its post step runs signals that step
  * too (SIGINT, then SIGTERM), and with no listener the first would end it mid-stop, leaving a task
@@ -355,7 +389,13 @@ async function runPost(given) {
     let runtime;
     try {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
-        runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal, redact));
+        const cancel = new AbortController().signal;
+        // GitHub, for the runners a runner step registered and did not hand over.
+        const runnerHost = (0,runner_step/* runnersOpener */.l)(host, settings, cancel);
+        runtime = (0,step_runtime/* stepRuntime */.r)(settings, {
+            ...(0,action_runtime/* hostHooks */.b7)(host, cancel, redact),
+            ...(runnerHost === undefined ? {} : { runnerHost })
+        });
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
         const report = await finishCleanup(state, ctx);
         const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;
