@@ -43,6 +43,16 @@ export async function runPostOnRunner(host: StepHost): Promise<void> {
   }
 }
 
+/** The post step's runtime, with GitHub for the runners a runner step registered and did not hand over. */
+function postRuntime(host: StepHost, settings: Settings, redact: Redact): ReturnType<typeof stepRuntime> {
+  const cancel = new AbortController().signal;
+  const runnerHost = runnersOpener(host, settings, cancel);
+  return stepRuntime(settings, {
+    ...hostHooks(host, cancel, redact),
+    ...(runnerHost === undefined ? {} : { runnerHost })
+  });
+}
+
 /**
  * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
  * stops or pauses every task it created, finds by name a task a create may have made without the step
@@ -62,13 +72,7 @@ export async function runPost(given: StepHost): Promise<void> {
   let runtime: ReturnType<typeof stepRuntime> | undefined;
   try {
     const settings = await settingsForCleanup(host);
-    const cancel = new AbortController().signal;
-    // GitHub, for the runners a runner step registered and did not hand over.
-    const runnerHost = runnersOpener(host, settings, cancel);
-    runtime = stepRuntime(settings, {
-      ...hostHooks(host, cancel, redact),
-      ...(runnerHost === undefined ? {} : { runnerHost })
-    });
+    runtime = postRuntime(host, settings, redact);
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
     const report = await finishCleanup(state, ctx);
     const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;

@@ -2,6 +2,7 @@
 // GitHub stand-in, both over real HTTPS on the fake clock: runners registered, started as platform jobs,
 // waited for until GitHub lists them online, and handed over; a runner job that fails, a runner that never
 // comes online and a refusal of GitHub's each stop what the step made and remove its runners.
+import { JOB_MARK_4090, REGION_4090, RUNNER_BODY } from '../../helpers/bodies.js';
 import { useRunnerBench } from '../../helpers/runner-bench.js';
 
 const JOB_CREATE = '/api/task/job/create';
@@ -132,6 +133,41 @@ describe('operation: runner', () => {
     for (const id of bench.sent(JOB_CREATE).map((r) => r.createdTaskId ?? ''))
       expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);
     expect([...bench.github.store.runners.all()]).toEqual([]);
+  });
+
+  it('makes a runner still Queued on Spot past queue_timeout on demand, with the same configuration (spot_fallback)', async () => {
+    const body = JSON.stringify({
+      ...(JSON.parse(RUNNER_BODY) as object),
+      resources: [{ mark: JOB_MARK_4090 }]
+    });
+    bench.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+    // The region has a node again once the Spot runner job is stopped: the on-demand create takes it.
+    const push = bench.log.push.bind(bench.log);
+    bench.log.push = (...items: string[]): number => {
+      if (items.some((line) => line.startsWith('spot_fallback: ')))
+        bench.emulator.stock.set([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
+      return push(...items);
+    };
+    const { failure, outputs, left } = await bench.step(
+      { gpu: '', body, spot_fallback: 'true', queue_timeout: '2m', wait_timeout: '30m' },
+      { runnerHost: bench.host() }
+    );
+    expect(failure).toBeUndefined();
+    const creates = jobs().map((r) => JSON.parse(r.plaintext ?? r.body) as Record<string, unknown>);
+    expect(creates.map((c) => [c.task_name, c.sub_type ?? 'on demand'])).toEqual([
+      ['gpu-9001-1-1', 'Spot'],
+      ['gpu-9001-1-1', 'on demand']
+    ]);
+    // One configuration, one registration: the Spot job's runner never started.
+    expect(registered()).toHaveLength(1);
+    const env = (c: Record<string, unknown>) => JSON.stringify((c.services as { env: unknown }[])[0]?.env);
+    expect(env(creates[0] ?? {})).toBe(env(creates[1] ?? {}));
+    const [spot, onDemand] = jobs().map((r) => r.createdTaskId ?? '');
+    expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(spot ?? '').status);
+    expect(JSON.parse(outputs.task_ids)).toEqual([onDemand]);
+    expect(bench.emulator.jobs.get(onDemand ?? '').status).toBe('Running');
+    expect(left?.created).toEqual([]);
+    expect(bench.github.store.runners.all().map((r) => r.status)).toEqual(['online']);
   });
 
   it("fails on GitHub's refusal to register before any job is made, naming the permission", async () => {

@@ -50,7 +50,9 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
   //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
   let queue: QueuePhase | undefined;
   if (ctx.settings.spotFallback !== undefined)
-    ({ calls, ctx, queue } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
+    ({ calls, ctx, queue } = await (
+      await import('../engine/flows/spot-fallback.js')
+    ).spotOrOnDemand(calls, ctx));
 
   // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).

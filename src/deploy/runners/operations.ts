@@ -17,6 +17,8 @@ export const runner = operation({
     'runner_timeout',
     'allow_untrusted',
     'job_type',
+    'spot_fallback',
+    'queue_timeout',
     ...CAPACITY,
     'body_file',
     'volumes',

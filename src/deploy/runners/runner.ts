@@ -76,6 +76,7 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
 
   // 3. Each runner registered, then started: its configuration goes to its job's container env only.
   const started: Started[] = [];
+  let runCtx = ctx;
   for (const name of names) {
     // Cancelled: no runner more is registered or made; what was made stays for the post step.
     if (ctx.runtime.cancelled())
@@ -84,8 +85,9 @@ async function runRunners(taskName: string, ctx: DeployContext, checked: Plan): 
         copiedIn.copies
       );
     // One preheat, the first runner's: it warms where the runners are placed, for all of them.
-    const preheated = started.length === 0 ? ctx : withoutPreheat(ctx);
-    const one = await startRunner(name, label, host, preheated);
+    const preheated = started.length === 0 ? runCtx : withoutPreheat(runCtx);
+    const { next, ...one } = await startRunner(name, label, host, preheated);
+    runCtx = next;
     started.push(one);
     if (one.failure !== undefined)
       return withCopies(await failRunners(started, one.failure, host, label, ctx), copiedIn.copies);
@@ -179,7 +181,7 @@ async function startRunner(
   label: string,
   host: RunnerHost,
   ctx: DeployContext
-): Promise<Started> {
+): Promise<Started & { next: DeployContext }> {
   let jit: JitRunner;
   try {
     jit = await host.register(name, [label, ...ctx.settings.selfHosted.labels]);
@@ -189,6 +191,7 @@ async function startRunner(
       runnerId: undefined,
       taskId: undefined,
       calls: [],
+      next: ctx,
       failure: `GitHub did not register runner ${name}: ${describeError(error)}`
     };
   }
@@ -199,15 +202,25 @@ async function startRunner(
   });
   ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
   const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };
-  const plan = runnerPlan(ctx.settings, name, runnerBody(ctx.settings.body, jit.encodedJitConfig, support));
-  const calls = await startCalls(plan, ctx);
-  const [task] = tasksOf(calls, ctx, () => []);
+  const planFor = (settings: DeploySettings): Plan =>
+    runnerPlan(settings, name, runnerBody(settings.body, jit.encodedJitConfig, support));
+  let calls = await startCalls(planFor(ctx.settings), ctx);
+  let next = ctx;
+  // Spot or on demand, chosen as a job's (spot_fallback): a Spot runner still Queued past queue_timeout is
+  // stopped until it bills no more, then made on demand with the same configuration (its runner never
+  // started); the runners after it are made on demand too.
+  if (ctx.settings.spotFallback !== undefined)
+    ({ calls, ctx: next } = await (
+      await import('../engine/flows/spot-fallback.js')
+    ).spotOrOnDemand(calls, ctx, planFor));
+  const [task] = tasksOf(calls, next, () => []);
   const failed = calls.find((outcome) => outcome.error !== undefined);
   return {
     name,
     runnerId: jit.runnerId,
     taskId: task?.id,
     calls,
+    next,
     failure:
       failed?.error === undefined && task !== undefined
         ? undefined

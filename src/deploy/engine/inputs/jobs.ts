@@ -26,7 +26,7 @@ export const JOB_INPUTS = [
     default: 'false',
     parse: (value, name) => parseBoolean(name, value, false),
     description:
-      '`job` with `job_type: spot`: `true` runs the job on demand when Spot cannot run it: when the Spot job stays `Queued` (its `schedule_status`) past `queue_timeout`, it is stopped first, until its detail says `End` (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; `job_type` outputs it.'
+      '`job` with `job_type: spot`: `true` runs the job on demand when Spot cannot run it: when the Spot job stays `Queued` (its `schedule_status`) past `queue_timeout`, it is stopped first, until its detail says `End` (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; `job_type` outputs it. `runner` with `job_type: spot`: the same for each runner, with its configuration (its runner never started); once one runs on demand, the runners after it are made on demand.'
   }),
   input({
     name: 'queue_timeout',
@@ -34,6 +34,6 @@ export const JOB_INPUTS = [
     default: '10m',
     parse: (value, name) => parseDuration(name, value, { minMs: 10_000, maxMs: 6 * HOUR }),
     description:
-      '`job` with `spot_fallback: true`: how long a Spot job may stay `Queued` before it is stopped and the job run on demand, such as `10m` (10 s to 6 h).'
+      '`job` and `runner` with `spot_fallback: true`: how long a Spot job may stay `Queued` before it is stopped and the job run on demand, such as `10m` (10 s to 6 h).'
   })
 ] as const;

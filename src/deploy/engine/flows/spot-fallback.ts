@@ -1,17 +1,19 @@
-import { isRecord } from '../../basics/records.js';
-import { formatDuration } from '../../basics/units.js';
-import { describeError, isRefusal } from '../../platform/failures.js';
-import { planCalls } from '../../platform/operations/plan-calls.js';
-import { isQueued, jobFactsOf, taskIdOf } from '../../platform/task-data.js';
-import type { DeployContext } from '../engine/context.js';
-import { callOutcome, type CallOutcome } from '../engine/calls/make-calls.js';
-import type { QueuePhase } from '../engine/calls/step-result.js';
-import { readDetailOnce } from '../engine/tasks/read-task.js';
-import { pollUntil } from '../engine/poll.js';
-import { startCalls } from '../engine/flows/toolkit.js';
-import { cleanUpTask } from '../engine/tasks/clean-up-task.js';
-import { RefusedEverywhereError } from '../engine/create/create-task.js';
-import { adoptLateCreate } from '../engine/create/create-once.js';
+import { isRecord } from '../../../basics/records.js';
+import { formatDuration } from '../../../basics/units.js';
+import { describeError, isRefusal } from '../../../platform/failures.js';
+import { planCalls } from '../../../platform/operations/plan-calls.js';
+import type { Plan } from '../../../platform/operations/operation-table.js';
+import type { DeploySettings } from '../settings.js';
+import { isQueued, jobFactsOf, taskIdOf } from '../../../platform/task-data.js';
+import type { DeployContext } from '../context.js';
+import { callOutcome, type CallOutcome } from '../calls/make-calls.js';
+import type { QueuePhase } from '../calls/step-result.js';
+import { readDetailOnce } from '../tasks/read-task.js';
+import { pollUntil } from '../poll.js';
+import { startCalls } from './toolkit.js';
+import { cleanUpTask } from '../tasks/clean-up-task.js';
+import { RefusedEverywhereError } from '../create/create-task.js';
+import { adoptLateCreate } from '../create/create-once.js';
 
 /** The create of a job, and the context its wait goes on with (an on-demand job's, after a fallback). */
 export interface JobCreated {
@@ -22,7 +24,8 @@ export interface JobCreated {
 }
 
 /**
- * A Spot job's fallback to on demand (spot_fallback), after its create: a create the platform refused
+ * A Spot job's fallback to on demand (spot_fallback), after its create (a job's, or a runner's: `planFor`
+ * plans the on-demand create from the settings the fallback gives, the step's plan by default): a create the platform refused
  * (the platform publishes no code's meaning, so a refusal for want of stock cannot be told from another:
  * any refusal is followed by the one on-demand create, once the refused create can no longer land and no
  * job of its name appeared: one that does is the Spot job, adopted); a job that stays Queued past
@@ -31,7 +34,11 @@ export interface JobCreated {
  * Otherwise the Spot job stands. A fallback's late-landing Spot job is a twin of the same name, which the
  * step stops after its wait (see stopTwins).
  */
-export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): Promise<JobCreated> {
+export async function spotOrOnDemand(
+  given: CallOutcome[],
+  ctx: DeployContext,
+  planFor: (settings: DeploySettings) => Plan = planCalls
+): Promise<JobCreated> {
   let calls = given;
   const fallback = ctx.settings.spotFallback;
   const [create] = calls;
@@ -50,7 +57,7 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
       ctx.log(`spot_fallback: the Spot create was refused, and ${late.why}: not creating the job on demand`);
       return { calls, ctx };
     }
-    if (late.kind === 'none') return onDemand('the Spot create was refused and made no job', ctx);
+    if (late.kind === 'none') return onDemand('the Spot create was refused and made no job', ctx, planFor);
     taskId = taskIdOf(late.created.result.data) ?? '';
     const { result, raw } = late.created;
     calls = [
@@ -79,7 +86,8 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
   ctx.cleanup.settle('created', taskId);
   const onDemandJob = await onDemand(
     `the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`,
-    ctx
+    ctx,
+    planFor
   );
   return { ...onDemandJob, queue: watched };
 }
@@ -105,7 +113,11 @@ export function spotMove(facts: {
 }
 
 /** The job created on demand: its create, through the same machinery as the first, and its context. */
-async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
+async function onDemand(
+  why: string,
+  ctx: DeployContext,
+  planFor: (settings: DeploySettings) => Plan
+): Promise<JobCreated> {
   ctx.log(`spot_fallback: ${why}; creating the job on demand`);
   // A body that says sub_type Spot itself (copied from the reference's Spot example) says null now: the
   // reference's on-demand job.
@@ -117,7 +129,7 @@ async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
     body: 'sub_type' in body ? { ...body, sub_type: null } : body
   };
   const onDemandCtx: DeployContext = { ...ctx, settings };
-  const calls = await startCalls(planCalls(settings), onDemandCtx);
+  const calls = await startCalls(planFor(settings), onDemandCtx);
   const taskId = calls[0]?.taskId;
   if (taskId !== undefined) ctx.log(`job ${taskId} runs on demand (spot_fallback: ${why})`);
   return { calls, ctx: onDemandCtx };

@@ -1,8 +1,8 @@
 // The Spot strategy's pure parts: what it does after the create, and what a look at the queue says.
-import { lookAtQueue, spotMove } from '../../../src/deploy/jobs/spot-fallback.js';
-import { RefusedEverywhereError } from '../../../src/deploy/engine/create/create-task.js';
-import { TransportError } from '../../../src/platform/client.js';
-import { refusal } from '../../helpers/refusal.js';
+import { lookAtQueue, spotMove } from '../../../../src/deploy/engine/flows/spot-fallback.js';
+import { RefusedEverywhereError } from '../../../../src/deploy/engine/create/create-task.js';
+import { TransportError } from '../../../../src/platform/client.js';
+import { refusal } from '../../../helpers/refusal.js';
 
 const REFUSED = refusal('C008', 'no stock');
 const facts = (fields: Partial<Parameters<typeof spotMove>[0]> = {}): Parameters<typeof spotMove>[0] => ({
