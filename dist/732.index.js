@@ -1,5 +1,5 @@
 export const id = 732;
-export const ids = [732,997,378];
+export const ids = [732,997];
 export const modules = {
 
 /***/ 2317:
@@ -1171,13 +1171,15 @@ async function runRunners(taskName, ctx, checked) {
         return (0,copying/* withCopies */.ED)(copiedIn.failed, copiedIn.copies);
     // 3. Each runner registered, then started: its configuration goes to its job's container env only.
     const started = [];
+    let runCtx = ctx;
     for (const name of names) {
         // Cancelled: no runner more is registered or made; what was made stays for the post step.
         if (ctx.runtime.cancelled())
             return (0,copying/* withCopies */.ED)(cancelled(started, { tasks: [], states: [], failure: undefined }, label, ctx, 'starting the runners'), copiedIn.copies);
         // One preheat, the first runner's: it warms where the runners are placed, for all of them.
-        const preheated = started.length === 0 ? ctx : withoutPreheat(ctx);
-        const one = await startRunner(name, label, host, preheated);
+        const preheated = started.length === 0 ? runCtx : withoutPreheat(runCtx);
+        const { next, ...one } = await startRunner(name, label, host, preheated);
+        runCtx = next;
         started.push(one);
         if (one.failure !== undefined)
             return (0,copying/* withCopies */.ED)(await (0,runner_side/* failRunners */.a)(started, one.failure, host, label, ctx), copiedIn.copies);
@@ -1255,6 +1257,7 @@ async function startRunner(name, label, host, ctx) {
             runnerId: undefined,
             taskId: undefined,
             calls: [],
+            next: ctx,
             failure: `GitHub did not register runner ${name}: ${(0,failures/* describeError */.Uc)(error)}`
         };
     }
@@ -1265,15 +1268,22 @@ async function startRunner(name, label, host, ctx) {
     });
     ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
     const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };
-    const plan = runnerPlan(ctx.settings, name, (0,runner_names/* runnerBody */.Tk)(ctx.settings.body, jit.encodedJitConfig, support));
-    const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx);
-    const [task] = (0,toolkit/* tasksOf */.a4)(calls, ctx, () => []);
+    const planFor = (settings) => runnerPlan(settings, name, (0,runner_names/* runnerBody */.Tk)(settings.body, jit.encodedJitConfig, support));
+    let calls = await (0,toolkit/* startCalls */.eS)(planFor(ctx.settings), ctx);
+    let next = ctx;
+    // Spot or on demand, chosen as a job's (spot_fallback): a Spot runner still Queued past queue_timeout is
+    // stopped until it bills no more, then made on demand with the same configuration (its runner never
+    // started); the runners after it are made on demand too.
+    if (ctx.settings.spotFallback !== undefined)
+        ({ calls, ctx: next } = await (await Promise.all(/* import() */[__webpack_require__.e(832), __webpack_require__.e(327), __webpack_require__.e(529), __webpack_require__.e(993)]).then(__webpack_require__.bind(__webpack_require__, 2374))).spotOrOnDemand(calls, ctx, planFor));
+    const [task] = (0,toolkit/* tasksOf */.a4)(calls, next, () => []);
     const failed = calls.find((outcome) => outcome.error !== undefined);
     return {
         name,
         runnerId: jit.runnerId,
         taskId: task?.id,
         calls,
+        next,
         failure: failed?.error === undefined && task !== undefined
             ? undefined
             : `the platform job of runner ${name} was not made: ${(0,safe_text/* sanitize */.aj)(failed?.error === undefined ? 'its create answered no task' : (0,failures/* describeError */.Uc)(failed.error), 500)}`

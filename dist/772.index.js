@@ -1,5 +1,5 @@
 export const id = 772;
-export const ids = [772,656,908];
+export const ids = [772];
 export const modules = {
 
 /***/ 2317:

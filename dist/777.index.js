@@ -907,7 +907,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(197), __webpack_require__.e(945), __webpack_require__.e(492), __webpack_require__.e(291)]).then(__webpack_require__.bind(__webpack_require__, 2291));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(197), __webpack_require__.e(774), __webpack_require__.e(291)]).then(__webpack_require__.bind(__webpack_require__, 2291));
     await runPost(host);
 }
 

@@ -1,5 +1,5 @@
 export const id = 799;
-export const ids = [799,656,997,908,378];
+export const ids = [799,126,997];
 export const modules = {
 
 /***/ 2317:

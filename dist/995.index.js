@@ -1,5 +1,5 @@
 export const id = 995;
-export const ids = [995,656,997,908,378];
+export const ids = [995,126,997];
 export const modules = {
 
 /***/ 2317:

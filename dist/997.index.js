@@ -1,5 +1,5 @@
 export const id = 997;
-export const ids = [997,378];
+export const ids = [997];
 export const modules = {
 
 /***/ 2317:

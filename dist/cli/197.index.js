@@ -1,5 +1,5 @@
 export const id = 197;
-export const ids = [197,656];
+export const ids = [197];
 export const modules = {
 
 /***/ 6656:

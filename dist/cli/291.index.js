@@ -21,10 +21,10 @@ var input_error = __webpack_require__(629);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
-var cleanup_state = __webpack_require__(6289);
 // EXTERNAL MODULE: ./deploy/engine/step-runtime.ts + 2 modules
 var step_runtime = __webpack_require__(8500);
+// EXTERNAL MODULE: ./deploy/engine/cleanup-state.ts
+var cleanup_state = __webpack_require__(6289);
 // EXTERNAL MODULE: ./deploy/engine/context.ts
 var context = __webpack_require__(3742);
 // EXTERNAL MODULE: ./basics/concurrency.ts
@@ -369,6 +369,15 @@ async function runPostOnRunner(host) {
         unshield();
     }
 }
+/** The post step's runtime, with GitHub for the runners a runner step registered and did not hand over. */
+function postRuntime(host, settings, redact) {
+    const cancel = new AbortController().signal;
+    const runnerHost = (0,runner_step/* runnersOpener */.l)(host, settings, cancel);
+    return (0,step_runtime/* stepRuntime */.r)(settings, {
+        ...(0,action_runtime/* hostHooks */.b7)(host, cancel, redact),
+        ...(runnerHost === undefined ? {} : { runnerHost })
+    });
+}
 /**
  * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
  * stops or pauses every task it created, finds by name a task a create may have made without the step
@@ -389,13 +398,7 @@ async function runPost(given) {
     let runtime;
     try {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
-        const cancel = new AbortController().signal;
-        // GitHub, for the runners a runner step registered and did not hand over.
-        const runnerHost = (0,runner_step/* runnersOpener */.l)(host, settings, cancel);
-        runtime = (0,step_runtime/* stepRuntime */.r)(settings, {
-            ...(0,action_runtime/* hostHooks */.b7)(host, cancel, redact),
-            ...(runnerHost === undefined ? {} : { runnerHost })
-        });
+        runtime = postRuntime(host, settings, redact);
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
         const report = await finishCleanup(state, ctx);
         const { outcomes, unsettled, preheats = [], rollback, scaleBack } = report;
@@ -563,6 +566,209 @@ const runWithVariables = (command) => `run \`${command}\` with this run's ELASTI
 
 /***/ }),
 
+/***/ 2729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ awaitServing)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./deploy/engine/tasks/read-task.ts
+var read_task = __webpack_require__(8242);
+// EXTERNAL MODULE: ./deploy/engine/wait/check-health.ts
+var check_health = __webpack_require__(9538);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/engine/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(1792);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/engine/wait/criteria.ts
+var criteria = __webpack_require__(6166);
+;// CONCATENATED MODULE: ./deploy/engine/change/judge-serving.ts
+
+
+
+
+
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.Eb.deployment.waitDefaults.ready;
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+// EXTERNAL MODULE: ./deploy/engine/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(8258);
+// EXTERNAL MODULE: ./deploy/engine/poll.ts
+var poll = __webpack_require__(6656);
+// EXTERNAL MODULE: ./deploy/engine/wait/task-watch.ts + 1 modules
+var task_watch = __webpack_require__(9477);
+;// CONCATENATED MODULE: ./deploy/engine/change/await-serving.ts
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {};
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return { kind: 'done', value: { serving: true } };
+        }
+        if (verdict.kind === 'failed')
+            return { kind: 'done', value: { serving: false, why: verdict.why } };
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
+        const changed = verdict.progress !== last.said;
+        if (changed)
+            ctx.log(line);
+        last.said = verdict.progress;
+        if (verdict.kind === 'unread')
+            return { kind: 'unread', why: verdict.progress, said: changed };
+        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    }, {
+        deadline: limits.deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+        failureBudget: settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
+        }
+    }, { ...runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
+    if (polled.kind === 'cancelled')
+        return end('cancelled', CANCELLED);
+    if (polled.kind === 'unread')
+        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
+}
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
+async function look(taskId, target, ctx, last) {
+    try {
+        const detail = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.data = detail.data;
+        last.raw = detail.raw;
+        last.snapshot = detail.snapshot;
+        return judgeServing(detail.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (health.healthy)
+        return end('serving', undefined, { urls, healthy: true });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
+}
+
+
+/***/ }),
+
 /***/ 3150:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -637,359 +843,391 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 
 /***/ }),
 
-/***/ 9774:
+/***/ 4471:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6426);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2729);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8242);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2317);
 
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  A: () => (/* binding */ deleteVolume),
-  P: () => (/* binding */ deleteVolumeLeft)
-});
 
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./deploy/engine/ask-again.ts
-var ask_again = __webpack_require__(2317);
-// EXTERNAL MODULE: ./deploy/engine/storage/find-left.ts
-var find_left = __webpack_require__(7340);
-// EXTERNAL MODULE: ./deploy/engine/poll.ts
-var poll = __webpack_require__(6656);
-// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
-var read_volumes = __webpack_require__(7393);
-// EXTERNAL MODULE: ./deploy/engine/storage/volume-ledger.ts
-var volume_ledger = __webpack_require__(5503);
-;// CONCATENATED MODULE: ./deploy/engine/storage/volume-mounts.ts
 
-/** Splits a volume's mounts between the tasks of `own` (by id) and the rest (see VolumeMounts). */
-function volumeMounts(volume, own) {
-    const isOwn = (instance) => instance.id !== undefined && own.has(instance.id);
-    return {
-        own: volume.instances.filter(isOwn),
-        others: volume.instances.filter((instance) => !isOwn(instance)),
-        unnamed: Math.max(0, volume.mounts - volume.instances.length)
-    };
-}
-/** Whether anything but the tasks of `own` mounts the volume: another's task, or one the list does not name. */
-function mountedByOthers(mounts) {
-    return mounts.others.length > 0 || mounts.unnamed > 0;
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
 }
 /**
- * The mounts for a line of the log: `task 2001 (reader, deployment, at /data)`, each, and `1 more the
- * list does not name`; server text sanitized.
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
  */
-function describeMounts(instances, unnamed = 0) {
-    const named = instances.map((instance) => {
-        const what = [
-            instance.name === undefined ? undefined : JSON.stringify((0,safe_text/* sanitize */.aj)(instance.name, 60)),
-            instance.type === undefined ? undefined : (0,safe_text/* sanitize */.aj)(instance.type, 20),
-            instance.path === undefined ? undefined : `at ${(0,safe_text/* sanitize */.aj)(instance.path, 100)}`
-        ].filter((part) => part !== undefined);
-        const id = instance.id ?? 'of no id';
-        return `task ${id}${what.length === 0 ? '' : ` (${what.join(', ')})`}`;
-    });
-    if (unnamed > 0)
-        named.push(`${unnamed} more the list does not name`);
-    return named.join(', ');
-}
-
-;// CONCATENATED MODULE: ./deploy/engine/storage/await-unmounted.ts
-
-
-
-
-
-
-/** Reads the volume's mounts once (see MountReading); `own`: the tasks the post step stopped. */
-async function readMounts(id, own, ctx) {
-    let volume;
-    try {
-        ({ volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx));
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${posted.why})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
     }
-    catch (error) {
-        return { kind: 'unread', why: `the list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
-    }
-    if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(volume.status ?? ''))
-        return { kind: 'gone' };
-    const mounts = volumeMounts(volume, own);
-    if (mountedByOthers(mounts))
-        return { kind: 'others', by: describeMounts(mounts.others, mounts.unnamed) };
-    return mounts.own.length === 0 ? { kind: 'free' } : { kind: 'own', by: describeMounts(mounts.own) };
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
 }
 /**
- * Reads the volume's mounts before the post step deletes it, and answers whether it may: a volume
- * another's task mounts (or one the list counts without naming it) is never deleted under it; while only
- * the tasks of `own` (those the post step stopped) still mount it, as a stop may take a while to show in
- * the list, the list is read again, 10 s apart at the least, until they do not. A read that fails is made
- * again likewise. All within cleanup_timeout (and the step's deadline); at its end, what was last read.
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so.
  */
-async function awaitUnmounted(id, own, ctx) {
-    const started = ctx.runtime.now();
-    // What the last round read, when it was not the end: kept in a record, which the rounds change.
-    const seen = {
-        last: { kind: 'unread', why: 'the list was not read' }
-    };
-    const ended = await (0,poll/* pollUntil */.g3)(async () => {
-        const reading = await readMounts(id, own, ctx);
-        if (reading.kind !== 'own' && reading.kind !== 'unread')
-            return { kind: 'done', value: reading };
-        seen.last = reading;
-        return reading.kind === 'unread'
-            ? { kind: 'unread', why: reading.why }
-            : {
-                kind: 'waiting',
-                progress: `volume ${id}: still mounted in ${reading.by}, which this step stopped`
-            };
-    }, {
-        deadline: Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs),
-        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
-        failureBudget: Infinity,
-        lastLookAtDeadline: true
-    }, { ...ctx.runtime, log: ctx.log });
-    if (ended.kind === 'done')
-        return ended.value;
-    const triedMs = ctx.runtime.now() - started;
-    const after = `after ${(0,units/* formatDuration */.a3)(triedMs)}${ended.kind === 'cancelled' ? ', when the step was cancelled' : ''}`;
-    const { last } = seen;
-    return last.kind === 'own'
-        ? { kind: 'own', by: `${last.by} (${after})`, triedMs }
-        : { kind: 'unread', why: `${last.why} (${after})`, triedMs };
-}
-
-;// CONCATENATED MODULE: ./deploy/engine/storage/delete-volume.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Deletes a volume, and answers once no list shows it: the delete is sent until the list shows it taken
- * (Deleting, or gone), then the list is read, 10 s apart at the least, until the volume is gone; all
- * within cleanup_timeout (and the step's deadline). `force` is sent only as given: it skips the
- * platform's checks (a transfer under way), and only the user may ask for it.
- */
-async function deleteVolume(volume, force, ctx) {
-    const { id } = volume;
-    const started = ctx.runtime.now();
-    const taken = await (0,ask_again/* sendUntilShown */.ep)((0,calls/* volumeDeleteCall */.wD)(ctx.settings, id, force), `volume ${id}: delete`, async (refused) => {
-        const status = await statusNow(id, ctx);
-        if (status.gone || status.leaving)
-            return { shown: true, state: status.said };
-        // The platform keeps a volume a task mounts unless forced (SKILL.md): asking again changes nothing.
-        if (refused !== undefined && !force && status.mounts > 0)
-            return {
-                shown: false,
-                state: `it is ${status.said}, mounted in ${status.mounts} task(s)`,
-                never: 'and the platform deletes no volume a task mounts: stop them first'
-            };
-        return { shown: false, state: `it is ${status.said}` };
-    }, ctx);
-    if (taken.kind === 'failed' || taken.state === 'gone')
-        return taken;
-    const deadline = Math.min(ctx.deadline, started + ctx.settings.cleanupTimeoutMs);
-    let last = taken.state;
-    const gone = await (0,poll/* pollUntil */.g3)(async () => {
-        const status = await statusNow(id, ctx);
-        last = status.said;
-        return status.gone
-            ? { kind: 'done', value: true }
-            : { kind: 'waiting', progress: `volume ${id}: ${last}` };
-    }, {
-        deadline,
-        schedule: { kind: 'fixed_rate', intervalMs: task_kinds/* VOLUME_KIND */.OT.leastPollMs },
-        failureBudget: Infinity,
-        lastLookAtDeadline: true
-    }, { ...ctx.runtime, log: ctx.log });
-    const triedMs = ctx.runtime.now() - started;
-    return gone.kind === 'done'
-        ? { kind: 'shown', accepted: taken.accepted, state: 'gone' }
-        : {
-            kind: 'failed',
-            why: `the list still shows it ${(0,safe_text/* sanitize */.aj)(last, 100)} after ${(0,units/* formatDuration */.a3)(triedMs)}${gone.kind === 'cancelled' ? ', when the step was cancelled' : ''}`,
-            triedMs
-        };
-}
-/**
- * What the list says of a volume now: gone (no list shows it, or Deleted), leaving (Deleting), or else;
- * and how many tasks it is mounted in.
- */
-async function statusNow(id, ctx) {
-    try {
-        const { volume } = await (0,read_volumes/* readVolume */.jg)(id, ctx);
-        const status = volume?.status;
-        if (volume === undefined || task_kinds/* VOLUME_KIND */.OT.statuses.ended.includes(status ?? ''))
-            return { gone: true, leaving: true, said: 'gone', mounts: 0 };
-        return {
-            gone: false,
-            leaving: (0,task_kinds/* leaving */.dv)(task_kinds/* VOLUME_KIND */.OT).includes(status ?? ''),
-            said: (0,safe_text/* sanitize */.aj)(status ?? 'no status', 20),
-            mounts: volume.mounts
-        };
-    }
-    catch (error) {
-        return { gone: false, leaving: false, said: `unread (${(0,failures/* describeError */.Uc)(error)})`, mounts: 0 };
-    }
-}
-/**
- * Deletes a volume the step made for the run (the post step's, volume_cleanup: delete): by its id, which
- * its own create's answer gave, and nothing else, once nothing but the tasks of `own` (those the post
- * step stopped) mounts it (see awaitUnmounted). One a task or job the step did not stop mounts is kept,
- * never deleted under it: another run may have found it by name and use it. One the ledger holds by name
- * only (its create's answer never came: the step was cancelled while it was in flight) is never deleted:
- * a name is no proof of who made the volume, as another run may have made one of that name; it is looked
- * for only to say whether one is there, kept. It leaves the ledger once gone, or once so said. Never
- * forced: the platform's checks stand.
- */
-async function deleteVolumeLeft(left, ctx, own = new Set()) {
-    const { id } = left;
-    if (id === undefined)
-        return keepNamedOnly(left, ctx);
-    const check = await awaitUnmounted(id, own, ctx);
-    switch (check.kind) {
-        case 'free': {
-            const outcome = await deleteVolume({ id, name: left.name }, false, ctx);
-            if (outcome.kind === 'shown') {
-                (0,volume_ledger/* settleVolume */.E)(ctx, left);
-                return { outcome, kept: undefined };
-            }
-            // Refused: a task that mounts it now (since the read) is another's, and keeps it.
-            const now = await readMounts(id, own, ctx);
-            return now.kind === 'others'
-                ? keptFor(now.by, { name: left.name, id }, ctx)
-                : { outcome, kept: undefined };
-        }
-        case 'gone':
-            (0,volume_ledger/* settleVolume */.E)(ctx, left);
-            return {
-                outcome: { kind: 'shown', accepted: false, state: 'gone already: no list shows it' },
-                kept: undefined
-            };
-        case 'others':
-            return keptFor(check.by, { name: left.name, id }, ctx);
-        case 'own':
-            return {
-                outcome: {
-                    kind: 'failed',
-                    why: `not deleted: still mounted in ${check.by}, which this step stopped, and the platform deletes no volume a task mounts`,
-                    triedMs: check.triedMs
-                },
-                kept: undefined
-            };
-        case 'unread':
-            return {
-                outcome: {
-                    kind: 'failed',
-                    why: `not deleted, as whether a task mounts it is not known: ${check.why}`,
-                    triedMs: check.triedMs
-                },
-                kept: undefined
-            };
-    }
-}
-/** A volume of the ledger a task or job the step did not stop mounts (`by`): kept, said, off the ledger. */
-function keptFor(by, left, ctx) {
-    (0,volume_ledger/* settleVolume */.E)(ctx, left);
-    return {
-        outcome: {
-            kind: 'shown',
-            accepted: false,
-            state: `kept: mounted in ${by}, which this step did not stop`
-        },
-        kept: left.id,
-        mountedBy: by
-    };
-}
-/**
- * A volume the ledger holds by name only: never deleted; every volume of the name the list shows is kept,
- * and said. It leaves the ledger.
- */
-async function keepNamedOnly(left, ctx) {
-    const found = await (0,find_left/* findLeftByName */.B)(left.name, 'volumes', async () => {
-        // Every volume of the name (two runs may each have made one): each kept.
-        const named = (await (0,read_volumes/* readVolumes */.mq)(ctx)).volumes.filter((v) => v.name === left.name);
-        return named.length === 0 ? undefined : { id: named.map((v) => v.id).join(', ') };
-    }, ctx);
-    (0,volume_ledger/* settleVolume */.E)(ctx, left);
-    if ('failed' in found)
-        return {
-            outcome: {
-                kind: 'shown',
-                accepted: false,
-                state: `not deleted: its create's answer never came, and ${found.failed.kind === 'failed' ? found.failed.why : found.failed.state}; a volume of the name, if there is one, is kept, as nothing proves this step made it`
-            },
-            kept: undefined
-        };
-    return found.id === undefined
-        ? {
-            outcome: { kind: 'shown', accepted: false, state: 'never made (no volume of the name is listed)' },
-            kept: undefined
-        }
-        : {
-            outcome: {
-                kind: 'shown',
-                accepted: false,
-                state: `volume ${found.id} of the name is listed, but this step's create never answered, so nothing proves this step made it (another run may have): kept`
-            },
-            kept: found.id
-        };
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
 /***/ }),
 
-/***/ 7340:
+/***/ 9282:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ findLeftByName)
+/* harmony export */   Ev: () => (/* binding */ chooseResource),
+/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
+/* harmony export */   u$: () => (/* binding */ resourcesEntry)
 /* harmony export */ });
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
-/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2317);
+/* unused harmony export offerIn */
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it is in the one region the task may run in when there is one
+ * (its volumes'), it has `points` nodes in stock, its mark is known, and its price is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    const devices = [
+        ...new Set(offers.map((offer) => offer.gpuName === undefined
+            ? (offer.device ?? '?')
+            : `${offer.gpuName}${offer.gpuCount === undefined ? '' : ` (\u00d7${offer.gpuCount})`}`))
+    ].sort();
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined), devices };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (wish.onlyRegions !== undefined && !wish.onlyRegions.regions.some((r) => offerIn(offer, r)))
+        return 'not the region asked';
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/**
+ * Whether a search entry is in a region: by the region's name where both give one (the name is what a
+ * volume's region shares with the compute regions), else by the compute region's tag.
+ */
+function offerIn(offer, region) {
+    if (region.name !== undefined && offer.regionName !== undefined)
+        return region.name === offer.regionName;
+    return region.tag !== undefined && region.tag === offer.region;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+
+/***/ }),
+
+/***/ 5945:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IL: () => (/* binding */ preheat),
+/* harmony export */   Ks: () => (/* binding */ stopPreheat),
+/* harmony export */   iC: () => (/* binding */ preheatServices)
+/* harmony export */ });
+/* unused harmony export judgePreheat */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6322);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7187);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8998);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2212);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8079);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6656);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2317);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9282);
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 /**
- * What the post step finds of a thing the step made by name only (its create's answer never came): read
- * with `read` (a list by name), asked again after a backoff while it cannot be read, within the stop
- * retries' deadline. Answers its id, none when no such thing is listed (the create did not land), or the
- * failed outcome to report when it could never be read. `what` names the list (`volumes`, `transfers`).
+ * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
+ * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
+ * any other is waited through, within preheat_timeout.
  */
-async function findLeftByName(name, what, read, ctx) {
+function judgePreheat(progress, mode) {
+    const { ended } = progress;
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.length > 0 && regions.every((r) => r.completed))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(candidate.offer.device ?? '?', 60)} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.add('preheats', [taskId]);
+    const ended = await watchPreheat(taskId, mode, ctx);
+    // A cancelled step leaves the stop to the post step: the preheat is on its ledger, and this step's
+    // requests end at once.
+    if (ended.state === 'cancelled')
+        throw new Error(`the step was cancelled while preheating (task ${taskId}): the post step stops the preheat task, and nothing was created`);
+    if (ended.state === 'done') {
+        ctx.cleanup.settle('preheats', taskId);
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(stopped.why, 300)})`}, and nothing was created`);
+}
+/**
+ * The services a preheat caches: the name and image of each of the body's services and, where the body
+ * gives the private registry's account (the create's repository_username and repository_password), that
+ * account for each (the reference's repository_account): without it a private image cannot be pulled, and
+ * the preheat would run until preheat_timeout.
+ */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    const { repository_username: username, repository_password: password } = body;
+    const account = typeof username === 'string' && username !== ''
+        ? { repository_account: { repository_username: username, repository_password: password ?? null } }
+        : {};
+    return services
+        .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatRegionsCall */ .Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = (0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatRegionsOf */ .UF)(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.taskType);
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = (0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(device ?? '?', 60)} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_7__/* .resourcesEntry */ .u$)(offer)] };
+}
+/**
+ * Sends the preheat's create: again only after a 429 or a request never sent. A preheat holds no compute
+ * (the platform's reference), so a 429 that landed after all costs a second cache of the image, not a bill;
+ * a task's create is never sent again so (see createOnce).
+ */
+async function createPreheat(body, ctx) {
+    const { result } = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .withRetries */ .LH)('preheat: create', () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatCreateCall */ .uC)(ctx.settings, body)), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .rateLimitedOrNeverSent */ .ux)(error) ? (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .retryIfTransient */ .or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_10__/* .taskIdOf */ .G6)(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/**
+ * Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends: a
+ * fixed rate of one detail per poll interval (10 s at the least); a detail that cannot be read, even
+ * retried, fails it at once.
+ */
+async function watchPreheat(taskId, mode, ctx) {
+    let last = '';
     const started = ctx.runtime.now();
-    const lookup = async () => {
+    const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ctx.runtime.now() - started);
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .pollUntil */ .g3)(async () => {
+        let judged;
         try {
-            return { known: true, value: await read() };
+            const { result } = await read((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.progressOf(result.data), mode);
         }
         catch (error) {
-            return { known: false, why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
+            return {
+                kind: 'unread',
+                why: `its detail could not be read: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error), 300)}`
+            };
         }
+        const changed = judged.detail !== last;
+        if (changed)
+            ctx.log(`preheat: task ${taskId}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(judged.detail, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
+        return { kind: 'waiting', said: changed };
+    }, {
+        deadline,
+        schedule: {
+            kind: 'fixed_rate',
+            intervalMs: Math.max(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.leastPollMs, ctx.settings.wait.intervalMs)
+        },
+        failureBudget: 1,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .HEARTBEAT_MS */ .m,
+            line: () => `preheat: task ${taskId}: still ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(last, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`
+        }
+    }, { ...ctx.runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value;
+    if (polled.kind === 'unread')
+        return { state: 'failed', detail: polled.why };
+    return { state: polled.kind, detail: last };
+}
+/**
+ * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
+ * then; one that had ended shows End without it.
+ */
+async function stopPreheat(taskId, ctx) {
+    const shows = async () => {
+        const progress = await ctx
+            .send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId))
+            .then(({ result }) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.progressOf(result.data))
+            .catch(() => undefined);
+        const status = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(progress?.status ?? 'unknown', 40);
+        return progress?.ended === true
+            ? { shown: true, state: status }
+            : { shown: false, state: `its status is ${status}` };
     };
-    const first = await lookup();
-    const looked = first.known
-        ? first
-        : await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_1__/* .askUntilKnown */ .jR)(lookup, first.why, ctx, (why, delay) => `${JSON.stringify(name)}: the ${what} could not be read (${why}); reading again in ${delay}`);
-    if (!looked.known)
-        return {
-            failed: {
-                kind: 'failed',
-                why: `the ${what} could not be read (${looked.why})`,
-                triedMs: ctx.runtime.now() - started
-            }
-        };
-    return { id: looked.value?.id };
+    const stop = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatStopCall */ .Qf)(ctx.settings, taskId);
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_12__/* .sendUntilShown */ .ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'shown')
+        ctx.cleanup.settle('preheats', taskId);
+    return outcome;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_13__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
 }
 
 
@@ -1148,35 +1386,6 @@ function settleTransfer(ctx, name) {
 
 /***/ }),
 
-/***/ 5503:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ settleVolume),
-/* harmony export */   k: () => (/* binding */ leaveVolume)
-/* harmony export */ });
-/**
- * Records a volume the step is making for the post step to delete, when volume_cleanup is delete (with
- * keep, what the step makes is the user's to keep): by name before its create is sent, by id once known.
- */
-function leaveVolume(ctx, left) {
-    if (ctx.settings.storage.volumeCleanup !== 'delete')
-        return;
-    const others = ctx.cleanup.state().volumes.filter((v) => v.name !== left.name);
-    ctx.cleanup.update({ volumes: [...others, left] });
-}
-/** Takes a volume off the ledger: it is gone. */
-function settleVolume(ctx, left) {
-    ctx.cleanup.update({
-        volumes: ctx.cleanup
-            .state()
-            .volumes.filter((v) => v.name !== left.name || (left.id !== undefined && v.id !== left.id))
-    });
-}
-
-
-/***/ }),
-
 /***/ 7378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1240,6 +1449,110 @@ async function cleanUpTask(taskId, action, ctx, name) {
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 518:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6656);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2317);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8079);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6961);
+
+
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill (or,
+ * `every`, whatever their status: what a name's tasks have cost), across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx, which = 'active') {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page, which), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
+        }
+    };
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+        const round = await search();
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 
 

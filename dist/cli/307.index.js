@@ -1,5 +1,5 @@
 export const id = 307;
-export const ids = [307,656,997,908,378];
+export const ids = [307,126,997];
 export const modules = {
 
 /***/ 2317:

@@ -2,6 +2,306 @@ export const id = 529;
 export const ids = [529];
 export const modules = {
 
+/***/ 4384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
+/* harmony export */   adoptLateCreate: () => (/* binding */ adoptLateCreate),
+/* harmony export */   createOnce: () => (/* binding */ createOnce),
+/* harmony export */   stopTwins: () => (/* binding */ stopTwins)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7378);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(518);
+
+
+
+
+
+
+
+
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect: it was never fully
+ * sent. After any other failure that may pass (a 429, which was seen to land seconds later; a reset or
+ * timeout after sending, a 5xx, an unreadable answer) the platform is asked for a new task of that name
+ * for a grace period, and one that shows up is adopted; only when none does is the create sent again. The
+ * first attempt may still land after that: each task of the name that appears besides the one this step
+ * follows is then stopped (here, after the wait, and in the post step). A refused create is looked for once
+ * at once; with none found, the refusal stands, and its lookup stays on the ledger until it can no longer
+ * land (see adoptLateCreate, which any other create waits for, and the post step). Tasks of that name that
+ * existed before the step are never adopted or stopped.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const existing = await existingTasks(name, ctx);
+    const attempts = { name, existing, unresolved: false, resentForClock: false };
+    let answer;
+    try {
+        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .withRetries */ .LH)('create', () => {
+            mayLand(attempts, ctx);
+            return sendOnCorrectedClock(call, attempts, ctx);
+        }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
+    }
+    catch (error) {
+        const made = await madeDespite(error, attempts, ctx);
+        if (made === undefined)
+            throw error;
+        answer = made;
+    }
+    const lookup = ctx.cleanup.state().lookup ?? {
+        taskName: name,
+        existingIds: existing,
+        landsBy: 0,
+        attempts: 1
+    };
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(answer.result.data);
+    // An attempt besides the one that gave the id may have made a task: the lookup stays on the ledger.
+    const mayHaveTwin = attempts.unresolved || lookup.attempts > 1;
+    if (id !== undefined) {
+        // In one change: a cancel between two would leave the post step neither the id nor the lookup.
+        const created = [...ctx.cleanup.state().created, id];
+        ctx.cleanup.update(mayHaveTwin ? { created } : { created, lookup: undefined });
+    }
+    if (id !== undefined && attempts.unresolved)
+        await stopTwins(lookup, id, ctx);
+    return { ...answer, recreated: attempts.unresolved, mayHaveTwin, lookup };
+}
+/**
+ * After the create failed for good, what it made. A request never fully sent made nothing. A refusal (an
+ * envelope, nothing to retry) is settled by the task search, since no code's meaning is published: a task
+ * of the name that appeared is adopted (an earlier attempt's, if one got no answer); with none, the
+ * refusal stands, its lookup left on the ledger until it can no longer land (a refused create was seen to
+ * land seconds later): the next create waits for it (adoptLateCreate), and the post step looks for it.
+ * When an earlier attempt that got no answer may still land, or the search fails, no other create may
+ * follow, and the step fails saying so. Anything else (a 429, a timeout) may have made a task, which the
+ * post step looks for. Answers the adopted task's answer, or undefined for the error to stand.
+ */
+async function madeDespite(error, attempts, ctx) {
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .neverSent */ .vQ)(error)) {
+        // Every attempt but one that may land was never sent: nothing to look for.
+        if (!attempts.unresolved)
+            ctx.cleanup.clear('lookup');
+        return undefined;
+    }
+    if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
+        return undefined;
+    const name = JSON.stringify(attempts.name);
+    const notAgain = (why) => new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}, and ${why}: not creating again; the post step looks for one`, {
+        cause: error
+    });
+    let made;
+    try {
+        [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+    }
+    catch (searchError) {
+        throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
+    }
+    if (made !== undefined) {
+        ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+        return adoptedAnswer(made);
+    }
+    if (attempts.unresolved)
+        throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
+    ctx.log(`create: the platform refused the create, and the task search lists no new task named ${name} yet: one may still appear until the create can no longer land, so it is looked for until then before any other create, and by the post step`);
+    return undefined;
+}
+/**
+ * Before another create is sent (on the next region, or on demand after a refused Spot create): the
+ * create the ledger's lookup names, refused or unanswered, may still land until its window ends
+ * (lookup.landsBy), so its name is searched until then. A task that appears is adopted (on the ledger, the
+ * lookup settled); with none, the next create may follow, and the lookup stays on the ledger all the same
+ * (a refused create was seen to land after its window): the step looks for a twin once it has waited, and
+ * the post step once more. When the search fails or the step's deadline comes first, no other create may
+ * follow (`unknown`), and the lookup stays for the post step.
+ */
+async function adoptLateCreate(ctx, label) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup === undefined)
+        return { kind: 'none' };
+    const name = JSON.stringify(lookup.taskName);
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(`${label}: looking for a task named ${name} that the refused create may still make, for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)}, before creating again`);
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(lookup.taskName, new Set(lookup.existingIds), lookup.landsBy, ctx, label);
+    if (found.kind === 'cut')
+        return {
+            kind: 'unknown',
+            why: `the step's deadline came before the refused create could no longer land`
+        };
+    if (found.kind === 'unknown')
+        return { kind: 'unknown', why: `the task search failed (${found.why})` };
+    const [newest] = found.kind === 'found' ? found.ids : [];
+    if (newest === undefined) {
+        ctx.log(`${label}: no task named ${name} appeared before the refused create's window ended: creating again; should it land later still, the step and the post step stop it`);
+        return { kind: 'none' };
+    }
+    ctx.log(`${label}: task ${newest} named ${name} appeared, made by the refused create after all; adopting it`);
+    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
+    return {
+        kind: 'adopted',
+        created: { ...adoptedAnswer(newest), recreated: false, mayHaveTwin: false, lookup }
+    };
+}
+/**
+ * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
+ * apply a create after the client has given up on its answer.
+ */
+const LATE_CREATE_MARGIN_MS = 5_000;
+/**
+ * Records, before an attempt is sent, what the post step needs to find its task by name: how many
+ * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
+ * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
+ * earlier attempt's, whichever is later.
+ */
+function mayLand(attempts, ctx, more = 1) {
+    const before = ctx.cleanup.state().lookup;
+    const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
+    ctx.cleanup.set('lookup', {
+        taskName: attempts.name,
+        existingIds: [...attempts.existing],
+        landsBy,
+        attempts: (before?.attempts ?? 0) + more
+    });
+}
+/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
+function madeNothing(ctx) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup !== undefined)
+        ctx.cleanup.set('lookup', { ...lookup, attempts: Math.max(0, lookup.attempts - 1) });
+}
+/** The tasks of the name that exist before the create: never adopted, never stopped. */
+async function existingTasks(name, ctx) {
+    let existing;
+    try {
+        existing = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+    }
+    catch (error) {
+        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`, { cause: error });
+    }
+    if (existing.length > 0) {
+        ctx.log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    return existing;
+}
+/** How long a create that may have been applied gets to show up before it is sent again. */
+const graceMs = (ctx) => 2 * ctx.settings.requestTimeoutMs;
+/**
+ * What to do after an attempt failed: send again when it certainly made nothing; after an ambiguous
+ * failure, look for its task for the grace period, and adopt one that shows up, or send again (the
+ * first attempt may still land: `unresolved`) when none does.
+ */
+async function afterFailedAttempt(error, attempts, ctx) {
+    const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error);
+    if (reason === undefined)
+        return { retry: false };
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .neverSent */ .vQ)(error)) {
+        madeNothing(ctx);
+        return { retry: true, reason: `${reason} before the request was sent, so the task was not created` };
+    }
+    const answeredAt = ctx.retries.deps.now();
+    const serverDelay = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .serverRetryDelay */ .Hs)(error, answeredAt);
+    const name = JSON.stringify(attempts.name);
+    const grace = graceMs(ctx);
+    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
+    if (found.kind === 'cut') {
+        throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
+    }
+    if (found.kind === 'unknown') {
+        throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${name} before running the job again`);
+    }
+    const [newest] = found.kind === 'found' ? found.ids : [];
+    if (newest !== undefined) {
+        ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
+        return { result: adoptedAnswer(newest) };
+    }
+    ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
+    attempts.unresolved = true;
+    // What the server asked for (a 429's Retry-After) is waited out, less the time the search took.
+    const asked = serverDelay === undefined ? 0 : answeredAt + serverDelay - ctx.retries.deps.now();
+    return asked > 0
+        ? { retry: true, reason: 'the create was not applied', serverDelayMs: asked }
+        : { retry: true, reason: 'the create was not applied', now: true };
+}
+/** The answer a create would have given for a task it made, when that task is found by name instead. */
+function adoptedAnswer(taskId) {
+    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(taskId) };
+    return {
+        result: { code: '0000', msg: 'success', data },
+        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+    };
+}
+/**
+ * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
+ * corrected it since), it is sent once more, but only once the refused attempt can no longer land and
+ * the task search showed no task of its name: a task that did appear is adopted instead. When the search
+ * cannot tell, the refusal stands, its lookup left for the post step.
+ */
+async function sendOnCorrectedClock(call, attempts, ctx) {
+    try {
+        return await ctx.send(call);
+    }
+    catch (error) {
+        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_6__/* .StaleClockError */ .EU) || attempts.resentForClock)
+            throw error;
+        attempts.resentForClock = true;
+        const name = JSON.stringify(attempts.name);
+        const landsBy = ctx.cleanup.state().lookup?.landsBy ?? ctx.runtime.now();
+        const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), landsBy, ctx, 'create');
+        const [made] = found.kind === 'found' ? found.ids : [];
+        if (made !== undefined) {
+            ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+            return adoptedAnswer(made);
+        }
+        if (found.kind !== 'none')
+            throw error;
+        ctx.log(`create: no task named ${name} appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock`);
+        mayLand(attempts, ctx, 0);
+        return ctx.send(call);
+    }
+}
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+async function stopTwins(lookup, keep, ctx) {
+    const name = JSON.stringify(lookup.taskName);
+    let found;
+    try {
+        found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+    }
+    catch (error) {
+        ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        return [];
+    }
+    const existing = new Set(lookup.existingIds);
+    const twins = found.filter((id) => id !== keep && !existing.has(id));
+    const stopped = [];
+    for (const twin of twins) {
+        ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__.cleanUpTask)(twin, 'stop', ctx);
+        if (outcome.kind === 'failed') {
+            ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
+            continue;
+        }
+        stopped.push(twin);
+        ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+    }
+    return stopped;
+}
+
+
+/***/ }),
+
 /***/ 7529:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -210,564 +510,6 @@ async function placeForDryRun(plan, ctx) {
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
     return { ...call, body: { ...call.body, resources: [(0,choose_resource/* resourcesEntry */.u$)(candidate.offer)] } };
-}
-
-
-/***/ }),
-
-/***/ 6616:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
-/* harmony export */   Pt: () => (/* binding */ resourceSearch),
-/* harmony export */   pq: () => (/* binding */ describeCandidate),
-/* harmony export */   qJ: () => (/* binding */ findCapacity)
-/* harmony export */ });
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6656);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8079);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9282);
-
-
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
-const FIRST_SEARCH_DELAY_MS = 10_000;
-const MOST_SEARCH_DELAY_MS = 60_000;
-/**
- * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
- * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
- * would do).
- */
-async function chooseForDryRun(ctx, mode) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return [];
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx, { jobRefused: false });
-    logChoice(choice, wish, points, ctx);
-    const [best] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
-        return [];
-    }
-    if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
-    }
-    return [...choice.eligible];
-}
-/**
- * Searches the resources until an entry qualifies. With none of the wished device, or none within
- * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
- * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
- */
-async function findCapacity(wish, points, ctx) {
-    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    const schedule = {
-        kind: 'backoff',
-        firstMs: FIRST_SEARCH_DELAY_MS,
-        factor: 1.5,
-        mostMs: MOST_SEARCH_DELAY_MS
-    };
-    const searched = { jobRefused: false };
-    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
-    // within max_price), or when less than the least delay is left; else it is made again, backing off.
-    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
-        const searches = round + 1;
-        const choice = await searchOnce(wish, points, ctx, searched);
-        if (choice.eligible.length > 0) {
-            logChoice(choice, wish, points, ctx);
-            return { kind: 'done', value: { ...choice, searches } };
-        }
-        const why = noCapacity(choice, wish, points);
-        const left = until - ctx.runtime.now();
-        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-            logChoice(choice, wish, points, ctx);
-            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
-            return { kind: 'done', value: { failed } };
-        }
-        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
-        return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
-    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
-    // done, unless the step was cancelled: then no task is created.
-    if (polled.kind === 'cancelled')
-        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
-    if (polled.kind !== 'done')
-        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
-    if ('failed' in polled.value)
-        throw new Error(polled.value.failed);
-    return polled.value;
-}
-async function searchOnce(wish, points, ctx, searched) {
-    const { result } = await resourceSearch(wish.deviceType, ctx, searched);
-    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(result.data), wish, points);
-}
-/**
- * The resource search of the step's kind. The reference disagrees with itself on a job's: its job skill
- * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
- * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
- */
-async function resourceSearch(deviceType, ctx, searched) {
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType);
-    const send = (sent) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(sent));
-    const job = call.query.some(([name, value]) => name === 'task_type' && value === 'Job');
-    if (!job)
-        return send(call);
-    if (!searched.jobRefused) {
-        try {
-            return await send(call);
-        }
-        catch (error) {
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
-                throw error;
-            searched.jobRefused = true;
-            ctx.log(`capacity: the resource search with task_type=Job was refused (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error), 200)}): searching with task_type=Deployment, the task type the platform's resource search reference lists (api/resource.md; its job skill says Job)`);
-        }
-    }
-    return send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'Deployment'));
-}
-/** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
-function noCapacity(choice, wish, points) {
-    const why = noCapacityIn(choice, wish, points);
-    const only = wish.onlyRegions;
-    if (only === undefined)
-        return why;
-    const elsewhere = choice.considered
-        .filter((c) => c.excluded === 'not the region asked' &&
-        ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .compareDecimals */ .YL)(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0)
-        .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
-    return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
-}
-/** "region guangdong-t-01 (\u5e7f\u4e1c-T1)", "region \u5317\u4eac\u4e00\u533a", or "regions a or b". */
-const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions
-    .map(({ name, tag }) => tag === undefined
-    ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name ?? '?', 60)
-    : `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(tag, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 60)})`}`)
-    .join(' or ')}`;
-function noCapacityIn(choice, wish, points) {
-    const device = describeWish(wish);
-    if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
-        return `the resource search lists no ${device} in ${inRegions(wish.onlyRegions.regions)}`;
-    if (choice.considered.length === 0)
-        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
-    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);
-    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
-    }
-    const stock = choice.considered
-        .filter((c) => c.excluded === 'no stock')
-        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
-        .join(', ');
-    return `no region has ${points} node(s) of ${device} free (${stock})`;
-}
-/** What to change when waiting could help, or a wrong name could be the cause. */
-function waitHint(choice, wish) {
-    if (choice.considered.length === 0)
-        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
-    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
-        return ': set capacity_timeout (such as 10m) to wait for stock';
-    return '';
-}
-const describeWish = (wish) => wish.deviceType === 'CpuDevice'
-    ? `${JSON.stringify(wish.gpu)} CPU device`
-    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
-/**
- * A candidate as the log names it: region (name), device, and the number max_price is compared with,
- * named by its field (discount_price, else price), as the platform gives it.
- */
-function describeCandidate(candidate) {
-    const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
-    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
-    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
-}
-/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
-function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first (each price is the number the platform gives for one node, with no published unit):`);
-    for (const candidate of choice.considered) {
-        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
-        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 3817:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $l: () => (/* binding */ gib),
-/* harmony export */   CS: () => (/* binding */ chooseVolumeConfig),
-/* harmony export */   fg: () => (/* binding */ inStorageRegion),
-/* harmony export */   z: () => (/* binding */ ofStorageClass)
-/* harmony export */ });
-/* unused harmony export BYTES_PER_GIB */
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
-
-/** A volume's size as a person gives it (GiB) and as the wire takes it (bytes): GiB \u00d7 1,073,741,824. */
-const BYTES_PER_GIB = 1024 ** 3;
-/**
- * Whether a volume or a configuration is in the region the region input names: by its tag as the storage
- * lists give it (bj-001), or by its name (\u5317\u4eac\u4e00\u533a), which the compute regions share.
- */
-function inStorageRegion(where, asked) {
-    return where.region === asked || where.regionName === asked;
-}
-/**
- * Whether a volume or a configuration is of the storage class the storage_class input names: by its id as
- * pre-create and the list give it (nfs-standard), or by its name as the platform shows it (\u6807\u51c6\u578b).
- */
-function ofStorageClass(what, asked) {
-    return what.storageClass === asked || what.storageClassName === asked;
-}
-/**
- * Where a new volume is made: among the configurations that can be chosen (Available) with room for it
- * (what is left of each, as pre-create says), in the region named when one is, of the storage class named
- * when one is, the cheapest by its displayed price per GB and month (its id breaking a tie, so that the
- * choice is the same each run). None: why, naming what there is.
- */
-function chooseVolumeConfig(configs, wish) {
-    const { region, storageClass } = wish;
-    const inRegion = configs.filter((config) => region === undefined || inStorageRegion(config, region));
-    const ofClass = inRegion.filter((config) => storageClass === undefined || ofStorageClass(config, storageClass));
-    const fitting = ofClass.filter((config) => config.available && (config.freeBytes ?? 0) >= wish.bytes);
-    const [chosen] = [...fitting].sort((a, b) => price(a) - price(b) || Number(BigInt(a.id) - BigInt(b.id)));
-    if (chosen !== undefined)
-        return { chosen };
-    const size = gib(wish.bytes);
-    const where = region === undefined ? '' : ` in region ${region}`;
-    if (inRegion.length === 0) {
-        const regions = named(configs, (config) => [config.region, config.regionName]);
-        return {
-            chosen: undefined,
-            why: `no storage configuration${where}: pre-create lists ${regions.length === 0 ? 'none' : `those of ${regions.join(', ')}`}`
-        };
-    }
-    const ofWhat = storageClass === undefined ? '' : ` of class ${storageClass}`;
-    if (ofClass.length === 0) {
-        const classes = named(inRegion, (config) => [config.storageClass, config.storageClassName]);
-        return {
-            chosen: undefined,
-            why: `no storage configuration${ofWhat}${where}: ${classes.length === 0 ? 'pre-create names the class of none of them: leave storage_class empty for any class' : `pre-create lists those of class ${classes.join(', ')}${region === undefined ? '' : ' there'}; set storage_class to one of them, or leave it empty for any class`}`
-        };
-    }
-    const free = ofClass
-        .filter((config) => config.available)
-        .map((config) => `${config.id} (${gib(config.freeBytes)} left)`);
-    return {
-        chosen: undefined,
-        why: `no storage configuration${ofWhat}${where} can hold ${size}: ${free.length === 0 ? 'none of them is Available' : `the Available ones are ${free.join(', ')}`}`
-    };
-}
-/** What the configurations are of (their regions, their classes), each once, as `id (name)`, made safe to print. */
-function named(configs, of) {
-    return [
-        ...new Set(configs.flatMap((config) => {
-            const [id, name] = of(config);
-            if (id === undefined)
-                return [];
-            return [`${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(id, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(name, 60)})`}`];
-        }))
-    ];
-}
-/** A displayed price as a number, for the order of choice: one that is none comes last. */
-function price(config) {
-    const value = Number(config.displayUnitPrice);
-    return config.displayUnitPrice === undefined || Number.isNaN(value) ? Infinity : value;
-}
-/** Bytes as GiB for a person: "100 GiB", "1.50 GiB", or "unknown". */
-function gib(bytes) {
-    if (bytes === undefined)
-        return 'unknown';
-    return `${(bytes / BYTES_PER_GIB).toFixed(bytes % BYTES_PER_GIB === 0 ? 0 : 2)} GiB`;
-}
-
-
-/***/ }),
-
-/***/ 8156:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  eQ: () => (/* binding */ amongRegions),
-  On: () => (/* binding */ describeMounts),
-  rj: () => (/* binding */ describeRegions),
-  DB: () => (/* binding */ regionKeys),
-  Nq: () => (/* binding */ resolveMounts),
-  fG: () => (/* binding */ withMounts)
-});
-
-// UNUSED EXPORTS: sameRegion
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./platform/object-storage-data.ts
-var object_storage_data = __webpack_require__(564);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./deploy/engine/retries.ts
-var retries = __webpack_require__(8079);
-// EXTERNAL MODULE: ./deploy/engine/tasks/read-all-pages.ts
-var read_all_pages = __webpack_require__(6961);
-;// CONCATENATED MODULE: ./deploy/engine/storage/read-object-storages.ts
-
-
-
-
-
-/**
- * The object storages accelerated for mounts (JuiceFS) of one status, across the list's pages: those a
- * task can mount (`mountable`), or those set up and not accelerated (`dormant`), read only to say why one
- * cannot be. Each page is retried on what may pass.
- */
-async function readObjectStorages(ctx, which) {
-    const list = await (0,read_all_pages/* readAllPages */.s$)('the object storages accelerated for mounts', (page) => (0,calls/* objectStorageListCall */.T0)(ctx.settings, { status: object_storage_data/* OBJECT_STORAGE */.o[which], page }), (call) => (0,retries/* retried */.s)('object storage: list', ctx.retries, () => ctx.send(call)), (item) => (0,object_storage_data/* objectStoragesOf */.f)({ results: [item] })[0]?.id ?? JSON.stringify(item));
-    return (0,object_storage_data/* objectStoragesOf */.f)({ results: list.results });
-}
-/**
- * The object storage `nameOrId` names among `storages`: the one of that name, else (digits) the one of
- * that id; undefined when none. Two of the name are refused: the step cannot tell which is meant.
- */
-function objectStorageNamed(storages, nameOrId) {
-    const named = storages.filter((s) => s.name === nameOrId);
-    if (named.length > 1)
-        throw new Error(`${named.length} object storages are named ${JSON.stringify((0,safe_text/* sanitize */.aj)(nameOrId, 40))} (storage_id ${named.map((s) => s.id).join(', ')}): name the storage_id of the one meant`);
-    return named[0] ?? (/^\d+$/.test(nameOrId) ? storages.find((s) => s.id === nameOrId) : undefined);
-}
-
-// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
-var read_volumes = __webpack_require__(7393);
-;// CONCATENATED MODULE: ./deploy/engine/storage/mounts.ts
-
-
-
-
-
-
-/** Whether two regions are one: by name where both give one, else by a compute region's tag on both sides. */
-function sameRegion(a, b) {
-    if (a.name !== undefined && b.name !== undefined)
-        return a.name === b.name;
-    return a.computeTag && b.computeTag && a.tag === b.tag;
-}
-/** One region as two lists give it: the name either gives, and a compute region's tag where either has one. */
-function merged(a, b) {
-    const compute = a.computeTag ? a : b.computeTag ? b : a;
-    return { tag: compute.tag, name: a.name ?? b.name, computeTag: compute.computeTag };
-}
-/** The body field each kind of mount goes in, and the input it comes from. */
-const FIELDS = {
-    nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
-    juicefs: { field: 'storage_config', input: 'juicefs_mounts', what: 'object storage' }
-};
-/**
- * What the volumes and juicefs_mounts inputs name, each found by name or id and mountable: a volume Active,
- * an object storage accelerated (Activate); all of them mountable in one region at least (a task runs in
- * one, and the platform mounts a volume only in its own, an object storage only where it is accelerated).
- * Checked before the create is sent, each failure said with what to do.
- */
-async function resolveMounts(mounts, ctx) {
-    const wanted = (kind) => mounts.filter((m) => m.kind === kind);
-    const resolved = [
-        ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
-        ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
-    ];
-    const regions = resolved.reduce((common, one) => common.flatMap((r) => {
-        const same = one.regions.find((o) => sameRegion(o, r));
-        return same === undefined ? [] : [merged(r, same)];
-    }), resolved[0]?.regions ?? []);
-    const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
-    const why = [
-        ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
-        ...(names('juicefs').length === 0
-            ? []
-            : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
-    ].join(' and ');
-    if (regions.length === 0)
-        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${describeRegions(one.regions) || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
-    return { mounts: resolved, regions, why };
-}
-async function resolveVolumes(mounts, ctx) {
-    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
-    const resolved = mounts.map((mount) => {
-        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
-        if (volume === undefined)
-            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (!task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(volume.status ?? ''))
-            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
-        return { mount, volume };
-    });
-    // A volume's region as the list gives it: by its name, which a task's region shares (the list's tag is
-    // the storage's own); '?' for one it gives neither, which no task can match.
-    const regionOf = (volume) => ({
-        tag: volume.region ?? '?',
-        name: volume.regionName,
-        computeTag: false
-    });
-    const regions = resolved
-        .map(({ volume }) => regionOf(volume))
-        .filter((r, i, all) => all.findIndex((o) => sameRegion(o, r) || o.tag === r.tag) === i);
-    if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${describeRegions([regionOf(volume)])}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return resolved.map(({ mount, volume }) => ({
-        mount,
-        id: volume.id,
-        name: volume.name,
-        regions: [regionOf(volume)]
-    }));
-}
-async function resolveObjects(mounts, ctx) {
-    const accelerated = await readObjectStorages(ctx, 'mountable');
-    let dormant;
-    const resolved = [];
-    for (const mount of mounts) {
-        const storage = objectStorageNamed(accelerated, mount.storage);
-        if (storage === undefined) {
-            dormant ??= await readObjectStorages(ctx, 'dormant');
-            const asleep = objectStorageNamed(dormant, mount.storage);
-            throw new Error(asleep === undefined
-                ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
-                : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
-        }
-        const regions = storage.activeRegions.map((r) => ({ ...r, computeTag: true }));
-        resolved.push({ mount, id: storage.id, name: storage.name, regions });
-    }
-    return resolved;
-}
-/** "volume 1001 (data) at /data, object storage 36 (weights) at /weights in web": a log line's list. */
-function describeMounts(found) {
-    return found.mounts
-        .map(({ mount, id, name }) => `${FIELDS[mount.kind].what} ${id} (${(0,safe_text/* sanitize */.aj)(name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`)
-        .join(', ');
-}
-/** "guangdong-t-01 (\u5e7f\u4e1c-T1)": the regions a task may run in, for a line. */
-function describeRegions(regions) {
-    return regions
-        .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
-        .join(', ');
-}
-/**
- * Whether a body's or a task's region is one of them: by its name (a create's resources[].region_name), or
- * by a compute region's tag (the resource search's region, a mark's resource.region).
- */
-function amongRegions(regions, nameOrTag) {
-    return regions.some((r) => r.name === nameOrTag || (r.computeTag && r.tag === nameOrTag));
-}
-/** The regions as the resource search is matched with them: each by its name, and by a compute region's tag. */
-function regionKeys(regions) {
-    return regions.map((r) => ({ name: r.name, tag: r.computeTag ? r.tag : undefined }));
-}
-/**
- * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object
- * storage), {storage_id, target_dir}: in the service it names, else in every service; what the body mounts
- * already is kept, a path mounted twice in one field once (the input's). Refused: a mount naming a service
- * the body does not have.
- */
-function withMounts(body, mounts) {
-    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
-    for (const { mount } of mounts)
-        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
-            throw new Error(`${FIELDS[mount.kind].input} mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
-    return {
-        ...body,
-        services: services.map((service) => ['nas', 'juicefs'].reduce((changed, kind) => mountedIn(changed, FIELDS[kind].field, mounts.filter(({ mount }) => mount.kind === kind && (mount.service === undefined || mount.service === service.service_name))), service))
-    };
-}
-function mountedIn(service, field, own) {
-    if (own.length === 0)
-        return service;
-    const paths = new Set(own.map(({ mount }) => mount.path));
-    const given = Array.isArray(service[field]) ? service[field] : [];
-    const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
-    return {
-        ...service,
-        [field]: [
-            ...kept,
-            ...own.map(({ mount, id }) => ({ storage_id: (0,json/* exactInteger */.i7)(id), target_dir: mount.path }))
-        ]
-    };
-}
-
-
-/***/ }),
-
-/***/ 7393:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ck: () => (/* binding */ volumeNamed),
-/* harmony export */   jg: () => (/* binding */ readVolume),
-/* harmony export */   mq: () => (/* binding */ readVolumes),
-/* harmony export */   yH: () => (/* binding */ describeVolume)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7187);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8079);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6961);
-/* harmony import */ var _choose_volume_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3817);
-
-
-
-
-
-
-
-/**
- * Every volume the list shows (of the ids and statuses given, when given), across its pages: the API
- * has no search by name, so a volume is found by reading them all. Each page is retried on what may pass.
- */
-async function readVolumes(ctx, which = {}) {
-    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)('the cluster storage volumes', (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ...which, page }), (call) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)('volume: list', ctx.retries, () => ctx.send(call)), (item) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: [item] })[0]?.id ?? JSON.stringify(item));
-    return {
-        volumes: _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf({ results: list.results }),
-        entries: list.results,
-        first: list.first
-    };
-}
-/** One volume by its id, as the list shows it now: undefined once no list shows it (deleted). */
-async function readVolume(id, ctx) {
-    const answer = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(`volume ${id}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .volumeListCall */ .bU)(ctx.settings, { ids: [id] })));
-    const volume = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .VOLUME_KIND */ .OT.volumesOf(answer.result.data).find((v) => v.id === id);
-    return { volume, answer };
-}
-/**
- * The volume `nameOrId` names among `volumes`: the one of that name, else (digits) the one of that id;
- * undefined when none. Two of the name are refused: the step cannot tell which is meant.
- */
-function volumeNamed(volumes, nameOrId) {
-    const named = volumes.filter((v) => v.name === nameOrId);
-    if (named.length > 1)
-        throw new Error(`${named.length} volumes are named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(nameOrId, 40))} (storage_id ${named.map((v) => v.id).join(', ')}): set volume to the storage_id of the one meant`);
-    return named[0] ?? (/^\d+$/.test(nameOrId) ? volumes.find((v) => v.id === nameOrId) : undefined);
-}
-/** "1001 (data, Active, 100 GiB in beijing-jxq-p1)": a volume for a line of the log. */
-function describeVolume(volume) {
-    return `${volume.id} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.name, 40)}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.status ?? 'no status', 20)}, ${(0,_choose_volume_js__WEBPACK_IMPORTED_MODULE_5__/* .gib */ .$l)(volume.totalBytes)} in ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(volume.region ?? 'no region', 60)})`;
 }
 
 

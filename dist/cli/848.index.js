@@ -62,7 +62,7 @@ async function runJob(plan, stepCtx) {
     //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
     let queue;
     if (ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx, queue } = await (await Promise.all(/* import() */[__webpack_require__.e(945), __webpack_require__.e(384), __webpack_require__.e(529), __webpack_require__.e(6)]).then(__webpack_require__.bind(__webpack_require__, 1006))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx, queue } = await (await Promise.all(/* import() */[__webpack_require__.e(832), __webpack_require__.e(327), __webpack_require__.e(529), __webpack_require__.e(374)]).then(__webpack_require__.bind(__webpack_require__, 2374))).spotOrOnDemand(calls, ctx));
     // 5. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
     const waited = await (0,_engine_flows_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .waitForCalls */ .m4)(plan, calls, ctx);
@@ -146,7 +146,7 @@ async function stopUnfinishedJobs(tasks, ctx) {
         ? (0,_engine_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .BT)(ctx, cleanupTimeoutMs)
         : (0,_engine_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H3)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
-        const { cleanUpTask } = await __webpack_require__.e(/* import() */ 378).then(__webpack_require__.bind(__webpack_require__, 7378));
+        const { cleanUpTask } = await __webpack_require__.e(/* import() */ 997).then(__webpack_require__.bind(__webpack_require__, 7378));
         for (const task of unfinished) {
             if (!billedOn.includes(task))
                 ctx.log(`job ${task.id} may still run: stopping it now`);

@@ -1917,7 +1917,7 @@ async function checkCapacity(planned, { uses = {} }, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(153)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(832), __nccwpck_require__.e(0)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -2793,7 +2793,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(492), __nccwpck_require__.e(291)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2291));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(774), __nccwpck_require__.e(291)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2291));
     await runPost(host);
 }
 
@@ -3669,7 +3669,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(832), __nccwpck_require__.e(327), __nccwpck_require__.e(529), __nccwpck_require__.e(126)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -4620,7 +4620,7 @@ async function waitForCalls(plan, calls, ctx, besides) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(688), __nccwpck_require__.e(997)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688))).waitUntil(called, criteria, ctx, {
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(688)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688))).waitUntil(called, criteria, ctx, {
             readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls),
             publish,
             ...capOf(plan, ctx, besides)
@@ -4643,7 +4643,7 @@ async function settleTwins(calls, tasks, ctx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(384), __nccwpck_require__.e(908)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4384))).stopTwins(twinLookup, kept, ctx);
+        await (await __nccwpck_require__.e(/* import() */ 384).then(__nccwpck_require__.bind(__nccwpck_require__, 4384))).stopTwins(twinLookup, kept, ctx);
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so (max_cost counting `besides` too). */
 async function callAndWait(plan, ctx, besides) {
@@ -4670,7 +4670,7 @@ function waitedResult(plan, ctx, calls, { criteria, waited }) {
 }
 /** What a step that waits would do: where a create would go, and how long the step would wait. */
 async function dryRunWait(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529));
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(832), __nccwpck_require__.e(327), __nccwpck_require__.e(529), __nccwpck_require__.e(126)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7529));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
         ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
@@ -4941,14 +4941,14 @@ const JOB_INPUTS = [
         type: 'bool',
         default: 'false',
         parse: (value, name) => (0,parsers/* parseBoolean */.yG)(name, value, false),
-        description: '`job` with `job_type: spot`: `true` runs the job on demand when Spot cannot run it: when the Spot job stays `Queued` (its `schedule_status`) past `queue_timeout`, it is stopped first, until its detail says `End` (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; `job_type` outputs it.'
+        description: '`job` with `job_type: spot`: `true` runs the job on demand when Spot cannot run it: when the Spot job stays `Queued` (its `schedule_status`) past `queue_timeout`, it is stopped first, until its detail says `End` (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; `job_type` outputs it. `runner` with `job_type: spot`: the same for each runner, with its configuration (its runner never started); once one runs on demand, the runners after it are made on demand.'
     }),
     (0,input/* input */.hF)({
         name: 'queue_timeout',
         type: 'duration',
         default: '10m',
         parse: (value, name) => (0,parsers/* parseDuration */.E9)(name, value, { minMs: 10_000, maxMs: 6 * jobs_HOUR }),
-        description: '`job` with `spot_fallback: true`: how long a Spot job may stay `Queued` before it is stopped and the job run on demand, such as `10m` (10 s to 6 h).'
+        description: '`job` and `runner` with `spot_fallback: true`: how long a Spot job may stay `Queued` before it is stopped and the job run on demand, such as `10m` (10 s to 6 h).'
     })
 ];
 
@@ -7610,7 +7610,7 @@ const replace = operation({
         `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`,
         `elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --max-cost 20 --cleanup stop`
     ],
-    flow: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633))).replaceFlow),
+    flow: async () => (0,copying/* withDataIn */.kU)((await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(832), __nccwpck_require__.e(327), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633))).replaceFlow),
     bills: true,
     maxCost: 'while waiting',
     uses: { dataIn: true }
@@ -7634,7 +7634,7 @@ const update = operation({
         `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`,
         `elastic-deploy update --task-name web --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}'`
     ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(492), __nccwpck_require__.e(778)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3352))).updateFlow,
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(327), __nccwpck_require__.e(352)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3352))).updateFlow,
     postFinishes: 'changes',
     uses: { mounts: true }
 });
@@ -7906,6 +7906,8 @@ const runner = operation({
         'runner_timeout',
         'allow_untrusted',
         'job_type',
+        'spot_fallback',
+        'queue_timeout',
         ...operation_inputs/* CAPACITY */.$5,
         'body_file',
         'volumes',
@@ -7976,7 +7978,7 @@ const volume = operation({
         'elastic-deploy volume --volume scratch --size 20 --volume-cleanup delete',
         'elastic-deploy volume --volume checkpoints --size 50 --storage-class cpfs-performance'
     ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeFlow,
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(774), __nccwpck_require__.e(218)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeFlow,
     bills: true,
     postFinishes: 'made volumes'
 });
@@ -7988,7 +7990,7 @@ const volumeList = operation({
     inputs: ['region', 'storage_class'],
     outputs: [],
     examples: ['elastic-deploy volume-list', 'elastic-deploy volume-list --region bj-001'],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeListFlow
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(774), __nccwpck_require__.e(218)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeListFlow
 });
 const volumeOptions = operation({
     name: 'volume_options',
@@ -8011,7 +8013,7 @@ const volumeDelete = operation({
         'elastic-deploy volume-delete --volume scratch --confirm scratch',
         'elastic-deploy volume-delete --volume scratch --confirm scratch --wait-timeout 10m'
     ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 218).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeDeleteFlow
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(774), __nccwpck_require__.e(218)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2218))).volumeDeleteFlow
 });
 const transfer = operation({
     name: 'transfer',
@@ -8091,7 +8093,7 @@ const preheat = operation({
         `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`,
         `elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB} --preheat-timeout 30m`
     ],
-    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(945), __nccwpck_require__.e(153)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).preheatFlow,
+    flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(832), __nccwpck_require__.e(0)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1153))).preheatFlow,
     uses: { capacity: true }
 });
 
@@ -8268,7 +8270,7 @@ const request = operation({
 
 // The replace a preview runs is the deployments': lent through the engine, so no capability imports another.
 (0,lent_replace/* lendReplace */.Ou)(async () => {
-    const { replaceFlow, runReplace } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(945), __nccwpck_require__.e(384), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633));
+    const { replaceFlow, runReplace } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(832), __nccwpck_require__.e(327), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633));
     return { flow: replaceFlow, run: runReplace };
 });
 /**

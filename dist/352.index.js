@@ -1,5 +1,5 @@
-export const id = 778;
-export const ids = [778];
+export const id = 352;
+export const ids = [352];
 export const modules = {
 
 /***/ 1360:
@@ -428,215 +428,272 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
-/***/ 8156:
+/***/ 2729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  eQ: () => (/* binding */ amongRegions),
-  On: () => (/* binding */ describeMounts),
-  rj: () => (/* binding */ describeRegions),
-  DB: () => (/* binding */ regionKeys),
-  Nq: () => (/* binding */ resolveMounts),
-  fG: () => (/* binding */ withMounts)
+  n: () => (/* binding */ awaitServing)
 });
 
-// UNUSED EXPORTS: sameRegion
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./deploy/engine/tasks/read-task.ts
+var read_task = __webpack_require__(8242);
+// EXTERNAL MODULE: ./deploy/engine/wait/check-health.ts
+var check_health = __webpack_require__(9538);
 // EXTERNAL MODULE: ./basics/records.ts
 var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/engine/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(1792);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
 // EXTERNAL MODULE: ./platform/task-kinds.ts
 var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./platform/object-storage-data.ts
-var object_storage_data = __webpack_require__(564);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./deploy/engine/retries.ts
-var retries = __webpack_require__(8079);
-// EXTERNAL MODULE: ./deploy/engine/tasks/read-all-pages.ts
-var read_all_pages = __webpack_require__(6961);
-;// CONCATENATED MODULE: ./deploy/engine/storage/read-object-storages.ts
+// EXTERNAL MODULE: ./deploy/engine/wait/criteria.ts
+var criteria = __webpack_require__(6166);
+;// CONCATENATED MODULE: ./deploy/engine/change/judge-serving.ts
 
 
 
 
 
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.Eb.deployment.waitDefaults.ready;
 /**
- * The object storages accelerated for mounts (JuiceFS) of one status, across the list's pages: those a
- * task can mount (`mountable`), or those set up and not accelerated (`dormant`), read only to say why one
- * cannot be. Each page is retried on what may pass.
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
  */
-async function readObjectStorages(ctx, which) {
-    const list = await (0,read_all_pages/* readAllPages */.s$)('the object storages accelerated for mounts', (page) => (0,calls/* objectStorageListCall */.T0)(ctx.settings, { status: object_storage_data/* OBJECT_STORAGE */.o[which], page }), (call) => (0,retries/* retried */.s)('object storage: list', ctx.retries, () => ctx.send(call)), (item) => (0,object_storage_data/* objectStoragesOf */.f)({ results: [item] })[0]?.id ?? JSON.stringify(item));
-    return (0,object_storage_data/* objectStoragesOf */.f)({ results: list.results });
-}
-/**
- * The object storage `nameOrId` names among `storages`: the one of that name, else (digits) the one of
- * that id; undefined when none. Two of the name are refused: the step cannot tell which is meant.
- */
-function objectStorageNamed(storages, nameOrId) {
-    const named = storages.filter((s) => s.name === nameOrId);
-    if (named.length > 1)
-        throw new Error(`${named.length} object storages are named ${JSON.stringify((0,safe_text/* sanitize */.aj)(nameOrId, 40))} (storage_id ${named.map((s) => s.id).join(', ')}): name the storage_id of the one meant`);
-    return named[0] ?? (/^\d+$/.test(nameOrId) ? storages.find((s) => s.id === nameOrId) : undefined);
-}
-
-// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
-var read_volumes = __webpack_require__(7393);
-;// CONCATENATED MODULE: ./deploy/engine/storage/mounts.ts
-
-
-
-
-
-
-/** Whether two regions are one: by name where both give one, else by a compute region's tag on both sides. */
-function sameRegion(a, b) {
-    if (a.name !== undefined && b.name !== undefined)
-        return a.name === b.name;
-    return a.computeTag && b.computeTag && a.tag === b.tag;
-}
-/** One region as two lists give it: the name either gives, and a compute region's tag where either has one. */
-function merged(a, b) {
-    const compute = a.computeTag ? a : b.computeTag ? b : a;
-    return { tag: compute.tag, name: a.name ?? b.name, computeTag: compute.computeTag };
-}
-/** The body field each kind of mount goes in, and the input it comes from. */
-const FIELDS = {
-    nas: { field: 'nas_storage_config', input: 'volumes', what: 'volume' },
-    juicefs: { field: 'storage_config', input: 'juicefs_mounts', what: 'object storage' }
-};
-/**
- * What the volumes and juicefs_mounts inputs name, each found by name or id and mountable: a volume Active,
- * an object storage accelerated (Activate); all of them mountable in one region at least (a task runs in
- * one, and the platform mounts a volume only in its own, an object storage only where it is accelerated).
- * Checked before the create is sent, each failure said with what to do.
- */
-async function resolveMounts(mounts, ctx) {
-    const wanted = (kind) => mounts.filter((m) => m.kind === kind);
-    const resolved = [
-        ...(wanted('nas').length === 0 ? [] : await resolveVolumes(wanted('nas'), ctx)),
-        ...(wanted('juicefs').length === 0 ? [] : await resolveObjects(wanted('juicefs'), ctx))
-    ];
-    const regions = resolved.reduce((common, one) => common.flatMap((r) => {
-        const same = one.regions.find((o) => sameRegion(o, r));
-        return same === undefined ? [] : [merged(r, same)];
-    }), resolved[0]?.regions ?? []);
-    const names = (kind) => resolved.filter((one) => one.mount.kind === kind).map((one) => (0,safe_text/* sanitize */.aj)(one.name, 40));
-    const why = [
-        ...(names('nas').length === 0 ? [] : [`the region of volume ${names('nas').join(', ')}`]),
-        ...(names('juicefs').length === 0
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
             ? []
-            : [`where object storage ${names('juicefs').join(', ')} is accelerated`])
-    ].join(' and ');
-    if (regions.length === 0)
-        throw new Error(`the storages to mount are mountable in no region in common (${resolved.map((one) => `${FIELDS[one.mount.kind].what} ${(0,safe_text/* sanitize */.aj)(one.name, 40)}: ${describeRegions(one.regions) || 'none'}`).join(', ')}), but a task runs in one: mount storages of one region`);
-    return { mounts: resolved, regions, why };
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
 }
-async function resolveVolumes(mounts, ctx) {
-    const { volumes } = await (0,read_volumes/* readVolumes */.mq)(ctx);
-    const resolved = mounts.map((mount) => {
-        const volume = (0,read_volumes/* volumeNamed */.Ck)(volumes, mount.storage);
-        if (volume === undefined)
-            throw new Error(`volumes names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no volume has that name (nor that storage_id): make sure of it first with operation volume`);
-        if (!task_kinds/* VOLUME_KIND */.OT.statuses.running.includes(volume.status ?? ''))
-            throw new Error(`volume ${volume.id} (${(0,safe_text/* sanitize */.aj)(volume.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'of no status', 20)}, not Active, and only an Active volume can be mounted: make sure of it with operation volume, which waits until it is`);
-        return { mount, volume };
-    });
-    // A volume's region as the list gives it: by its name, which a task's region shares (the list's tag is
-    // the storage's own); '?' for one it gives neither, which no task can match.
-    const regionOf = (volume) => ({
-        tag: volume.region ?? '?',
-        name: volume.regionName,
-        computeTag: false
-    });
-    const regions = resolved
-        .map(({ volume }) => regionOf(volume))
-        .filter((r, i, all) => all.findIndex((o) => sameRegion(o, r) || o.tag === r.tag) === i);
-    if (regions.length > 1)
-        throw new Error(`the volumes to mount are in ${regions.length} regions (${resolved.map(({ volume }) => `${(0,safe_text/* sanitize */.aj)(volume.name, 40)}: ${describeRegions([regionOf(volume)])}`).join(', ')}), but a task runs in one: mount volumes of one region`);
-    return resolved.map(({ mount, volume }) => ({
-        mount,
-        id: volume.id,
-        name: volume.name,
-        regions: [regionOf(volume)]
-    }));
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
 }
-async function resolveObjects(mounts, ctx) {
-    const accelerated = await readObjectStorages(ctx, 'mountable');
-    let dormant;
-    const resolved = [];
-    for (const mount of mounts) {
-        const storage = objectStorageNamed(accelerated, mount.storage);
-        if (storage === undefined) {
-            dormant ??= await readObjectStorages(ctx, 'dormant');
-            const asleep = objectStorageNamed(dormant, mount.storage);
-            throw new Error(asleep === undefined
-                ? `juicefs_mounts names ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))}, but no object storage accelerated for mounts (JuiceFS) has that name (nor that storage_id): set it up in the platform's console, or name one get_storage lists`
-                : `object storage ${asleep.id} (${(0,safe_text/* sanitize */.aj)(asleep.name, 40)}) is ${(0,safe_text/* sanitize */.aj)(asleep.status ?? 'of no status', 20)}, not accelerated (Activate), and only an accelerated one can be mounted: accelerate it in the platform's console first`);
+
+// EXTERNAL MODULE: ./deploy/engine/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(8258);
+// EXTERNAL MODULE: ./deploy/engine/poll.ts
+var poll = __webpack_require__(6656);
+// EXTERNAL MODULE: ./deploy/engine/wait/task-watch.ts + 1 modules
+var task_watch = __webpack_require__(9477);
+;// CONCATENATED MODULE: ./deploy/engine/change/await-serving.ts
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {};
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return { kind: 'done', value: { serving: true } };
         }
-        const regions = storage.activeRegions.map((r) => ({ ...r, computeTag: true }));
-        resolved.push({ mount, id: storage.id, name: storage.name, regions });
+        if (verdict.kind === 'failed')
+            return { kind: 'done', value: { serving: false, why: verdict.why } };
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
+        const changed = verdict.progress !== last.said;
+        if (changed)
+            ctx.log(line);
+        last.said = verdict.progress;
+        if (verdict.kind === 'unread')
+            return { kind: 'unread', why: verdict.progress, said: changed };
+        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    }, {
+        deadline: limits.deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+        failureBudget: settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
+        }
+    }, { ...runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
+    if (polled.kind === 'cancelled')
+        return end('cancelled', CANCELLED);
+    if (polled.kind === 'unread')
+        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
+}
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
+async function look(taskId, target, ctx, last) {
+    try {
+        const detail = await (0,read_task/* readDetailOnce */.fJ)(taskId, ctx);
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.data = detail.data;
+        last.raw = detail.raw;
+        last.snapshot = detail.snapshot;
+        return judgeServing(detail.snapshot, nodes, target, ctx.settings.wait);
     }
-    return resolved;
+    catch (error) {
+        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
 }
-/** "volume 1001 (data) at /data, object storage 36 (weights) at /weights in web": a log line's list. */
-function describeMounts(found) {
-    return found.mounts
-        .map(({ mount, id, name }) => `${FIELDS[mount.kind].what} ${id} (${(0,safe_text/* sanitize */.aj)(name, 40)}) at ${(0,safe_text/* sanitize */.aj)(mount.path, 200)}${mount.service === undefined ? '' : ` in ${(0,safe_text/* sanitize */.aj)(mount.service, 60)}`}`)
-        .join(', ');
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (health.healthy)
+        return end('serving', undefined, { urls, healthy: true });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
 }
-/** "guangdong-t-01 (\u5e7f\u4e1c-T1)": the regions a task may run in, for a line. */
-function describeRegions(regions) {
-    return regions
-        .map((r) => `${(0,safe_text/* sanitize */.aj)(r.tag, 60)}${r.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.aj)(r.name, 60)})`}`)
-        .join(', ');
+
+
+/***/ }),
+
+/***/ 4471:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6426);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2729);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8242);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2317);
+
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
 }
 /**
- * Whether a body's or a task's region is one of them: by its name (a create's resources[].region_name), or
- * by a compute region's tag (the resource search's region, a mark's resource.region).
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
  */
-function amongRegions(regions, nameOrTag) {
-    return regions.some((r) => r.name === nameOrTag || (r.computeTag && r.tag === nameOrTag));
-}
-/** The regions as the resource search is matched with them: each by its name, and by a compute region's tag. */
-function regionKeys(regions) {
-    return regions.map((r) => ({ name: r.name, tag: r.computeTag ? r.tag : undefined }));
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${posted.why})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+    }
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
 }
 /**
- * The body with each mount in its services' nas_storage_config (a volume) or storage_config (an object
- * storage), {storage_id, target_dir}: in the service it names, else in every service; what the body mounts
- * already is kept, a path mounted twice in one field once (the input's). Refused: a mount naming a service
- * the body does not have.
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so.
  */
-function withMounts(body, mounts) {
-    const services = Array.isArray(body.services) ? body.services.filter(records/* isRecord */.u) : [];
-    for (const { mount } of mounts)
-        if (mount.service !== undefined && !services.some((s) => s.service_name === mount.service))
-            throw new Error(`${FIELDS[mount.kind].input} mounts ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.storage, 40))} in service ${JSON.stringify((0,safe_text/* sanitize */.aj)(mount.service, 60))}, but body has no service of that name: name one of ${services.map((s) => JSON.stringify((0,safe_text/* sanitize */.aj)(String(s.service_name), 60))).join(', ') || 'none'}`);
-    return {
-        ...body,
-        services: services.map((service) => ['nas', 'juicefs'].reduce((changed, kind) => mountedIn(changed, FIELDS[kind].field, mounts.filter(({ mount }) => mount.kind === kind && (mount.service === undefined || mount.service === service.service_name))), service))
-    };
-}
-function mountedIn(service, field, own) {
-    if (own.length === 0)
-        return service;
-    const paths = new Set(own.map(({ mount }) => mount.path));
-    const given = Array.isArray(service[field]) ? service[field] : [];
-    const kept = given.filter((entry) => !((0,records/* isRecord */.u)(entry) && typeof entry.target_dir === 'string' && paths.has(entry.target_dir)));
-    return {
-        ...service,
-        [field]: [
-            ...kept,
-            ...own.map(({ mount, id }) => ({ storage_id: (0,json/* exactInteger */.i7)(id), target_dir: mount.path }))
-        ]
-    };
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 

@@ -1,127 +1,6 @@
-export const id = 945;
-export const ids = [945];
+export const id = 832;
+export const ids = [832];
 export const modules = {
-
-/***/ 2317:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ep: () => (/* binding */ sendUntilShown),
-/* harmony export */   jR: () => (/* binding */ askUntilKnown)
-/* harmony export */ });
-/* unused harmony export waitToAskAgain */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8079);
-
-
-
-
-
-// The persistence policy of every change whose failure leaves something billing, in one place: send (a
-// repeatable request only), then ask again until the task's state shows it, within a deadline.
-/**
- * After round `round` of a request whose failure leaves something billing failed or has not shown yet
- * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
- * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
- * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
- * cancelled.
- */
-async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
-    const { deps } = ctx.stopRetries;
-    const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
-    if (left <= 0)
-        return false;
-    const delay = Math.min((0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU), left);
-    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
-    try {
-        await deps.sleep(delay);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
- * sent once; what follows asks the task's state again without sending it again.
- */
-const SENT_AGAIN = new Set(['read', 'repeatable']);
-/**
- * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
- * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
- * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
- * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
- * accept a request and act late, or not at all): while the state does not show it, the call is sent again
- * after a backoff (when its re-send trait allows; else the state alone is read again), until
- * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
- */
-async function sendUntilShown(call, label, shows, ctx) {
-    const timeoutMs = ctx.settings.cleanupTimeoutMs;
-    const started = ctx.stopRetries.deps.now();
-    const deadline = Math.min(ctx.deadline, started + timeoutMs);
-    const tried = () => ctx.stopRetries.deps.now() - started;
-    const repeatable = SENT_AGAIN.has(call.traits.resend);
-    let accepted = false;
-    let refused;
-    for (let round = 1;; round++) {
-        if (round === 1 || repeatable) {
-            refused = undefined;
-            try {
-                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
-            }
-            catch (error) {
-                refused = error ?? new Error('refused');
-            }
-            // Cancelled: nothing more can be sent; the post step takes over.
-            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
-                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused), triedMs: tried() };
-            accepted ||= refused === undefined;
-        }
-        const showing = await shows(refused);
-        if (showing.shown)
-            return { kind: 'shown', accepted, state: showing.state };
-        const why = refused === undefined
-            ? `the platform accepted it, but ${showing.state}`
-            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
-        if (showing.never !== undefined)
-            return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
-        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
-        if (!again) {
-            // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
-            const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
-            return {
-                kind: 'failed',
-                why: `${why}; asked for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(tried())}${limit}`,
-                triedMs: tried()
-            };
-        }
-    }
-}
-/**
- * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
- * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
- * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
- * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
- */
-async function askUntilKnown(ask, first, ctx, say) {
-    let why = first;
-    for (let round = 1;; round++) {
-        const failed = why;
-        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
-            return { known: false, why };
-        const answer = await ask();
-        if (answer.known)
-            return answer;
-        why = answer.why;
-    }
-}
-
-
-/***/ }),
 
 /***/ 9282:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -215,6 +94,199 @@ function resourcesEntry(offer) {
         ...(offer.resource === undefined ? {} : { resource: offer.resource }),
         ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
     };
+}
+
+
+/***/ }),
+
+/***/ 6616:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   Pt: () => (/* binding */ resourceSearch),
+/* harmony export */   pq: () => (/* binding */ describeCandidate),
+/* harmony export */   qJ: () => (/* binding */ findCapacity)
+/* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6656);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8079);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9282);
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx, { jobRefused: false });
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    const schedule = {
+        kind: 'backoff',
+        firstMs: FIRST_SEARCH_DELAY_MS,
+        factor: 1.5,
+        mostMs: MOST_SEARCH_DELAY_MS
+    };
+    const searched = { jobRefused: false };
+    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
+    // within max_price), or when less than the least delay is left; else it is made again, backing off.
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+        const searches = round + 1;
+        const choice = await searchOnce(wish, points, ctx, searched);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { kind: 'done', value: { ...choice, searches } };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
+            return { kind: 'done', value: { failed } };
+        }
+        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        return { kind: 'waiting', said: true };
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
+    // done, unless the step was cancelled: then no task is created.
+    if (polled.kind === 'cancelled')
+        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
+    if (polled.kind !== 'done')
+        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    if ('failed' in polled.value)
+        throw new Error(polled.value.failed);
+    return polled.value;
+}
+async function searchOnce(wish, points, ctx, searched) {
+    const { result } = await resourceSearch(wish.deviceType, ctx, searched);
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(result.data), wish, points);
+}
+/**
+ * The resource search of the step's kind. The reference disagrees with itself on a job's: its job skill
+ * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
+ * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
+ */
+async function resourceSearch(deviceType, ctx, searched) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType);
+    const send = (sent) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(sent));
+    const job = call.query.some(([name, value]) => name === 'task_type' && value === 'Job');
+    if (!job)
+        return send(call);
+    if (!searched.jobRefused) {
+        try {
+            return await send(call);
+        }
+        catch (error) {
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+                throw error;
+            searched.jobRefused = true;
+            ctx.log(`capacity: the resource search with task_type=Job was refused (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error), 200)}): searching with task_type=Deployment, the task type the platform's resource search reference lists (api/resource.md; its job skill says Job)`);
+        }
+    }
+    return send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'Deployment'));
+}
+/** Why no entry qualifies, naming what was searched (and, limited to one region, the regions with stock). */
+function noCapacity(choice, wish, points) {
+    const why = noCapacityIn(choice, wish, points);
+    const only = wish.onlyRegions;
+    if (only === undefined)
+        return why;
+    const elsewhere = choice.considered
+        .filter((c) => c.excluded === 'not the region asked' &&
+        ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .compareDecimals */ .YL)(c.offer.inventory ?? '0', String(points)) ?? -1) >= 0)
+        .map((c) => `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.region ?? '?', 60)} (stock ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(c.offer.inventory ?? '0', 20)})`);
+    return `${why}; the task must run in ${inRegions(only.regions)}, ${only.why}; ${elsewhere.length === 0 ? 'no other region has the stock either' : `regions with the stock: ${elsewhere.join(', ')}`}`;
+}
+/** "region guangdong-t-01 (\u5e7f\u4e1c-T1)", "region \u5317\u4eac\u4e00\u533a", or "regions a or b". */
+const inRegions = (regions) => `region${regions.length === 1 ? '' : 's'} ${regions
+    .map(({ name, tag }) => tag === undefined
+    ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name ?? '?', 60)
+    : `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(tag, 60)}${name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 60)})`}`)
+    .join(' or ')}`;
+function noCapacityIn(choice, wish, points) {
+    const device = describeWish(wish);
+    if (wish.onlyRegions !== undefined && choice.considered.every((c) => c.excluded === 'not the region asked'))
+        return `the resource search lists no ${device} in ${inRegions(wish.onlyRegions.regions)}`;
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first (each price is the number the platform gives for one node, with no published unit):`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
 }
 
 
