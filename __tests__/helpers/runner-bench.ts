@@ -46,6 +46,8 @@ export interface RunnerBench extends StepBench {
   host(run?: Partial<RunnerRun>, token?: string): RunnerHostOpener;
   /** Every configuration a runner job's container was given, for the tests that look for it where it must not be. */
   configs(): string[];
+  /** Starts `count` runners in run `runId` (online, handed over): their job ids. */
+  start(count: number, runId?: string): Promise<string[]>;
 }
 
 /**
@@ -117,6 +119,14 @@ export function useRunnerBench(inputs: Record<string, string> = {}): RunnerBench
             requests: { timeoutMs: 5000, maxResponseBytes: 1024 * 1024, cancel: new AbortController().signal }
           })
         ),
-    configs: () => [...given]
+    configs: () => [...given],
+    start: async (count: number, runId = RUN.id ?? '') => {
+      const { outputs, failure } = await own.step(
+        { runners: String(count) },
+        { runnerHost: own.host({ id: runId }) }
+      );
+      if (failure !== undefined) throw new Error(`the runners were not started: ${failure}`);
+      return JSON.parse(outputs.task_ids) as string[];
+    }
   });
 }

@@ -7,24 +7,13 @@ import {
 } from '../../../src/deploy/engine/calls/step-result.js';
 import { taskResult } from '../../../src/deploy/engine/wait/task-result.js';
 import { RUNNER_PART } from '../../../src/deploy/runners/runner-report.js';
+import { stepResult } from '../../helpers/step-result.js';
 
 function step(
   report: RunnerReport,
   tasks = [taskResult('101', { billingValue: '20000', forecastValue: '0' })]
 ): StepResult {
-  return {
-    operation: 'runner',
-    calls: [],
-    tasks,
-    criteria: undefined,
-    timedOut: false,
-    elapsedMs: 0,
-    replaced: [],
-    bills: [],
-    offers: [],
-    nodeReads: undefined,
-    parts: [reportEntry('selfHosted', report)]
-  };
+  return stepResult({ operation: 'runner', tasks, parts: [reportEntry('selfHosted', report)] });
 }
 
 describe('the runners’ report part', () => {

@@ -2,7 +2,7 @@
 // GitHub stand-in's simulated runner) and the GitHub stand-in, over real HTTPS on the fake clock: records
 // gone from one side or the other, a job detail without the optional job_status.create_time, and stops the
 // platform refuses every time. Each asserts on state: the emulator's jobs and GitHub's runners.
-import { RUN, useRunnerBench } from '../../helpers/runner-bench.js';
+import { useRunnerBench } from '../../helpers/runner-bench.js';
 
 const JOB_DETAIL = '/api/task/job/detail';
 const JOB_STOP = '/api/task/job/stop';
@@ -13,15 +13,8 @@ const STOPPED = ['Paused', 'End'];
 describe('runner_stop and runner_sweep, hostile', () => {
   const bench = useRunnerBench();
 
-  /** Starts `count` runners in run `runId` (online, handed over): their job ids. */
-  async function started(count: number, runId = RUN.id ?? ''): Promise<string[]> {
-    const { outputs, failure } = await bench.step(
-      { runners: String(count) },
-      { runnerHost: bench.host({ id: runId }) }
-    );
-    expect(failure).toBeUndefined();
-    return JSON.parse(outputs.task_ids) as string[];
-  }
+  const started = (count: number, runId?: string): Promise<string[]> => bench.start(count, runId);
+
   const status = (id: string) => {
     bench.clock.advance(0);
     return String(bench.emulator.jobs.get(id).status);

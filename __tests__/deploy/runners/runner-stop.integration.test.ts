@@ -2,7 +2,7 @@
 // simulated runner) and the GitHub stand-in, over real HTTPS on the fake clock: a run's runner jobs found
 // by their label or given by id, stopped until their state shows it, their runners removed from GitHub, and
 // what they cost said; the sweep stops those whose run is over, whose runner is gone, or offline too long.
-import { RUN, useRunnerBench } from '../../helpers/runner-bench.js';
+import { useRunnerBench } from '../../helpers/runner-bench.js';
 
 /** The runner step's inputs a stop or a sweep does not take. */
 const NOT_A_CREATE = { gpu: '', body: '' };
@@ -10,15 +10,8 @@ const NOT_A_CREATE = { gpu: '', body: '' };
 describe('runner_stop and runner_sweep', () => {
   const bench = useRunnerBench();
 
-  /** Starts `count` runners in run `runId` (online, handed over): their job ids. */
-  async function started(count: number, runId = RUN.id ?? ''): Promise<string[]> {
-    const { outputs, failure } = await bench.step(
-      { runners: String(count) },
-      { runnerHost: bench.host({ id: runId }) }
-    );
-    expect(failure).toBeUndefined();
-    return JSON.parse(outputs.task_ids) as string[];
-  }
+  const started = (count: number, runId?: string): Promise<string[]> => bench.start(count, runId);
+
   const status = (id: string) => bench.emulator.jobs.get(id).status;
 
   it('stops the run’s runner jobs found by their label, removes the runners, and says what they cost', async () => {
