@@ -78,7 +78,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/jobs/job-report.ts',
     'platform/operations/input-checks.ts'
   ],
-  spot_fallback: ['deploy/jobs/spot-fallback.ts'],
+  spot_fallback: ['deploy/engine/flows/spot-fallback.ts'],
   volume: [
     'deploy/capabilities.ts',
     'deploy/storage/transfer.ts',

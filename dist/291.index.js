@@ -105,8 +105,8 @@ const FINISHERS = {
             }))
         };
     },
-    runners: async (runners, _state, ctx) => {
-        await removeRunnersLeft(runners, ctx);
+    registrations: async (registered, _state, ctx) => {
+        await removeRunnersLeft(registered, ctx);
         return {};
     },
     lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)

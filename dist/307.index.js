@@ -508,7 +508,9 @@ async function failRunners(started, failure, host, label, ctx, tasks = []) {
         const github = await removeFromGitHub(one, host, ctx);
         // Removed: the post step has it no more to remove; else it tries again.
         if (github === 'removed')
-            ctx.cleanup.update({ runners: ctx.cleanup.state().runners.filter((r) => r.name !== one.name) });
+            ctx.cleanup.update({
+                registrations: ctx.cleanup.state().registrations.filter((r) => r.name !== one.name)
+            });
         states.push({ name: one.name, taskId: one.taskId, github, job });
     }
     const byId = new Map(tasks.map((task) => [task.id, task]));

@@ -767,7 +767,9 @@ async function failRunners(started, failure, host, label, ctx, tasks = []) {
         const github = await removeFromGitHub(one, host, ctx);
         // Removed: the post step has it no more to remove; else it tries again.
         if (github === 'removed')
-            ctx.cleanup.update({ runners: ctx.cleanup.state().runners.filter((r) => r.name !== one.name) });
+            ctx.cleanup.update({
+                registrations: ctx.cleanup.state().registrations.filter((r) => r.name !== one.name)
+            });
         states.push({ name: one.name, taskId: one.taskId, github, job });
     }
     const byId = new Map(tasks.map((task) => [task.id, task]));
@@ -1211,7 +1213,7 @@ function handOver(started, ctx) {
     const { lookup } = ctx.cleanup.state();
     ctx.cleanup.update({
         created: ctx.cleanup.state().created.filter((id) => !ids.includes(id)),
-        runners: [],
+        registrations: [],
         ...(lookup === undefined
             ? {}
             : { lookup: { ...lookup, existingIds: [...new Set([...lookup.existingIds, ...ids])] } })
@@ -1262,9 +1264,9 @@ async function startRunner(name, label, host, ctx) {
         };
     }
     // Recorded at once: a step that fails or is cancelled from here on leaves it for the post step to remove.
-    const runners = ctx.cleanup.state().runners;
+    const { registrations } = ctx.cleanup.state();
     ctx.cleanup.update({
-        runners: [...runners, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
+        registrations: [...registrations, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
     });
     ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
     const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };

@@ -3914,7 +3914,7 @@ const NO_CLEANUP = {
     scaleBack: undefined,
     transfers: [],
     volumes: [],
-    runners: []
+    registrations: []
 };
 const ids = (text) => JSON.parse(text || '[]');
 const taskList = (list, what) => list.length === 0 ? [] : [`task ${list.join(', ')} ${what}`];
@@ -4001,10 +4001,10 @@ const LEFTOVER_KINDS = {
         encode: (volumes) => JSON.stringify(volumes),
         decode: (text) => JSON.parse(text || '[]')
     },
-    runners: {
-        key: 'runners',
-        phrases: (runners) => runners.map((r) => `runner ${r.name} to remove from GitHub`),
-        encode: (runners) => JSON.stringify(runners),
+    registrations: {
+        key: 'runner_registrations',
+        phrases: (registered) => registered.map((r) => `runner ${r.name} to remove from GitHub`),
+        encode: (registered) => JSON.stringify(registered),
         decode: (text) => JSON.parse(text || '[]')
     },
     lookup: {

@@ -29,7 +29,7 @@ const full: CleanupState = {
     { name: 'scratch', id: '1001' },
     { name: 'landing', id: undefined }
   ],
-  runners: [{ id: 1000001, name: 'gpu-9001-1-1', scope: 'repo' }]
+  registrations: [{ id: 1000001, name: 'gpu-9001-1-1', scope: 'repo' }]
 };
 
 describe('the cleanup ledger', () => {
@@ -42,7 +42,7 @@ describe('the cleanup ledger', () => {
       'preheats',
       'transfers',
       'volumes',
-      'runners',
+      'registrations',
       'lookup'
     ]);
     expect(LEFTOVER_ORDER.map((kind) => LEFTOVER_KINDS[kind].key)).toEqual([
@@ -53,7 +53,7 @@ describe('the cleanup ledger', () => {
       'preheat_task_ids',
       'transfers',
       'volumes',
-      'runners',
+      'runner_registrations',
       'create_lookup'
     ]);
     const read = Object.fromEntries(

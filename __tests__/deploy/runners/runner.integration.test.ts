@@ -50,7 +50,7 @@ describe('operation: runner', () => {
     ]);
     for (const id of ids) expect(bench.emulator.jobs.get(id).status).toBe('Running');
     expect(left?.created).toEqual([]);
-    expect(left?.runners).toEqual([]);
+    expect(left?.registrations).toEqual([]);
     // What the post step is left held them until they were handed over.
     expect(states.some((state) => state.created.length === 2)).toBe(true);
     // The configurations: in no log line, output, saved state or file of the step.
@@ -113,7 +113,7 @@ describe('operation: runner', () => {
     expect(ids).toHaveLength(2);
     expect(outputs).toMatchObject({ runner_label: 'gpu-9001-1', runs_on: '' });
     expect([...(left?.created ?? [])].sort()).toEqual([...ids].sort());
-    expect(left?.runners.map((r) => r.name)).toEqual(['gpu-9001-1-1', 'gpu-9001-1-2']);
+    expect(left?.registrations.map((r) => r.name)).toEqual(['gpu-9001-1-1', 'gpu-9001-1-2']);
     const post = await bench.cleanup(left ?? {}, { operation: 'runner' }, bench.host());
     expect(post.outcomes.map((o) => o.outcome.kind)).toEqual(['done', 'done']);
     for (const id of ids) expect(['Paused', 'End']).toContain(bench.emulator.jobs.get(id).status);

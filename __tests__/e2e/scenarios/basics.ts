@@ -343,7 +343,8 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       rollback: '',
       scale_back: '',
       transfers: '[]',
-      volumes: '[]'
+      volumes: '[]',
+      runner_registrations: '[]'
     });
     const post = await s.run(createOf('e2e-cleanup', { cleanup: 'stop', wait: 'false' }), main.state);
     expect(post.exitCode).toBe(0);

@@ -279,7 +279,14 @@ export function runnerScenarios({ scenario, group }: ScenarioApi): void {
         expect(made.map((id) => stillBills(s.emulator, id))).toEqual([true, true]);
         const post = await s.run(runnerInputs(g.github.runnerToken), run.state, g.env());
         expect(post.exitCode).toBe(0);
-        expect(shown(post)).toEqual([...made.map((id) => `cleanup: stopped task ${id}`), '']);
+        // The jobs stopped, and the runners it registered and never handed over removed from GitHub.
+        expect(shown(post)).toEqual([
+          `cleanup: runner ${LABEL}-1: GitHub removed it`,
+          `cleanup: runner ${LABEL}-2: GitHub removed it`,
+          ...made.map((id) => `cleanup: stopped task ${id}`),
+          ''
+        ]);
+        expect(g.github.store.runners.all()).toEqual([]);
         expect(made.map((id) => stillBills(s.emulator, id))).toEqual([false, false]);
         for (const one of [run, post]) expectNoConfiguration(one, g.github);
       }

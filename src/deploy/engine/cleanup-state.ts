@@ -50,7 +50,7 @@ export interface CleanupState {
   /** Cluster storage volumes the step made, to delete once the job ends (volume_cleanup: delete). */
   volumes: readonly VolumeLeft[];
   /** Self-hosted runners the step registered with GitHub and did not hand over, to remove. */
-  runners: readonly RunnerLeft[];
+  registrations: readonly RunnerLeft[];
 }
 
 /** A runner a runner step registered with GitHub: its id and name, and where it is registered. */
@@ -110,7 +110,7 @@ export const NO_CLEANUP: CleanupState = {
   scaleBack: undefined,
   transfers: [],
   volumes: [],
-  runners: []
+  registrations: []
 };
 
 /** The kinds of leftover the ledger holds: each has its entry in LEFTOVER_KINDS and its finisher. */
@@ -234,10 +234,10 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     encode: (volumes) => JSON.stringify(volumes),
     decode: (text) => JSON.parse(text || '[]') as VolumeLeft[]
   },
-  runners: {
-    key: 'runners',
-    phrases: (runners) => runners.map((r) => `runner ${r.name} to remove from GitHub`),
-    encode: (runners) => JSON.stringify(runners),
+  registrations: {
+    key: 'runner_registrations',
+    phrases: (registered) => registered.map((r) => `runner ${r.name} to remove from GitHub`),
+    encode: (registered) => JSON.stringify(registered),
     decode: (text) => JSON.parse(text || '[]') as RunnerLeft[]
   },
   lookup: {
@@ -281,7 +281,7 @@ function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string
 /** The tasks of the ledger's lists of task ids. */
 type TaskList = 'created' | 'retire' | 'preheats';
 /** The ledger's single leftovers. */
-type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers' | 'runners'>;
+type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers' | 'registrations'>;
 
 /**
  * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses

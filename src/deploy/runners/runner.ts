@@ -129,7 +129,7 @@ function handOver(started: readonly Started[], ctx: DeployContext): void {
   const { lookup } = ctx.cleanup.state();
   ctx.cleanup.update({
     created: ctx.cleanup.state().created.filter((id) => !ids.includes(id)),
-    runners: [],
+    registrations: [],
     ...(lookup === undefined
       ? {}
       : { lookup: { ...lookup, existingIds: [...new Set([...lookup.existingIds, ...ids])] } })
@@ -196,9 +196,9 @@ async function startRunner(
     };
   }
   // Recorded at once: a step that fails or is cancelled from here on leaves it for the post step to remove.
-  const runners = ctx.cleanup.state().runners;
+  const { registrations } = ctx.cleanup.state();
   ctx.cleanup.update({
-    runners: [...runners, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
+    registrations: [...registrations, { id: jit.runnerId, name, scope: ctx.settings.selfHosted.scope }]
   });
   ctx.log(`runner ${name}: registered with GitHub (runner id ${jit.runnerId}), starting its platform job`);
   const support = { timeoutSec: Math.round(ctx.settings.selfHosted.timeoutMs / 1000) };

@@ -133,8 +133,8 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
       }))
     };
   },
-  runners: async (runners, _state, ctx) => {
-    await removeRunnersLeft(runners, ctx);
+  registrations: async (registered, _state, ctx) => {
+    await removeRunnersLeft(registered, ctx);
     return {};
   },
   lookup: async (lookup, { created, action }, ctx) =>
