@@ -465,16 +465,19 @@ function taskAfterWait(task, waited, publish) {
 /* harmony export */   JX: () => (/* binding */ reachesGitHub),
 /* harmony export */   a: () => (/* binding */ failRunners),
 /* harmony export */   j6: () => (/* binding */ stopAndCost),
-/* harmony export */   uC: () => (/* binding */ openRunners)
+/* harmony export */   uC: () => (/* binding */ openRunners),
+/* harmony export */   xt: () => (/* binding */ removeRunner)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5786);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
 /* harmony import */ var _engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5939);
 /* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(445);
 /* harmony import */ var _engine_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7378);
-/* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8242);
+/* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8242);
 /* harmony import */ var _engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5834);
+
 
 
 
@@ -534,22 +537,28 @@ async function stopRunnerJob(one, ctx) {
     ctx.log(`runner ${one.name}: its job ${one.taskId} ${word}`);
     return word;
 }
-/** Removes a registered runner from GitHub; what GitHub lists after, in a word or a line. */
+/** Removes a registered runner from GitHub, and logs what GitHub lists after: in a word or a line. */
 async function removeFromGitHub(one, host, ctx) {
     if (one.runnerId === undefined)
         return 'not registered';
+    const said = await removeRunner(one.runnerId, host);
+    ctx.log(`runner ${one.name}: ${said} from GitHub`);
+    return said;
+}
+/**
+ * Removes a runner from GitHub: what GitHub lists after, in a word or a line (removed; still listed,
+ * running a job or idle, with what GitHub answered; not removed, and why), never a failure of its own.
+ */
+async function removeRunner(id, host) {
     try {
-        const removal = await host.remove(one.runnerId);
-        const said = removal.outcome === 'removed' || removal.outcome === 'gone'
-            ? 'removed'
-            : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${removal.refusal === undefined ? '' : `: ${removal.refusal}`})`;
-        ctx.log(`runner ${one.name}: ${said} from GitHub`);
-        return said;
+        const removal = await host.remove(id);
+        if (removal.outcome === 'removed' || removal.outcome === 'gone')
+            return 'removed';
+        const refusal = removal.refusal === undefined ? '' : `: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(removal.refusal, 200)}`;
+        return `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${refusal})`;
     }
     catch (error) {
-        const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
-        ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
-        return `not removed: ${why}`;
+        return `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error), 200)}`;
     }
 }
 /**
@@ -564,7 +573,7 @@ async function stopAndCost(id, name, ctx) {
             ? `ended (${outcome.state})`
             : `not stopped: ${outcome.why}`;
     try {
-        const { snapshot } = await (0,_engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__/* .readDetail */ .on)(id, ctx);
+        const { snapshot } = await (0,_engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(id, ctx);
         const { status, billingValue, forecastValue } = snapshot;
         return {
             word,
@@ -572,7 +581,7 @@ async function stopAndCost(id, name, ctx) {
         };
     }
     catch (error) {
-        ctx.log(`runner job ${id}: what it cost could not be read: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
+        ctx.log(`runner job ${id}: what it cost could not be read: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}`);
         return { word, task: (0,_engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskResult */ .h)(id, { name, status: word }) };
     }
 }
@@ -583,7 +592,7 @@ async function stopAndCost(id, name, ctx) {
 function stoppedResult(action, label, stopped, ctx) {
     const { tasks, states } = stopped;
     const failed = states.filter((state) => state.job.startsWith('not stopped'));
-    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .sumPoints */ .RN)(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
     const operation = action === 'stopped' ? 'runner_stop' : 'runner_sweep';
     return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)({ operation, calls: [], wait: undefined }, ctx, {
         tasks,
@@ -722,17 +731,7 @@ async function removeRunners(label, states, host, ctx) {
         ...state
     }));
     for (const runner of listed) {
-        let github;
-        try {
-            const removal = await host.remove(runner.id);
-            github =
-                removal.outcome === 'removed' || removal.outcome === 'gone'
-                    ? 'removed'
-                    : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'})`;
-        }
-        catch (error) {
-            github = `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error), 200)}`;
-        }
+        const github = await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .removeRunner */ .xt)(runner.id, host);
         ctx.log(`runner ${runner.name}: ${github} from GitHub`);
         const own = result.find((state) => state.name === runner.name);
         if (own === undefined)

@@ -217,6 +217,8 @@ __webpack_require__.d(__webpack_exports__, {
   runnerRunOf: () => (/* binding */ runnerRunOf)
 });
 
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
 // EXTERNAL MODULE: ./github/client.ts + 1 modules
 var client = __webpack_require__(2144);
 // EXTERNAL MODULE: ./basics/input-error.ts
@@ -456,6 +458,7 @@ var workflow_run = __webpack_require__(9721);
 
 
 
+
 /**
  * The workflow run a runner step is in, from the runner's variables: the repository, the run's id and
  * attempt, its page, the event, and whether the event's pull request comes from a fork. A pull request
@@ -481,9 +484,9 @@ function fromFork(eventName, env, repository) {
     if (eventName !== 'pull_request' && eventName !== 'pull_request_target')
         return false;
     const payload = (0,workflow_run.readEventPayload)(env('GITHUB_EVENT_PATH'));
-    const pull = isRecord(payload) && isRecord(payload.pull_request) ? payload.pull_request : undefined;
-    const head = isRecord(pull?.head) ? pull.head : {};
-    const repo = isRecord(head.repo) ? head.repo : {};
+    const pull = (0,records/* isRecord */.u)(payload) && (0,records/* isRecord */.u)(payload.pull_request) ? payload.pull_request : undefined;
+    const head = (0,records/* isRecord */.u)(pull?.head) ? pull.head : {};
+    const repo = (0,records/* isRecord */.u)(head.repo) ? head.repo : {};
     return repo.full_name !== repository;
 }
 /** GitHub's self-hosted runners for a runner step, through GitHub's own client. */
@@ -510,9 +513,6 @@ function openRunnerHost(run, scopeName, connection) {
                 : { status: state.status, conclusion: state.conclusion, completed: state.completed };
         }
     };
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 

@@ -7422,7 +7422,9 @@ function partMoney() {
 /* harmony export */   k8: () => (/* binding */ runsOn)
 /* harmony export */ });
 /* unused harmony export JITCONFIG_ENV */
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+
 
 // What a runner step makes of its inputs and its workflow run, pure: the label unique to the run and
 // attempt, the runners' names, the body of each runner's platform job, and whether the event may start
@@ -7482,7 +7484,7 @@ function runnerBody(body, encodedJitConfig, support) {
     const services = checkedServices(body);
     const [first, ...rest] = services;
     const env = Array.isArray(first?.env) ? first.env : [];
-    const given = isRecord(body.job_support) ? body.job_support : {};
+    const given = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
     return {
         ...body,
         job_support: {
@@ -7497,7 +7499,7 @@ function runnerBody(body, encodedJitConfig, support) {
 /** Checks the body's runner parts, as runnerBody will set them, before anything is sent. */
 function checkRunnerBody(body, support) {
     checkedServices(body);
-    const given = isRecord(body.job_support) ? body.job_support.timeout_sec : undefined;
+    const given = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? body.job_support.timeout_sec : undefined;
     if (given !== undefined && Number(given) !== support.timeoutSec)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets job_support.timeout_sec to ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(JSON.stringify(given))}, but runner_timeout sets a runner's: remove it from body, and set runner_timeout instead (such as 2h)`);
     if (body.points !== undefined && Number(body.points) !== 1)
@@ -7506,17 +7508,14 @@ function checkRunnerBody(body, support) {
 function checkedServices(body) {
     const services = Array.isArray(body.services) ? body.services : [];
     const first = services[0];
-    if (!isRecord(first))
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(first))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d("body has no services, but a runner's platform job runs GitHub's runner in its first service: set services to [{service_name: runner, service_image: <your runner image>, resource_weight: ..., start_script: ...}] (docs/runners.md shows one)");
     for (const service of services) {
-        const env = isRecord(service) ? service.env : undefined;
-        if (Array.isArray(env) && env.some((entry) => isRecord(entry) && entry.name === JITCONFIG_ENV))
+        const env = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service.env : undefined;
+        if (Array.isArray(env) && env.some((entry) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry) && entry.name === JITCONFIG_ENV))
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets ${JITCONFIG_ENV} in a service's env, but the step sets it, to each runner's own configuration: remove it from body`);
     }
     return services;
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 

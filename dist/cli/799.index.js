@@ -465,16 +465,19 @@ function taskAfterWait(task, waited, publish) {
 /* harmony export */   JX: () => (/* binding */ reachesGitHub),
 /* harmony export */   a: () => (/* binding */ failRunners),
 /* harmony export */   j6: () => (/* binding */ stopAndCost),
-/* harmony export */   uC: () => (/* binding */ openRunners)
+/* harmony export */   uC: () => (/* binding */ openRunners),
+/* harmony export */   xt: () => (/* binding */ removeRunner)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5786);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5786);
 /* harmony import */ var _engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5939);
 /* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(445);
 /* harmony import */ var _engine_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7378);
-/* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8242);
+/* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8242);
 /* harmony import */ var _engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5834);
+
 
 
 
@@ -534,22 +537,28 @@ async function stopRunnerJob(one, ctx) {
     ctx.log(`runner ${one.name}: its job ${one.taskId} ${word}`);
     return word;
 }
-/** Removes a registered runner from GitHub; what GitHub lists after, in a word or a line. */
+/** Removes a registered runner from GitHub, and logs what GitHub lists after: in a word or a line. */
 async function removeFromGitHub(one, host, ctx) {
     if (one.runnerId === undefined)
         return 'not registered';
+    const said = await removeRunner(one.runnerId, host);
+    ctx.log(`runner ${one.name}: ${said} from GitHub`);
+    return said;
+}
+/**
+ * Removes a runner from GitHub: what GitHub lists after, in a word or a line (removed; still listed,
+ * running a job or idle, with what GitHub answered; not removed, and why), never a failure of its own.
+ */
+async function removeRunner(id, host) {
     try {
-        const removal = await host.remove(one.runnerId);
-        const said = removal.outcome === 'removed' || removal.outcome === 'gone'
-            ? 'removed'
-            : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${removal.refusal === undefined ? '' : `: ${removal.refusal}`})`;
-        ctx.log(`runner ${one.name}: ${said} from GitHub`);
-        return said;
+        const removal = await host.remove(id);
+        if (removal.outcome === 'removed' || removal.outcome === 'gone')
+            return 'removed';
+        const refusal = removal.refusal === undefined ? '' : `: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(removal.refusal, 200)}`;
+        return `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${refusal})`;
     }
     catch (error) {
-        const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
-        ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
-        return `not removed: ${why}`;
+        return `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error), 200)}`;
     }
 }
 /**
@@ -564,7 +573,7 @@ async function stopAndCost(id, name, ctx) {
             ? `ended (${outcome.state})`
             : `not stopped: ${outcome.why}`;
     try {
-        const { snapshot } = await (0,_engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_6__/* .readDetail */ .on)(id, ctx);
+        const { snapshot } = await (0,_engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readDetail */ .on)(id, ctx);
         const { status, billingValue, forecastValue } = snapshot;
         return {
             word,
@@ -572,7 +581,7 @@ async function stopAndCost(id, name, ctx) {
         };
     }
     catch (error) {
-        ctx.log(`runner job ${id}: what it cost could not be read: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
+        ctx.log(`runner job ${id}: what it cost could not be read: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}`);
         return { word, task: (0,_engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskResult */ .h)(id, { name, status: word }) };
     }
 }
@@ -583,7 +592,7 @@ async function stopAndCost(id, name, ctx) {
 function stoppedResult(action, label, stopped, ctx) {
     const { tasks, states } = stopped;
     const failed = states.filter((state) => state.job.startsWith('not stopped'));
-    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_7__/* .sumPoints */ .RN)(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
+    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_8__/* .sumPoints */ .RN)(tasks.flatMap((task) => [task.billingValue ?? '0', task.forecastValue ?? '0']));
     const operation = action === 'stopped' ? 'runner_stop' : 'runner_sweep';
     return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)({ operation, calls: [], wait: undefined }, ctx, {
         tasks,
@@ -614,13 +623,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3035);
 /* harmony import */ var _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6289);
-/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(445);
-/* harmony import */ var _engine_retries_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8079);
-/* harmony import */ var _engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(518);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(445);
+/* harmony import */ var _engine_retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8079);
+/* harmony import */ var _engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(518);
 /* harmony import */ var _engine_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8242);
 /* harmony import */ var _engine_wait_task_result_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5834);
 /* harmony import */ var _runner_side_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(912);
@@ -720,7 +729,7 @@ async function leftRunners(taskName, jobs, host, ctx, how) {
             if (run !== undefined && !run.completed)
                 continue;
             const why = `offline, with no job that bills, and its workflow run ${runId} ${run === undefined ? 'unknown to GitHub' : 'is over'}`;
-            const github = how.dryRun ? 'would be removed (dry run)' : await removedWord(runner.id, host);
+            const github = how.dryRun ? 'would be removed (dry run)' : await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .removeRunner */ .xt)(runner.id, host);
             ctx.log(`runner ${runner.name}: ${why}: ${github}`);
             states.push({ name: runner.name, taskId: undefined, github, job: 'none billing', why });
         }
@@ -729,18 +738,6 @@ async function leftRunners(taskName, jobs, host, ctx, how) {
         ctx.log(`runner_sweep: GitHub's runners could not be read, so no runner left was removed: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`);
     }
     return states;
-}
-/** Removes a runner from GitHub; what GitHub lists after, in a word or a line. */
-async function removedWord(id, host) {
-    try {
-        const removal = await host.remove(id);
-        return removal.outcome === 'removed' || removal.outcome === 'gone'
-            ? 'removed'
-            : `still listed (${removal.outcome})`;
-    }
-    catch (error) {
-        return `not removed: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error), 200)}`;
-    }
 }
 /** The name of a runner (and its job) of task_name: `<task_name>-<run id>-<attempt>-<n>`. */
 function runnerNamePattern(taskName) {
@@ -752,15 +749,15 @@ function runnerNamePattern(taskName) {
  */
 async function dryRunAlone(taskName, ctx) {
     const jobs = await runnerJobs(taskName, ctx);
-    ctx.log(`dry run: ${jobs.length} runner job(s) of ${taskName} may still bill; without github_token GitHub is not read, so none is judged: each would be stopped if its workflow run is over, its runner gone, or offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)} after its job started`);
+    ctx.log(`dry run: ${jobs.length} runner job(s) of ${taskName} may still bill; without github_token GitHub is not read, so none is judged: each would be stopped if its workflow run is over, its runner gone, or offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)} after its job started`);
     for (const job of jobs)
         ctx.log(`dry run: runner job ${job.found.id} (${job.found.name}), run ${job.runId}`);
-    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_6__/* .stepResult */ .GR)(NO_PLAN, ctx, {});
 }
 /** The runner jobs of task_name that may still bill: named `<task_name>-<run id>-<attempt>-<n>`. */
 async function runnerJobs(taskName, ctx) {
     const pattern = runnerNamePattern(taskName);
-    const found = await (0,_engine_retries_js__WEBPACK_IMPORTED_MODULE_8__/* .retried */ .s)(`the job search for ${taskName}`, ctx.retries, () => (0,_engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchTasks */ .d)(taskName, (name) => pattern.test(name), ctx));
+    const found = await (0,_engine_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .s)(`the job search for ${taskName}`, ctx.retries, () => (0,_engine_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchTasks */ .d)(taskName, (name) => pattern.test(name), ctx));
     return found.map((task) => {
         const [, runId = '', attempt = ''] = pattern.exec(task.name) ?? [];
         return { found: task, runId, label: `${taskName}-${runId}-${attempt}` };
@@ -774,7 +771,7 @@ async function whyStop(job, host, ctx, seen) {
     if (run === undefined)
         return `GitHub knows no workflow run ${job.runId}`;
     if (run.completed)
-        return `its workflow run ${job.runId} is over (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(run.conclusion ?? run.status, 40)})`;
+        return `its workflow run ${job.runId} is over (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(run.conclusion ?? run.status, 40)})`;
     if (!seen.listed.has(job.label))
         seen.listed.set(job.label, await host.list(job.label));
     const runner = seen.listed.get(job.label)?.find((one) => one.name === job.found.name);
@@ -787,7 +784,7 @@ async function whyStop(job, host, ctx, seen) {
         return undefined;
     const offlineMs = ctx.runtime.now() - startedAt;
     return offlineMs > OFFLINE_GRACE_MS
-        ? `its runner is offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(offlineMs)} after its job started (grace ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)})`
+        ? `its runner is offline ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(offlineMs)} after its job started (grace ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(OFFLINE_GRACE_MS)})`
         : undefined;
 }
 /** GitHub's runners of a label, read once a sweep; none when they cannot be read (none is removed then). */
@@ -822,10 +819,10 @@ async function jobStart(taskId, ctx) {
 async function stopAndRemove(job, why, host, listed, ctx) {
     const { word, task } = await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .stopAndCost */ .j6)(job.found.id, job.found.name, ctx);
     const runner = listed.find((one) => one.name === job.found.name);
-    const github = runner === undefined ? 'not listed' : await removedWord(runner.id, host);
+    const github = runner === undefined ? 'not listed' : await (0,_runner_side_js__WEBPACK_IMPORTED_MODULE_2__/* .removeRunner */ .xt)(runner.id, host);
     ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
     return {
-        state: { name: job.found.name, taskId: job.found.id, github, job: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(word, 300), why },
+        state: { name: job.found.name, taskId: job.found.id, github, job: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(word, 300), why },
         task
     };
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../basics/records.js';
 import type { RunnerHost, RunnerRun, RunnerScopeName } from '../deploy/door.js';
 import { stepGitHubClient, type StepGitHub } from './client.js';
 import { listRunners, registerRunner, removeRunner, type RunnerScope } from './runners.js';
@@ -70,8 +71,4 @@ export function openRunnerHost(
         : { status: state.status, conclusion: state.conclusion, completed: state.completed };
     }
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../basics/records.js';
 import { InputError, quote } from '../../basics/input-error.js';
 import type { RunnerRun } from '../engine/runner-host.js';
 
@@ -126,8 +127,4 @@ function checkedServices(body: Readonly<Record<string, unknown>>): Record<string
       );
   }
   return services as Record<string, unknown>[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

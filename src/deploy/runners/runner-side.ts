@@ -1,4 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import { sumPoints } from '../../platform/money.js';
 import type { CallOutcome } from '../engine/calls/make-calls.js';
@@ -87,21 +88,26 @@ async function stopRunnerJob(one: Started, ctx: DeployContext): Promise<string> 
   return word;
 }
 
-/** Removes a registered runner from GitHub; what GitHub lists after, in a word or a line. */
+/** Removes a registered runner from GitHub, and logs what GitHub lists after: in a word or a line. */
 async function removeFromGitHub(one: Started, host: RunnerHost, ctx: DeployContext): Promise<string> {
   if (one.runnerId === undefined) return 'not registered';
+  const said = await removeRunner(one.runnerId, host);
+  ctx.log(`runner ${one.name}: ${said} from GitHub`);
+  return said;
+}
+
+/**
+ * Removes a runner from GitHub: what GitHub lists after, in a word or a line (removed; still listed,
+ * running a job or idle, with what GitHub answered; not removed, and why), never a failure of its own.
+ */
+export async function removeRunner(id: number, host: RunnerHost): Promise<string> {
   try {
-    const removal = await host.remove(one.runnerId);
-    const said =
-      removal.outcome === 'removed' || removal.outcome === 'gone'
-        ? 'removed'
-        : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${removal.refusal === undefined ? '' : `: ${removal.refusal}`})`;
-    ctx.log(`runner ${one.name}: ${said} from GitHub`);
-    return said;
+    const removal = await host.remove(id);
+    if (removal.outcome === 'removed' || removal.outcome === 'gone') return 'removed';
+    const refusal = removal.refusal === undefined ? '' : `: ${sanitize(removal.refusal, 200)}`;
+    return `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'}${refusal})`;
   } catch (error) {
-    const why = describeError(error);
-    ctx.log(`runner ${one.name}: could not be removed from GitHub: ${why}`);
-    return `not removed: ${why}`;
+    return `not removed: ${sanitize(describeError(error), 200)}`;
   }
 }
 

@@ -11,7 +11,7 @@ import { retried } from '../engine/retries.js';
 import { searchTasks } from '../engine/tasks/find-tasks.js';
 import type { TaskResult } from '../engine/wait/task-result.js';
 import { runnerLabel } from './runner-names.js';
-import { openRunners, reachesGitHub, stopAndCost, stoppedResult } from './runner-side.js';
+import { openRunners, reachesGitHub, removeRunner, stopAndCost, stoppedResult } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_stop', calls: [], wait: undefined } as const;
 
@@ -132,16 +132,7 @@ async function removeRunners(
     ...state
   }));
   for (const runner of listed) {
-    let github: string;
-    try {
-      const removal = await host.remove(runner.id);
-      github =
-        removal.outcome === 'removed' || removal.outcome === 'gone'
-          ? 'removed'
-          : `still listed (${removal.outcome === 'busy' ? 'running a job' : 'idle'})`;
-    } catch (error) {
-      github = `not removed: ${sanitize(describeError(error), 200)}`;
-    }
+    const github = await removeRunner(runner.id, host);
     ctx.log(`runner ${runner.name}: ${github} from GitHub`);
     const own = result.find((state) => state.name === runner.name);
     if (own === undefined) result.push({ name: runner.name, taskId: undefined, github, job: 'none found' });

@@ -13,7 +13,7 @@ import type { HostRunner, RunnerHost, RunState } from '../engine/runner-host.js'
 import { searchTasks, type FoundTask } from '../engine/tasks/find-tasks.js';
 import { readDetail } from '../engine/tasks/read-task.js';
 import { taskResult, type TaskResult } from '../engine/wait/task-result.js';
-import { openRunners, reachesGitHub, stopAndCost, stoppedResult } from './runner-side.js';
+import { openRunners, reachesGitHub, removeRunner, stopAndCost, stoppedResult } from './runner-side.js';
 
 const NO_PLAN = { operation: 'runner_sweep', calls: [], wait: undefined } as const;
 
@@ -123,7 +123,7 @@ async function leftRunners(
       const run = how.runs.get(runId);
       if (run !== undefined && !run.completed) continue;
       const why = `offline, with no job that bills, and its workflow run ${runId} ${run === undefined ? 'unknown to GitHub' : 'is over'}`;
-      const github = how.dryRun ? 'would be removed (dry run)' : await removedWord(runner.id, host);
+      const github = how.dryRun ? 'would be removed (dry run)' : await removeRunner(runner.id, host);
       ctx.log(`runner ${runner.name}: ${why}: ${github}`);
       states.push({ name: runner.name, taskId: undefined, github, job: 'none billing', why });
     }
@@ -133,18 +133,6 @@ async function leftRunners(
     );
   }
   return states;
-}
-
-/** Removes a runner from GitHub; what GitHub lists after, in a word or a line. */
-async function removedWord(id: number, host: RunnerHost): Promise<string> {
-  try {
-    const removal = await host.remove(id);
-    return removal.outcome === 'removed' || removal.outcome === 'gone'
-      ? 'removed'
-      : `still listed (${removal.outcome})`;
-  } catch (error) {
-    return `not removed: ${sanitize(describeError(error), 200)}`;
-  }
 }
 
 /** The name of a runner (and its job) of task_name: `<task_name>-<run id>-<attempt>-<n>`. */
@@ -247,7 +235,7 @@ async function stopAndRemove(
 ): Promise<{ state: RunnerState; task: TaskResult }> {
   const { word, task } = await stopAndCost(job.found.id, job.found.name, ctx);
   const runner = listed.find((one) => one.name === job.found.name);
-  const github = runner === undefined ? 'not listed' : await removedWord(runner.id, host);
+  const github = runner === undefined ? 'not listed' : await removeRunner(runner.id, host);
   ctx.log(`runner job ${job.found.id}: ${word}; its runner ${github}`);
   return {
     state: { name: job.found.name, taskId: job.found.id, github, job: sanitize(word, 300), why },
