@@ -11,6 +11,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// ssh2's native parts are left out, so that dist/ is the same wherever it is built and carries no machine's
+// binary: its crypto addon (built when installed where a compiler is; without it ssh2 uses its JavaScript and
+// WebAssembly code) is external, resolved beside dist/ where it never is; cpu-features is bundle/'s stand-in
+// (src/tsconfig.json); pagent.exe (Windows' Pageant agent, which the action never asks for) is removed.
+const NATIVE = ['-e', './crypto/build/Release/sshcrypto.node'];
+const LEFT_OUT = ['pagent.exe'];
+
 // The action (dist/index.js), and the command-line tool (dist/cli/index.js, the package's bin).
 const ENTRIES = [
   ['index.ts', '../dist'],
@@ -23,12 +30,14 @@ rmSync('dist', { recursive: true, force: true });
 try {
   const modules = ENTRIES.flatMap(([entry, out], i) => {
     const stats = join(work, `stats-${i}.json`);
-    execFileSync('ncc', ['build', entry, '-o', out, '--no-cache', '--stats-out', stats], {
+    execFileSync('ncc', ['build', entry, '-o', out, '--no-cache', '--stats-out', stats, ...NATIVE], {
       cwd: 'src',
       stdio: 'inherit'
     });
     return JSON.parse(readFileSync(stats, 'utf8')).modules ?? [];
   });
+  for (const [, out] of ENTRIES)
+    for (const file of LEFT_OUT) rmSync(join(out.slice('../'.length), file), { force: true });
   writeFileSync('dist/licenses.txt', licenses({ modules }));
   for (const [, out] of ENTRIES) asciiOnly(out.slice('../'.length));
 } finally {

@@ -1,0 +1,198 @@
+// A volume's files over its SFTP session, through ssh2 (the choice is docs/data.md's): a connection per
+// OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
+import { createHash } from 'node:crypto';
+import './ssh2-ready.js';
+import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
+import { RemoteGone, type RemoteEntry, type RemoteFiles } from './remote-files.js';
+
+/** Where a volume's session answers, and its credentials (the password a secret, masked by the caller). */
+export interface SftpLogin {
+  readonly host: string;
+  readonly port: number;
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface SftpOptions {
+  /** Chunks of one file in flight at once. */
+  readonly chunksInFlight: number;
+  readonly chunkBytes: number;
+  /** How long the connection may take to open, and a silent one to be declared gone. */
+  readonly timeoutMs: number;
+  /**
+   * The host key's SHA-256 fingerprint (`SHA256:...`, as ssh-keygen writes it), on each connection before
+   * the password is sent: false refuses the host (the connection fails, the password unsent).
+   */
+  readonly hostKey: (fingerprint: string) => boolean;
+}
+
+/** SFTP status codes (draft-ietf-secsh-filexfer-02): the ones a call's error is read by. */
+const NO_SUCH_FILE = 2;
+
+/** Opens a connection to the session at `login`: its files, or why it could not (RemoteGone: try again). */
+export function openSftpFiles(login: SftpLogin, options: SftpOptions): Promise<RemoteFiles> {
+  return new Promise((resolve, reject) => {
+    const client = new Client();
+    let refused: string | undefined;
+    client.once('error', (error: Error & { level?: string }) => {
+      reject(
+        refused === undefined && error.level !== 'client-authentication'
+          ? new RemoteGone(`the SFTP connection to ${login.host}:${login.port} failed: ${error.message}`)
+          : new Error(refused ?? `the SFTP server at ${login.host}:${login.port} refused the session's login`)
+      );
+    });
+    client.once('ready', () =>
+      client.sftp((error, sftp) => {
+        if (error !== undefined) {
+          client.end();
+          reject(new RemoteGone(`the SFTP server opened no SFTP channel: ${error.message}`));
+        } else resolve(sftpFiles(client, sftp, options));
+      })
+    );
+    client.connect({
+      host: login.host,
+      port: login.port,
+      username: login.username,
+      password: login.password,
+      readyTimeout: options.timeoutMs,
+      keepaliveInterval: Math.max(1000, Math.floor(options.timeoutMs / 3)),
+      keepaliveCountMax: 3,
+      tryKeyboard: false,
+      hostVerifier: (key: Buffer): boolean => {
+        const accepted = options.hostKey(fingerprintOf(key));
+        if (!accepted) refused = `the SFTP server at ${login.host}:${login.port} showed another host key`;
+        return accepted;
+      }
+    });
+  });
+}
+
+/** A host key's fingerprint as ssh-keygen -l writes it: SHA256:, then the digest in base64 without padding. */
+export function fingerprintOf(key: Uint8Array): string {
+  return `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** An entry's kind from its mode's type bits (S_IFMT). */
+export function kindOfMode(mode: number): RemoteEntry['kind'] {
+  switch (mode & 0o170000) {
+    case 0o100000:
+      return 'file';
+    case 0o040000:
+      return 'directory';
+    case 0o120000:
+      return 'link';
+    default:
+      return 'other';
+  }
+}
+
+function entryOf(name: string, stats: Stats): RemoteEntry {
+  return { name, kind: kindOfMode(stats.mode), bytes: stats.size, modifiedS: stats.mtime };
+}
+
+/** How an ssh2 call reports its end: an error, or its value. */
+type Done<T> = (error: Error | null | undefined, value?: T) => void;
+
+function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): RemoteFiles {
+  let gone: string | undefined;
+  const end = (why: string): void => {
+    gone ??= why;
+  };
+  client.on('error', (error: Error) => {
+    end(`the SFTP connection failed: ${error.message}`);
+  });
+  client.on('close', () => {
+    end('the SFTP connection ended');
+  });
+  /** A call's error as RemoteGone when the connection ended under it, else as the server's refusal. */
+  const failure = (error: Error, what: string): Error =>
+    gone !== undefined
+      ? new RemoteGone(`${what}: ${gone}`)
+      : Object.assign(new Error(`${what}: ${error.message}`), { code: (error as { code?: unknown }).code });
+  const call = <T>(what: string, start: (done: Done<T>) => void): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (gone !== undefined) {
+        reject(new RemoteGone(`${what}: ${gone}`));
+        return;
+      }
+      start((error, value) => {
+        if (error) reject(failure(error, what));
+        else resolve(value as T);
+      });
+    });
+  const lstat = (path: string): Promise<Stats> =>
+    call<Stats>(`lstat ${path}`, (done) => {
+      sftp.lstat(path, done);
+    });
+  const chunked = (progress: (bytes: number) => void) => ({
+    concurrency: options.chunksInFlight,
+    chunkSize: options.chunkBytes,
+    step: (_total: number, chunk: number) => {
+      progress(chunk);
+    }
+  });
+  return {
+    lstat: (path) =>
+      lstat(path).then(
+        (stats) => entryOf(path.slice(path.lastIndexOf('/') + 1), stats),
+        (error: unknown) => {
+          if ((error as { code?: unknown }).code === NO_SUCH_FILE && !(error instanceof RemoteGone))
+            return undefined;
+          throw error;
+        }
+      ),
+    list: (directory) =>
+      call<FileEntryWithStats[]>(`list ${directory}`, (done) => {
+        sftp.readdir(directory, done);
+      }).then((list) =>
+        list.filter((e) => e.filename !== '.' && e.filename !== '..').map((e) => entryOf(e.filename, e.attrs))
+      ),
+    makeDirectory: async (path) => {
+      try {
+        await call<unknown>(`mkdir ${path}`, (done) => {
+          sftp.mkdir(path, done);
+        });
+      } catch (error) {
+        if (error instanceof RemoteGone) throw error;
+        const there = await lstat(path).catch(() => undefined);
+        if (there === undefined || kindOfMode(there.mode) !== 'directory') throw error;
+      }
+    },
+    upload: async (localPath, remotePath, progress) => {
+      await call<unknown>(`upload ${remotePath}`, (done) => {
+        sftp.fastPut(localPath, remotePath, chunked(progress), done);
+      });
+    },
+    download: async (remotePath, localPath, progress) => {
+      await call<unknown>(`download ${remotePath}`, (done) => {
+        sftp.fastGet(remotePath, localPath, chunked(progress), done);
+      });
+    },
+    read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure),
+    setModified: async (remotePath, modifiedS) => {
+      await call<unknown>(`set the time of ${remotePath}`, (done) => {
+        sftp.utimes(remotePath, modifiedS, modifiedS, done);
+      });
+    },
+    close: () => {
+      end('the connection was closed');
+      client.end();
+    }
+  };
+}
+
+async function* readChunks(
+  sftp: SFTPWrapper,
+  remotePath: string,
+  chunkBytes: number,
+  failure: (error: Error, what: string) => Error
+): AsyncIterable<Uint8Array> {
+  const stream = sftp.createReadStream(remotePath, { highWaterMark: chunkBytes });
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+  } catch (error) {
+    throw failure(error instanceof Error ? error : new Error(String(error)), `read ${remotePath}`);
+  } finally {
+    stream.destroy();
+  }
+}
