@@ -43,3 +43,11 @@ export type OpenRemote = () => Promise<RemoteFiles>;
 export class RemoteGone extends Error {
   override readonly name = 'RemoteGone';
 }
+
+/**
+ * The server refused the session's credentials: the session ended (destroyed, by this run or another on the
+ * same volume, or expired); a new one must be asked for.
+ */
+export class LoginRefused extends Error {
+  override readonly name = 'LoginRefused';
+}

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import './ssh2-ready.js';
 import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
-import { RemoteGone, type RemoteEntry, type RemoteFiles } from './remote-files.js';
+import { LoginRefused, RemoteGone, type RemoteEntry, type RemoteFiles } from './remote-files.js';
 
 /** Where a volume's session answers, and its credentials (the password a secret, masked by the caller). */
 export interface SftpLogin {
@@ -29,16 +29,22 @@ export interface SftpOptions {
 /** SFTP status codes (draft-ietf-secsh-filexfer-02): the ones a call's error is read by. */
 const NO_SUCH_FILE = 2;
 
-/** Opens a connection to the session at `login`: its files, or why it could not (RemoteGone: try again). */
+/**
+ * Opens a connection to the session at `login`: its files, or why it could not: RemoteGone (no connection:
+ * try again), LoginRefused (the session's credentials no longer open it), or an Error (the host showed a key
+ * `hostKey` refused: the password was not sent).
+ */
 export function openSftpFiles(login: SftpLogin, options: SftpOptions): Promise<RemoteFiles> {
   return new Promise((resolve, reject) => {
     const client = new Client();
     let refused: string | undefined;
     client.once('error', (error: Error & { level?: string }) => {
       reject(
-        refused === undefined && error.level !== 'client-authentication'
-          ? new RemoteGone(`the SFTP connection to ${login.host}:${login.port} failed: ${error.message}`)
-          : new Error(refused ?? `the SFTP server at ${login.host}:${login.port} refused the session's login`)
+        refused !== undefined
+          ? new Error(refused)
+          : error.level === 'client-authentication'
+            ? new LoginRefused(`the SFTP server at ${login.host}:${login.port} refused the session's login`)
+            : new RemoteGone(`the SFTP connection to ${login.host}:${login.port} failed: ${error.message}`)
       );
     });
     client.once('ready', () =>
