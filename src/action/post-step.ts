@@ -88,10 +88,16 @@ export async function runPost(given: StepHost): Promise<void> {
         );
     }
     const transfersLeft = reportTransfers(host, report.transfers ?? []);
+    const sessionsLeft = reportSftpSessions(host, report.sftpSessions ?? []);
     const volumesLeft = reportVolumes(host, report.volumes ?? []);
     if (transfersLeft.length > 0)
       host.setFailed(
         `${label} failed: transfer ${transfersLeft.join(', ')} could not be stopped: stop it with operation transfer_stop`,
+        'cleanup'
+      );
+    if (sessionsLeft.length > 0)
+      host.setFailed(
+        `${label} failed: the SFTP session of volume ${sessionsLeft.join(', ')} could not be destroyed: its credentials stay valid until it expires: end it in the platform's console`,
         'cleanup'
       );
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
@@ -132,6 +138,24 @@ function reportTransfers(host: StepHost, transfers: NonNullable<CleanupReport['t
     }
     left.push(named);
     host.warning(`could not stop transfer ${named}: ${sanitize(outcome.why, 300)}`);
+  }
+  return left;
+}
+
+/** Says how the destroy of each SFTP session the step left open ended; answers the volumes of those left. */
+function reportSftpSessions(host: StepHost, sessions: NonNullable<CleanupReport['sftpSessions']>): string[] {
+  const left: string[] = [];
+  for (const { left: session, outcome } of sessions) {
+    if (outcome.kind === 'shown') {
+      host.info(
+        `cleanup: the SFTP session of volume ${session.storageId}, which the step left open, is closed (${sanitize(outcome.state, 200)})`
+      );
+      continue;
+    }
+    left.push(session.storageId);
+    host.warning(
+      `could not destroy the SFTP session of volume ${session.storageId}: ${sanitize(outcome.why, 300)}`
+    );
   }
   return left;
 }
