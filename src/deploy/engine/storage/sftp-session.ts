@@ -49,6 +49,8 @@ export async function openSftp(volume: { id: string }, ctx: DeployContext): Prom
   const said = new Set<string>();
   const ended = await pollUntil<SftpSession>(
     async (): Promise<Round<SftpSession>> => {
+      // A round due at the deadline itself sends nothing: its answer could not come in time.
+      if (ctx.runtime.now() >= ctx.deadline) return { kind: 'waiting' };
       const session = await obtain(storageId, ctx);
       if (session.status === SFTP_RUNNING || session.status === SFTP_EXCEPTION)
         return { kind: 'done', value: session };
