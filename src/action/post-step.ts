@@ -88,16 +88,11 @@ export async function runPost(given: StepHost): Promise<void> {
         );
     }
     const transfersLeft = reportTransfers(host, report.transfers ?? []);
-    const sessionsLeft = reportSftpSessions(host, report.sftpSessions ?? []);
+    reportSftpSessions(host, label, report.sftpSessions ?? []);
     const volumesLeft = reportVolumes(host, report.volumes ?? []);
     if (transfersLeft.length > 0)
       host.setFailed(
         `${label} failed: transfer ${transfersLeft.join(', ')} could not be stopped: stop it with operation transfer_stop`,
-        'cleanup'
-      );
-    if (sessionsLeft.length > 0)
-      host.setFailed(
-        `${label} failed: the SFTP session of volume ${sessionsLeft.join(', ')} could not be destroyed: its credentials stay valid until it expires: end it in the platform's console`,
         'cleanup'
       );
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
@@ -142,8 +137,15 @@ function reportTransfers(host: StepHost, transfers: NonNullable<CleanupReport['t
   return left;
 }
 
-/** Says how the destroy of each SFTP session the step left open ended; answers the volumes of those left. */
-function reportSftpSessions(host: StepHost, sessions: NonNullable<CleanupReport['sftpSessions']>): string[] {
+/**
+ * Says how the destroy of each SFTP session the step left open ended; one left open fails the post step:
+ * its credentials stay valid until it expires.
+ */
+function reportSftpSessions(
+  host: StepHost,
+  label: string,
+  sessions: NonNullable<CleanupReport['sftpSessions']>
+): void {
   const left: string[] = [];
   for (const { left: session, outcome } of sessions) {
     if (outcome.kind === 'shown') {
@@ -157,7 +159,11 @@ function reportSftpSessions(host: StepHost, sessions: NonNullable<CleanupReport[
       `could not destroy the SFTP session of volume ${session.storageId}: ${sanitize(outcome.why, 300)}`
     );
   }
-  return left;
+  if (left.length > 0)
+    host.setFailed(
+      `${label} failed: the SFTP session of volume ${left.join(', ')} could not be destroyed: its credentials stay valid until it expires: end it in the platform's console`,
+      'cleanup'
+    );
 }
 
 /**
