@@ -176,6 +176,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/engine/cleanup/finish-scale-back.ts',
     'deploy/engine/flows/toolkit.ts',
     'deploy/engine/step-defaults.ts',
+    'deploy/engine/storage/sftp-ledger.ts',
     'deploy/engine/storage/transfer-ledger.ts',
     'deploy/engine/storage/volume-ledger.ts'
   ],

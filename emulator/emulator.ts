@@ -27,6 +27,7 @@ import { TaskStore } from './tasks.js';
 import { Verifier } from './verification.js';
 import { VolumeStore } from './volumes.js';
 import { TransferStore } from './transfers.js';
+import { SftpSessionStore } from './sftp-sessions.js';
 import { storageControl, type StorageControl } from './storage-control.js';
 
 export { CA_FILE } from './server.js';
@@ -385,6 +386,7 @@ function stores(clock: () => number, options: EmulatorOptions, baseUrl: string):
     storage: new StorageStore(),
     objectStorages: new ObjectStorageStore(clock),
     volumes,
-    transfers: new TransferStore(clock)
+    transfers: new TransferStore(clock),
+    sftpSessions: new SftpSessionStore(clock)
   };
 }

@@ -1,11 +1,13 @@
 // Every endpoint the emulator serves, a routes file per resource: the resource search, the deployment's
-// tasks and nodes, billing, image preheat, jobs and their queues, storage checks, cluster storage volumes. A new resource is a store (see
+// tasks and nodes, billing, image preheat, jobs and their queues, storage checks, cluster storage volumes
+// and their SFTP sessions. A new resource is a store (see
 // stores.ts) and a routes file listed here.
 import { BILLING_ROUTES } from './billing-routes.js';
 import { DEPLOYMENT_ROUTES } from './deployment-routes.js';
 import { JOB_ROUTES } from './job-routes.js';
 import { PREHEAT_ROUTES } from './preheat-routes.js';
 import { RESOURCE_ROUTES } from './resource-routes.js';
+import { SFTP_ROUTES } from './sftp-routes.js';
 import type { Route } from './route.js';
 import { STORAGE_ROUTES } from './storage-routes.js';
 import { VOLUME_ROUTES } from './volume-routes.js';
@@ -22,5 +24,6 @@ export const ROUTES: readonly Route[] = [
   ...JOB_ROUTES,
   ...STORAGE_ROUTES,
   ...VOLUME_ROUTES,
+  ...SFTP_ROUTES,
   ...TRANSFER_ROUTES
 ];

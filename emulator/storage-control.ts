@@ -1,8 +1,9 @@
 // What a test (or the emulator's --config) sets of storage: the s3 check's verdict, volumes that fail or
-// settle slowly, the files of buckets and volumes, how transfers go, and the object storages accelerated for
-// mounts.
+// settle slowly, the files of buckets and volumes, how transfers go, the object storages accelerated for
+// mounts, and how the volumes' SFTP sessions go.
 import type { ObjectStorageSpec } from './object-storages.js';
 import type { StorageVerdict } from './storage.js';
+import type { SftpFailure, SftpSessionSettings, SftpSessionStore, SftpStatus } from './sftp-sessions.js';
 import type { Stores } from './stores.js';
 import type { StoredFile, TransferFailure, TransferListing, TransferPace } from './transfers.js';
 import type { VolumeFailure } from './volumes.js';
@@ -31,6 +32,19 @@ export interface StorageControl {
   unreachableBucket(bucket: string, why: string): void;
   /** Adds an object storage accelerated for mounts (JuiceFS), as the console would; answers its storage_id. */
   addObjectStorage(spec: ObjectStorageSpec): number;
+  /**
+   * How SFTP sessions go from now on: how long a new one stays Pending (pendingMs; Infinity: for ever),
+   * how long a Running one lasts (ttlMs), and the host:port sftp_url answers (address: the SFTP server's).
+   */
+  setSftp(settings: Partial<SftpSessionSettings>): void;
+  /** The next `times` sessions opened end in Exception with this error once their Pending time is over. */
+  failSftpSessions(times: number, failure: SftpFailure): void;
+  /** Expires the volume's session now: its login stops working, and the next obtain opens a new one. */
+  expireSftpSession(storageId: number): void;
+  /** The status of the volume's session now; undefined when it has none (never opened, destroyed, expired). */
+  sftpStatus(storageId: number): SftpStatus | undefined;
+  /** The sessions themselves, for the SFTP server: storageIdOf(username, password) and onEnded(listener). */
+  readonly sftpSessions: Pick<SftpSessionStore, 'storageIdOf' | 'onEnded' | 'sweep'>;
 }
 
 export function storageControl(stores: Stores): StorageControl {
@@ -62,6 +76,17 @@ export function storageControl(stores: Stores): StorageControl {
     unreachableBucket: (bucket, why) => {
       stores.storage.unreachable.set(bucket, why);
     },
-    addObjectStorage: (spec) => stores.objectStorages.add(spec)
+    addObjectStorage: (spec) => stores.objectStorages.add(spec),
+    setSftp: (settings) => {
+      stores.sftpSessions.settings = { ...stores.sftpSessions.settings, ...settings };
+    },
+    failSftpSessions: (times, failure) => {
+      stores.sftpSessions.failNext(times, failure);
+    },
+    expireSftpSession: (storageId) => {
+      stores.sftpSessions.expireNow(storageId);
+    },
+    sftpStatus: (storageId) => stores.sftpSessions.statusOf(storageId),
+    sftpSessions: stores.sftpSessions
   };
 }

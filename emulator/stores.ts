@@ -4,6 +4,7 @@ import type { JobStore } from './jobs.js';
 import type { PreheatStore } from './preheats.js';
 import type { QueueGroupStore } from './queue-groups.js';
 import type { ObjectStorageStore } from './object-storages.js';
+import type { SftpSessionStore } from './sftp-sessions.js';
 import type { Stock } from './stock.js';
 import type { StorageStore } from './storage.js';
 import type { TaskStore } from './tasks.js';
@@ -29,4 +30,6 @@ export interface Stores {
   readonly volumes: VolumeStore;
   /** Transfers between object storage and volumes, and the files they copy. */
   readonly transfers: TransferStore;
+  /** The volumes' SFTP sessions: one per volume, and the logins the SFTP server takes. */
+  readonly sftpSessions: SftpSessionStore;
 }

@@ -1,6 +1,6 @@
 // The cluster storage's volume endpoints (suanli-nas-storage/api/nas-*.md): the configurations a volume
 // can be made from, the regions and storage classes it can be made in, the tenant's volumes and what
-// they come to, and a volume's create, expand and delete.
+// they come to, and a volume's create, rename, expand and delete.
 import { bodyObject, integerValue, list, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
 import { lenientPage, storagePageSize, textParameter, type Route, type RouteContext } from './route.js';
@@ -68,6 +68,16 @@ export const VOLUME_ROUTES: readonly Route[] = [
         integer(ctx, 'nas_config_id'),
         integer(ctx, 'total_size')
       )
+  },
+  {
+    path: '/api/storage/nas/v1/rename',
+    methods: ['POST'],
+    encrypt: false,
+    handle: (ctx) => {
+      const { name } = bodyObject(ctx.payload);
+      if (typeof name !== 'string') throw parameterError('name must be a string');
+      return ctx.stores.volumes.rename(integer(ctx, 'id'), name);
+    }
   },
   {
     path: '/api/storage/nas/v1/expand',

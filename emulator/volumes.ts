@@ -93,7 +93,7 @@ export const VOLUME_CONFIGS: readonly VolumeConfig[] = [
 
 interface Volume {
   readonly storage_id: number;
-  readonly name: string;
+  name: string;
   readonly config: VolumeConfig;
   total_size: number;
   status: VolumeStatus;
@@ -234,6 +234,22 @@ export class VolumeStore {
       updatedAt: now
     };
     this.#volumes.set(volume.storage_id, volume);
+    return written(volume);
+  }
+
+  /**
+   * Gives a volume a new name (nas-rename.md): 1 to 32 characters once trimmed, as a create takes them; any
+   * volume not on its way out (Deleting, Deleted) may be renamed. Answers its current status.
+   */
+  rename(id: number, name: string): Record<string, unknown> {
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 32)
+      throw parameterError('name must be 1 to 32 characters once trimmed');
+    const volume = this.#get(id);
+    if (volume.status === 'Deleting')
+      throw new Rejection(Code.taskState, 'volume_wrong_state', `volume ${id} is Deleting`);
+    volume.name = trimmed;
+    volume.updatedAt = this.now();
     return written(volume);
   }
 

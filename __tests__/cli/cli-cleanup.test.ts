@@ -322,4 +322,38 @@ describe('elastic-deploy, the command-line tool: interrupted runs, cleanup and t
       `error: --state-file names ${JSON.stringify(file)}, which is no regular file: give the file the run wrote with --state-file (nothing was stopped)\n`
     ]);
   });
+
+  // Issue 64: a run killed while it held a volume's SFTP session leaves it on the ledger (the state file);
+  // a later cleanup destroys it, judged by the emulator's store, and the password is in no output or file.
+  it('destroys with `elastic-deploy cleanup --state-file F` an SFTP session a killed run left open', async () => {
+    const stateFile = join(bench.dir, 'state-sftp.json');
+    bench.emulator.storage.setSftp({ pendingMs: 0 });
+    const made = await cli(['volume', '--volume', 'cli-sftp', '--size', '1']);
+    expect(made.code).toBe(EXIT.ok);
+    const id = (JSON.parse(made.stdout) as { storage_id: string }).storage_id;
+    const obtain = ['--method', 'POST', '--path', '/api/storage/nas/v1/sftp/obtain'];
+    const run = await cli(['request', ...obtain, '--body', `{storage_id: ${id}}`, ...stopLater(stateFile)]);
+    expect(run.code).toBe(EXIT.ok);
+    const answered = bench.emulator.requests.find((r) => r.path === obtain[3])?.answer ?? '';
+    const { password, username } = (JSON.parse(answered) as { data: { password: string; username: string } })
+      .data;
+    expect(bench.emulator.storage.sftpSessions.storageIdOf(username, password)).toBe(Number(id));
+    // What the killed run's ledger held when it died: the session, before (or after) its obtain.
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as Record<string, string>;
+    writeFileSync(
+      stateFile,
+      JSON.stringify({ ...saved, sftp_sessions: JSON.stringify([{ storageId: id }]) })
+    );
+    const later = await cli(['cleanup', '--state-file', stateFile]);
+    expect([later.code, later.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(
+        `cleanup: the SFTP session of volume ${id}, which the step left open, is closed`
+      )
+    ]);
+    expect(bench.emulator.storage.sftpStatus(Number(id))).toBeUndefined();
+    expect(bench.emulator.storage.sftpSessions.storageIdOf(username, password)).toBeUndefined();
+    for (const text of [run.stdout, run.stderr, later.stdout, later.stderr, readFileSync(stateFile, 'utf8')])
+      expect(text).not.toContain(password);
+  });
 });

@@ -304,6 +304,22 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('nas-list', `/api/storage/nas/v1/list?storage_ids=${volume.storage_id}&page=1&page_size=10`);
     await call('nas-expand', '/api/storage/nas/v1/expand', { id: volume.storage_id, total_size: 2147483648 });
     clock.advance(6);
+    // The volume renamed (the name trimmed), and its SFTP session: Pending, then Running, destroyed; one
+    // that ends in Exception, destroyed too.
+    await call('nas-rename', '/api/storage/nas/v1/rename', {
+      id: volume.storage_id,
+      name: ' contract-renamed '
+    });
+    const session = { storage_id: volume.storage_id };
+    await call('sftp-obtain', '/api/storage/nas/v1/sftp/obtain', session); // Pending
+    clock.advance(2);
+    await call('sftp-obtain', '/api/storage/nas/v1/sftp/obtain', session); // Running
+    await call('sftp-destroy', '/api/storage/nas/v1/sftp/destroy', session);
+    emulator.storage.failSftpSessions(1, { error_code: 'SFTP_QUOTA', error_message: 'no session left' });
+    await call('sftp-obtain', '/api/storage/nas/v1/sftp/obtain', session); // Pending
+    clock.advance(2);
+    await call('sftp-obtain', '/api/storage/nas/v1/sftp/obtain', session); // Exception
+    await call('sftp-destroy', '/api/storage/nas/v1/sftp/destroy', session);
     // Transfers into the volume: made, seen queued, counting and running, completed; one that fails,
     // retried as a new one, stopped while it runs, and deleted.
     const transfer = {

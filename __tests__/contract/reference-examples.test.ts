@@ -8,7 +8,8 @@ import { taskResult } from '../../src/deploy/engine/wait/task-result.js';
 import { reportEntry } from '../../src/deploy/engine/calls/step-result.js';
 import { stepResult } from '../helpers/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
-import { volumeSummaryOf } from '../../src/platform/volume-data.js';
+import { sftpSessionOf } from '../../src/platform/sftp-session-data.js';
+import { volumeSummaryOf, volumeWriteOf } from '../../src/platform/volume-data.js';
 import { spentYuan } from '../../src/platform/money.js';
 import { deletePodCall, detailCall, updateCall } from '../../src/platform/operations/calls.js';
 import { planCalls } from '../../src/platform/operations/plan-calls.js';
@@ -183,6 +184,24 @@ describe("the reference's example answers, read by the action", () => {
       ],
       note: expect.stringContaining("a region by the storage's tag") as unknown
     });
+  });
+
+  // Issue 64: the reference's Running session, its address split and its expiry (China time) read as UTC.
+  it("reads the reference's SFTP session example: credentials, host and port, expiry at +08:00", () => {
+    expect(sftpSessionOf(exampleData('sftp-obtain'))).toEqual({
+      id: '1',
+      status: 'Running',
+      credentials: {
+        username: 'sftp_user',
+        password: 'example-password',
+        host: 'sftp.example.com',
+        port: 22
+      },
+      expiresAt: Date.parse('2026-07-09T04:00:00Z'),
+      errorCode: undefined,
+      errorMessage: undefined
+    });
+    expect(volumeWriteOf(exampleData('nas-rename'))).toEqual({ id: '1001', status: 'Active' });
   });
 
   it("keeps the reference's examples true to its schema (what the fixtures record holds together)", () => {
@@ -484,6 +503,29 @@ describe('every request example of the reference, sent through the action and ac
     'nas-delete': async () => {
       const id = await activeVolume(10);
       await post('/api/storage/nas/v1/delete', { ...example('nas-delete'), id });
+    },
+    'nas-rename': async () => {
+      const id = await activeVolume(10);
+      const renamed = await post('/api/storage/nas/v1/rename', { ...example('nas-rename'), id });
+      expect(renamed).toEqual({ storage_id: id, status: 'Active', message: null });
+    },
+    // A session is Pending at first, Running once asked again later; the request operation's data output
+    // keeps its password redacted (a secret-named field).
+    'sftp-obtain': async () => {
+      const storage_id = await activeVolume(10);
+      await post('/api/storage/nas/v1/sftp/obtain', { ...example('sftp-obtain'), storage_id });
+      bench.clock.advance(2);
+      const session = await post('/api/storage/nas/v1/sftp/obtain', {
+        ...example('sftp-obtain'),
+        storage_id
+      });
+      expect(session).toMatchObject({ status: 'Running', password: '<redacted>' });
+    },
+    'sftp-destroy': async () => {
+      const storage_id = await activeVolume(10);
+      await post('/api/storage/nas/v1/sftp/obtain', { storage_id });
+      await post('/api/storage/nas/v1/sftp/destroy', { ...example('sftp-destroy'), storage_id });
+      expect(bench.emulator.storage.sftpStatus(storage_id)).toBeUndefined();
     },
     's3-create': async () => {
       const storage_id = await activeVolume(10);

@@ -88,6 +88,7 @@ export async function runPost(given: StepHost): Promise<void> {
         );
     }
     const transfersLeft = reportTransfers(host, report.transfers ?? []);
+    reportSftpSessions(host, label, report.sftpSessions ?? []);
     const volumesLeft = reportVolumes(host, report.volumes ?? []);
     if (transfersLeft.length > 0)
       host.setFailed(
@@ -134,6 +135,35 @@ function reportTransfers(host: StepHost, transfers: NonNullable<CleanupReport['t
     host.warning(`could not stop transfer ${named}: ${sanitize(outcome.why, 300)}`);
   }
   return left;
+}
+
+/**
+ * Says how the destroy of each SFTP session the step left open ended; one left open fails the post step:
+ * its credentials stay valid until it expires.
+ */
+function reportSftpSessions(
+  host: StepHost,
+  label: string,
+  sessions: NonNullable<CleanupReport['sftpSessions']>
+): void {
+  const left: string[] = [];
+  for (const { left: session, outcome } of sessions) {
+    if (outcome.kind === 'shown') {
+      host.info(
+        `cleanup: the SFTP session of volume ${session.storageId}, which the step left open, is closed (${sanitize(outcome.state, 200)})`
+      );
+      continue;
+    }
+    left.push(session.storageId);
+    host.warning(
+      `could not destroy the SFTP session of volume ${session.storageId}: ${sanitize(outcome.why, 300)}`
+    );
+  }
+  if (left.length > 0)
+    host.setFailed(
+      `${label} failed: the SFTP session of volume ${left.join(', ')} could not be destroyed: its credentials stay valid until it expires: end it in the platform's console`,
+      'cleanup'
+    );
 }
 
 /**

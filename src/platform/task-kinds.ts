@@ -404,6 +404,11 @@ export interface VolumeKindDescriptor extends Kind {
     readonly create: string;
     readonly expand: string;
     readonly delete: string;
+    /** A volume's new name. */
+    readonly rename: string;
+    /** A volume's SFTP session: opened (again and again, until Running), and ended. */
+    readonly sftpObtain: string;
+    readonly sftpDestroy: string;
   };
   readonly pause: undefined;
   readonly followsLog: false;
@@ -431,7 +436,10 @@ export const VOLUME_KIND: VolumeKindDescriptor = {
     list: '/api/storage/nas/v1/list',
     create: '/api/storage/nas/v1/create',
     expand: '/api/storage/nas/v1/expand',
-    delete: '/api/storage/nas/v1/delete'
+    delete: '/api/storage/nas/v1/delete',
+    rename: '/api/storage/nas/v1/rename',
+    sftpObtain: '/api/storage/nas/v1/sftp/obtain',
+    sftpDestroy: '/api/storage/nas/v1/sftp/destroy'
   },
   specPaths: {},
   pause: undefined,

@@ -25,6 +25,10 @@ const full: CleanupState = {
   rollback: { taskId: '7', configuration: '{"task_name":"web"}' },
   scaleBack: { taskId: '7', points: 1, target: 3, before: ['7001'] },
   transfers: [{ name: 'ed-sync', storageId: '1001', id: '501' }],
+  sftpSessions: [
+    { storageId: '1001', expiresAt: 1_700_000_360_000 },
+    { storageId: '1002', expiresAt: undefined }
+  ],
   volumes: [
     { name: 'scratch', id: '1001' },
     { name: 'landing', id: undefined }
@@ -41,6 +45,7 @@ describe('the cleanup ledger', () => {
       'retire',
       'preheats',
       'transfers',
+      'sftpSessions',
       'volumes',
       'registrations',
       'lookup'
@@ -52,6 +57,7 @@ describe('the cleanup ledger', () => {
       'retire_task_ids',
       'preheat_task_ids',
       'transfers',
+      'sftp_sessions',
       'volumes',
       'runner_registrations',
       'create_lookup'
@@ -73,6 +79,8 @@ describe('the cleanup ledger', () => {
       'task 3, 4 to stop (the old generation of a replace)',
       'task 9 to stop (image preheats)',
       'transfer 501 to stop',
+      'the SFTP session of volume 1001 to destroy',
+      'the SFTP session of volume 1002 to destroy',
       'volume 1001 (scratch) to delete',
       'the volume named "landing" to look for, whose create never answered (kept if listed: a name is no proof of who made it)',
       'runner gpu-9001-1-1 to remove from GitHub',

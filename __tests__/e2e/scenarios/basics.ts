@@ -343,6 +343,7 @@ export function basicScenarios({ scenario }: ScenarioApi): void {
       rollback: '',
       scale_back: '',
       transfers: '[]',
+      sftp_sessions: '[]',
       volumes: '[]',
       runner_registrations: '[]'
     });

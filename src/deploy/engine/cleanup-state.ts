@@ -47,6 +47,8 @@ export interface CleanupState {
   scaleBack: ScaleBack | undefined;
   /** Transfers the step started and has not seen end, to stop whatever happens to the job. */
   transfers: readonly TransferLeft[];
+  /** Volumes' SFTP sessions the step asked for and has not seen destroyed, to destroy. */
+  sftpSessions: readonly SftpSessionLeft[];
   /** Cluster storage volumes the step made, to delete once the job ends (volume_cleanup: delete). */
   volumes: readonly VolumeLeft[];
   /** Self-hosted runners the step registered with GitHub and did not hand over, to remove. */
@@ -68,6 +70,16 @@ export interface TransferLeft {
   name: string;
   storageId: string;
   id: string | undefined;
+}
+
+/**
+ * A volume's SFTP session the step asked for: on the ledger before its obtain is sent (so one a killed
+ * step left open is destroyed), and the time it expires once Running showed it (ms since the epoch). Never
+ * its credentials: the ledger is a file on the runner.
+ */
+export interface SftpSessionLeft {
+  storageId: string;
+  expiresAt: number | undefined;
 }
 
 /**
@@ -109,6 +121,7 @@ export const NO_CLEANUP: CleanupState = {
   rollback: undefined,
   scaleBack: undefined,
   transfers: [],
+  sftpSessions: [],
   volumes: [],
   registrations: []
 };
@@ -150,7 +163,7 @@ const stashed = new WeakMap<Rollback, string>();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, the transfers still under way, the volumes made for the run (once the tasks that may mount
+ * preheats, the transfers still under way, the volumes' SFTP sessions, the volumes made for the run (once the tasks that may mount
  * them are stopped, and the transfers into them), and last a
  * create that may still land (searched for by name, the post step's last request).
  */
@@ -223,6 +236,16 @@ export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } =
     encode: (transfers) => JSON.stringify(transfers),
     decode: (text) => JSON.parse(text || '[]') as TransferLeft[]
   },
+  sftpSessions: {
+    key: 'sftp_sessions',
+    phrases: (sessions) => sessions.map((s) => `the SFTP session of volume ${s.storageId} to destroy`),
+    encode: (sessions) => JSON.stringify(sessions),
+    decode: (text) =>
+      (JSON.parse(text || '[]') as Partial<SftpSessionLeft>[]).map((s) => ({
+        storageId: String(s.storageId),
+        expiresAt: typeof s.expiresAt === 'number' ? s.expiresAt : undefined
+      }))
+  },
   volumes: {
     key: 'volumes',
     phrases: (volumes) =>
@@ -281,7 +304,7 @@ function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string
 /** The tasks of the ledger's lists of task ids. */
 type TaskList = 'created' | 'retire' | 'preheats';
 /** The ledger's single leftovers. */
-type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers' | 'registrations'>;
+type Single = Exclude<LeftoverKind, TaskList | 'volumes' | 'transfers' | 'sftpSessions' | 'registrations'>;
 
 /**
  * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses

@@ -334,6 +334,49 @@ export function volumeDeleteCall(settings: PlatformSettings, id: string, force =
   });
 }
 
+/**
+ * A volume given a new name (POST rename {id, name}): harmless to repeat, its list shows the name. The
+ * platform takes 1 to 32 characters once trimmed; the name is sent as given (the platform trims it).
+ */
+export function volumeRenameCall(settings: PlatformSettings, id: string, name: string): Call {
+  return storageCall(
+    settings,
+    'POST',
+    VOLUME_KIND.paths.rename,
+    [],
+    { id: exactInteger(id), name },
+    { ...READS, resend: 'repeatable' }
+  );
+}
+
+/**
+ * The volume's SFTP session (POST sftp/obtain {storage_id}): the one session of the volume, opened if
+ * none is; called again and again while it is Pending. Not a read: it opens a session where none is, so
+ * it is sent again only as a change harmless to repeat is (the same session comes back).
+ */
+export function sftpObtainCall(settings: PlatformSettings, storageId: string): Call {
+  return storageCall(
+    settings,
+    'POST',
+    VOLUME_KIND.paths.sftpObtain,
+    [],
+    { storage_id: exactInteger(storageId) },
+    { ...READS, resend: 'repeatable' }
+  );
+}
+
+/** The volume's SFTP session ended, its credentials cleared (POST sftp/destroy {storage_id}): harmless to repeat. */
+export function sftpDestroyCall(settings: PlatformSettings, storageId: string): Call {
+  return storageCall(
+    settings,
+    'POST',
+    VOLUME_KIND.paths.sftpDestroy,
+    [],
+    { storage_id: exactInteger(storageId) },
+    { ...READS, resend: 'repeatable' }
+  );
+}
+
 /** What a transfer sends (its create's and its retry's body, but the retry's id), as the flow made it. */
 export interface TransferBody {
   readonly storage_id: unknown;

@@ -11,6 +11,7 @@ import {
   type LeftoverKind,
   type Rollback,
   type RunnerLeft,
+  type SftpSessionLeft,
   type TransferLeft,
   type VolumeLeft
 } from '../cleanup-state.js';
@@ -24,6 +25,7 @@ import { awaitNewTasks } from '../tasks/find-tasks.js';
 import { stopPreheat } from '../create/preheat.js';
 import { deleteVolumeLeft } from '../storage/delete-volume.js';
 import { stopTransferLeft } from '../storage/stop-transfer.js';
+import { closeSftpLeft } from '../storage/sftp-session.js';
 
 /** A task the post step acts on, and why it is the step's to clean up. */
 export interface CleanupTarget {
@@ -58,6 +60,8 @@ export interface CleanupReport {
   scaleBack?: ScaleBackReport;
   /** The transfers still under way that it stopped, each with how its stop ended. */
   transfers?: { left: TransferLeft; outcome: Persisted }[];
+  /** The volumes' SFTP sessions it destroyed (a killed step left them open), each with how it ended. */
+  sftpSessions?: { left: SftpSessionLeft; outcome: Persisted }[];
   /**
    * The volumes made for the run that it deleted (volume_cleanup: delete), each with how it ended; `kept`:
    * a volume of the name of one whose create never answered, kept (a name is no proof of who made it), or
@@ -123,6 +127,15 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
             outcome: await stopTransferLeft(left, ctx)
           }))
         },
+  sftpSessions: async (sessions, _state, ctx) =>
+    sessions.length === 0
+      ? {}
+      : {
+          sftpSessions: await mapLimit(sessions, ctx.settings.concurrency, async (left) => ({
+            left,
+            outcome: await closeSftpLeft(left, ctx)
+          }))
+        },
   volumes: async (volumes, _state, ctx, done) => {
     if (volumes.length === 0) return {};
     const own = stoppedTasks(done);
@@ -145,7 +158,8 @@ const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
  * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
- * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
+ * whatever `action` says, the image preheats that had not completed, destroys the volumes' SFTP sessions
+ * it left open, and deletes the volumes it made
  * for the run (volume_cleanup: delete), once nothing but the tasks it stopped mounts them (one another's
  * task mounts is kept, and said). Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
