@@ -28,6 +28,8 @@ export async function copyOverSftp(options: SftpCopyOptions): Promise<SftpCopyRe
         run,
         `${refused} ${refused === 1 ? 'entry' : 'entries'} of the workspace refused (see the warnings above), so nothing was sent`
       );
+    const unmade = await top.make();
+    if (unmade !== undefined) return finish(run, unmade);
     const reporting = report(run);
     try {
       await copyAll(run, top);

@@ -15,11 +15,13 @@ export interface Top {
   readonly local: string;
   readonly remote: string;
   readonly file: Extract<Walked, { kind: 'file' }> | undefined;
+  /** Makes the directories the copy writes into: undefined when made, else why not. */
+  readonly make: () => Promise<string | undefined>;
 }
 
 /**
- * The copy's top, its directories made (in the volume, or in the workspace, each checked: never through a
- * link), or why there is none. A file copied into a directory (its path ends with `/`, or it is one) keeps
+ * The copy's top, and how its directories are made (in the volume, or in the workspace, each checked:
+ * never through a link; made once the copy knows it sends anything), or why there is none. A file copied into a directory (its path ends with `/`, or it is one) keeps
  * its name.
  */
 export async function copyTop(run: CopyRun): Promise<Top | string> {
@@ -28,8 +30,14 @@ export async function copyTop(run: CopyRun): Promise<Top | string> {
     run.remote.call(`${options.label}: reading ${shownName(path)}`, (files) => files.lstat(path), run.retry);
   if (options.way === 'up') {
     const source = await lstat(options.local);
+    const made = (path: string) => () => remoteDirectories(run, path);
     if (source.isDirectory())
-      return (await remoteDirectories(run, options.remotePath)) ?? topOf(options.local, options.remotePath);
+      return {
+        local: options.local,
+        remote: options.remotePath,
+        file: undefined,
+        make: made(options.remotePath)
+      };
     if (!source.isFile()) return `${shownName(options.local)} is neither a file nor a directory`;
     const there = await remoteEntry(options.remotePath);
     const into = options.remotePath.endsWith('/') || there?.kind === 'directory';
@@ -40,26 +48,19 @@ export async function copyTop(run: CopyRun): Promise<Top | string> {
       bytes: source.size,
       modifiedS: Math.floor(source.mtimeMs / 1000)
     } as const;
-    return (await remoteDirectories(run, posix.dirname(remote))) ?? { local: options.local, remote, file };
+    return { local: options.local, remote, file, make: made(posix.dirname(remote)) };
   }
   const there = await remoteEntry(options.remotePath);
   if (there === undefined) return `the volume has nothing at ${shownName(options.remotePath)}`;
+  const made = (path: string) => () => makeLocalDirectories(options.root, path);
   if (there.kind === 'directory')
-    return (
-      (await makeLocalDirectories(options.root, options.local)) ?? topOf(options.local, options.remotePath)
-    );
+    return { local: options.local, remote: options.remotePath, file: undefined, make: made(options.local) };
   if (there.kind !== 'file')
     return `the volume's ${shownName(options.remotePath)} is a ${there.kind}, not a file or a directory (links are never followed)`;
   const into = options.intoDirectory || (await localEntry(options.local))?.isDirectory() === true;
   const local = into ? join(options.local, basename(options.remotePath)) : options.local;
   const file = { kind: 'file', rel: '', bytes: there.bytes, modifiedS: there.modifiedS } as const;
-  return (
-    (await makeLocalDirectories(options.root, dirname(local))) ?? { local, remote: options.remotePath, file }
-  );
-}
-
-function topOf(local: string, remote: string): Top {
-  return { local, remote, file: undefined };
+  return { local, remote: options.remotePath, file, make: made(dirname(local)) };
 }
 
 /** Makes a volume's directory and those above it: undefined when it is one, else why not. */
