@@ -146,7 +146,7 @@ export interface WorkspacePlace {
 
 /** A path in a volume, absolute in it. */
 export interface VolumePlace {
-  readonly kind: 'volume';
+  readonly kind: 'nas';
   /** The volume's name, or its storage_id. */
   readonly volume: string;
   readonly path: string;
@@ -154,7 +154,7 @@ export interface VolumePlace {
 
 /** The volume a copy reads or writes, and its other side. */
 export function copySides(copy: DataCopy): { volume: VolumePlace; other: ObjectsPlace | WorkspacePlace } {
-  return copy.to.kind === 'volume'
+  return copy.to.kind === 'nas'
     ? { volume: copy.to, other: copy.from as ObjectsPlace | WorkspacePlace }
     : { volume: copy.from as VolumePlace, other: copy.to };
 }

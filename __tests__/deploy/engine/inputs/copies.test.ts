@@ -24,32 +24,32 @@ describe('the copies of data and results', () => {
         'in'
       )
     ).toEqual([
-      { from: { kind: 'objects', prefix: 'v3/' }, to: { kind: 'volume', volume: 'work', path: '/data' } },
+      { from: { kind: 'objects', prefix: 'v3/' }, to: { kind: 'nas', volume: 'work', path: '/data' } },
       {
         from: { kind: 'workspace', path: './dataset/' },
-        to: { kind: 'volume', volume: '1234', path: '/in' }
+        to: { kind: 'nas', volume: '1234', path: '/in' }
       },
-      { from: { kind: 'workspace', path: '.' }, to: { kind: 'volume', volume: 'work', path: '/all' } },
-      { from: { kind: 'workspace', path: './model.bin' }, to: { kind: 'volume', volume: 'w', path: '/m' } }
+      { from: { kind: 'workspace', path: '.' }, to: { kind: 'nas', volume: 'work', path: '/all' } },
+      { from: { kind: 'workspace', path: './model.bin' }, to: { kind: 'nas', volume: 'w', path: '/m' } }
     ]);
   });
 
   it('reads results out of a volume to an object prefix or the workspace', () => {
     expect(parseCopies('results', 'work:/out -> results/eval/\nwork:/ -> ./results/', 'out')).toEqual([
       {
-        from: { kind: 'volume', volume: 'work', path: '/out' },
+        from: { kind: 'nas', volume: 'work', path: '/out' },
         to: { kind: 'objects', prefix: 'results/eval/' }
       },
-      { from: { kind: 'volume', volume: 'work', path: '/' }, to: { kind: 'workspace', path: './results/' } }
+      { from: { kind: 'nas', volume: 'work', path: '/' }, to: { kind: 'workspace', path: './results/' } }
     ]);
   });
 
   it('keeps an object prefix as before: the whole bucket when empty, a volume path with a colon in it', () => {
     expect(parseCopies('data', '-> work:/data', 'in')).toEqual([
-      { from: { kind: 'objects', prefix: '' }, to: { kind: 'volume', volume: 'work', path: '/data' } }
+      { from: { kind: 'objects', prefix: '' }, to: { kind: 'nas', volume: 'work', path: '/data' } }
     ]);
     expect(parseCopies('data', 'a/b:/c -> work:/x:y', 'in')).toEqual([
-      { from: { kind: 'objects', prefix: 'a/b:/c' }, to: { kind: 'volume', volume: 'work', path: '/x:y' } }
+      { from: { kind: 'objects', prefix: 'a/b:/c' }, to: { kind: 'nas', volume: 'work', path: '/x:y' } }
     ]);
   });
 

@@ -111,7 +111,7 @@ export function sayCopies(ctx: DeployContext): void {
 /** `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line. */
 function copyText(copy: DataCopy, word: 'into' | 'to'): string {
   const text = (place: CopyPlace): string =>
-    place.kind === 'volume'
+    place.kind === 'nas'
       ? `volume ${sanitize(place.volume, 40)}:${sanitize(place.path, 200)}`
       : place.kind === 'objects'
         ? sanitize(place.prefix, 200)

@@ -252,15 +252,14 @@ export function parseCopies(name: string, value: string, way: 'in' | 'out'): Dat
       const [from, to] = sides.map((side) => copyPlace(side, refuse)) as [CopyPlace, CopyPlace];
       const volume = way === 'in' ? to : from;
       const other = way === 'in' ? from : to;
-      if (volume.kind !== 'volume' || other.kind === 'volume')
-        refuse(pairRefusal(way, from, to), `write ${forms}`);
+      if (volume.kind !== 'nas' || other.kind === 'nas') refuse(pairRefusal(way, from, to), `write ${forms}`);
       return (way === 'in' ? { from: other, to: volume } : { from: volume, to: other }) as DataCopy;
     });
 }
 
 /** Why a pair of places is no copy the input makes (data: into a volume; results: out of one). */
 function pairRefusal(way: 'in' | 'out', from: CopyPlace, to: CopyPlace): string {
-  const name = { objects: 'an object prefix', workspace: 'the workspace', volume: 'a volume' };
+  const name = { objects: 'an object prefix', workspace: 'the workspace', nas: 'a volume' };
   const pair = `copies from ${name[from.kind]} to ${name[to.kind]}`;
   return way === 'in'
     ? `${pair}, but data copies into a volume, from an object prefix or the workspace`
@@ -276,7 +275,7 @@ function copyPlace(side: string, refuse: (why: string, fix?: string) => never): 
     const [, storage = '', path = ''] = volume;
     if (path.split('/').includes('..'))
       refuse('has .. in a volume path', "write the path from the volume's root, without ..");
-    return { kind: 'volume', volume: storage, path };
+    return { kind: 'nas', volume: storage, path };
   }
   if (side === '.' || /^\.[/\\]/.test(side)) {
     if (side.split(/[/\\]/).includes('..'))

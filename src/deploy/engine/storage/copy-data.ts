@@ -43,11 +43,15 @@ export async function copyData(
       done.push(await copyObjects(other, place, volume, { index, way }, ctx));
       continue;
     }
-    if (sessions === undefined)
-      throw new Error(`${way === 'in' ? 'data' : 'results'}: this step cannot open a volume's SFTP session`);
+    const what = way === 'in' ? 'data' : 'results';
+    if (sessions === undefined) throw new Error(`${what}: this step cannot open a volume's SFTP session`);
     const session = await sessions(volume, ctx);
     try {
-      await copyWorkspace({ way, workspace: other, volume: place, volumeId: volume.id }, session.open, ctx);
+      await copyWorkspace(
+        { way, what, workspace: other, volume: place, volumeId: volume.id },
+        session.open,
+        ctx
+      );
     } finally {
       await session.end();
     }

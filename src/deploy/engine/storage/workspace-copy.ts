@@ -7,9 +7,11 @@ import { copyOverSftp } from './sftp/copy-over-sftp.js';
 import type { SftpCopyReport } from './sftp/copy-run.js';
 import { workspaceSource, workspaceTarget } from './sftp/workspace-path.js';
 
-/** One copy between the workspace and a volume: data in (`in`, an upload) or results out (`out`). */
+/** One copy between the workspace and a volume: data in (`in`, an upload) or results out (`out`, a download). */
 export interface WorkspaceCopy {
   readonly way: 'in' | 'out';
+  /** The input the copy is of, for its lines. */
+  readonly what: string;
   readonly workspace: WorkspacePlace;
   readonly volume: VolumePlace;
   /** The volume's storage_id, for the lines. */
@@ -27,7 +29,7 @@ export async function copyWorkspace(
   open: OpenRemote,
   ctx: DeployContext
 ): Promise<SftpCopyReport> {
-  const what = copy.way === 'in' ? 'data' : 'results';
+  const { what } = copy;
   const path = copy.workspace.path;
   const { workspace } = ctx.settings.storage;
   const checked = copy.way === 'in' ? workspaceSource(workspace, path) : workspaceTarget(workspace, path);

@@ -138,6 +138,29 @@ describe('copyOverSftp', () => {
     );
   });
 
+  it('says its progress as a transfer does, at most every progressEveryMs, as files move', async () => {
+    tree(join(workspace, 'in'), 4, 10);
+    let time = 0;
+    const { run, lines } = copy('up', join(workspace, 'in'), '/d', {
+      now: () => (time += 250),
+      progressEveryMs: 5000
+    });
+    expect((await run()).copied).toBe(40);
+    const progress = lines.filter((line) => / files, /.test(line));
+    expect(progress.length).toBeGreaterThan(1);
+    for (const line of progress)
+      expect(line).toMatch(
+        /^data: \.\/in -> volume 7:\/data: \d+\/40 files, 0\.\d\d\/0\.\d\d GiB \(\d+%\), \d+\.\d MiB\/s, (\d+m)?\d+s left, (\d+m)?\d+s elapsed$/
+      );
+    const seconds = progress.map((line) => {
+      const [, m = '0', sec = '0'] = /, (?:(\d+)m)?(\d+)s elapsed$/.exec(line) ?? [];
+      return Number(m) * 60 + Number(sec);
+    });
+    seconds.slice(1).forEach((at, i) => {
+      expect(at - (seconds[i] ?? 0)).toBeGreaterThanOrEqual(5);
+    });
+  });
+
   it('holds to the streams it is given', async () => {
     tree(join(workspace, 'in'), 2, 10);
     const { run } = copy('up', join(workspace, 'in'), '/d', { streams: 2 });

@@ -53,11 +53,6 @@ export function copyProgressLine(label: string, tally: Tally, elapsedMs: number)
   return `${label}: ${parts.join(', ')}`;
 }
 
-/** The heartbeat: the progress line, said to be still under way while nothing moved. */
-export function copyHeartbeatLine(label: string, tally: Tally, elapsedMs: number): string {
-  return `${copyProgressLine(label, tally, elapsedMs)}; still copying, nothing moved since the last line`;
-}
-
 /**
  * The copy's last line: what it copied, skipped and failed, how long it took, the retries and reconnects.
  *

@@ -1,7 +1,6 @@
 import { basename, join } from 'node:path';
 import { sanitize } from '../../../../basics/safe-text.js';
-import { HEARTBEAT_MS, pollUntil } from '../../poll.js';
-import { copyFinalLine, copyHeartbeatLine, copyProgressLine, emptyTally } from './copy-lines.js';
+import { copyFinalLine, copyProgressLine, emptyTally } from './copy-lines.js';
 import { downloadFile, uploadFile, type FileCopy } from './copy-file.js';
 import { shownName } from './plain-name.js';
 import { SharedRemote } from './shared-remote.js';
@@ -30,13 +29,7 @@ export async function copyOverSftp(options: SftpCopyOptions): Promise<SftpCopyRe
       );
     const unmade = await top.make();
     if (unmade !== undefined) return finish(run, unmade);
-    const reporting = report(run);
-    try {
-      await copyAll(run, top);
-    } finally {
-      run.finished = true;
-      void reporting;
-    }
+    await copyAll(run, top);
     return finish(run, whyFailed(run));
   } catch (error) {
     return finish(run, error instanceof Error ? sanitize(error.message, 300) : String(error));
@@ -53,8 +46,8 @@ function newRun(options: SftpCopyOptions): CopyRun {
     tally: emptyTally(),
     retry: { maxRetries: options.maxRetries ?? 4, deadline, deps: { now, sleep, random, log, cancelled } },
     started: now(),
-    stopped: undefined,
-    finished: false
+    lastLine: now(),
+    stopped: undefined
   };
 }
 
@@ -167,22 +160,23 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
     modifiedS: entry.modifiedS
   };
   const name = shownName(entry.rel === '' ? basename(file.remote) : entry.rel);
-  let moved = 0;
+  let sent = 0;
   const add = (bytes: number): void => {
-    moved += bytes;
+    sent += bytes;
     tally.bytesDone += bytes;
     tally.bytesCopied += bytes;
+    if (bytes > 0) moved(run);
   };
   try {
     const done = await run.remote.call(
       `${options.label}: ${name}`,
       (files) => {
-        add(-moved); // an attempt again: its bytes count anew
+        add(-sent); // an attempt again: its bytes count anew
         return (options.way === 'up' ? uploadFile : downloadFile)(files, file, add);
       },
       run.retry
     );
-    add(-moved);
+    add(-sent);
     tally.filesDone += 1;
     tally.bytesDone += file.bytes;
     if (done === 'skipped') tally.skipped += 1;
@@ -190,9 +184,11 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
       tally.copied += 1;
       tally.bytesCopied += file.bytes;
     }
+    moved(run);
   } catch (error) {
-    add(-moved);
+    add(-sent);
     tally.failed += 1;
+    moved(run);
     options.warn(
       `${options.label}: ${name} not copied: ${error instanceof Error ? sanitize(error.message, 300) : 'failed'}`
     );
@@ -200,43 +196,16 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
 }
 
 /**
- * The progress lines while the copy runs (a line when something moved, at most every progressEveryMs; a
- * heartbeat when nothing did), until it ends; at the deadline, the connection is closed, so that no call
- * under way outlasts it.
+ * A progress line when the copy moved (bytes sent, a file done or failed), at most every progressEveryMs.
+ * Lines come with what moves, not from a timer of their own: a timer's sleeps would make the step's clock
+ * run on a clock that moves only when slept on (the tests'). While nothing moves, the retries' lines say why.
  */
-function report(run: CopyRun): Promise<void> {
+function moved(run: CopyRun): void {
   const { options, tally } = run;
-  const everyMs = options.progressEveryMs ?? 10_000;
-  let said = '';
-  const elapsed = (): number => options.now() - run.started;
-  return pollUntil<undefined>(
-    (round) => {
-      if (run.finished) return Promise.resolve({ kind: 'done', value: undefined });
-      const moved = `${tally.filesDone} ${tally.bytesDone} ${tally.failed}`;
-      if (round === 0 || moved === said) return Promise.resolve({ kind: 'waiting' });
-      said = moved;
-      options.log(copyProgressLine(options.label, tally, elapsed()));
-      return Promise.resolve({ kind: 'waiting', said: true });
-    },
-    {
-      deadline: options.deadline,
-      schedule: { kind: 'fixed_rate', intervalMs: everyMs },
-      failureBudget: Infinity,
-      lastLookAtDeadline: false,
-      heartbeat: { everyMs: HEARTBEAT_MS, line: () => copyHeartbeatLine(options.label, tally, elapsed()) }
-    },
-    {
-      now: options.now,
-      sleep: options.sleep,
-      cancelled: () => options.cancelled() || run.finished,
-      log: options.log
-    }
-  ).then(
-    (end) => {
-      if (end.kind === 'timed_out' && !run.finished) run.remote.close();
-    },
-    () => undefined
-  );
+  const now = options.now();
+  if (now - run.lastLine < (options.progressEveryMs ?? 10_000)) return;
+  run.lastLine = now;
+  options.log(copyProgressLine(options.label, tally, now - run.started));
 }
 
 function whyFailed(run: CopyRun): string | undefined {

@@ -56,6 +56,7 @@ export interface CopyRun {
   readonly tally: Tally;
   readonly retry: RemoteRetries;
   readonly started: number;
+  /** When the last progress line was said (the copy's start, before any). */
+  lastLine: number;
   stopped: 'cancelled' | 'deadline' | 'fatal' | undefined;
-  finished: boolean;
 }
