@@ -113,7 +113,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/storage/transfer-report.ts',
     'platform/list-rows.ts'
   ],
-  direction: ['deploy/storage/transfer.ts', 'deploy/engine/storage/copy-data.ts', 'platform/list-rows.ts'],
+  direction: ['deploy/storage/transfer.ts', 'platform/list-rows.ts'],
   s3_supplier: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
   s3_endpoint: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],
   s3_bucket: ['deploy/storage/transfer.ts', 'deploy/engine/storage/check-copies.ts'],

@@ -110,7 +110,8 @@ describe('readSettings', () => {
         },
         mounts: [],
         data: [],
-        results: []
+        results: [],
+        workspace: '.'
       },
       previews: { githubToken: undefined, comment: false, maxPreviews: 5, ttlMs: 3 * 86_400_000 },
       selfHosted: { scope: 'repo', labels: [], count: 1, timeoutMs: 3_600_000, allowUntrusted: false },
@@ -592,11 +593,11 @@ describe('readSettings', () => {
     [{ volumes: 'a:/x/../y' }, /^volumes has "a:\/x\/\.\.\/y", which is no mount/],
     [
       { data: 'v3/ => a:/x' },
-      'data has "v3/ => a:/x", which is no copy: write one a line as prefix/ -> volume:/path'
+      'data has "v3/ => a:/x", which is no copy: write one a line as prefix/ -> volume:/path or ./dir/ -> volume:/path'
     ],
     [
       { results: 'v3/ -> a:/x' },
-      'results has "v3/ -> a:/x", which is no copy: write one a line as volume:/path -> prefix/'
+      'results has "v3/ -> a:/x", which copies from an object prefix to a volume, but results copy out of a volume, to an object prefix or the workspace: write volume:/path -> prefix/ or volume:/path -> ./dir/'
     ]
   ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
     const text = inputError(inputs);

@@ -95,7 +95,7 @@ export function readSettings(
     preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
     nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
     spotFallback,
-    storage: readStorage(inputs),
+    storage: readStorage(inputs, env('GITHUB_WORKSPACE')),
     previews: readPreviews(inputs),
     selfHosted: readRunners(inputs),
     ...readLimits(inputs),
@@ -164,9 +164,10 @@ function readSpotFallback({ text, given }: Inputs): Settings['spotFallback'] {
 
 /**
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
- * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
+ * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results,
+ * and the workspace their workspace paths are relative to (GITHUB_WORKSPACE, else the working directory).
  */
-function readStorage({ get, given }: Inputs): Settings['storage'] {
+function readStorage({ get, given }: Inputs, workspace: string | undefined): Settings['storage'] {
   return {
     volume: get('volume'),
     sizeBytes: get('size'),
@@ -178,7 +179,8 @@ function readStorage({ get, given }: Inputs): Settings['storage'] {
     transfer: readTransfer({ get, given }),
     mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
     data: get('data') ?? [],
-    results: get('results') ?? []
+    results: get('results') ?? [],
+    workspace: workspace === undefined || workspace === '' ? '.' : workspace
   };
 }
 

@@ -114,14 +114,49 @@ export interface StorageSettings {
   /** What a job's data is (copied into volumes before it is created) and where its results go after. */
   data: readonly DataCopy[];
   results: readonly DataCopy[];
+  /**
+   * The directory workspace paths are relative to: GITHUB_WORKSPACE on a runner, else `.` (the working
+   * directory, the command line's).
+   */
+  workspace: string;
 }
 
-/** A copy between an object prefix (of the bucket the s3_* inputs name) and a volume's path. */
-export interface DataCopy {
+/**
+ * A copy of data or results, between two places: data into a volume (from an object prefix, or from the
+ * workspace over the volume's SFTP session), results out of one (to an object prefix, or to the workspace).
+ */
+export type DataCopy =
+  | { readonly from: ObjectsPlace | WorkspacePlace; readonly to: VolumePlace }
+  | { readonly from: VolumePlace; readonly to: ObjectsPlace | WorkspacePlace };
+
+/** A side of a copy. */
+export type CopyPlace = ObjectsPlace | WorkspacePlace | VolumePlace;
+
+/** A prefix of the bucket the s3_* inputs name. */
+export interface ObjectsPlace {
+  readonly kind: 'objects';
   readonly prefix: string;
+}
+
+/** A path in the workspace (StorageSettings.workspace), relative to it, as written: `.` or `./dataset/`. */
+export interface WorkspacePlace {
+  readonly kind: 'workspace';
+  readonly path: string;
+}
+
+/** A path in a volume, absolute in it. */
+export interface VolumePlace {
+  readonly kind: 'nas';
   /** The volume's name, or its storage_id. */
   readonly volume: string;
   readonly path: string;
+}
+
+/** The volume a copy reads or writes, and its other side. */
+export function copySides(copy: DataCopy): { volume: VolumePlace; other: ObjectsPlace | WorkspacePlace } {
+  return copy.to.kind === 'nas'
+    ? { volume: copy.to, other: copy.from as ObjectsPlace | WorkspacePlace }
+    : { volume: copy.from as VolumePlace, other: copy.to };
 }
 
 /** A storage mounted into a task's services: all of them, or the one named. */

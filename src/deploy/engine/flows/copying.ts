@@ -3,6 +3,7 @@ import { sanitize } from '../../../basics/safe-text.js';
 import { kindOf } from '../../../platform/operations/calls.js';
 import type { Plan } from '../../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
+import { copySides, type CopyPlace, type DataCopy } from '../settings.js';
 import type { CopyPhase, StepResult } from '../calls/step-result.js';
 import { callOutcome } from '../calls/make-calls.js';
 import { checkCopies } from '../storage/check-copies.js';
@@ -64,7 +65,7 @@ export async function copying(
   }
   try {
     const { copyData } = await import('../storage/copy-data.js');
-    await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
+    await copyData(copies, way, ctx);
     return undefined;
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -97,15 +98,28 @@ export function withCopies(result: StepResult, copies: readonly CopyPhase[]): St
   return copies.length === 0 ? result : { ...result, copies: [...(result.copies ?? []), ...copies] };
 }
 
-/** What a dry run would copy, and when: the data before anything is made, the results after the job. */
+/**
+ * What a dry run would copy, from where to where, and when: the data before anything is made, the results
+ * after the job; a workspace copy over the volume's SFTP session (no session is asked for in a dry run).
+ */
 export function sayCopies(ctx: DeployContext): void {
   const { data, results } = ctx.settings.storage;
-  for (const copy of data)
-    ctx.log(
-      `dry run: data: ${sanitize(copy.prefix, 200)} would be copied into volume ${sanitize(copy.volume, 40)}:${sanitize(copy.path, 200)} first, before anything is made`
-    );
-  for (const copy of results)
-    ctx.log(
-      `dry run: results: volume ${sanitize(copy.volume, 40)}:${sanitize(copy.path, 200)} would be copied to ${sanitize(copy.prefix, 200)} once the job ended`
-    );
+  for (const copy of data) ctx.log(`dry run: data: ${copyText(copy, 'into')} first, before anything is made`);
+  for (const copy of results) ctx.log(`dry run: results: ${copyText(copy, 'to')} once the job ended`);
+}
+
+/** `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line. */
+function copyText(copy: DataCopy, word: 'into' | 'to'): string {
+  const text = (place: CopyPlace): string =>
+    place.kind === 'nas'
+      ? `volume ${sanitize(place.volume, 40)}:${sanitize(place.path, 200)}`
+      : place.kind === 'objects'
+        ? sanitize(place.prefix, 200)
+        : `the workspace's ${sanitize(place.path, 200)}`;
+  const { volume, other } = copySides(copy);
+  const sftp =
+    other.kind === 'workspace'
+      ? ` over volume ${sanitize(volume.volume, 40)}'s SFTP session (opened for the copy, ended after it)`
+      : '';
+  return `${text(copy.from)} would be copied ${word} ${text(copy.to)}${sftp}`;
 }

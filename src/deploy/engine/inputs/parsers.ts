@@ -1,7 +1,7 @@
 import { formatDuration, formatSize, rfc3339, SIZE_UNITS } from '../../../basics/units.js';
 import { InputError, quote } from '../../../basics/input-error.js';
 import { SEARCHABLE_STATUSES } from '../../../platform/task-data.js';
-import type { DataCopy, Mount } from '../settings.js';
+import type { CopyPlace, DataCopy, Mount } from '../settings.js';
 
 // The parsers of the inputs' declarations: pure functions of the text given (and the input's name, for
 // the error), each throwing an InputError that names the input, the value and the fix.
@@ -227,33 +227,70 @@ const YEAR_ONE = -62_135_596_800_000;
 const MOST_GIB = 1024 * 1024;
 
 /**
- * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
- * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
+ * data (one copy a line, into a volume before the job: `prefix/ -> volume:/path` from the bucket s3_bucket
+ * names, `./dir/ -> volume:/path` from the workspace) or results (out of one after it: `volume:/path ->
+ * prefix/` or `volume:/path -> ./dir/`). A workspace path is `.` or starts with `./`; a volume path is
+ * `NAME:/path`, the volume by its name or storage_id; anything else is an object prefix (`.\\dir` is a
+ * workspace path too, as a Windows runner writes it). No `..` in a
+ * workspace or volume path; nothing that reads as a path outside the workspace (`/x`, `../x`, `~/x`).
  */
 export function parseCopies(name: string, value: string, way: 'in' | 'out'): DataCopy[] {
+  const forms =
+    way === 'in'
+      ? 'prefix/ -> volume:/path or ./dir/ -> volume:/path'
+      : 'volume:/path -> prefix/ or volume:/path -> ./dir/';
   return value
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .map((line) => {
+      const refuse = (why: string, fix = `write one a line as ${forms}`): never => {
+        throw new InputError(`${name} has ${quote(line.slice(0, 120))}, which ${why}: ${fix}`);
+      };
       const sides = line.split('->').map((side) => side.trim());
-      const [from = '', to = ''] = sides;
-      const [prefix, place] = way === 'in' ? [from, to] : [to, from];
-      const at = place.indexOf(':/');
-      const volume = at === -1 ? '' : place.slice(0, at);
-      const path = at === -1 ? '' : place.slice(at + 1);
-      const ok =
-        sides.length === 2 &&
-        /^[^\s:]{1,64}$/.test(volume) &&
-        !path.split('/').includes('..') &&
-        // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-        !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
-      if (!ok)
-        throw new InputError(
-          `${name} has ${quote(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`
-        );
-      return { prefix, volume, path };
+      if (sides.length !== 2) refuse('is no copy');
+      const [from, to] = sides.map((side) => copyPlace(side, refuse)) as [CopyPlace, CopyPlace];
+      const volume = way === 'in' ? to : from;
+      const other = way === 'in' ? from : to;
+      if (volume.kind !== 'nas' || other.kind === 'nas') refuse(pairRefusal(way, from, to), `write ${forms}`);
+      return (way === 'in' ? { from: other, to: volume } : { from: volume, to: other }) as DataCopy;
     });
+}
+
+/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one). */
+function pairRefusal(way: 'in' | 'out', from: CopyPlace, to: CopyPlace): string {
+  const name = { objects: 'an object prefix', workspace: 'the workspace', nas: 'a volume' };
+  const pair = `copies from ${name[from.kind]} to ${name[to.kind]}`;
+  return way === 'in'
+    ? `${pair}, but data copies into a volume, from an object prefix or the workspace`
+    : `${pair}, but results copy out of a volume, to an object prefix or the workspace`;
+}
+
+/** One side of a copy: a workspace path, a volume's path, or an object prefix (see parseCopies). */
+function copyPlace(side: string, refuse: (why: string, fix?: string) => never): CopyPlace {
+  // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+  if (/[\s\u0000-\u001f\u007f]/.test(side)) refuse('has a space or a control character in a path');
+  const volume = /^([^\s:/]{1,64}):(\/.*)$/.exec(side);
+  if (volume !== null) {
+    const [, storage = '', path = ''] = volume;
+    if (path.split('/').includes('..'))
+      refuse('has .. in a volume path', "write the path from the volume's root, without ..");
+    return { kind: 'nas', volume: storage, path };
+  }
+  if (side === '.' || /^\.[/\\]/.test(side)) {
+    if (side.split(/[/\\]/).includes('..'))
+      refuse(
+        'has .. in a workspace path',
+        'write a path inside the workspace, such as ./dataset/, without ..'
+      );
+    return { kind: 'workspace', path: side };
+  }
+  if (/^(\/|\\|~|\.\.(\/|\\|$))/.test(side))
+    refuse(
+      `names ${quote(side.slice(0, 60))}, a path outside the workspace`,
+      'write a path from the workspace that starts with ./, such as ./dataset/ (nothing outside it is copied)'
+    );
+  return { kind: 'objects', prefix: side };
 }
 
 /**

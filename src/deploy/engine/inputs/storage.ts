@@ -188,7 +188,7 @@ export const STORAGE_INPUTS = [
     helpRank: 30,
     parse: (value, name) => parseCopies(name, value, 'in'),
     description:
-      "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
+      "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line: `prefix/ -> volume:/path` copies the prefix of the bucket the `s3_*` inputs name into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says); `./dir/ -> volume:/path` copies a file or directory of the workspace (`.` or a path that starts with `./`, from `GITHUB_WORKSPACE`, or the working directory; nothing outside it, no link out of it) over the volume's SFTP session, 4 files at once, skipping a file of the same size and content already there (no `s3_*` input needed). The volume by its name or `storage_id`. A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
   }),
   input({
     name: 'results',
@@ -197,6 +197,6 @@ export const STORAGE_INPUTS = [
     helpRank: 31,
     parse: (value, name) => parseCopies(name, value, 'out'),
     description:
-      '`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as `volume:/path -> prefix/`, into the bucket the `s3_*` inputs name. The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)'
+      "`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive, one copy a line: `volume:/path -> prefix/` into the bucket the `s3_*` inputs name, or `volume:/path -> ./dir/` into the workspace over the volume's SFTP session (the directory made if missing; nothing written outside it whatever names the volume holds, links on the volume skipped). The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)"
   })
 ] as const;

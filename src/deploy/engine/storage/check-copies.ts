@@ -1,15 +1,21 @@
-import { InputError } from '../../../basics/input-error.js';
+import { InputError, quote } from '../../../basics/input-error.js';
 import { transferCreateCall } from '../../../platform/operations/calls.js';
-import type { DeploySettings } from '../settings.js';
+import { copySides, type DataCopy, type DeploySettings } from '../settings.js';
+import { workspaceSource, workspaceTarget } from './sftp/workspace-path.js';
 
 /**
- * What data and results need, checked before anything is sent: the object storage the s3_* inputs name,
- * with its keys, and a key that can encrypt (the transfer's create is encrypted, as the reference requires).
+ * What data and results need, checked before anything is sent: for a copy through object storage, the
+ * one the s3_* inputs name, with its keys, and a key that can encrypt (the transfer's create is
+ * encrypted, as the reference requires); for a copy from or to the workspace, a path inside it (see
+ * checkWorkspacePaths). A workspace copy needs no s3_* input.
  */
 export function checkCopies(settings: DeploySettings): void {
   const { data, results, transfer } = settings.storage;
-  if (data.length === 0 && results.length === 0) return;
-  const input = data.length > 0 ? 'data' : 'results';
+  checkWorkspacePaths(settings);
+  const viaObjects = (copies: readonly DataCopy[]): boolean =>
+    copies.some((copy) => copySides(copy).other.kind === 'objects');
+  if (!viaObjects(data) && !viaObjects(results)) return;
+  const input = viaObjects(data) ? 'data' : 'results';
   const missing = (
     [
       ['s3_supplier', transfer.supplier],
@@ -24,6 +30,30 @@ export function checkCopies(settings: DeploySettings): void {
       `${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`
     );
   checkEncryption(settings);
+}
+
+/**
+ * Refuses, before anything is sent, a workspace path that leaves the workspace through a link (`..` and
+ * absolute paths the parser refused already), and data's source that is not there: what data uploads
+ * must exist before anything is made. A results target may be missing (it is made, inside the workspace).
+ */
+export function checkWorkspacePaths(settings: DeploySettings): void {
+  const { data, results, workspace } = settings.storage;
+  for (const [input, copies] of [
+    ['data', data],
+    ['results', results]
+  ] as const) {
+    for (const copy of copies) {
+      const { other } = copySides(copy);
+      if (other.kind !== 'workspace') continue;
+      const checked =
+        input === 'data' ? workspaceSource(workspace, other.path) : workspaceTarget(workspace, other.path);
+      if (!checked.ok)
+        throw new InputError(
+          `${input} copies ${input === 'data' ? 'from' : 'to'} ${quote(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`
+        );
+    }
+  }
 }
 
 /**
