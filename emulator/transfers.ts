@@ -148,6 +148,7 @@ export class TransferStore {
 
   /** The files under a volume's path (names relative to it, subfolders in them), their hashes worked out. */
   volumeFiles(storageId: number, path: string): StoredFile[] {
+    this.settle();
     return this.files
       .files(storageId, path)
       .map((file) => ({ name: file.name, bytes: file.bytes, hash: file.hash() }));
@@ -158,10 +159,18 @@ export class TransferStore {
     for (let i = 0; i < times; i++) this.#failures.push({ ...failure });
   }
 
+  /**
+   * Writes what the completed transfers copied, read or not (the SFTP server's refresh calls it, so a
+   * download sees what a transfer copied in).
+   */
+  settle(): void {
+    for (const transfer of this.#transfers.values()) this.#view(transfer);
+  }
+
   /** Makes a transfer: it reads Queuing. */
   create(request: TransferRequest): Record<string, unknown> {
     // What the transfers before it copied is there by now, read or not.
-    for (const earlier of this.#transfers.values()) this.#view(earlier);
+    this.settle();
     const objects = this.#place(objectsKey(request.bucket, request.prefix), request.direction === 1);
     const [from, to] =
       request.direction === 1

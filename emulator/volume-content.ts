@@ -48,7 +48,8 @@ export function hashOfDisk(path: string): string {
 export function writeSynthetic(path: string, hash: string, bytes: number): void {
   const fd = openSync(path, 'w');
   try {
-    for (let at = 0; at < bytes; at += CHUNK) writeSync(fd, syntheticBytes(hash, at, Math.min(CHUNK, bytes - at)));
+    for (let at = 0; at < bytes; at += CHUNK)
+      writeSync(fd, syntheticBytes(hash, at, Math.min(CHUNK, bytes - at)));
   } finally {
     closeSync(fd);
   }

@@ -174,7 +174,12 @@ export class VolumeFiles {
     if (there === undefined) {
       if (!how.create) throw new VolumeFileError('ENOENT', `${at} does not exist`);
       this.#parentDir(id, at);
-      const entry: FileEntry = { kind: 'file', mtime: this.#seconds(), mode: 0o644, content: this.#newReal() };
+      const entry: FileEntry = {
+        kind: 'file',
+        mtime: this.#seconds(),
+        mode: 0o644,
+        content: this.#newReal()
+      };
       this.#tree(id).set(at, entry);
       return entry;
     }
@@ -251,7 +256,8 @@ export class VolumeFiles {
     const [source, target] = [normalizePath(from), normalizePath(to)];
     const tree = this.#tree(id);
     const entry = tree.get(source);
-    if (entry === undefined || source === '/') throw new VolumeFileError('ENOENT', `${source} does not exist`);
+    if (entry === undefined || source === '/')
+      throw new VolumeFileError('ENOENT', `${source} does not exist`);
     if (tree.has(target)) throw new VolumeFileError('EEXIST', `${target} exists`);
     if (within(target, source)) throw new VolumeFileError('EINVAL', `${target} is inside ${source}`);
     this.#parentDir(id, target);
