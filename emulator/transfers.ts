@@ -11,8 +11,11 @@
 // those whose name the destination lacks; 3: those whose content differs), and writes them once it
 // completes: a second transfer of unchanged data counts none, and completes copying nothing. That the
 // platform's totals count what it will copy, not all it looked at, is the emulator's reading.
+// A volume's files are its VolumeFiles (volume-files.ts): what a transfer writes into a volume path, what a
+// job wrote there and what was uploaded over SFTP, the same files a transfer from that path copies.
 import { Code, Rejection } from './rejection.js';
 import { chinaSeconds } from './times.js';
+import { normalizePath, VolumeFiles } from './volume-files.js';
 
 export const TRANSFER_STATUSES = [
   'Queuing',
@@ -102,15 +105,21 @@ function defaultFiles(): StoredFile[] {
 
 export class TransferStore {
   readonly #transfers = new Map<number, Transfer>();
-  /** The files of each bucket prefix ("bucket/prefix") and each volume path ("id:path"). */
+  /** The files of each bucket prefix ("bucket/prefix"). */
   readonly #places = new Map<string, Map<string, StoredFile>>();
+  /** The synthetic files writeVolume wrote ("id:path:bytes:hash"): a job's results land once, not at each call. */
+  readonly #written = new Set<string>();
   #nextId = 501;
   #failures: TransferFailure[] = [];
   pace: TransferPace = { queueMs: 2000, pendingMs: 2000, countMs: 2000, bytesPerSecond: 100 * 1024 * 1024 };
   /** What a list without statuses shows, and in what order (knobs: the reference says neither). */
   listing: TransferListing = { unfiltered: 'not deleted', order: 'newest first' };
 
-  constructor(private readonly now: () => number) {}
+  /** `files`: the volumes' files (the SFTP server serves the same ones); made here when not given. */
+  constructor(
+    private readonly now: () => number,
+    readonly files: VolumeFiles = new VolumeFiles(now)
+  ) {}
 
   /** Sets the files under a bucket's prefix (a knob): what a transfer to a volume copies. */
   setObjects(bucket: string, prefix: string, files: readonly StoredFile[]): void {
@@ -122,15 +131,27 @@ export class TransferStore {
     return [...this.#place(objectsKey(bucket, prefix), true).values()];
   }
 
-  /** Adds files under a volume's path (what a job wrote there): a transfer from that path copies them. */
+  /**
+   * Adds files under a volume's path (what a job wrote there): a transfer from that path, or SFTP, reads them.
+   * The same file written at the same place again is written once (a job's results are asked for at every
+   * transfer made), so a file removed since is not brought back.
+   */
   writeVolume(storageId: number, path: string, files: readonly StoredFile[]): void {
-    const place = this.#place(volumeKey(storageId, path), false);
-    for (const file of files) place.set(file.name, { ...file });
+    for (const file of files) {
+      const at = normalizePath(`${path}/${file.name}`);
+      const key = `${storageId}:${at}:${file.bytes}:${file.hash}`;
+      if (this.#written.has(key)) continue;
+      this.#written.add(key);
+      this.files.putSynthetic(storageId, at, file);
+    }
   }
 
-  /** The files under a volume's path, as the transfers left them. */
+  /** The files under a volume's path (names relative to it, subfolders in them), their hashes worked out. */
   volumeFiles(storageId: number, path: string): StoredFile[] {
-    return [...this.#place(volumeKey(storageId, path), false).values()];
+    this.settle();
+    return this.files
+      .files(storageId, path)
+      .map((file) => ({ name: file.name, bytes: file.bytes, hash: file.hash() }));
   }
 
   /** The next `times` transfers made fail once `atShare` of their bytes is copied (a knob). */
@@ -138,21 +159,24 @@ export class TransferStore {
     for (let i = 0; i < times; i++) this.#failures.push({ ...failure });
   }
 
+  /**
+   * Writes what the completed transfers copied, read or not (the SFTP server's refresh calls it, so a
+   * download sees what a transfer copied in).
+   */
+  settle(): void {
+    for (const transfer of this.#transfers.values()) this.#view(transfer);
+  }
+
   /** Makes a transfer: it reads Queuing. */
   create(request: TransferRequest): Record<string, unknown> {
     // What the transfers before it copied is there by now, read or not.
-    for (const earlier of this.#transfers.values()) this.#view(earlier);
+    this.settle();
+    const objects = this.#place(objectsKey(request.bucket, request.prefix), request.direction === 1);
     const [from, to] =
       request.direction === 1
-        ? [
-            this.#place(objectsKey(request.bucket, request.prefix), true),
-            this.#place(volumeKey(request.storageId, request.nasPath), false)
-          ]
-        : [
-            this.#place(volumeKey(request.storageId, request.nasPath), false),
-            this.#place(objectsKey(request.bucket, request.prefix), false)
-          ];
-    const files = [...from.values()].filter(
+        ? [[...objects.values()], this.#volumePlace(request.storageId, request.nasPath)]
+        : [this.volumeFiles(request.storageId, request.nasPath), objects];
+    const files = from.filter(
       (file) =>
         !request.ignorePatterns.some((suffix) => suffix !== '' && file.name.endsWith(suffix)) &&
         (request.overwritePolicy === 1 ||
@@ -250,6 +274,18 @@ export class TransferStore {
     return transfer;
   }
 
+  /** A volume path's files by name, hashes worked out only when a policy compares them. */
+  #volumePlace(storageId: number, path: string): Pick<Map<string, { hash: string }>, 'has' | 'get'> {
+    const files = new Map(this.files.files(storageId, path).map((file) => [file.name, file]));
+    return {
+      has: (name) => files.has(name),
+      get: (name) => {
+        const file = files.get(name);
+        return file === undefined ? undefined : { hash: file.hash() };
+      }
+    };
+  }
+
   #place(key: string, source: boolean): Map<string, StoredFile> {
     let files = this.#places.get(key);
     if (files === undefined) {
@@ -311,10 +347,11 @@ export class TransferStore {
   #land(t: Transfer): void {
     if (this.#landed.has(t.id)) return;
     this.#landed.add(t.id);
-    const to =
-      t.direction === 1
-        ? this.#place(volumeKey(t.storageId, t.nasPath), false)
-        : this.#place(objectsKey(t.bucket, t.prefix), false);
+    if (t.direction === 1) {
+      for (const file of t.files) this.files.putSynthetic(t.storageId, `${t.nasPath}/${file.name}`, file);
+      return;
+    }
+    const to = this.#place(objectsKey(t.bucket, t.prefix), false);
     for (const file of t.files) to.set(file.name, file);
   }
 
@@ -359,5 +396,3 @@ export class TransferStore {
 
 const objectsKey = (bucket: string, prefix: string): string =>
   `${bucket}/${prefix.replace(/^\/+|\/+$/g, '')}`;
-const volumeKey = (storageId: number, path: string): string =>
-  `${storageId}:${path.replace(/\/+$/, '') || '/'}`;
