@@ -28,6 +28,7 @@ import { Verifier } from './verification.js';
 import { VolumeStore } from './volumes.js';
 import { TransferStore } from './transfers.js';
 import { SftpSessionStore } from './sftp-sessions.js';
+import { startSftpServer, type SftpServer } from './sftp-server.js';
 import { storageControl, type StorageControl } from './storage-control.js';
 
 export { CA_FILE } from './server.js';
@@ -90,6 +91,7 @@ export class Emulator implements EmulatorInfo {
   #envelope: EnvelopeStyle;
   #msgOverride: string | undefined;
   #stopped: Promise<void> | undefined;
+  #sftp: SftpServer | undefined;
 
   private constructor(listening: Listening, options: EmulatorOptions, clock: () => number) {
     const { info } = listening;
@@ -147,6 +149,7 @@ export class Emulator implements EmulatorInfo {
   static async start(options: EmulatorOptions): Promise<Emulator> {
     const clock = options.now ?? Date.now;
     const emulator = new Emulator(await listen(options, clock), options, clock);
+    await emulator.#startSftp();
     for (const [path, version] of Object.entries(options.versions ?? {})) emulator.setVersion(path, version);
     return emulator;
   }
@@ -237,10 +240,43 @@ export class Emulator implements EmulatorInfo {
     this.#versions.set(path, version);
   }
 
-  /** Stops listening, drops open connections, and deletes the key files. */
+  /**
+   * The volumes' SFTP server (what a Running session's sftp_url names): its host key, and knobs that drop
+   * a connection mid-file or plant hostile names in a listing.
+   */
+  get sftp(): SftpServer {
+    if (this.#sftp === undefined) throw new Error('the emulator has not started its SFTP server');
+    return this.#sftp;
+  }
+
+  /**
+   * Starts the SFTP server over the volumes' files: it signs in a Running session's credentials, sees what
+   * jobs and transfers wrote, and closes a volume's connections when its session is destroyed or expires.
+   */
+  async #startSftp(): Promise<void> {
+    const stores = this.#stores;
+    const sftp = await startSftpServer({
+      accounts: stores.sftpSessions,
+      files: stores.transfers.files,
+      refresh: () => {
+        stores.transfers.settle();
+        for (const written of stores.jobs.written())
+          stores.transfers.writeVolume(written.storageId, written.path, written.files);
+      }
+    });
+    this.#sftp = sftp;
+    stores.sftpSessions.settings = { ...stores.sftpSessions.settings, address: `${sftp.host}:${sftp.port}` };
+    stores.sftpSessions.onEnded((storageId) => {
+      sftp.end(storageId);
+    });
+  }
+
+  /** Stops listening, drops open connections, and deletes the key files and the volumes' files. */
   stop(): Promise<void> {
     this.#stopped ??= (async () => {
       this.#stopping.abort();
+      await this.#sftp?.close();
+      this.#stores.transfers.files.close();
       await close(this.#listening);
     })();
     return this.#stopped;

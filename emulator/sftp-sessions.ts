@@ -47,6 +47,7 @@ export class SftpSessionStore {
   readonly #listeners = new Set<(storageId: number) => void>();
   /** Failures the next sessions end in (a knob), first the soonest. */
   readonly #failures: SftpFailure[] = [];
+  readonly #passwords: string[] = [];
   #nextId = 1;
   settings: SftpSessionSettings;
 
@@ -84,6 +85,11 @@ export class SftpSessionStore {
     this.sweep();
     if (this.#sessions.delete(storageId)) this.#ended(storageId);
     return null;
+  }
+
+  /** Every password a session was given so far (for a test that none is written anywhere). */
+  passwords(): readonly string[] {
+    return [...this.#passwords];
   }
 
   /**
@@ -151,6 +157,7 @@ export class SftpSessionStore {
         username: `sftp-${session.storageId}-${this.secret(6)}`,
         password: this.secret(24)
       };
+      this.#passwords.push(session.credentials.password);
       session.expiresAt = session.pendingUntil + this.settings.ttlMs;
     }
     return session;

@@ -20,8 +20,10 @@ export interface StorageControl {
   objects(bucket: string, prefix: string): StoredFile[];
   /** The volumes not deleted, as the list shows them. */
   volumes(): Record<string, unknown>[];
-  /** The files a transfer left under a volume's path. */
+  /** The files under a volume's path (subfolders' as `a/b.bin`): what transfers, jobs and SFTP left there. */
   volumeFiles(storageId: number, path: string): StoredFile[];
+  /** Puts files under a volume's path (what a job wrote there, however it ended): synthetic content. */
+  writeVolume(storageId: number, path: string, files: readonly StoredFile[]): void;
   /** How transfers go: time queued, prepared and counting, and the rate they copy at. */
   setTransferPace(pace: Partial<TransferPace>): void;
   /** What the transfer list shows when asked for no statuses, and in which order (the reference says neither). */
@@ -44,7 +46,7 @@ export interface StorageControl {
   /** The status of the volume's session now; undefined when it has none (never opened, destroyed, expired). */
   sftpStatus(storageId: number): SftpStatus | undefined;
   /** The sessions themselves, for the SFTP server: storageIdOf(username, password) and onEnded(listener). */
-  readonly sftpSessions: Pick<SftpSessionStore, 'storageIdOf' | 'onEnded' | 'sweep'>;
+  readonly sftpSessions: Pick<SftpSessionStore, 'storageIdOf' | 'onEnded' | 'sweep' | 'passwords'>;
 }
 
 export function storageControl(stores: Stores): StorageControl {
@@ -64,6 +66,9 @@ export function storageControl(stores: Stores): StorageControl {
     objects: (bucket, prefix) => stores.transfers.objects(bucket, prefix),
     volumes: () => stores.volumes.list({}),
     volumeFiles: (storageId, path) => stores.transfers.volumeFiles(storageId, path),
+    writeVolume: (storageId, path, files) => {
+      stores.transfers.writeVolume(storageId, path, files);
+    },
     setTransferPace: (pace) => {
       stores.transfers.pace = { ...stores.transfers.pace, ...pace };
     },

@@ -25,7 +25,14 @@ export function emulatorStep(
   defaults: Record<string, string> = {}
 ) {
   return async (inputs: Record<string, string> = {}, options: StepOptions = {}) => {
-    const { settings, runtime } = emulatorRun(emulator, clock, client, into, { ...defaults, ...inputs });
+    const { settings, runtime } = emulatorRun(
+      emulator,
+      clock,
+      client,
+      into,
+      { ...defaults, ...inputs },
+      options.env
+    );
     const { cancelWhen } = options;
     // Another runner's clock: its requests' timestamps (and so their signatures) differ from this one's.
     if (options.clockSkewMs !== undefined) {
@@ -70,6 +77,8 @@ export interface StepOptions {
   runnerHost?: RunnerHostOpener;
   /** How far the runner's clock is ahead (steps run at once on the shared clock would stamp alike). */
   clockSkewMs?: number;
+  /** The runner's environment the settings read (GITHUB_WORKSPACE: where workspace copies start). */
+  env?: Record<string, string>;
 }
 
 /** Runs the post step's cleanup of `state` in this process against the emulator, on the shared fake clock. */
@@ -107,12 +116,14 @@ function emulatorRun(
   clock: TestClock,
   client: ApiClient,
   into: { log: string[] },
-  inputs: Record<string, string>
+  inputs: Record<string, string>,
+  env: Record<string, string> = {}
 ) {
   const all: Record<string, string> = { ...rsaInputs(emulator), ...inputs };
   const settings = readSettings(
     (name) => all[name] ?? '',
-    () => undefined
+    () => undefined,
+    (name) => env[name]
   );
   const runtime = testRuntime(client, {
     now: clock.now,

@@ -1,7 +1,8 @@
 // Issue 64, point 1: data from the workspace and results back to it, in the one syntax of copies, against
 // the strict emulator: checked before anything is sent (no object storage needed, nothing outside the
 // workspace), said in a dry run, and no job made when the data did not reach the volume. The workspace
-// is the step's working directory here (no GITHUB_WORKSPACE): the repository's root.
+// is the step's working directory here (no GITHUB_WORKSPACE): the repository's root. The copies' own
+// path over the emulator's SFTP server: workspace-sftp.integration.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,15 +58,15 @@ describe('workspace copies of a job', () => {
     expect(bench.emulator.requests).toEqual([]);
   });
 
-  it('makes no job when the data could not be copied from the workspace', async () => {
-    expect((await step({ operation: 'volume', volume: 'work', size: '10' })).failure).toBeUndefined();
-    // No step opens a volume's SFTP session yet (the session's module wires it): the copy fails, and the
-    // job is never made.
-    const { failure } = await step({ ...JOB, results: '' });
-    expect(failure).toMatch(
-      /the data was not copied in, so no job was made: data: this step cannot open a volume's SFTP session/
-    );
+  it('makes no job when the data could not be copied from the workspace: its session ended in Exception', async () => {
+    await step({ operation: 'volume', volume: 'work', size: '10' });
+    bench.emulator.storage.failSftpSessions(1, { error_code: 'S501', error_message: 'no SFTP gateway' });
+    const { failure, left } = await step({ ...JOB, results: '' });
+    expect(failure).toMatch(/the data was not copied in, so no job was made: .*S501.*no SFTP gateway/);
     expect(bench.emulator.requests.filter((r) => r.path === '/api/task/job/create')).toEqual([]);
+    // The session was destroyed all the same (the platform may keep one in Exception).
+    expect(bench.sent('/api/storage/nas/v1/sftp/destroy')).toHaveLength(1);
+    expect(left?.sftpSessions).toEqual([]);
   });
 
   it('copies the workspace into a volume and back over the session the wiring opens, ending it each time, failed or not', async () => {
@@ -77,15 +78,13 @@ describe('workspace copies of a job', () => {
       writeFileSync(join(base, 'ws', 'ds', 'sub', 'a.txt'), 'a');
       const remote = new RemoteVolume(join(base, 'volume'));
       const sessions: string[] = [];
-      const open: VolumeSessions = (volume) => {
+      const open: VolumeSessions = async (volume, _ctx, use) => {
         sessions.push(`open ${volume.id}`);
-        return Promise.resolve({
-          open: remote.open,
-          end: () => {
-            sessions.push(`end ${volume.id}`);
-            return Promise.resolve();
-          }
-        });
+        try {
+          await use(remote.open);
+        } finally {
+          sessions.push(`end ${volume.id}`);
+        }
       };
       const inputs = { operation: 'job', data: './ds/ -> work:/data', results: 'work:/data -> ./back/' };
       const ctx = emulatorContext(bench.emulator, bench.clock, bench.client, bench, inputs);

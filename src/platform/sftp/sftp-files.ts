@@ -101,8 +101,15 @@ type Done<T> = (error: Error | null | undefined, value?: T) => void;
 
 function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): RemoteFiles {
   let gone: string | undefined;
+  /**
+   * The calls under way, failed as RemoteGone once the connection ends: ssh2 calls back no fastPut or
+   * fastGet whose connection dropped (it sends their handle's close on the dead channel, and waits).
+   */
+  const pending = new Set<(error: Error) => void>();
   const end = (why: string): void => {
     gone ??= why;
+    for (const fail of pending) fail(new RemoteGone(gone));
+    pending.clear();
   };
   client.on('error', (error: Error) => {
     end(`the SFTP connection failed: ${error.message}`);
@@ -121,7 +128,12 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
         reject(new RemoteGone(`${what}: ${gone}`));
         return;
       }
+      const fail = (error: Error): void => {
+        reject(error instanceof RemoteGone ? new RemoteGone(`${what}: ${error.message}`) : error);
+      };
+      pending.add(fail);
       start((error, value) => {
+        pending.delete(fail);
         if (error) reject(failure(error, what));
         else resolve(value as T);
       });
@@ -174,7 +186,12 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
         sftp.fastGet(remotePath, localPath, chunked(progress), done);
       });
     },
-    read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure),
+    read: (remotePath) =>
+      readChunks(sftp, remotePath, options.chunkBytes, failure, (fail) => {
+        if (gone !== undefined) fail(new RemoteGone(gone));
+        else pending.add(fail);
+        return () => pending.delete(fail);
+      }),
     setModified: async (remotePath, modifiedS) => {
       await call<unknown>(`set the time of ${remotePath}`, (done) => {
         sftp.utimes(remotePath, modifiedS, modifiedS, done);
@@ -187,18 +204,23 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
   };
 }
 
+/** A file's content, chunk by chunk; `watch` has the stream destroyed (as RemoteGone) once the connection ends. */
 async function* readChunks(
   sftp: SFTPWrapper,
   remotePath: string,
   chunkBytes: number,
-  failure: (error: Error, what: string) => Error
+  failure: (error: Error, what: string) => Error,
+  watch: (fail: (error: Error) => void) => () => void
 ): AsyncIterable<Uint8Array> {
   const stream = sftp.createReadStream(remotePath, { highWaterMark: chunkBytes });
+  const unwatch = watch((error) => stream.destroy(error));
   try {
     for await (const chunk of stream) yield chunk as Uint8Array;
   } catch (error) {
+    if (error instanceof RemoteGone) throw new RemoteGone(`read ${remotePath}: ${error.message}`);
     throw failure(error instanceof Error ? error : new Error(String(error)), `read ${remotePath}`);
   } finally {
+    unwatch();
     stream.destroy();
   }
 }

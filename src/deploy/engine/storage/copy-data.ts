@@ -11,17 +11,19 @@ import {
   transferVolume,
   type TransferReport
 } from './run-transfer.js';
+import { overSftpSessions } from './sftp-remote.js';
 import { copyWorkspace } from './workspace-copy.js';
 
 /**
- * A volume's SFTP session for the workspace copies of one volume: `open` connects (asking for a new session
- * when the last one ended), `end` destroys it, whatever happened. Made by the step's wiring (the session's
- * module); a step that has none cannot copy to or from the workspace.
+ * Runs `use` over a volume's SFTP session, for the workspace copies of one volume: its `open` connects
+ * (asking for a new session when the last one ended); the session is destroyed once `use` ends, whatever
+ * happened. The step's: the volume's own session (overSftpSessions); a test's may stand in for it.
  */
 export type VolumeSessions = (
   volume: Volume,
-  ctx: DeployContext
-) => Promise<{ open: OpenRemote; end: () => Promise<void> }>;
+  ctx: DeployContext,
+  use: (open: OpenRemote) => Promise<void>
+) => Promise<void>;
 
 /**
  * Copies each of `copies`, one after the other, to its end: a job's data into its volumes before the job
@@ -33,7 +35,7 @@ export async function copyData(
   copies: readonly DataCopy[],
   way: 'in' | 'out',
   ctx: DeployContext,
-  sessions?: VolumeSessions
+  sessions: VolumeSessions = overSftpSessions
 ): Promise<TransferReport[]> {
   const done: TransferReport[] = [];
   for (const [index, copy] of copies.entries()) {
@@ -44,17 +46,9 @@ export async function copyData(
       continue;
     }
     const what = way === 'in' ? 'data' : 'results';
-    if (sessions === undefined) throw new Error(`${what}: this step cannot open a volume's SFTP session`);
-    const session = await sessions(volume, ctx);
-    try {
-      await copyWorkspace(
-        { way, what, workspace: other, volume: place, volumeId: volume.id },
-        session.open,
-        ctx
-      );
-    } finally {
-      await session.end();
-    }
+    await sessions(volume, ctx, async (open) => {
+      await copyWorkspace({ way, what, workspace: other, volume: place, volumeId: volume.id }, open, ctx);
+    });
   }
   return done;
 }

@@ -1,7 +1,7 @@
 import { sanitize } from '../../../basics/safe-text.js';
 import { LoginRefused, type OpenRemote, type RemoteFiles } from '../../../platform/sftp/remote-files.js';
 import type { DeployContext } from '../context.js';
-import { openSftp, type OpenSftp } from './sftp-session.js';
+import { openSftp, withSftpSession, type OpenSftp } from './sftp-session.js';
 
 /** Chunks of one file in flight at once, and their size: ssh2's own defaults (2 MiB in flight). */
 const CHUNKS_IN_FLIGHT = 64;
@@ -62,4 +62,16 @@ export function sftpRemote(volume: { id: string }, session: OpenSftp, ctx: Deplo
       return connect();
     }
   };
+}
+
+/**
+ * Runs `use` over the volume's SFTP session (see withSftpSession: on the ledger first, destroyed whatever
+ * happens), its connections opened by sftpRemote.
+ */
+export function overSftpSessions(
+  volume: { id: string },
+  ctx: DeployContext,
+  use: (open: OpenRemote) => Promise<void>
+): Promise<void> {
+  return withSftpSession(volume, ctx, (session) => use(sftpRemote(volume, session, ctx)));
 }
