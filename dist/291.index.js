@@ -50,7 +50,10 @@ var preheat = __webpack_require__(5945);
 var delete_volume = __webpack_require__(9774);
 // EXTERNAL MODULE: ./deploy/engine/storage/stop-transfer.ts
 var stop_transfer = __webpack_require__(8819);
+// EXTERNAL MODULE: ./deploy/engine/storage/sftp-session.ts + 2 modules
+var sftp_session = __webpack_require__(8388);
 ;// CONCATENATED MODULE: ./deploy/engine/cleanup/finish-cleanup.ts
+
 
 
 
@@ -94,6 +97,14 @@ const FINISHERS = {
                 outcome: await (0,stop_transfer/* stopTransferLeft */.Nd)(left, ctx)
             }))
         },
+    sftpSessions: async (sessions, _state, ctx) => sessions.length === 0
+        ? {}
+        : {
+            sftpSessions: await (0,concurrency/* mapLimit */.s)(sessions, ctx.settings.concurrency, async (left) => ({
+                left,
+                outcome: await (0,sftp_session/* closeSftpLeft */.NB)(left, ctx)
+            }))
+        },
     volumes: async (volumes, _state, ctx, done) => {
         if (volumes.length === 0)
             return {};
@@ -115,7 +126,8 @@ const FINISHERS = {
  * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
  * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
  * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
- * whatever `action` says, the image preheats that had not completed, and deletes the volumes it made
+ * whatever `action` says, the image preheats that had not completed, destroys the volumes' SFTP sessions
+ * it left open, and deletes the volumes it made
  * for the run (volume_cleanup: delete), once nothing but the tasks it stopped mounts them (one another's
  * task mounts is kept, and said). Then, when a create may have
  * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
@@ -416,6 +428,7 @@ async function runPost(given) {
                 host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
         const transfersLeft = reportTransfers(host, report.transfers ?? []);
+        reportSftpSessions(host, label, report.sftpSessions ?? []);
         const volumesLeft = reportVolumes(host, report.volumes ?? []);
         if (transfersLeft.length > 0)
             host.setFailed(`${label} failed: transfer ${transfersLeft.join(', ')} could not be stopped: stop it with operation transfer_stop`, 'cleanup');
@@ -450,6 +463,23 @@ function reportTransfers(host, transfers) {
         host.warning(`could not stop transfer ${named}: ${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}`);
     }
     return left;
+}
+/**
+ * Says how the destroy of each SFTP session the step left open ended; one left open fails the post step:
+ * its credentials stay valid until it expires.
+ */
+function reportSftpSessions(host, label, sessions) {
+    const left = [];
+    for (const { left: session, outcome } of sessions) {
+        if (outcome.kind === 'shown') {
+            host.info(`cleanup: the SFTP session of volume ${session.storageId}, which the step left open, is closed (${(0,safe_text/* sanitize */.aj)(outcome.state, 200)})`);
+            continue;
+        }
+        left.push(session.storageId);
+        host.warning(`could not destroy the SFTP session of volume ${session.storageId}: ${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}`);
+    }
+    if (left.length > 0)
+        host.setFailed(`${label} failed: the SFTP session of volume ${left.join(', ')} could not be destroyed: its credentials stay valid until it expires: end it in the platform's console`, 'cleanup');
 }
 /**
  * Says how the deletion of each volume the step made for the run ended (volume_cleanup: delete); answers
@@ -1273,6 +1303,303 @@ async function findTransfer(name, storageId, ctx) {
         list = await read(undefined);
     }
     return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .TRANSFER_KIND */ .bl.transferNamed((0,_platform_transfer_data_js__WEBPACK_IMPORTED_MODULE_5__/* .transfersOf */ .G5)({ results: list.results }), name);
+}
+
+
+/***/ }),
+
+/***/ 8388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  NB: () => (/* binding */ closeSftpLeft),
+  Ok: () => (/* binding */ openSftp),
+  iO: () => (/* binding */ withSftpSession)
+});
+
+// UNUSED EXPORTS: closeSftp
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./platform/sftp-session-data.ts
+
+
+
+
+/**
+ * A volume's SFTP session, as obtain answers it (suanli-nas-storage/api/sftp-obtain.md): Pending while it
+ * opens (ask again later), Running with the credentials and the address, Exception with why. One session
+ * per volume: every caller of obtain on the volume is given the same one, until it is destroyed or expires.
+ */
+const SFTP_PENDING = 'Pending';
+const SFTP_RUNNING = 'Running';
+const SFTP_EXCEPTION = 'Exception';
+/** An obtain answer that cannot be used: the field it lacks or holds in a form that is no use. */
+class SftpAnswerError extends Error {
+    field;
+    constructor(field, problem) {
+        super(`the SFTP session's answer ${problem}`);
+        this.field = field;
+        this.name = 'SftpAnswerError';
+    }
+}
+/**
+ * The session of an obtain answer's data. Pure. Fails closed (an SftpAnswerError naming the field) on a
+ * Running answer without username or password, or with an sftp_url that is no host:port: nothing could
+ * connect with it. Otherwise the optional fields may be absent or null; an expire_at that is no time reads
+ * as none. The values are never in an error's text (the password least of all).
+ */
+function sftpSessionOf(data) {
+    const record = (0,records/* isRecord */.u)(data) ? data : {};
+    const status = sftp_session_data_text(record.status);
+    const session = {
+        id: (0,task_data/* countOf */.pq)(record.id)?.toString(),
+        status,
+        expiresAt: expiryOf(record.expire_at),
+        errorCode: sftp_session_data_text(record.error_code),
+        errorMessage: sftp_session_data_text(record.error_message)
+    };
+    if (status !== SFTP_RUNNING)
+        return { ...session, credentials: undefined };
+    const username = sftp_session_data_text(record.username);
+    const password = sftp_session_data_text(record.password);
+    if (username === undefined)
+        throw new SftpAnswerError('username', 'says Running but gives no username');
+    if (password === undefined)
+        throw new SftpAnswerError('password', 'says Running but gives no password');
+    const address = addressOf(record.sftp_url);
+    return { ...session, credentials: { username, password, ...address } };
+}
+/** host:port of sftp_url: a name or IPv4 address, or [IPv6], and a port from 1 to 65535. */
+function addressOf(value) {
+    const url = sftp_session_data_text(value);
+    if (url === undefined)
+        throw new SftpAnswerError('sftp_url', 'says Running but gives no sftp_url');
+    const match = /^\[([0-9A-Fa-f:.]+)\]:(\d{1,5})$/.exec(url) ??
+        /^([A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})$/.exec(url);
+    const port = Number(match?.[2]);
+    if (match === null || !Number.isInteger(port) || port < 1 || port > 65_535)
+        throw new SftpAnswerError('sftp_url', `gives sftp_url ${JSON.stringify((0,safe_text/* sanitize */.aj)(url, 80))}, which is no host:port`);
+    return { host: match[1] ?? '', port };
+}
+/** expire_at (yyyy-MM-dd HH:mm:ss, in the platform's zone) as ms; undefined when absent or no time. */
+function expiryOf(value) {
+    const written = sftp_session_data_text(value);
+    if (written === undefined)
+        return undefined;
+    const utc = (0,units/* utcTime */.SK)(written);
+    if (utc === written)
+        return undefined;
+    const ms = Date.parse(utc);
+    return Number.isNaN(ms) ? undefined : ms;
+}
+function sftp_session_data_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+// EXTERNAL MODULE: ./deploy/engine/ask-again.ts
+var ask_again = __webpack_require__(2317);
+// EXTERNAL MODULE: ./deploy/engine/context.ts
+var context = __webpack_require__(3742);
+// EXTERNAL MODULE: ./deploy/engine/poll.ts
+var poll = __webpack_require__(6656);
+// EXTERNAL MODULE: ./deploy/engine/retries.ts
+var retries = __webpack_require__(8079);
+// EXTERNAL MODULE: ./deploy/engine/storage/read-volumes.ts
+var read_volumes = __webpack_require__(7393);
+;// CONCATENATED MODULE: ./deploy/engine/storage/sftp-ledger.ts
+/**
+ * Records a volume's SFTP session for the post step to destroy, should the step end before it does:
+ * before its obtain is sent, and again with its expiry once Running showed it. One entry per volume (the
+ * platform keeps one session per volume). Never its credentials.
+ */
+function leaveSftpSession(ctx, left) {
+    const others = ctx.cleanup.state().sftpSessions.filter((s) => s.storageId !== left.storageId);
+    ctx.cleanup.update({ sftpSessions: [...others, left] });
+}
+/** Takes a volume's SFTP session off the ledger: it is destroyed (see closeSftp). */
+function settleSftpSession(ctx, storageId) {
+    ctx.cleanup.update({
+        sftpSessions: ctx.cleanup.state().sftpSessions.filter((s) => s.storageId !== storageId)
+    });
+}
+
+;// CONCATENATED MODULE: ./deploy/engine/storage/sftp-session.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * How obtain is asked again while the session is Pending: soon at first (the platform opens one in
+ * seconds), then less often; never a sleep past the step's deadline (the poll's).
+ */
+const PENDING_SCHEDULE = { kind: 'backoff', firstMs: 1_000, factor: 2, mostMs: 10_000 };
+/**
+ * Opens the volume's SFTP session: on the ledger first (the post step and `elastic-deploy cleanup`
+ * destroy one a killed step left), then obtain, asked again while Pending (backing off, cancellable,
+ * within the step's deadline), until Running gives the credentials; Exception fails naming its error_code
+ * and error_message (sanitized). Each obtain is retried as the step's reads are (429 as Retry-After asks,
+ * 5xx, no answer), its answer needed by the deadline. The password is masked before this answers, and
+ * never logged, saved or returned in any other form. Whatever happens after the ledger entry is written,
+ * the caller closes the session (closeSftp; withSftpSession does both).
+ */
+async function openSftp(volume, ctx) {
+    const storageId = volume.id;
+    ctx.log(`sftp: opening a session to volume ${storageId}`);
+    leaveSftpSession(ctx, { storageId, expiresAt: undefined });
+    const said = new Set();
+    const ended = await (0,poll/* pollUntil */.g3)(async () => {
+        // A round due at the deadline itself sends nothing: its answer could not come in time.
+        if (ctx.runtime.now() >= ctx.deadline)
+            return { kind: 'waiting' };
+        const session = await obtain(storageId, ctx);
+        if (session.status === SFTP_RUNNING || session.status === SFTP_EXCEPTION)
+            return { kind: 'done', value: session };
+        const status = session.status ?? 'no status';
+        if (session.status !== SFTP_PENDING && !said.has(status)) {
+            said.add(status);
+            ctx.log(`sftp: volume ${storageId}: the session reads ${JSON.stringify((0,safe_text/* sanitize */.aj)(status, 40))}, a status the reference does not list; asking again`);
+            return { kind: 'waiting', said: true };
+        }
+        return {
+            kind: 'waiting',
+            progress: `sftp: volume ${storageId}: the session is ${(0,safe_text/* sanitize */.aj)(status, 40)}`
+        };
+    }, {
+        deadline: ctx.deadline,
+        schedule: PENDING_SCHEDULE,
+        failureBudget: Infinity,
+        lastLookAtDeadline: false,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `sftp: volume ${storageId}: the session is still opening (${(0,poll/* timeLeft */.f$)(ctx.deadline, ctx.runtime.now())})`
+        }
+    }, { ...ctx.runtime, log: ctx.log });
+    if (ended.kind !== 'done') {
+        const why = ended.kind === 'cancelled' ? 'the step was cancelled' : 'the step ran out of time';
+        throw new Error(`sftp: the session of volume ${storageId} did not open: ${why} while it was still Pending`);
+    }
+    return running(storageId, ended.value, ctx);
+}
+/** One obtain, retried as a read is, its answer needed by the step's deadline; the session it answered. */
+async function obtain(storageId, ctx) {
+    const answer = await (0,retries/* retried */.s)(`sftp: volume ${storageId}: obtain`, ctx.retries, () => ctx.send((0,calls/* sftpObtainCall */.tU)(ctx.settings, storageId), { notAfter: ctx.deadline }));
+    // The session layer masked the password as the answer came (a secret-named field); once more here, in
+    // case a host masks only what it is handed: before anything read from the answer is shown.
+    const password = answer.result.data?.password;
+    if (typeof password === 'string' && password !== '')
+        ctx.runtime.mask?.([password]);
+    return sftpSessionOf(answer.result.data);
+}
+/** The open session of a Running answer (its expiry on the ledger), or an Exception's error. */
+function running(storageId, session, ctx) {
+    if (session.status === SFTP_EXCEPTION) {
+        const code = (0,safe_text/* sanitize */.aj)(session.errorCode ?? 'none', 60);
+        const message = (0,safe_text/* sanitize */.aj)(session.errorMessage ?? 'none', 300);
+        throw new Error(`sftp: the session of volume ${storageId} failed (Exception): error_code ${JSON.stringify(code)}, error_message ${JSON.stringify(message)}`);
+    }
+    const { credentials, expiresAt } = session;
+    if (credentials === undefined)
+        throw new Error(`sftp: volume ${storageId}: Running without credentials`);
+    leaveSftpSession(ctx, { storageId, expiresAt });
+    const until = expiresAt === undefined
+        ? 'with no expiry given'
+        : `until ${(0,units/* rfc3339 */.ag)(expiresAt)} (in ${(0,units/* formatDuration */.a3)(Math.max(0, expiresAt - ctx.runtime.now()))})`;
+    const host = credentials.host.includes(':') ? `[${credentials.host}]` : credentials.host;
+    ctx.log(`sftp: volume ${storageId}: the session is open at ${(0,safe_text/* sanitize */.aj)(host, 100)}:${credentials.port}, ${until}`);
+    return { storageId, credentials, expiresAt };
+}
+/**
+ * Destroys the volume's SFTP session and, once closed, takes it off the ledger (left there otherwise, for
+ * the post step). "Closed" means: a destroy the platform accepted (the API has no read of a session that
+ * does not open one, obtain, and destroy answers data null: an accepted destroy, harmless to repeat, is
+ * the only word there is that no session remains), or, while destroys are refused or fail, a read that
+ * shows the session cannot be there: its volume no longer listed (a session ends with its volume), or the
+ * expiry Running gave passed. Asked again until cleanup_timeout (or the context's deadline) runs out.
+ */
+async function closeSftp(storageId, ctx, expiresAt = ledgerExpiry(storageId, ctx)) {
+    const outcome = await (0,ask_again/* sendUntilShown */.ep)((0,calls/* sftpDestroyCall */.I4)(ctx.settings, storageId), `sftp: volume ${storageId}: destroy`, (refused) => closedAfter(refused, storageId, expiresAt, ctx), ctx);
+    if (outcome.kind === 'shown') {
+        settleSftpSession(ctx, storageId);
+        ctx.log(`sftp: volume ${storageId}: the session is closed (${outcome.state})`);
+    }
+    return outcome;
+}
+/** Whether the session is closed after a destroy (see closeSftp): accepted, or shown by a read. */
+async function closedAfter(refused, storageId, expiresAt, ctx) {
+    if (refused === undefined)
+        return { shown: true, state: 'destroyed: the platform accepted the destroy' };
+    if (expiresAt !== undefined && ctx.runtime.now() >= expiresAt)
+        return { shown: true, state: `expired at ${(0,units/* rfc3339 */.ag)(expiresAt)}` };
+    try {
+        const { volume } = await (0,read_volumes/* readVolume */.jg)(storageId, ctx);
+        if (volume === undefined)
+            return { shown: true, state: 'its volume is no longer listed' };
+        return { shown: false, state: `volume ${storageId} is ${(0,safe_text/* sanitize */.aj)(volume.status ?? 'listed', 20)}` };
+    }
+    catch (error) {
+        return { shown: false, state: `the volume list could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+}
+/** The expiry the ledger holds for a volume's session, if any. */
+function ledgerExpiry(storageId, ctx) {
+    return ctx.cleanup.state().sftpSessions.find((s) => s.storageId === storageId)?.expiresAt;
+}
+/** The post step's (and `elastic-deploy cleanup`'s): destroys a session the step left on the ledger. */
+function closeSftpLeft(left, ctx) {
+    return closeSftp(left.storageId, ctx, left.expiresAt);
+}
+/** Once the step is cancelled, the close has this long in all, its requests in flight included. */
+const CANCELLED_CLOSE_MS = 5_000;
+/**
+ * Opens the volume's session, hands it to `use`, and closes it whatever happens: within cleanup_timeout of
+ * its own, past the step's deadline if need be; once the step is cancelled, on a runtime the cancel does
+ * not stop, for a few seconds (as a job's stop is). A close that fails leaves the session on the ledger,
+ * for the post step, and is said.
+ */
+async function withSftpSession(volume, ctx, use) {
+    try {
+        return await use(await openSftp(volume, ctx));
+    }
+    finally {
+        const { cleanupTimeoutMs } = ctx.settings;
+        const runtime = ctx.runtime.cancelled()
+            ? ctx.runtime.uncancelled(Math.min(cleanupTimeoutMs, CANCELLED_CLOSE_MS))
+            : undefined;
+        const closing = runtime === undefined
+            ? (0,context/* contextFor */.BT)(ctx, cleanupTimeoutMs)
+            : (0,context/* deployContext */.H3)(ctx.settings, runtime, {
+                budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_CLOSE_MS),
+                cleanup: ctx.cleanup
+            });
+        try {
+            const outcome = await closeSftp(volume.id, closing);
+            if (outcome.kind === 'failed')
+                ctx.runtime.warn(`sftp: the session of volume ${volume.id} could not be destroyed (${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}): the post step tries again`);
+        }
+        finally {
+            runtime?.dispose();
+        }
+    }
 }
 
 

@@ -107,7 +107,7 @@ const transferFlow = {
         if (settings.wait.mode === 'false')
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but transfer follows the copy to its end (and stops it if the step ends first): remove wait');
         // The create is encrypted, as the reference requires: a key that cannot encrypt is refused here.
-        (0,_engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEncryption */ .W)(settings);
+        (0,_engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkEncryption */ .Wn)(settings);
         return transferStep(settings, {
             run: async (ctx) => {
                 const volume = await (0,_engine_storage_run_transfer_js__WEBPACK_IMPORTED_MODULE_2__/* .transferVolume */ .Oi)(name, ctx);

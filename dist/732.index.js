@@ -1148,7 +1148,7 @@ const runnerFlow = {
             throw new input_error/* InputError */.d("task_name is empty, but runner names its runners after it: set task_name to a short word, such as gpu (the runners' label is gpu-<run id>-<attempt>)");
         const support = { timeoutSec: Math.round(settings.selfHosted.timeoutMs / 1000) };
         (0,runner_names/* checkRunnerBody */.FS)(settings.body, support);
-        (0,check_copies/* checkCopies */.a)(settings);
+        (0,check_copies/* checkCopies */.aV)(settings);
         // The create of one runner, planned now with the runners' form, so that every input is checked first.
         const plan = runnerPlan(settings, `${taskName}-1-1-1`, (0,runner_names/* runnerBody */.Tk)(settings.body, 'checked', support));
         return {

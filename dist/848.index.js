@@ -36,7 +36,7 @@ __webpack_require__.r(__webpack_exports__);
 const jobFlow = {
     plan: (settings) => {
         const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
-        (0,_engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .a)(settings);
+        (0,_engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .aV)(settings);
         return {
             plan,
             cleanup: (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupOf */ .Au)(settings),

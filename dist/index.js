@@ -2382,6 +2382,7 @@ const NO_CLEANUP = {
     rollback: undefined,
     scaleBack: undefined,
     transfers: [],
+    sftpSessions: [],
     volumes: [],
     registrations: []
 };
@@ -2393,7 +2394,7 @@ const stashed = new WeakMap();
 /**
  * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
  * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
- * preheats, the transfers still under way, the volumes made for the run (once the tasks that may mount
+ * preheats, the transfers still under way, the volumes' SFTP sessions, the volumes made for the run (once the tasks that may mount
  * them are stopped, and the transfers into them), and last a
  * create that may still land (searched for by name, the post step's last request).
  */
@@ -2461,6 +2462,15 @@ const LEFTOVER_KINDS = {
             : `transfer ${t.id} to stop`),
         encode: (transfers) => JSON.stringify(transfers),
         decode: (text) => JSON.parse(text || '[]')
+    },
+    sftpSessions: {
+        key: 'sftp_sessions',
+        phrases: (sessions) => sessions.map((s) => `the SFTP session of volume ${s.storageId} to destroy`),
+        encode: (sessions) => JSON.stringify(sessions),
+        decode: (text) => JSON.parse(text || '[]').map((s) => ({
+            storageId: String(s.storageId),
+            expiresAt: typeof s.expiresAt === 'number' ? s.expiresAt : undefined
+        }))
     },
     volumes: {
         key: 'volumes',
@@ -2719,9 +2729,11 @@ function excerpt(text, shown) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2464);
 /* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7289);
 /* harmony import */ var _storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9645);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(445);
+
 
 
 
@@ -2738,7 +2750,7 @@ function withDataIn(flow) {
             const planned = flow.plan(settings);
             if (settings.storage.data.length === 0)
                 return planned;
-            (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .a)(settings);
+            (0,_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_0__/* .checkCopies */ .aV)(settings);
             return {
                 ...planned,
                 run: async (ctx) => {
@@ -2778,8 +2790,8 @@ async function copying(plan, ctx, way) {
         return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
-        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(499)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5499));
-        await copyData(copies, way === 'in' ? 's3-to-volume' : 'volume-to-s3', ctx);
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(394)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6394));
+        await copyData(copies, way, ctx);
         return undefined;
     }
     catch (error) {
@@ -2807,13 +2819,29 @@ async function timedCopying(plan, ctx, way, step = ctx) {
 function withCopies(result, copies) {
     return copies.length === 0 ? result : { ...result, copies: [...(result.copies ?? []), ...copies] };
 }
-/** What a dry run would copy, and when: the data before anything is made, the results after the job. */
+/**
+ * What a dry run would copy, from where to where, and when: the data before anything is made, the results
+ * after the job; a workspace copy over the volume's SFTP session (no session is asked for in a dry run).
+ */
 function sayCopies(ctx) {
     const { data, results } = ctx.settings.storage;
     for (const copy of data)
-        ctx.log(`dry run: data: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.prefix, 200)} would be copied into volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.path, 200)} first, before anything is made`);
+        ctx.log(`dry run: data: ${copyText(copy, 'into')} first, before anything is made`);
     for (const copy of results)
-        ctx.log(`dry run: results: volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.path, 200)} would be copied to ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(copy.prefix, 200)} once the job ended`);
+        ctx.log(`dry run: results: ${copyText(copy, 'to')} once the job ended`);
+}
+/** `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line. */
+function copyText(copy, word) {
+    const text = (place) => place.kind === 'nas'
+        ? `volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.path, 200)}`
+        : place.kind === 'objects'
+            ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.prefix, 200)
+            : `the workspace's ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.path, 200)}`;
+    const { volume, other } = (0,_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .copySides */ ._)(copy);
+    const sftp = other.kind === 'workspace'
+        ? ` over volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(volume.volume, 40)}'s SFTP session (opened for the copy, ended after it)`
+        : '';
+    return `${text(copy.from)} would be copied ${word} ${text(copy.to)}${sftp}`;
 }
 
 
@@ -3807,7 +3835,7 @@ const STORAGE_INPUTS = [
         untrimmed: true,
         helpRank: 30,
         parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'in'),
-        description: "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line, as `prefix/ -> volume:/path`: the prefix of the bucket the `s3_*` inputs name, into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says). A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
+        description: "`job`, `runner`, `create` and `replace`: the data, copied into volumes before the job or task is made (no GPU bills while it copies), one copy a line: `prefix/ -> volume:/path` copies the prefix of the bucket the `s3_*` inputs name into the volume's path, as `transfer` copies (checked first, followed, retried; what is there already is not copied again, as `overwrite_policy` says); `./dir/ -> volume:/path` copies a file or directory of the workspace (`.` or a path that starts with `./`, from `GITHUB_WORKSPACE`, or the working directory; nothing outside it, no link out of it) over the volume's SFTP session, 4 files at once, skipping a file of the same size and content already there (no `s3_*` input needed). The volume by its name or `storage_id`. A copy that does not complete fails the step, and nothing is made. Mount the volume with `volumes`."
     }),
     (0,input/* input */.hF)({
         name: 'results',
@@ -3815,7 +3843,7 @@ const STORAGE_INPUTS = [
         untrimmed: true,
         helpRank: 31,
         parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'out'),
-        description: '`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive: one copy a line, as `volume:/path -> prefix/`, into the bucket the `s3_*` inputs name. The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)'
+        description: "`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive, one copy a line: `volume:/path -> prefix/` into the bucket the `s3_*` inputs name, or `volume:/path -> ./dir/` into the workspace over the volume's SFTP session (the directory made if missing; nothing written outside it whatever names the volume holds, links on the volume skipped). The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)"
     })
 ];
 
@@ -4433,30 +4461,64 @@ const YEAR_ONE = -62_135_596_800_000;
 /** The most a volume can be asked to hold, in GiB (1 PiB): far beyond any configuration, within exact numbers. */
 const MOST_GIB = 1024 * 1024;
 /**
- * data (`prefix -> volume:/path`, one a line: copied into the volume before the job) or results
- * (`volume:/path -> prefix`: copied back after it); the prefix in the bucket s3_bucket names.
+ * data (one copy a line, into a volume before the job: `prefix/ -> volume:/path` from the bucket s3_bucket
+ * names, `./dir/ -> volume:/path` from the workspace) or results (out of one after it: `volume:/path ->
+ * prefix/` or `volume:/path -> ./dir/`). A workspace path is `.` or starts with `./`; a volume path is
+ * `NAME:/path`, the volume by its name or storage_id; anything else is an object prefix (`.\\dir` is a
+ * workspace path too, as a Windows runner writes it). No `..` in a
+ * workspace or volume path; nothing that reads as a path outside the workspace (`/x`, `../x`, `~/x`).
  */
 function parseCopies(name, value, way) {
+    const forms = way === 'in'
+        ? 'prefix/ -> volume:/path or ./dir/ -> volume:/path'
+        : 'volume:/path -> prefix/ or volume:/path -> ./dir/';
     return value
         .split('\n')
         .map((line) => line.trim())
         .filter((line) => line !== '')
         .map((line) => {
+        const refuse = (why, fix = `write one a line as ${forms}`) => {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} has ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(line.slice(0, 120))}, which ${why}: ${fix}`);
+        };
         const sides = line.split('->').map((side) => side.trim());
-        const [from = '', to = ''] = sides;
-        const [prefix, place] = way === 'in' ? [from, to] : [to, from];
-        const at = place.indexOf(':/');
-        const volume = at === -1 ? '' : place.slice(0, at);
-        const path = at === -1 ? '' : place.slice(at + 1);
-        const ok = sides.length === 2 &&
-            /^[^\s:]{1,64}$/.test(volume) &&
-            !path.split('/').includes('..') &&
-            // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
-            !/[\s\u0000-\u001f\u007f]/.test(path + prefix);
-        if (!ok)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} has ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(line.slice(0, 120))}, which is no copy: write one a line as ${way === 'in' ? 'prefix/ -> volume:/path' : 'volume:/path -> prefix/'}`);
-        return { prefix, volume, path };
+        if (sides.length !== 2)
+            refuse('is no copy');
+        const [from, to] = sides.map((side) => copyPlace(side, refuse));
+        const volume = way === 'in' ? to : from;
+        const other = way === 'in' ? from : to;
+        if (volume.kind !== 'nas' || other.kind === 'nas')
+            refuse(pairRefusal(way, from, to), `write ${forms}`);
+        return (way === 'in' ? { from: other, to: volume } : { from: volume, to: other });
     });
+}
+/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one). */
+function pairRefusal(way, from, to) {
+    const name = { objects: 'an object prefix', workspace: 'the workspace', nas: 'a volume' };
+    const pair = `copies from ${name[from.kind]} to ${name[to.kind]}`;
+    return way === 'in'
+        ? `${pair}, but data copies into a volume, from an object prefix or the workspace`
+        : `${pair}, but results copy out of a volume, to an object prefix or the workspace`;
+}
+/** One side of a copy: a workspace path, a volume's path, or an object prefix (see parseCopies). */
+function copyPlace(side, refuse) {
+    // eslint-disable-next-line no-control-regex -- white space and the control characters are what it refuses
+    if (/[\s\u0000-\u001f\u007f]/.test(side))
+        refuse('has a space or a control character in a path');
+    const volume = /^([^\s:/]{1,64}):(\/.*)$/.exec(side);
+    if (volume !== null) {
+        const [, storage = '', path = ''] = volume;
+        if (path.split('/').includes('..'))
+            refuse('has .. in a volume path', "write the path from the volume's root, without ..");
+        return { kind: 'nas', volume: storage, path };
+    }
+    if (side === '.' || /^\.[/\\]/.test(side)) {
+        if (side.split(/[/\\]/).includes('..'))
+            refuse('has .. in a workspace path', 'write a path inside the workspace, such as ./dataset/, without ..');
+        return { kind: 'workspace', path: side };
+    }
+    if (/^(\/|\\|~|\.\.(\/|\\|$))/.test(side))
+        refuse(`names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(side.slice(0, 60))}, a path outside the workspace`, 'write a path from the workspace that starts with ./, such as ./dataset/ (nothing outside it is copied)');
+    return { kind: 'objects', prefix: side };
 }
 /**
  * The volumes (or juicefs_mounts) input: one mount a line, `storage:/path/in/container`, or
@@ -5164,6 +5226,22 @@ function isPlainObject(value) {
 
 /***/ }),
 
+/***/ 2464:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ copySides)
+/* harmony export */ });
+/** The volume a copy reads or writes, and its other side. */
+function copySides(copy) {
+    return copy.to.kind === 'nas'
+        ? { volume: copy.to, other: copy.from }
+        : { volume: copy.from, other: copy.to };
+}
+
+
+/***/ }),
+
 /***/ 8074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5389,22 +5467,31 @@ function stepRuntime(settings, host) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ checkEncryption),
-/* harmony export */   a: () => (/* binding */ checkCopies)
+/* harmony export */   Wn: () => (/* binding */ checkEncryption),
+/* harmony export */   aV: () => (/* binding */ checkCopies)
 /* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
+/* unused harmony export checkWorkspacePaths */
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2464);
+/* harmony import */ var _sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4294);
+
+
 
 
 /**
- * What data and results need, checked before anything is sent: the object storage the s3_* inputs name,
- * with its keys, and a key that can encrypt (the transfer's create is encrypted, as the reference requires).
+ * What data and results need, checked before anything is sent: for a copy through object storage, the
+ * one the s3_* inputs name, with its keys, and a key that can encrypt (the transfer's create is
+ * encrypted, as the reference requires); for a copy from or to the workspace, a path inside it (see
+ * checkWorkspacePaths). A workspace copy needs no s3_* input.
  */
 function checkCopies(settings) {
     const { data, results, transfer } = settings.storage;
-    if (data.length === 0 && results.length === 0)
+    checkWorkspacePaths(settings);
+    const viaObjects = (copies) => copies.some((copy) => (0,_settings_js__WEBPACK_IMPORTED_MODULE_0__/* .copySides */ ._)(copy).other.kind === 'objects');
+    if (!viaObjects(data) && !viaObjects(results))
         return;
-    const input = data.length > 0 ? 'data' : 'results';
+    const input = viaObjects(data) ? 'data' : 'results';
     const missing = [
         ['s3_supplier', transfer.supplier],
         ['s3_endpoint', transfer.endpoint],
@@ -5413,15 +5500,36 @@ function checkCopies(settings) {
         ['s3_secret_key', transfer.secretKey]
     ].find(([, value]) => value === undefined);
     if (missing !== undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
     checkEncryption(settings);
+}
+/**
+ * Refuses, before anything is sent, a workspace path that leaves the workspace through a link (`..` and
+ * absolute paths the parser refused already), and data's source that is not there: what data uploads
+ * must exist before anything is made. A results target may be missing (it is made, inside the workspace).
+ */
+function checkWorkspacePaths(settings) {
+    const { data, results, workspace } = settings.storage;
+    for (const [input, copies] of [
+        ['data', data],
+        ['results', results]
+    ]) {
+        for (const copy of copies) {
+            const { other } = (0,_settings_js__WEBPACK_IMPORTED_MODULE_0__/* .copySides */ ._)(copy);
+            if (other.kind !== 'workspace')
+                continue;
+            const checked = input === 'data' ? (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceSource */ .$Q)(workspace, other.path) : (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceTarget */ .HU)(workspace, other.path);
+            if (!checked.ok)
+                throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${input} copies ${input === 'data' ? 'from' : 'to'} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .h)(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`);
+        }
+    }
 }
 /**
  * Refuses, before anything is sent, a key that cannot send the transfer's encrypted create (a token-mode
  * key, or no platform_public_key), by building the create's call for a body of the right shape.
  */
 function checkEncryption(settings) {
-    (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .transferCreateCall */ .AS)(settings, {
+    (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .transferCreateCall */ .AS)(settings, {
         storage_id: 0,
         name: '',
         direction: 1,
@@ -5435,6 +5543,106 @@ function checkEncryption(settings) {
         overwrite_policy: 3,
         ignore_patterns: []
     });
+}
+
+
+/***/ }),
+
+/***/ 4294:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ workspaceSource),
+/* harmony export */   FK: () => (/* binding */ isInside),
+/* harmony export */   HU: () => (/* binding */ workspaceTarget)
+/* harmony export */ });
+/* unused harmony export lexicalPath */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/** `path` is `root` or below it (both absolute and resolved). */
+function isInside(root, path) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_1__.sep}`) && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+/** The path a workspace path names, lexically: undefined when it leaves the workspace (`..`, absolute). */
+function lexicalPath(workspace, path) {
+    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(path) || path.split(/[/\\]/).includes('..'))
+        return undefined;
+    const root = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace);
+    const joined = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(root, path);
+    return isInside(root, joined) ? joined : undefined;
+}
+/** An upload's source: it must exist, and be inside the workspace once every link on it is resolved. */
+function workspaceSource(workspace, path) {
+    const root = realRoot(workspace);
+    if (!root.ok)
+        return root;
+    const lexical = lexicalPath(workspace, path);
+    if (lexical === undefined)
+        return { ok: false, why: 'it leaves the workspace' };
+    let real;
+    try {
+        real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(lexical);
+    }
+    catch (error) {
+        return { ok: false, why: `it cannot be read in the workspace (${codeOf(error)})` };
+    }
+    if (!isInside(root.real, real))
+        return { ok: false, why: 'a link on it points outside the workspace' };
+    return { ok: true, root: root.real, real, exists: true };
+}
+/**
+ * A download's target: inside the workspace once every link on the part of it that exists is resolved;
+ * the rest is made as directories (never through a link: the copy checks each as it makes it).
+ */
+function workspaceTarget(workspace, path) {
+    const root = realRoot(workspace);
+    if (!root.ok)
+        return root;
+    const lexical = lexicalPath(workspace, path);
+    if (lexical === undefined)
+        return { ok: false, why: 'it leaves the workspace' };
+    let existing = lexical;
+    const rest = [];
+    while (!exists(existing)) {
+        rest.unshift((0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(existing), existing));
+        existing = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(existing);
+    }
+    let real;
+    try {
+        real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(existing);
+    }
+    catch (error) {
+        return { ok: false, why: `it cannot be read in the workspace (${codeOf(error)})` };
+    }
+    if (!isInside(root.real, real))
+        return { ok: false, why: 'a link on it points outside the workspace' };
+    return { ok: true, root: root.real, real: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(real, ...rest), exists: rest.length === 0 };
+}
+function realRoot(workspace) {
+    try {
+        return { ok: true, real: (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace)) };
+    }
+    catch (error) {
+        return { ok: false, why: `the workspace ${(0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace)} cannot be read (${codeOf(error)})` };
+    }
+}
+/** Whether anything is at `path`, a dangling link too (lstat, not stat). */
+function exists(path) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(path);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function codeOf(error) {
+    return error.code ?? String(error);
 }
 
 
@@ -7814,7 +8022,7 @@ now = Date.now) {
         preheat: { mode: inputs.given('preheat'), timeoutMs: inputs.given('preheat_timeout') },
         nodeChoice: { pointId: inputs.get('point_id'), deleteLastNode: inputs.given('delete_last_node') },
         spotFallback,
-        storage: readStorage(inputs),
+        storage: readStorage(inputs, env('GITHUB_WORKSPACE')),
         previews: readPreviews(inputs),
         selfHosted: readRunners(inputs),
         ...readLimits(inputs),
@@ -7871,9 +8079,10 @@ function readSpotFallback({ text, given }) {
 }
 /**
  * volume, size (a whole number of GiB, as 100 or 100GiB; bytes on the wire), region, storage_class,
- * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results.
+ * volume_cleanup, confirm and force; the transfer's inputs, the mounts, the copies of data and results,
+ * and the workspace their workspace paths are relative to (GITHUB_WORKSPACE, else the working directory).
  */
-function readStorage({ get, given }) {
+function readStorage({ get, given }, workspace) {
     return {
         volume: get('volume'),
         sizeBytes: get('size'),
@@ -7885,7 +8094,8 @@ function readStorage({ get, given }) {
         transfer: readTransfer({ get, given }),
         mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
         data: get('data') ?? [],
-        results: get('results') ?? []
+        results: get('results') ?? [],
+        workspace: workspace === undefined || workspace === '' ? '.' : workspace
     };
 }
 /**
@@ -9053,6 +9263,7 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   AW: () => (/* binding */ volumeConfigsCall),
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
 /* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   I4: () => (/* binding */ sftpDestroyCall),
 /* harmony export */   IY: () => (/* binding */ transferCheckCall),
 /* harmony export */   Il: () => (/* binding */ transferRetryCall),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
@@ -9080,13 +9291,14 @@ const text = (value) => (typeof value === 'string' ? value : undefined);
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
 /* harmony export */   l6: () => (/* binding */ volumeSummaryCall),
 /* harmony export */   ro: () => (/* binding */ transferDetailCall),
+/* harmony export */   tU: () => (/* binding */ sftpObtainCall),
 /* harmony export */   tc: () => (/* binding */ listRowsOf),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall),
 /* harmony export */   wD: () => (/* binding */ volumeDeleteCall),
 /* harmony export */   wO: () => (/* binding */ transferStopCall)
 /* harmony export */ });
-/* unused harmony export endpointFor */
+/* unused harmony exports volumeRenameCall, endpointFor */
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2589);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6539);
@@ -9324,6 +9536,25 @@ function volumeDeleteCall(settings, id, force = false) {
         ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT,
         resend: 'repeatable'
     });
+}
+/**
+ * A volume given a new name (POST rename {id, name}): harmless to repeat, its list shows the name. The
+ * platform takes 1 to 32 characters once trimmed; the name is sent as given (the platform trims it).
+ */
+function volumeRenameCall(settings, id, name) {
+    return storageCall(settings, 'POST', VOLUME_KIND.paths.rename, [], { id: exactInteger(id), name }, { ...READS, resend: 'repeatable' });
+}
+/**
+ * The volume's SFTP session (POST sftp/obtain {storage_id}): the one session of the volume, opened if
+ * none is; called again and again while it is Pending. Not a read: it opens a session where none is, so
+ * it is sent again only as a change harmless to repeat is (the same session comes back).
+ */
+function sftpObtainCall(settings, storageId) {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.sftpObtain, [], { storage_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(storageId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, resend: 'repeatable' });
+}
+/** The volume's SFTP session ended, its credentials cleared (POST sftp/destroy {storage_id}): harmless to repeat. */
+function sftpDestroyCall(settings, storageId) {
+    return storageCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.paths.sftpDestroy, [], { storage_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(storageId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .READS */ .yT, resend: 'repeatable' });
 }
 /**
  * The connection check of a transfer's object storage (the reference's s3 check, encrypted as the create,
@@ -11533,7 +11764,10 @@ const VOLUME_KIND = {
         list: '/api/storage/nas/v1/list',
         create: '/api/storage/nas/v1/create',
         expand: '/api/storage/nas/v1/expand',
-        delete: '/api/storage/nas/v1/delete'
+        delete: '/api/storage/nas/v1/delete',
+        rename: '/api/storage/nas/v1/rename',
+        sftpObtain: '/api/storage/nas/v1/sftp/obtain',
+        sftpDestroy: '/api/storage/nas/v1/sftp/destroy'
     },
     specPaths: {},
     pause: undefined,
@@ -12781,6 +13015,13 @@ function buildRequest(args) {
 
 /***/ }),
 
+/***/ 406:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("./crypto/build/Release/sshcrypto.node");
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -12792,6 +13033,27 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 2250:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("dns");
 
 /***/ }),
 
@@ -12844,6 +13106,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 8161:
 /***/ ((module) => {
 
@@ -12855,6 +13124,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
@@ -12872,10 +13148,24 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
@@ -12890,6 +13180,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 3106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 

@@ -1,0 +1,245 @@
+export const id = 245;
+export const ids = [245];
+export const modules = {
+
+/***/ 3513:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+// What dist/ has in place of cpu-features: src/tsconfig.json maps the name here, for ncc alone. ssh2 asks
+// cpu-features (a native addon, built when installed where a compiler is) which ciphers the CPU speeds up,
+// and orders its ciphers by the answer; without one it keeps its default order. The bundle carries no native
+// code (it would be one machine's build, and dist/ would differ by where it was built): loading this fails,
+// as loading an addon that was never built does, and ssh2 goes on without it.
+throw new Error("cpu-features is left out of this action's bundle (see bundle/cpu-features.ts)");
+
+
+
+/***/ }),
+
+/***/ 7741:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  openSftpFiles: () => (/* binding */ openSftpFiles)
+});
+
+// UNUSED EXPORTS: fingerprintOf, kindOfMode
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(3136);
+;// CONCATENATED MODULE: ./platform/sftp/ssh2-ready.ts
+// Imported before ssh2 (sftp-files.ts): ssh2 loads its Poly1305 code (an Emscripten module, its WebAssembly
+// inlined) when it is loaded, and that code asks for __dirname, which an ES module bundle (dist/) lacks:
+// undefined, ssh2 could open no connection. The directory is never read (the module carries its WebAssembly),
+// so any path does; where __dirname exists (the tests, CommonJS) nothing changes.
+
+
+const scope = globalThis;
+scope.__dirname ??= (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
+
+// EXTERNAL MODULE: ../node_modules/ssh2/lib/index.js
+var lib = __webpack_require__(7362);
+// EXTERNAL MODULE: ./platform/sftp/remote-files.ts
+var remote_files = __webpack_require__(2664);
+;// CONCATENATED MODULE: ./platform/sftp/sftp-files.ts
+// A volume's files over its SFTP session, through ssh2 (the choice is docs/data.md's): a connection per
+// OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
+
+
+
+
+/** SFTP status codes (draft-ietf-secsh-filexfer-02): the ones a call's error is read by. */
+const NO_SUCH_FILE = 2;
+/**
+ * Opens a connection to the session at `login`: its files, or why it could not: RemoteGone (no connection:
+ * try again), LoginRefused (the session's credentials no longer open it), or an Error (the host showed a key
+ * `hostKey` refused: the password was not sent).
+ */
+function openSftpFiles(login, options) {
+    return new Promise((resolve, reject) => {
+        const client = new lib.Client();
+        let refused;
+        client.once('error', (error) => {
+            reject(refused !== undefined
+                ? new Error(refused)
+                : error.level === 'client-authentication'
+                    ? new remote_files/* LoginRefused */.Q(`the SFTP server at ${login.host}:${login.port} refused the session's login`)
+                    : new remote_files/* RemoteGone */.W(`the SFTP connection to ${login.host}:${login.port} failed: ${error.message}`));
+        });
+        client.once('ready', () => client.sftp((error, sftp) => {
+            if (error !== undefined) {
+                client.end();
+                reject(new remote_files/* RemoteGone */.W(`the SFTP server opened no SFTP channel: ${error.message}`));
+            }
+            else
+                resolve(sftpFiles(client, sftp, options));
+        }));
+        client.connect({
+            host: login.host,
+            port: login.port,
+            username: login.username,
+            password: login.password,
+            readyTimeout: options.timeoutMs,
+            keepaliveInterval: Math.max(1000, Math.floor(options.timeoutMs / 3)),
+            keepaliveCountMax: 3,
+            tryKeyboard: false,
+            hostVerifier: (key) => {
+                const accepted = options.hostKey(fingerprintOf(key));
+                if (!accepted)
+                    refused = `the SFTP server at ${login.host}:${login.port} showed another host key`;
+                return accepted;
+            }
+        });
+    });
+}
+/** A host key's fingerprint as ssh-keygen -l writes it: SHA256:, then the digest in base64 without padding. */
+function fingerprintOf(key) {
+    return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+}
+/** An entry's kind from its mode's type bits (S_IFMT). */
+function kindOfMode(mode) {
+    switch (mode & 0o170000) {
+        case 0o100000:
+            return 'file';
+        case 0o040000:
+            return 'directory';
+        case 0o120000:
+            return 'link';
+        default:
+            return 'other';
+    }
+}
+function entryOf(name, stats) {
+    return { name, kind: kindOfMode(stats.mode), bytes: stats.size, modifiedS: stats.mtime };
+}
+function sftpFiles(client, sftp, options) {
+    let gone;
+    /**
+     * The calls under way, failed as RemoteGone once the connection ends: ssh2 calls back no fastPut or
+     * fastGet whose connection dropped (it sends their handle's close on the dead channel, and waits).
+     */
+    const pending = new Set();
+    const end = (why) => {
+        gone ??= why;
+        for (const fail of pending)
+            fail(new remote_files/* RemoteGone */.W(gone));
+        pending.clear();
+    };
+    client.on('error', (error) => {
+        end(`the SFTP connection failed: ${error.message}`);
+    });
+    client.on('close', () => {
+        end('the SFTP connection ended');
+    });
+    /** A call's error as RemoteGone when the connection ended under it, else as the server's refusal. */
+    const failure = (error, what) => gone !== undefined
+        ? new remote_files/* RemoteGone */.W(`${what}: ${gone}`)
+        : Object.assign(new Error(`${what}: ${error.message}`), { code: error.code });
+    const call = (what, start) => new Promise((resolve, reject) => {
+        if (gone !== undefined) {
+            reject(new remote_files/* RemoteGone */.W(`${what}: ${gone}`));
+            return;
+        }
+        const fail = (error) => {
+            reject(error instanceof remote_files/* RemoteGone */.W ? new remote_files/* RemoteGone */.W(`${what}: ${error.message}`) : error);
+        };
+        pending.add(fail);
+        start((error, value) => {
+            pending.delete(fail);
+            if (error)
+                reject(failure(error, what));
+            else
+                resolve(value);
+        });
+    });
+    const lstat = (path) => call(`lstat ${path}`, (done) => {
+        sftp.lstat(path, done);
+    });
+    const chunked = (progress) => ({
+        concurrency: options.chunksInFlight,
+        chunkSize: options.chunkBytes,
+        step: (_total, chunk) => {
+            progress(chunk);
+        }
+    });
+    return {
+        lstat: (path) => lstat(path).then((stats) => entryOf(path.slice(path.lastIndexOf('/') + 1), stats), (error) => {
+            if (error.code === NO_SUCH_FILE && !(error instanceof remote_files/* RemoteGone */.W))
+                return undefined;
+            throw error;
+        }),
+        list: (directory) => call(`list ${directory}`, (done) => {
+            sftp.readdir(directory, done);
+        }).then((list) => list.filter((e) => e.filename !== '.' && e.filename !== '..').map((e) => entryOf(e.filename, e.attrs))),
+        makeDirectory: async (path) => {
+            try {
+                await call(`mkdir ${path}`, (done) => {
+                    sftp.mkdir(path, done);
+                });
+            }
+            catch (error) {
+                if (error instanceof remote_files/* RemoteGone */.W)
+                    throw error;
+                const there = await lstat(path).catch(() => undefined);
+                if (there === undefined || kindOfMode(there.mode) !== 'directory')
+                    throw error;
+            }
+        },
+        upload: async (localPath, remotePath, progress) => {
+            await call(`upload ${remotePath}`, (done) => {
+                sftp.fastPut(localPath, remotePath, chunked(progress), done);
+            });
+        },
+        download: async (remotePath, localPath, progress) => {
+            await call(`download ${remotePath}`, (done) => {
+                sftp.fastGet(remotePath, localPath, chunked(progress), done);
+            });
+        },
+        read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, (fail) => {
+            if (gone !== undefined)
+                fail(new remote_files/* RemoteGone */.W(gone));
+            else
+                pending.add(fail);
+            return () => pending.delete(fail);
+        }),
+        setModified: async (remotePath, modifiedS) => {
+            await call(`set the time of ${remotePath}`, (done) => {
+                sftp.utimes(remotePath, modifiedS, modifiedS, done);
+            });
+        },
+        close: () => {
+            end('the connection was closed');
+            client.end();
+        }
+    };
+}
+/** A file's content, chunk by chunk; `watch` has the stream destroyed (as RemoteGone) once the connection ends. */
+async function* readChunks(sftp, remotePath, chunkBytes, failure, watch) {
+    const stream = sftp.createReadStream(remotePath, { highWaterMark: chunkBytes });
+    const unwatch = watch((error) => stream.destroy(error));
+    try {
+        for await (const chunk of stream)
+            yield chunk;
+    }
+    catch (error) {
+        if (error instanceof remote_files/* RemoteGone */.W)
+            throw new remote_files/* RemoteGone */.W(`read ${remotePath}: ${error.message}`);
+        throw failure(error instanceof Error ? error : new Error(String(error)), `read ${remotePath}`);
+    }
+    finally {
+        unwatch();
+        stream.destroy();
+    }
+}
+
+
+/***/ })
+
+};
