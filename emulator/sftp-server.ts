@@ -1,9 +1,9 @@
-// The emulator's SFTP server (issue 64): an in-process SSH server (ssh2) on 127.0.0.1, its ed25519 host key
+// The emulator's SFTP server (issue 64): an in-process SSH server (ssh2) on 127.0.0.1, its ECDSA (P-256) host key
 // made at start, password authentication only through the SFTP sessions' accounts, each user confined to
 // its volume's files (volume-files.ts): what a transfer copies, what a job wrote and what SFTP reads and
 // writes are the same files. end(storageId) closes a volume's connections (its session destroyed or
 // expired); knobs drop a connection mid-file and plant hostile names in a listing.
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { Socket } from 'node:net';
 import ssh2, { type AuthContext, type Connection } from 'ssh2';
 import type { PlantedName } from './sftp-attrs.js';
@@ -56,9 +56,23 @@ export function fingerprintOf(publicKey: string): string {
   return `SHA256:${digest.replace(/=+$/, '')}`;
 }
 
+/**
+ * A host key made now: ECDSA on P-256, by node's own crypto, as ssh2 reads it (SEC1 PEM), and its public
+ * half in OpenSSH's one-line form. Not ssh2's generateKeyPairSync('ed25519'): about one key in a thousand
+ * it makes cannot be parsed by ssh2 itself ("Malformed OpenSSH private key"), and every emulator starts one.
+ */
+export function makeHostKey(): { private: string; public: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const pem = privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+  const parsed = utils.parseKey(pem);
+  if (parsed instanceof Error) throw parsed;
+  const ssh = parsed.getPublicSSH();
+  return { private: pem, public: `${parsed.type} ${ssh.toString('base64')}` };
+}
+
 /** Starts the SFTP server: one call, listening once it resolves. */
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpServer> {
-  const keys = utils.generateKeyPairSync('ed25519');
+  const keys = makeHostKey();
   const knobs = new SftpKnobs();
   const live = new Map<number, Set<Connection>>();
   const sockets = new Set<Socket>();

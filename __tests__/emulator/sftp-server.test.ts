@@ -95,7 +95,7 @@ describe("the emulator's SFTP server", () => {
     const session = await signIn();
     expect(session.seen).toBe(server.fingerprint);
     expect(server.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
-    expect(server.publicKey).toMatch(/^ssh-ed25519 /);
+    expect(server.publicKey).toMatch(/^ecdsa-sha2-nistp256 /);
     accounts.delete('u-1001');
     await expect(connectSftp(server, 'u-1001', 'p-1001')).rejects.toThrow(/authentication/i);
   });
