@@ -5,7 +5,7 @@
 // runners are GitHub's stand-in's simulated runners, linked to the emulator's jobs: the job that runs on
 // them (the workflow's next job, runs-on its runs_on) comes once the step has handed them over.
 import { failureOf } from './helpers/verdict.js';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,6 +138,7 @@ describe('the examples of README.md and docs/, run as written', () => {
   /** Lets the runners that are online take their job: the job that runs on them is queued. */
   let queueTheirJob: () => void;
   let jobQueued: Promise<void>;
+  let workspace = '';
 
   beforeEach(async () => {
     clock = new TestClock();
@@ -151,6 +152,15 @@ describe('the examples of README.md and docs/, run as written', () => {
       now: clock.now,
       readyAfterSeconds: 20,
       apps: { warmupSeconds: 0 },
+      // The job of the workspace example leaves its results where it mounts its volume (/work/out).
+      jobs: {
+        scripts: [
+          {
+            pattern: /^eval-ws-/,
+            writes: { path: '/out', files: [{ name: 'metrics.json', bytes: 512, hash: 'metrics' }] }
+          }
+        ]
+      },
       runners: {
         // Each runner connects at once, gets its job once it is queued, and runs it at once.
         simulate: (config) => {
@@ -168,10 +178,15 @@ describe('the examples of README.md and docs/, run as written', () => {
     // The repository's GitHub: pull request 7, open, as the examples' events name it.
     github = await startGitHub({ now: clock.now });
     github.store.openPull(7);
+    // The checkout a workflow's steps run in (GITHUB_WORKSPACE): the dataset the examples upload.
+    workspace = mkdtempSync(join(tmpdir(), 'doc-workspace-'));
+    mkdirSync(join(workspace, 'dataset'));
+    writeFileSync(join(workspace, 'dataset', 'train.jsonl'), '{"text":"hello"}\n');
   });
   afterEach(async () => {
     client.dispose();
     await Promise.all([emulator.stop(), github.stop()]);
+    rmSync(workspace, { recursive: true, force: true });
   });
 
   /** GitHub as a step of the example sees it: pull request 7 opened, when the step follows its event. */
@@ -281,8 +296,13 @@ describe('the examples of README.md and docs/, run as written', () => {
     const settings = readSettings(
       (name) => inputs[name] ?? expand(defaults[name] ?? '', given, rsa),
       () => undefined,
-      // Where the platform is: the emulator, as DEPLOY_API_BASE_URL would say.
-      (name) => (name === 'DEPLOY_API_BASE_URL' ? emulator.base_url : undefined)
+      // Where the platform is: the emulator, as DEPLOY_API_BASE_URL would say; the runner's checkout.
+      (name) =>
+        name === 'DEPLOY_API_BASE_URL'
+          ? emulator.base_url
+          : name === 'GITHUB_WORKSPACE'
+            ? workspace
+            : undefined
     );
     const lines: string[] = [];
     const runtime = testRuntime(client, {

@@ -143,6 +143,7 @@ const ELSEWHERE: Readonly<Partial<Record<string, readonly string[]>>> = {
     'deploy/engine/storage/check-copies.ts',
     'deploy/engine/storage/copy-data.ts'
   ],
+  copies: ['action/summary-timeline.ts', 'deploy/engine/storage/check-copies.ts'],
   body: [
     'deploy/settings.ts',
     'deploy/engine/create/create-task.ts',

@@ -19,7 +19,16 @@ const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'github', 'a
  * mappings' and the YAML parser's reads: mappings.ts, yaml.ts), the step planned and run by its
  * declaration (step.ts), and the door the hosts import (door.ts). The engine imports no capability and nothing of the top.
  */
-const CAPABILITIES = ['deployments', 'jobs', 'previews', 'storage', 'preheat', 'requests', 'runners'];
+const CAPABILITIES = [
+  'deployments',
+  'jobs',
+  'previews',
+  'storage',
+  'copies',
+  'preheat',
+  'requests',
+  'runners'
+];
 const DEPLOY_TOP = [
   'capabilities.ts',
   'door.ts',

@@ -120,6 +120,7 @@ describe('outputsOf', () => {
       runner_label: '',
       runner_names: '',
       runs_on: '',
+      skipped_files: '',
       points_before: '',
       points_after: '',
       // A deployment's step has no job.

@@ -1,6 +1,6 @@
 // Each operation's help (elastic-deploy <operation> --help): what each flag means for that operation, only
 // the flags it takes, examples first that run as written, and the command line's own flags.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describedInput, operationHelp } from '../../src/cli/cli-help.js';
@@ -76,6 +76,9 @@ describe('the examples of the help', () => {
     workspace = mkdtempSync(join(tmpdir(), 'help-examples-'));
     writeFileSync(join(workspace, 'job.yaml'), JOB_BODY);
     writeFileSync(join(workspace, 'runner.yaml'), RUNNER_BODY);
+    // The directory copy's example uploads from the workspace.
+    mkdirSync(join(workspace, 'dataset'));
+    writeFileSync(join(workspace, 'dataset', 'train.jsonl'), '{}\n');
     writeFileSync(
       join(workspace, 'storage.yaml'),
       'supplier: tencent\nendpoint: https://cos.example.com\nak: AKexample\nsk: SKexample\nbucket: models\nprefix: ""\n'

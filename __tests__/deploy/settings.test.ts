@@ -111,6 +111,7 @@ describe('readSettings', () => {
         mounts: [],
         data: [],
         results: [],
+        copies: [],
         workspace: '.'
       },
       previews: { githubToken: undefined, comment: false, maxPreviews: 5, ttlMs: 3 * 86_400_000 },
@@ -380,7 +381,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, runner, runner_stop, runner_sweep, volume, volume_list, volume_options, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, update, scale, replace_node, sweep, preview, preview_sweep, preheat, detail, nodes, logs, events, stop, pause, recover, change_points, search_tasks, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, runner, runner_stop, runner_sweep, volume, volume_list, volume_options, volume_delete, transfer, transfer_detail, transfer_list, transfer_stop, copy, storage_check, search_resources, billing, task_billing, request: set operation to one of them'
     ],
     [
       { token: '' },
@@ -598,6 +599,14 @@ describe('readSettings', () => {
     [
       { results: 'v3/ -> a:/x' },
       'results has "v3/ -> a:/x", which copies from an object prefix to a volume, but results copy out of a volume, to an object prefix or the workspace: write volume:/path -> prefix/ or volume:/path -> ./dir/'
+    ],
+    [
+      { operation: 'copy', copies: 'a:/x -> b:/y' },
+      'copies has "a:/x -> b:/y", which copies from a volume to a volume, but each copy goes into a volume or out of one, from or to the workspace or an object prefix: write ./dir/ -> volume:/path or volume:/path -> ./dir/ (or an object prefix, prefix/, in place of ./dir/)'
+    ],
+    [
+      { operation: 'copy', copies: './a/ -> b:/x/../y' },
+      /^copies has "\.\/a\/ -> b:\/x\/\.\.\/y", which has \.\. in a volume path/
     ]
   ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
     const text = inputError(inputs);
@@ -753,6 +762,8 @@ describe('mayCleanUp', () => {
     expect(may({ operation: 'transfer' })).toBe(true);
     // A create's data is copied by transfers, which a stopped step leaves for its cleanup to stop.
     expect(may({ operation: 'create', data: 'v3/ -> work:/data' })).toBe(true);
+    // A copy opens SFTP sessions (and transfers, for a prefix), destroyed (stopped) if the step is stopped.
+    expect(may({ operation: 'copy', copies: './ds/ -> work:/data' })).toBe(true);
     expect(() => may({ operation: 'deploy' })).toThrow(InputError);
   });
 });

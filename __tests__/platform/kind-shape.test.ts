@@ -69,6 +69,7 @@ describe('kindOf is total over the operations', () => {
     transfer_detail: 'transfer',
     transfer_list: 'transfer',
     transfer_stop: 'transfer',
+    copy: 'volume',
     storage_check: 'transfer'
   };
 

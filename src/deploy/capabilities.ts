@@ -61,7 +61,7 @@ const ROWS: readonly Omit<Capability, 'operations'>[] = [
   {
     name: 'data',
     description:
-      "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
+      "Make sure of a GPU compute platform's cluster storage volumes, and copy data between them and the workspace or object storage.",
     defaultOperation: 'volume',
     icon: 'database'
   },

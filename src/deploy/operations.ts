@@ -21,6 +21,7 @@ import {
   transferList,
   transferStop
 } from './storage/operations.js';
+import { copy } from './copies/operations.js';
 import { preheat } from './preheat/operations.js';
 import {
   detail,
@@ -89,6 +90,7 @@ export const OPERATIONS = [
   transferDetail,
   transferList,
   transferStop,
+  copy,
   storageCheck,
   searchResources,
   billing,

@@ -1,6 +1,7 @@
 import type { StepResult } from './engine/calls/step-result.js';
 import { CAP_PART } from './engine/report/cap-report.js';
 import { CHANGE_PART } from './deployments/change-report.js';
+import { COPIED_PART } from './copies/copy-report.js';
 import { JOB_PART } from './jobs/job-report.js';
 import { PLACEMENT_PART } from './engine/report/placement-report.js';
 import { PREHEAT_PART } from './preheat/preheat-report.js';
@@ -26,6 +27,7 @@ export const REPORT_PARTS: readonly StepPart[] = [
   CAP_PART,
   VOLUME_PART,
   TRANSFER_PART,
+  COPIED_PART,
   PREHEAT_PART
 ];
 

@@ -132,7 +132,8 @@ export function readCleanup(
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too),
+ * or an SFTP session a copy opens (destroyed).
  * Throws the InputError its settings would.
  */
 export function mayCleanUp(rawInput: (name: InputName) => string): boolean {
@@ -144,8 +145,10 @@ export function mayCleanUp(rawInput: (name: InputName) => string): boolean {
     leavesChange(operation) ||
     (given('volume_cleanup') === 'delete' && makesVolumes(operation)) ||
     startsTransfers(operation) ||
-    // A create's data is copied in by transfers, stopped if the step is stopped while they run.
-    text('data') !== undefined
+    // A create's data is copied in by transfers, stopped if the step is stopped while they run; data and
+    // copies from the workspace open SFTP sessions, destroyed if the step is stopped while they are open.
+    text('data') !== undefined ||
+    text('copies') !== undefined
   );
 }
 
@@ -180,6 +183,7 @@ function readStorage({ get, given }: Inputs, workspace: string | undefined): Set
     mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
     data: get('data') ?? [],
     results: get('results') ?? [],
+    copies: get('copies') ?? [],
     workspace: workspace === undefined || workspace === '' ? '.' : workspace
   };
 }

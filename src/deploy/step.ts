@@ -66,6 +66,10 @@ async function checkCapacity(
         ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation ${either(having('resultsOut'))}); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
         : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation ${either(having('resultsOut'))}); remove results`
     );
+  if (settings.storage.copies.length > 0 && uses.copies !== true)
+    throw new InputError(
+      `copies is set, but ${settings.operation} does not copy them: copies are the lines operation ${either(operationsWhere((operation) => operation.uses?.copies === true))} copies; use it, or remove copies (a job's copies go in data and results)`
+    );
   const [mount] = settings.storage.mounts;
   if (mount !== undefined && create === undefined && uses.mounts !== true) {
     const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';

@@ -36,6 +36,7 @@ export const OPERATION_NAMES = [
   'transfer_detail',
   'transfer_list',
   'transfer_stop',
+  'copy',
   'storage_check',
   'search_resources',
   'billing',

@@ -114,6 +114,8 @@ export interface StorageSettings {
   /** What a job's data is (copied into volumes before it is created) and where its results go after. */
   data: readonly DataCopy[];
   results: readonly DataCopy[];
+  /** What the copy operation copies, each line into a volume or out of one (the copies input). */
+  copies: readonly DataCopy[];
   /**
    * The directory workspace paths are relative to: GITHUB_WORKSPACE on a runner, else `.` (the working
    * directory, the command line's).

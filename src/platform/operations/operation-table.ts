@@ -586,7 +586,10 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     ...volumeOperation('transfer', 'GET', TRANSFER_KIND.paths.list, 'read'),
     listRows: transferRows
   },
-  transfer_stop: volumeOperation('transfer', 'POST', TRANSFER_KIND.paths.stop, 'repeatable')
+  transfer_stop: volumeOperation('transfer', 'POST', TRANSFER_KIND.paths.stop, 'repeatable'),
+  // Copies between the workspace and volumes: each volume's SFTP session obtained (asked again while
+  // Pending, the same session back) and destroyed by the flow; a copy through object storage a transfer.
+  copy: volumeOperation('volume', 'POST', VOLUME_KIND.paths.sftpObtain, 'repeatable')
 };
 
 /** The operations that can wait, for an error that lists them. */

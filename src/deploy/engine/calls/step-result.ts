@@ -70,6 +70,29 @@ export interface ReportData {
   readonly transfer: TransferReport;
   /** The runners a runner step started, or a runner_stop or runner_sweep stopped, and why either failed. */
   readonly selfHosted: RunnerReport;
+  /** What a copy step copied, copy by copy, and why it stopped. */
+  readonly copied: CopiedReport;
+}
+
+/** What a copy step did with each copy it was given, in order, and why it failed (undefined: every copy made). */
+export interface CopiedReport {
+  readonly copies: readonly CopiedLine[];
+  readonly failure: string | undefined;
+}
+
+/** One copy of a copy step: its two sides as written, how it went, and what it did when it completed. */
+export interface CopiedLine {
+  readonly from: string;
+  readonly to: string;
+  /** Over the volume's SFTP session (a workspace path), or a platform transfer (an object prefix). */
+  readonly via: 'sftp' | 'transfer';
+  /** copied: completed; failed: the copy the step stopped at (see the report's failure); left: not tried. */
+  readonly outcome: 'copied' | 'failed' | 'left';
+  /** What a completed copy moved: files and bytes copied, files already there (a transfer does not say). */
+  readonly files?: number;
+  readonly bytes?: number;
+  readonly skipped?: number;
+  readonly elapsedMs?: number;
 }
 
 /** What a runner step did with its runners: their label, how each stood, what they cost, why it failed. */

@@ -108,8 +108,11 @@ export function sayCopies(ctx: DeployContext): void {
   for (const copy of results) ctx.log(`dry run: results: ${copyText(copy, 'to')} once the job ended`);
 }
 
-/** `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line. */
-function copyText(copy: DataCopy, word: 'into' | 'to'): string {
+/**
+ * `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line (the copy
+ * operation's too).
+ */
+export function copyText(copy: DataCopy, word: 'into' | 'to'): string {
   const text = (place: CopyPlace): string =>
     place.kind === 'nas'
       ? `volume ${sanitize(place.volume, 40)}:${sanitize(place.path, 200)}`

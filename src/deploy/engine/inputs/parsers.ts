@@ -229,16 +229,18 @@ const MOST_GIB = 1024 * 1024;
 /**
  * data (one copy a line, into a volume before the job: `prefix/ -> volume:/path` from the bucket s3_bucket
  * names, `./dir/ -> volume:/path` from the workspace) or results (out of one after it: `volume:/path ->
- * prefix/` or `volume:/path -> ./dir/`). A workspace path is `.` or starts with `./`; a volume path is
- * `NAME:/path`, the volume by its name or storage_id; anything else is an object prefix (`.\\dir` is a
- * workspace path too, as a Windows runner writes it). No `..` in a
- * workspace or volume path; nothing that reads as a path outside the workspace (`/x`, `../x`, `~/x`).
+ * prefix/` or `volume:/path -> ./dir/`); copies (`any`): either way, each line into or out of a volume.
+ * A workspace path is `.` or starts with `./`; a volume path is `NAME:/path`, the volume by its name or
+ * storage_id; anything else is an object prefix (`.\\dir` is a workspace path too, as a Windows runner
+ * writes it). No `..` in a workspace or volume path; nothing that reads as a path outside the workspace
+ * (`/x`, `../x`, `~/x`).
  */
-export function parseCopies(name: string, value: string, way: 'in' | 'out'): DataCopy[] {
-  const forms =
-    way === 'in'
-      ? 'prefix/ -> volume:/path or ./dir/ -> volume:/path'
-      : 'volume:/path -> prefix/ or volume:/path -> ./dir/';
+export function parseCopies(name: string, value: string, way: 'in' | 'out' | 'any'): DataCopy[] {
+  const forms = {
+    in: 'prefix/ -> volume:/path or ./dir/ -> volume:/path',
+    out: 'volume:/path -> prefix/ or volume:/path -> ./dir/',
+    any: './dir/ -> volume:/path or volume:/path -> ./dir/ (or an object prefix, prefix/, in place of ./dir/)'
+  }[way];
   return value
     .split('\n')
     .map((line) => line.trim())
@@ -250,20 +252,23 @@ export function parseCopies(name: string, value: string, way: 'in' | 'out'): Dat
       const sides = line.split('->').map((side) => side.trim());
       if (sides.length !== 2) refuse('is no copy');
       const [from, to] = sides.map((side) => copyPlace(side, refuse)) as [CopyPlace, CopyPlace];
-      const volume = way === 'in' ? to : from;
-      const other = way === 'in' ? from : to;
+      const lineWay = way !== 'any' ? way : to.kind === 'nas' && from.kind !== 'nas' ? 'in' : 'out';
+      const volume = lineWay === 'in' ? to : from;
+      const other = lineWay === 'in' ? from : to;
       if (volume.kind !== 'nas' || other.kind === 'nas') refuse(pairRefusal(way, from, to), `write ${forms}`);
-      return (way === 'in' ? { from: other, to: volume } : { from: volume, to: other }) as DataCopy;
+      return (lineWay === 'in' ? { from: other, to: volume } : { from: volume, to: other }) as DataCopy;
     });
 }
 
-/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one). */
-function pairRefusal(way: 'in' | 'out', from: CopyPlace, to: CopyPlace): string {
+/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one; copies: either). */
+function pairRefusal(way: 'in' | 'out' | 'any', from: CopyPlace, to: CopyPlace): string {
   const name = { objects: 'an object prefix', workspace: 'the workspace', nas: 'a volume' };
   const pair = `copies from ${name[from.kind]} to ${name[to.kind]}`;
-  return way === 'in'
-    ? `${pair}, but data copies into a volume, from an object prefix or the workspace`
-    : `${pair}, but results copy out of a volume, to an object prefix or the workspace`;
+  return {
+    in: `${pair}, but data copies into a volume, from an object prefix or the workspace`,
+    out: `${pair}, but results copy out of a volume, to an object prefix or the workspace`,
+    any: `${pair}, but each copy goes into a volume or out of one, from or to the workspace or an object prefix`
+  }[way];
 }
 
 /** One side of a copy: a workspace path, a volume's path, or an object prefix (see parseCopies). */

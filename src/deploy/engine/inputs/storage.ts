@@ -91,21 +91,21 @@ export const STORAGE_INPUTS = [
     type: 'text',
     parse: asText,
     description:
-      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
+      "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
   }),
   input({
     name: 's3_endpoint',
     type: 'text',
     parse: asText,
     description:
-      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
+      "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
   }),
   input({
     name: 's3_bucket',
     type: 'text',
     helpRank: 28,
     parse: asText,
-    description: '`transfer`, `job`, `runner`, `create` and `replace`: the bucket.'
+    description: '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the bucket.'
   }),
   input({
     name: 's3_prefix',
@@ -121,7 +121,7 @@ export const STORAGE_INPUTS = [
     env: 'DEPLOY_S3_ACCESS_KEY',
     parse: asText,
     description:
-      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+      "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
   }),
   input({
     name: 's3_secret_key',
@@ -130,7 +130,7 @@ export const STORAGE_INPUTS = [
     env: 'DEPLOY_S3_SECRET_KEY',
     parse: asText,
     description:
-      "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
+      "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
   }),
   input({
     name: 'volume_path',
@@ -146,7 +146,7 @@ export const STORAGE_INPUTS = [
     default: 'hash',
     parse: (value, name) => parseChoice(name, value, ['hash', 'skip', 'overwrite'] as const),
     description:
-      '`transfer`, `job`, `runner`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
+      '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
   }),
   input({
     name: 'ignore_patterns',
@@ -154,7 +154,7 @@ export const STORAGE_INPUTS = [
     untrimmed: true,
     parse: (value, name) => parseSuffixes(name, value),
     description:
-      '`transfer`, `job`, `runner`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
+      '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
   }),
   input({
     name: 'transfer_retries',
@@ -162,7 +162,7 @@ export const STORAGE_INPUTS = [
     default: '2',
     parse: (value, name) => parseIntegerInRange(name, value, 0, 10),
     description:
-      '`transfer`, `job`, `runner`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
+      '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
   }),
   input({
     name: 'volumes',
@@ -198,5 +198,14 @@ export const STORAGE_INPUTS = [
     parse: (value, name) => parseCopies(name, value, 'out'),
     description:
       "`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive, one copy a line: `volume:/path -> prefix/` into the bucket the `s3_*` inputs name, or `volume:/path -> ./dir/` into the workspace over the volume's SFTP session (the directory made if missing; nothing written outside it whatever names the volume holds, links on the volume skipped). The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)"
+  }),
+  input({
+    name: 'copies',
+    type: 'lines',
+    untrimmed: true,
+    helpRank: 32,
+    parse: (value, name) => parseCopies(name, value, 'any'),
+    description:
+      "`copy`: what it copies, one copy a line, one after the other, as `data` and `results` write them, either way: `./dir/ -> volume:/path` uploads a file or directory of the workspace (`.` or a path that starts with `./`, from `GITHUB_WORKSPACE`, or the working directory; nothing outside it, no link out of it) into the volume, `volume:/path -> ./dir/` downloads into the workspace (the directory made if missing; nothing written outside it whatever names the volume holds), each over the volume's SFTP session (opened for the copy, destroyed after it), 4 files at once, skipping a file of the same size and content already there; `prefix/ -> volume:/path` and `volume:/path -> prefix/` copy through the bucket the `s3_*` inputs name, as `transfer` does. The volume by its name or `storage_id`; it must exist. The first copy that does not complete fails the step, and the copies after it are not made."
   })
 ] as const;

@@ -18,6 +18,8 @@ export interface OperationUses {
   readonly resultsOut?: true;
   /** It mounts the volumes input into a running task (an update), as a create mounts them in a new one. */
   readonly mounts?: true;
+  /** It copies what the copies input names (copy); refused for any other. */
+  readonly copies?: true;
 }
 
 /**

@@ -185,7 +185,7 @@ export const OUTPUTS = [
     type: 'number',
     dotenvRank: 15,
     description:
-      "`job`, `job_detail`, `job_stop`: seconds from the start of the job's run on the platform (`job_status.create_time`) to its end (`completion_time`, else its last update), once it ended (empty before). `transfer`: seconds from the connection check to the transfer's end."
+      "`job`, `job_detail`, `job_stop`: seconds from the start of the job's run on the platform (`job_status.create_time`) to its end (`completion_time`, else its last update), once it ended (empty before). `transfer`: seconds from the connection check to the transfer's end. `copy`: seconds its copies took, in all."
   }),
   output({
     name: 'job_type',
@@ -258,20 +258,28 @@ export const OUTPUTS = [
     name: 'files',
     type: 'number',
     dotenvRank: 28,
-    description: '`transfer`, `transfer_detail` and `transfer_stop`: the files it copied (`ready_files`).'
+    description:
+      '`transfer`, `transfer_detail` and `transfer_stop`: the files it copied (`ready_files`). `copy`: the files its copies copied, in all (a file already there is counted in `skipped_files`).'
   }),
   output({
     name: 'bytes',
     type: 'number',
     dotenvRank: 29,
     description:
-      '`transfer`, `transfer_detail` and `transfer_stop`: the bytes it copied (`transferred_bytes`).'
+      '`transfer`, `transfer_detail` and `transfer_stop`: the bytes it copied (`transferred_bytes`). `copy`: the bytes its copies copied, in all.'
+  }),
+  output({
+    name: 'skipped_files',
+    type: 'number',
+    dotenvRank: 47,
+    description:
+      '`copy`: the files its copies from or to the workspace did not copy because they were there already (the same size and time, or the same size and SHA-256); a copy through object storage skips as `overwrite_policy` says, and does not count them.'
   }),
   output({
     name: 'rate',
     type: 'number',
     dotenvRank: 30,
-    description: '`transfer`: the bytes it copied a second, on average over `duration`.'
+    description: '`transfer` and `copy`: the bytes it copied a second, on average over `duration`.'
   }),
   output({
     name: 'diagnostics_file',

@@ -10,12 +10,16 @@ import { workspaceSource, workspaceTarget } from './sftp/workspace-path.js';
  * checkWorkspacePaths). A workspace copy needs no s3_* input.
  */
 export function checkCopies(settings: DeploySettings): void {
-  const { data, results, transfer } = settings.storage;
+  const { data, results, copies, transfer } = settings.storage;
   checkWorkspacePaths(settings);
-  const viaObjects = (copies: readonly DataCopy[]): boolean =>
-    copies.some((copy) => copySides(copy).other.kind === 'objects');
-  if (!viaObjects(data) && !viaObjects(results)) return;
-  const input = viaObjects(data) ? 'data' : 'results';
+  const viaObjects = (list: readonly DataCopy[]): boolean =>
+    list.some((copy) => copySides(copy).other.kind === 'objects');
+  const input = [
+    ['data', data],
+    ['results', results],
+    ['copies', copies]
+  ].find(([, list]) => viaObjects(list as readonly DataCopy[]))?.[0] as string | undefined;
+  if (input === undefined) return;
   const missing = (
     [
       ['s3_supplier', transfer.supplier],
@@ -27,30 +31,34 @@ export function checkCopies(settings: DeploySettings): void {
   ).find(([, value]) => value === undefined);
   if (missing !== undefined)
     throw new InputError(
-      `${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`
+      `${missing[0]} is empty, but ${input} ${input === 'copies' ? 'has a copy' : 'copies'} through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`
     );
   checkEncryption(settings);
 }
 
 /**
  * Refuses, before anything is sent, a workspace path that leaves the workspace through a link (`..` and
- * absolute paths the parser refused already), and data's source that is not there: what data uploads
- * must exist before anything is made. A results target may be missing (it is made, inside the workspace).
+ * absolute paths the parser refused already), and an upload's source that is not there: what data (or a
+ * copy into a volume) uploads must exist before anything is made. A download's target may be missing (it
+ * is made, inside the workspace).
  */
 export function checkWorkspacePaths(settings: DeploySettings): void {
-  const { data, results, workspace } = settings.storage;
-  for (const [input, copies] of [
+  const { data, results, copies, workspace } = settings.storage;
+  for (const [input, list] of [
     ['data', data],
-    ['results', results]
+    ['results', results],
+    ['copies', copies]
   ] as const) {
-    for (const copy of copies) {
+    for (const copy of list) {
       const { other } = copySides(copy);
       if (other.kind !== 'workspace') continue;
-      const checked =
-        input === 'data' ? workspaceSource(workspace, other.path) : workspaceTarget(workspace, other.path);
+      const upload = copy.to.kind === 'nas';
+      const checked = upload
+        ? workspaceSource(workspace, other.path)
+        : workspaceTarget(workspace, other.path);
       if (!checked.ok)
         throw new InputError(
-          `${input} copies ${input === 'data' ? 'from' : 'to'} ${quote(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`
+          `${input} ${input === 'copies' ? 'has a copy' : 'copies'} ${upload ? 'from' : 'to'} ${quote(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`
         );
     }
   }

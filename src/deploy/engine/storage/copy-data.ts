@@ -12,6 +12,7 @@ import {
   type TransferReport
 } from './run-transfer.js';
 import { overSftpSessions } from './sftp-remote.js';
+import type { SftpCopyReport } from './sftp/copy-run.js';
 import { copyWorkspace } from './workspace-copy.js';
 
 /**
@@ -25,6 +26,19 @@ export type VolumeSessions = (
   use: (open: OpenRemote) => Promise<void>
 ) => Promise<void>;
 
+/** One copy completed: the transfer that copied through object storage, or what a workspace copy did. */
+export type CopyDone =
+  | { readonly copy: DataCopy; readonly via: 'transfer'; readonly report: TransferReport }
+  | { readonly copy: DataCopy; readonly via: 'sftp'; readonly report: SftpCopyReport };
+
+/** What the copies' lines start with (`data`, `results`: the way's input by default), and who hears of each. */
+export interface CopyDataOptions {
+  /** The input the copies are of, for their lines and their transfers' names (`copies`). */
+  readonly what?: string;
+  /** Called as each copy completes, before the next starts. */
+  readonly done?: (done: CopyDone) => void;
+}
+
 /**
  * Copies each of `copies`, one after the other, to its end: a job's data into its volumes before the job
  * is made (`in`), or its results back after it ended (`out`). An object prefix's copy is a platform
@@ -35,19 +49,27 @@ export async function copyData(
   copies: readonly DataCopy[],
   way: 'in' | 'out',
   ctx: DeployContext,
-  sessions: VolumeSessions = overSftpSessions
+  sessions: VolumeSessions = overSftpSessions,
+  options: CopyDataOptions = {}
 ): Promise<TransferReport[]> {
   const done: TransferReport[] = [];
+  const what = options.what ?? (way === 'in' ? 'data' : 'results');
   for (const [index, copy] of copies.entries()) {
     const { volume: place, other } = copySides(copy);
     const volume = await transferVolume(place.volume, ctx);
     if (other.kind === 'objects') {
-      done.push(await copyObjects(other, place, volume, { index, way }, ctx));
+      const report = await copyObjects(other, place, volume, { index, way, what }, ctx);
+      done.push(report);
+      options.done?.({ copy, via: 'transfer', report });
       continue;
     }
-    const what = way === 'in' ? 'data' : 'results';
     await sessions(volume, ctx, async (open) => {
-      await copyWorkspace({ way, what, workspace: other, volume: place, volumeId: volume.id }, open, ctx);
+      const report = await copyWorkspace(
+        { way, what, workspace: other, volume: place, volumeId: volume.id },
+        open,
+        ctx
+      );
+      options.done?.({ copy, via: 'sftp', report });
     });
   }
   return done;
@@ -58,10 +80,9 @@ async function copyObjects(
   objects: ObjectsPlace,
   place: VolumePlace,
   volume: Volume,
-  { index, way }: { index: number; way: 'in' | 'out' },
+  { index, way, what }: { index: number; way: 'in' | 'out'; what: string },
   ctx: DeployContext
 ): Promise<TransferReport> {
-  const what = way === 'in' ? 'data' : 'results';
   const direction = way === 'in' ? 's3-to-volume' : 'volume-to-s3';
   const prefix = sanitize(objects.prefix, 200);
   const at = `volume ${volume.id}:${sanitize(place.path, 200)}`;
