@@ -96,15 +96,37 @@ function entryOf(name: string, stats: Stats): RemoteEntry {
   return { name, kind: kindOfMode(stats.mode), bytes: stats.size, modifiedS: stats.mtime };
 }
 
+/** A fastPut's or fastGet's options: its chunks in flight and their size, `progress` told of each. */
+function chunksOf(options: SftpOptions, progress: (bytes: number) => void) {
+  return {
+    concurrency: options.chunksInFlight,
+    chunkSize: options.chunkBytes,
+    step: (_total: number, chunk: number) => {
+      progress(chunk);
+    }
+  };
+}
+
 /** How an ssh2 call reports its end: an error, or its value. */
 type Done<T> = (error: Error | null | undefined, value?: T) => void;
 
-function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): RemoteFiles {
+/** A connection's calls: each fails as RemoteGone once the connection ended, also one under way. */
+interface Calls {
+  readonly call: <T>(what: string, start: (done: Done<T>) => void) => Promise<T>;
+  /** A call's error as RemoteGone when the connection ended under it, else as the server's refusal. */
+  readonly failure: (error: Error, what: string) => Error;
+  /** Has `fail` called once the connection ends (at once if it has); undoes it. */
+  readonly watch: (fail: (error: Error) => void) => () => void;
+  readonly end: (why: string) => void;
+}
+
+/**
+ * The calls of `client`'s connection. The calls under way are failed as RemoteGone once it ends: ssh2
+ * calls back no fastPut or fastGet whose connection dropped (it sends their handle's close on the dead
+ * channel, and waits).
+ */
+function callsOf(client: Client): Calls {
   let gone: string | undefined;
-  /**
-   * The calls under way, failed as RemoteGone once the connection ends: ssh2 calls back no fastPut or
-   * fastGet whose connection dropped (it sends their handle's close on the dead channel, and waits).
-   */
   const pending = new Set<(error: Error) => void>();
   const end = (why: string): void => {
     gone ??= why;
@@ -117,38 +139,36 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
   client.on('close', () => {
     end('the SFTP connection ended');
   });
-  /** A call's error as RemoteGone when the connection ended under it, else as the server's refusal. */
+  const watch = (fail: (error: Error) => void): (() => void) => {
+    if (gone !== undefined) fail(new RemoteGone(gone));
+    else pending.add(fail);
+    return () => pending.delete(fail);
+  };
   const failure = (error: Error, what: string): Error =>
     gone !== undefined
       ? new RemoteGone(`${what}: ${gone}`)
       : Object.assign(new Error(`${what}: ${error.message}`), { code: (error as { code?: unknown }).code });
   const call = <T>(what: string, start: (done: Done<T>) => void): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      if (gone !== undefined) {
-        reject(new RemoteGone(`${what}: ${gone}`));
-        return;
-      }
-      const fail = (error: Error): void => {
-        reject(error instanceof RemoteGone ? new RemoteGone(`${what}: ${error.message}`) : error);
-      };
-      pending.add(fail);
+      const unwatch = watch((error) => {
+        reject(new RemoteGone(`${what}: ${error.message}`));
+      });
+      if (gone !== undefined) return;
       start((error, value) => {
-        pending.delete(fail);
+        unwatch();
         if (error) reject(failure(error, what));
         else resolve(value as T);
       });
     });
+  return { call, failure, watch, end };
+}
+
+function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): RemoteFiles {
+  const { call, failure, watch, end } = callsOf(client);
   const lstat = (path: string): Promise<Stats> =>
     call<Stats>(`lstat ${path}`, (done) => {
       sftp.lstat(path, done);
     });
-  const chunked = (progress: (bytes: number) => void) => ({
-    concurrency: options.chunksInFlight,
-    chunkSize: options.chunkBytes,
-    step: (_total: number, chunk: number) => {
-      progress(chunk);
-    }
-  });
   return {
     lstat: (path) =>
       lstat(path).then(
@@ -178,20 +198,15 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
     },
     upload: async (localPath, remotePath, progress) => {
       await call<unknown>(`upload ${remotePath}`, (done) => {
-        sftp.fastPut(localPath, remotePath, chunked(progress), done);
+        sftp.fastPut(localPath, remotePath, chunksOf(options, progress), done);
       });
     },
     download: async (remotePath, localPath, progress) => {
       await call<unknown>(`download ${remotePath}`, (done) => {
-        sftp.fastGet(remotePath, localPath, chunked(progress), done);
+        sftp.fastGet(remotePath, localPath, chunksOf(options, progress), done);
       });
     },
-    read: (remotePath) =>
-      readChunks(sftp, remotePath, options.chunkBytes, failure, (fail) => {
-        if (gone !== undefined) fail(new RemoteGone(gone));
-        else pending.add(fail);
-        return () => pending.delete(fail);
-      }),
+    read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, watch),
     setModified: async (remotePath, modifiedS) => {
       await call<unknown>(`set the time of ${remotePath}`, (done) => {
         sftp.utimes(remotePath, modifiedS, modifiedS, done);
