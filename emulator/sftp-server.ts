@@ -2,7 +2,7 @@
 // made at start, password authentication only through the SFTP sessions' accounts, each user confined to
 // its volume's files (volume-files.ts): what a transfer copies, what a job wrote and what SFTP reads and
 // writes are the same files. end(storageId) closes a volume's connections (its session destroyed or
-// expired); knobs drop a connection mid-file and plant hostile names in a listing.
+// expired); knobs drop a connection mid-file, stall a file mid-way and plant hostile names in a listing.
 import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
 import ssh2, { type AuthContext, type Connection } from 'ssh2';
@@ -42,6 +42,10 @@ export interface SftpServer {
   connections(storageId: number): number;
   /** The next `files` files read or written end their connection once `afterBytes` of them moved. */
   dropNext(files: number, afterBytes: number): void;
+  /** The next `files` files read or written stall once `afterBytes` of them moved (never answered again). */
+  stallNext(files: number, afterBytes: number): void;
+  /** How many reads and writes stalled files left unanswered so far. */
+  stalled(): number;
   /** Plants names in a folder's listing, as given (hostile ones, for tests of a client's safety). */
   plant(storageId: number, folder: string, names: readonly PlantedName[]): void;
   /** Stops the server, every connection closed. */
@@ -94,6 +98,10 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     dropNext: (files, afterBytes) => {
       knobs.dropNext(files, afterBytes);
     },
+    stallNext: (files, afterBytes) => {
+      knobs.stallNext(files, afterBytes);
+    },
+    stalled: () => knobs.held(),
     plant: (storageId, folder, names) => {
       knobs.plant(storageId, folder, names);
     },

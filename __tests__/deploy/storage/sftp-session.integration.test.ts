@@ -67,7 +67,7 @@ describe('a volume SFTP session', () => {
     expect(
       bench.emulator.storage.sftpSessions.storageIdOf(open.credentials.username, open.credentials.password)
     ).toBe(Number(id));
-    expect(open.credentials).toMatchObject({ host: '127.0.0.1', port: 2222 });
+    expect(open.credentials).toMatchObject({ host: '127.0.0.1', port: bench.emulator.sftp.port });
     // An hour from when it turned Running, to the second (expire_at has no milliseconds).
     expect(open.expiresAt).toBeGreaterThan(bench.clock.now() + 3_590_000);
     expect(open.expiresAt).toBeLessThanOrEqual(bench.clock.now() + 3_600_000);
@@ -82,7 +82,7 @@ describe('a volume SFTP session', () => {
         `sftp: opening a session to volume ${id}`,
         expect.stringMatching(
           new RegExp(
-            `^sftp: volume ${id}: the session is open at 127\\.0\\.0\\.1:2222, until \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(in [^)]+\\)$`
+            `^sftp: volume ${id}: the session is open at 127\\.0\\.0\\.1:${bench.emulator.sftp.port}, until \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ \\(in [^)]+\\)$`
           )
         )
       ])
@@ -134,7 +134,7 @@ describe('a volume SFTP session', () => {
     const run = sftpContext(bench);
     const started = bench.clock.now();
     const open = await openSftp({ id }, run.ctx);
-    expect(open.credentials.port).toBe(2222);
+    expect(open.credentials.port).toBe(bench.emulator.sftp.port);
     expect(bench.sent(OBTAIN).map((r) => r.fault ?? 'answered')).toEqual([
       expect.stringContaining('429'),
       expect.stringContaining('503'),
