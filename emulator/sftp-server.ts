@@ -60,9 +60,22 @@ export function fingerprintOf(publicKey: string): string {
   return `SHA256:${digest.replace(/=+$/, '')}`;
 }
 
+/**
+ * A fresh ed25519 host key pair that ssh2 itself can read: about one pair in 256 it makes is not
+ * (ssh2 1.17 strips a public key's leading zero bytes: mscdex/ssh2#1390, #1513), and the server would
+ * refuse it at start. Made again until both halves parse.
+ */
+function hostKeys(): { private: string; public: string } {
+  for (;;) {
+    const keys = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(keys.private) instanceof Error) && !(utils.parseKey(keys.public) instanceof Error))
+      return keys;
+  }
+}
+
 /** Starts the SFTP server: one call, listening once it resolves. */
 export async function startSftpServer(options: SftpServerOptions): Promise<SftpServer> {
-  const keys = utils.generateKeyPairSync('ed25519');
+  const keys = hostKeys();
   const knobs = new SftpKnobs();
   const live = new Map<number, Set<Connection>>();
   const sockets = new Set<Socket>();

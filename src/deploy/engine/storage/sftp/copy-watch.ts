@@ -9,8 +9,8 @@ const HEARTBEAT_MS = 30_000;
 /**
  * Watches a copy on the host's timer (see SftpCopyOptions.every), beside its work and never through the
  * step's sleep (which moves a test's clock): a heartbeat line when no byte moved for heartbeatMs (and again
- * each heartbeatMs of silence), and at the deadline, the copy stopped and its connection closed, so that
- * calls under way fail then rather than at the connection's own timeouts. Answers how to stop watching.
+ * each heartbeatMs of silence), and once the step is cancelled or its deadline comes, the copy stopped and
+ * its connection closed, so that calls under way fail then rather than at the connection's own timeouts. Answers how to stop watching.
  */
 export function watchCopy(run: CopyRun): () => void {
   const { every } = run.options;
@@ -24,9 +24,11 @@ function look(run: CopyRun): void {
   const { options, tally } = run;
   const now = options.now();
   if (run.stopped !== undefined) return;
-  if (now >= options.deadline) {
-    run.stopped = 'deadline';
-    options.log(`${options.label}: the step's deadline came: closing the connection to the volume`);
+  const stop = options.cancelled() ? 'cancelled' : now >= options.deadline ? 'deadline' : undefined;
+  if (stop !== undefined) {
+    run.stopped = stop;
+    const why = stop === 'cancelled' ? 'the step was cancelled' : "the step's deadline came";
+    options.log(`${options.label}: ${why}: closing the connection to the volume`);
     run.remote.close();
     return;
   }
