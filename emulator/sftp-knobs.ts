@@ -1,11 +1,15 @@
 // The SFTP server's knobs: connections dropped once so many bytes of a file moved (for the next so many
-// files), and names planted in a folder's listing (hostile ones, for tests of a client's safety).
+// files), files that stall (never answered again) once so many bytes of them moved, and names planted in a folder's listing (hostile ones, for tests of a client's safety).
 import type { PlantedName } from './sftp-attrs.js';
 import { normalizePath } from './volume-files.js';
 
 export class SftpKnobs {
   /** The byte counts at which the next files' connections drop, one a file. */
   readonly #drops: number[] = [];
+  /** The byte counts at which the next files stall, one a file. */
+  readonly #stalls: number[] = [];
+  /** Requests left unanswered by a stalled file so far. */
+  #held = 0;
   /** The names planted in each volume's folders ("id:/folder"). */
   readonly #planted = new Map<string, PlantedName[]>();
 
@@ -27,6 +31,32 @@ export class SftpKnobs {
   /** How many drops are still to come. */
   dropsLeft(): number {
     return this.#drops.length;
+  }
+
+  /**
+   * The next `files` files read or written stall once `afterBytes` of them moved: their reads and writes
+   * from then on are never answered, the connection left open (a silent server, as a stuck disk makes it).
+   */
+  stallNext(files: number, afterBytes: number): void {
+    for (let i = 0; i < files; i++) this.#stalls.push(afterBytes);
+  }
+
+  /** Whether a file that moved `moved` bytes and would move `bytes` more stalls here (the stall taken). */
+  takeStall(moved: number, bytes: number): boolean {
+    const limit = this.#stalls[0];
+    if (limit === undefined || moved + bytes < limit) return false;
+    this.#stalls.shift();
+    return true;
+  }
+
+  /** Counts a request a stalled file leaves unanswered. */
+  hold(): void {
+    this.#held += 1;
+  }
+
+  /** How many requests stalled files left unanswered so far. */
+  held(): number {
+    return this.#held;
   }
 
   /**

@@ -2,7 +2,7 @@
 // made at start, password authentication only through the SFTP sessions' accounts, each user confined to
 // its volume's files (volume-files.ts): what a transfer copies, what a job wrote and what SFTP reads and
 // writes are the same files. end(storageId) closes a volume's connections (its session destroyed or
-// expired); knobs drop a connection mid-file and plant hostile names in a listing.
+// expired); knobs drop a connection mid-file, stall a file mid-way and plant hostile names in a listing.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { Socket } from 'node:net';
 import ssh2, { type AuthContext, type Connection } from 'ssh2';
@@ -42,6 +42,10 @@ export interface SftpServer {
   connections(storageId: number): number;
   /** The next `files` files read or written end their connection once `afterBytes` of them moved. */
   dropNext(files: number, afterBytes: number): void;
+  /** The next `files` files read or written stall once `afterBytes` of them moved (never answered again). */
+  stallNext(files: number, afterBytes: number): void;
+  /** How many reads and writes stalled files left unanswered so far. */
+  stalled(): number;
   /** Plants names in a folder's listing, as given (hostile ones, for tests of a client's safety). */
   plant(storageId: number, folder: string, names: readonly PlantedName[]): void;
   /** Stops the server, every connection closed. */
@@ -58,8 +62,9 @@ export function fingerprintOf(publicKey: string): string {
 
 /**
  * A host key made now: ECDSA on P-256, by node's own crypto, as ssh2 reads it (SEC1 PEM), and its public
- * half in OpenSSH's one-line form. Not ssh2's generateKeyPairSync('ed25519'): about one key in a thousand
- * it makes cannot be parsed by ssh2 itself ("Malformed OpenSSH private key"), and every emulator starts one.
+ * half in OpenSSH's one-line form. Not ssh2's generateKeyPairSync('ed25519'): about one pair in 256 it
+ * makes, ssh2 itself cannot read (1.17 strips a key's leading zero bytes: mscdex/ssh2#1390, #1513), and
+ * every emulator starts one.
  */
 export function makeHostKey(): { private: string; public: string } {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -108,6 +113,10 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     dropNext: (files, afterBytes) => {
       knobs.dropNext(files, afterBytes);
     },
+    stallNext: (files, afterBytes) => {
+      knobs.stallNext(files, afterBytes);
+    },
+    stalled: () => knobs.held(),
     plant: (storageId, folder, names) => {
       knobs.plant(storageId, folder, names);
     },

@@ -1,7 +1,8 @@
 // One SFTP channel of the emulator's SFTP server, confined to one volume's files (`/` its root, `..` never
 // above it): the SFTP v3 requests a client sends (open, read, write at offsets, stat, listing, mkdir,
 // rename, remove, setstat, realpath, readlink), each answered with a status (NO_SUCH_FILE,
-// PERMISSION_DENIED, FAILURE) or its data. A knob may drop the connection once so many bytes of a file moved.
+// PERMISSION_DENIED, FAILURE) or its data. A knob may drop the connection once so many bytes of a file moved,
+// or stall the file there (its reads and writes never answered).
 import { close, open, read, write } from 'node:fs';
 import ssh2, { type Attributes, type SFTPWrapper } from 'ssh2';
 import { attrsOf, DeniedError, longName, plantedAttrs, statusOf } from './sftp-attrs.js';
@@ -22,6 +23,8 @@ interface FileHandle {
   readonly writable: boolean;
   /** Bytes read or written through it: a drop knob's count. */
   moved: number;
+  /** A stall knob took it: its reads and writes are never answered. */
+  stalled?: boolean;
   /** Operations under way on the descriptor: a close waits for them. */
   busy: number;
   closing: (() => void) | undefined;
@@ -277,8 +280,17 @@ export class SftpSession {
     return Math.max(0, limit - handle.moved);
   }
 
+  /** Whether a stall knob leaves this read or write unanswered (counted as held). */
+  #stalls(handle: FileHandle, bytes: number): boolean {
+    const stalled = handle.stalled === true || this.ctx.knobs.takeStall(handle.moved, bytes);
+    handle.stalled = stalled;
+    if (stalled) this.ctx.knobs.hold();
+    return stalled;
+  }
+
   #read(id: number, key: Buffer, offset: number, length: number): void {
     const handle = this.#file(key);
+    if (this.#stalls(handle, length)) return;
     const size = sizeOf(handle.entry);
     const wanted = Math.max(0, Math.min(length, MOST_READ, size - offset));
     if (wanted === 0) {
@@ -308,6 +320,7 @@ export class SftpSession {
   #write(id: number, key: Buffer, offset: number, data: Buffer): void {
     const handle = this.#file(key);
     if (!handle.writable || handle.fd === undefined) throw new DeniedError('not opened for writing');
+    if (this.#stalls(handle, data.length)) return;
     const at = handle.append ? sizeOf(handle.entry) : offset;
     const upTo = this.#drops(handle, data.length);
     const part = upTo === undefined ? data : data.subarray(0, upTo);

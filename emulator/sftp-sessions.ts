@@ -17,6 +17,8 @@ export interface SftpSessionSettings {
   ttlMs: number;
   /** The SFTP server's host:port, as sftp_url answers it (default 127.0.0.1:2222). */
   address: string;
+  /** Optional fields a Running answer leaves out (a knob: the reference does not say they are always there). */
+  omit: readonly ('expire_at' | 'web_url' | 'webdav_url')[];
 }
 
 /** Why a session fails, as obtain answers it (error_code, error_message). */
@@ -39,7 +41,8 @@ interface Session {
 export const SFTP_DEFAULTS: SftpSessionSettings = {
   pendingMs: 1_500,
   ttlMs: 3_600_000,
-  address: '127.0.0.1:2222'
+  address: '127.0.0.1:2222',
+  omit: []
 };
 
 export class SftpSessionStore {
@@ -173,7 +176,7 @@ export class SftpSessionStore {
     const status = this.#status(session);
     const running = status === 'Running' && session.credentials !== undefined;
     const host = this.settings.address.replace(/:\d+$/, '');
-    return {
+    const answer: Record<string, unknown> = {
       id: session.id,
       status,
       username: running ? session.credentials?.username : null,
@@ -185,5 +188,7 @@ export class SftpSessionStore {
       error_code: status === 'Exception' ? (session.failure?.error_code ?? null) : null,
       error_message: status === 'Exception' ? (session.failure?.error_message ?? null) : null
     };
+    for (const field of this.settings.omit) Reflect.deleteProperty(answer, field);
+    return answer;
   }
 }

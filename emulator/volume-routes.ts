@@ -102,7 +102,10 @@ export const VOLUME_ROUTES: readonly Route[] = [
           'volume_busy',
           `volume ${id} has a transfer under way: stop it first, or force the delete`
         );
-      return ctx.stores.volumes.delete(id, force === true);
+      const deleted = ctx.stores.volumes.delete(id, force === true);
+      // A volume's SFTP session ends with it: its connections are closed, its login refused.
+      ctx.stores.sftpSessions.destroy(id);
+      return deleted;
     }
   }
 ];

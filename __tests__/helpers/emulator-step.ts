@@ -129,7 +129,8 @@ function emulatorRun(
     now: clock.now,
     advance: (ms) => {
       clock.advance(ms / 1000);
-    }
+    },
+    every: clock.every
   });
   runtime.log = (line) => into.log.push(line);
   runtime.probe = (url) => client.probe(url);

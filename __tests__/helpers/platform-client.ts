@@ -188,10 +188,39 @@ export class TestClient {
 
 /** A clock a test moves by hand. */
 export class TestClock {
+  readonly #timers = new FakeTimers(() => this.ms);
   constructor(public ms = 1_763_715_600_000) {}
   readonly now = (): number => this.ms;
   advance(seconds: number): void {
     this.ms += seconds * 1000;
+    this.#timers.fire();
+  }
+  /** A timer on this clock (StepRuntime.every): its ticks come as the clock is moved past them. */
+  readonly every = (everyMs: number, tick: () => void): (() => void) => this.#timers.every(everyMs, tick);
+}
+
+/**
+ * Timers on a fake clock (StepRuntime.every, as a test has it): a tick comes when the clock is moved past
+ * its time (once, however far: a real interval does not catch up either), never moving the clock itself.
+ */
+export class FakeTimers {
+  readonly #timers = new Set<{ everyMs: number; next: number; tick: () => void }>();
+  constructor(private readonly now: () => number) {}
+
+  every(everyMs: number, tick: () => void): () => void {
+    const timer = { everyMs, next: this.now() + everyMs, tick };
+    this.#timers.add(timer);
+    return () => this.#timers.delete(timer);
+  }
+
+  /** Ticks each timer whose time has come. */
+  fire(): void {
+    const now = this.now();
+    for (const timer of [...this.#timers]) {
+      if (now < timer.next || !this.#timers.has(timer)) continue;
+      timer.next = now + timer.everyMs;
+      timer.tick();
+    }
   }
 }
 

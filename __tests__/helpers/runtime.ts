@@ -10,6 +10,7 @@ import type { StepResult } from '../../src/deploy/engine/calls/step-result.js';
 import { planStep, runStep } from '../../src/deploy/step.js';
 import type { DeploySettings } from '../../src/deploy/engine/settings.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
+import { FakeTimers } from './platform-client.js';
 
 export interface TestRuntime extends StepRuntime {
   lines: string[];
@@ -31,15 +32,19 @@ export function testRuntime(
     advance?: (ms: number) => void;
     random?: () => number;
     cancelled?: () => boolean;
+    every?: StepRuntime['every'];
   } = {}
 ): TestRuntime {
   let time = 1_763_715_600_000;
   const now = options.now ?? (() => time);
-  const advance =
-    options.advance ??
-    ((ms: number) => {
-      time += ms;
-    });
+  // The runtime's timers (StepRuntime.every) tick as its sleeps move the clock; a test that shares a
+  // clock with an emulator passes that clock's own (TestClock.every) instead.
+  const timers = new FakeTimers(now);
+  const moved = options.advance ?? ((ms: number) => (time += ms));
+  const advance = (ms: number): void => {
+    moved(ms);
+    timers.fire();
+  };
   const runtime: TestRuntime = {
     transport,
     now,
@@ -53,6 +58,7 @@ export function testRuntime(
     warn: (line) => runtime.warnings.push(line),
     debug: (line) => runtime.debugLines.push(line),
     cancelled: options.cancelled ?? (() => false),
+    every: options.every ?? ((everyMs, tick) => timers.every(everyMs, tick)),
     probe: () => Promise.reject(new Error('no health check in this test')),
     // As the real one: the same transport and clock, which the cancellation does not stop.
     uncancelled: () => ({ ...runtime, cancelled: () => false, dispose: () => undefined }),

@@ -12,6 +12,13 @@ export interface StepRuntime extends SessionRuntime {
   /** A number in [0, 1), for retry jitter. */
   random: () => number;
   cancelled: () => boolean;
+  /**
+   * Calls `tick` every `everyMs` of the host's own time until the answer is called: a timer beside the
+   * work, for what must happen while nothing else does (a copy's heartbeat, its deadline). It never moves
+   * a clock nor keeps the process alive (the runner's: a real, unref'd timer; a test's: as its test moves
+   * its clock). Absent: the host gives no timer.
+   */
+  every?: (everyMs: number, tick: () => void) => () => void;
   /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
   probe: (url: string) => Promise<number>;
   /** A line per poll of a wait, where the host shows one (a terminal); the log has the changes only. */
@@ -87,6 +94,7 @@ export function stepRuntime(
     warn: host.warn,
     ...(host.debug === undefined ? {} : { debug: host.debug }),
     cancelled: () => host.cancel.aborted,
+    every: realTimer,
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
@@ -97,5 +105,14 @@ export function stepRuntime(
     dispose: () => {
       client.dispose();
     }
+  };
+}
+
+/** A real timer that keeps no process alive (see StepRuntime.every): the runner's. */
+function realTimer(everyMs: number, tick: () => void): () => void {
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
   };
 }

@@ -66,6 +66,11 @@ export async function copying(
   try {
     const { copyData } = await import('../storage/copy-data.js');
     await copyData(copies, way, ctx);
+    // Cancelled as the last file landed: the copy completed, but nothing is made once the step is cancelled.
+    if (way === 'in' && ctx.runtime.cancelled()) {
+      ctx.log('data: copied, but the step was cancelled: nothing is made');
+      return failed('the step was cancelled once the data was copied');
+    }
     return undefined;
   } catch (error) {
     if (error instanceof InputError) throw error;

@@ -53,7 +53,8 @@ export async function copyWorkspace(
     sleep: runtime.sleep,
     random: runtime.random,
     cancelled: runtime.cancelled,
-    deadline: ctx.deadline
+    deadline: ctx.deadline,
+    every: runtime.every
   });
   if (report.failure !== undefined) throw new Error(`${label}: ${report.failure}`);
   return report;

@@ -6,6 +6,7 @@ import { shownName } from './plain-name.js';
 import { SharedRemote } from './shared-remote.js';
 import type { CopyRun, SftpCopyOptions, SftpCopyReport } from './copy-run.js';
 import { copyTop, makeLocalDirectory, type Top } from './copy-top.js';
+import { movedNow, watchCopy } from './copy-watch.js';
 import { remoteJoin, walkLocal, walkRemote, type Enter, type Walked } from './walk.js';
 
 /**
@@ -14,10 +15,13 @@ import { remoteJoin, walkLocal, walkRemote, type Enter, type Walked } from './wa
  * to copy, `streams` files at once. A file the same at both ends is skipped (see uploadFile); a file whose
  * connection drops is copied again over a new connection, shared by the streams; any other error fails
  * that file, logged, and the copy fails at the end. An upload refuses, before it sends anything, a link out
- * of the workspace. Cancellation and the deadline stop new files from starting; the copy fails then.
+ * of the workspace. Cancellation and the deadline stop new files from starting; the copy fails then. On
+ * the host's timer (see watchCopy), a heartbeat while nothing moves, and the connection closed at the
+ * deadline.
  */
 export async function copyOverSftp(options: SftpCopyOptions): Promise<SftpCopyReport> {
   const run = newRun(options);
+  const unwatch = watchCopy(run);
   try {
     const top = await copyTop(run);
     if (typeof top === 'string') return finish(run, top);
@@ -32,8 +36,11 @@ export async function copyOverSftp(options: SftpCopyOptions): Promise<SftpCopyRe
     await copyAll(run, top);
     return finish(run, whyFailed(run));
   } catch (error) {
+    // A call that failed as the copy was stopped (its connection closed at the deadline): why it stopped.
+    if (run.stopped !== undefined) return finish(run, whyFailed(run));
     return finish(run, error instanceof Error ? sanitize(error.message, 300) : String(error));
   } finally {
+    unwatch();
     run.remote.close();
   }
 }
@@ -47,6 +54,8 @@ function newRun(options: SftpCopyOptions): CopyRun {
     retry: { maxRetries: options.maxRetries ?? 4, deadline, deps: { now, sleep, random, log, cancelled } },
     started: now(),
     lastLine: now(),
+    lastMoved: now(),
+    lastHeartbeat: undefined,
     stopped: undefined
   };
 }
@@ -197,12 +206,12 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
 
 /**
  * A progress line when the copy moved (bytes sent, a file done or failed), at most every progressEveryMs.
- * Lines come with what moves, not from a timer of their own: a timer's sleeps would make the step's clock
- * run on a clock that moves only when slept on (the tests'). While nothing moves, the retries' lines say why.
+ * Lines come with what moves; while nothing moves, the heartbeat (watchCopy) and the retries' lines say so.
  */
 function moved(run: CopyRun): void {
   const { options, tally } = run;
   const now = options.now();
+  movedNow(run);
   if (now - run.lastLine < (options.progressEveryMs ?? 10_000)) return;
   run.lastLine = now;
   options.log(copyProgressLine(options.label, tally, now - run.started));

@@ -27,8 +27,18 @@ export interface SftpCopyOptions {
   readonly sleep: (ms: number) => Promise<void>;
   readonly random: () => number;
   readonly cancelled: () => boolean;
-  /** No file starts, no retry waits, and no connection stays open, after this. */
+  /**
+   * No file starts, no retry waits, and no connection stays open, after this: at it the connection is
+   * closed (calls under way fail), when `every` gives a timer to see it come while nothing moves.
+   */
   readonly deadline: number;
+  /**
+   * The host's timer (StepRuntime.every): the heartbeat, and the deadline seen while nothing moves.
+   * Absent: lines only as files move, and the deadline only between files.
+   */
+  readonly every?: (everyMs: number, tick: () => void) => () => void;
+  /** A heartbeat line when no byte moved for this long, and again each time as long (default 30 s). */
+  readonly heartbeatMs?: number;
   /** Files copied at once (default 4); a file's own chunks are the connection's. */
   readonly streams?: number;
   /** A progress line at most this often, when something moved (default 10 s). */
@@ -58,5 +68,9 @@ export interface CopyRun {
   readonly started: number;
   /** When the last progress line was said (the copy's start, before any). */
   lastLine: number;
+  /** When a byte last moved, or a file was done (the copy's start, before any): the heartbeat's. */
+  lastMoved: number;
+  /** When the last heartbeat line was said (undefined: none since something moved). */
+  lastHeartbeat: number | undefined;
   stopped: 'cancelled' | 'deadline' | 'fatal' | undefined;
 }
