@@ -14,8 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: SCREEN_LINES, describedInput
 
-// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
-var deploy_operations = __webpack_require__(5222);
+// EXTERNAL MODULE: ./deploy/operations.ts + 10 modules
+var deploy_operations = __webpack_require__(3977);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./deploy/engine/inputs/operation-inputs.ts

@@ -262,8 +262,8 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
-// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
-var operations = __webpack_require__(5222);
+// EXTERNAL MODULE: ./deploy/operations.ts + 10 modules
+var operations = __webpack_require__(3977);
 // EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
 var inputs_input = __webpack_require__(7591);
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
@@ -921,8 +921,8 @@ var esm = __webpack_require__(3201);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/money.ts
 var money = __webpack_require__(5786);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
-var report_parts = __webpack_require__(5197);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 11 modules
+var report_parts = __webpack_require__(5165);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
 /**
  * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,

@@ -119,12 +119,23 @@ function kindOfMode(mode) {
 function entryOf(name, stats) {
     return { name, kind: kindOfMode(stats.mode), bytes: stats.size, modifiedS: stats.mtime };
 }
-function sftpFiles(client, sftp, options) {
+/** A fastPut's or fastGet's options: its chunks in flight and their size, `progress` told of each. */
+function chunksOf(options, progress) {
+    return {
+        concurrency: options.chunksInFlight,
+        chunkSize: options.chunkBytes,
+        step: (_total, chunk) => {
+            progress(chunk);
+        }
+    };
+}
+/**
+ * The calls of `client`'s connection. The calls under way are failed as RemoteGone once it ends: ssh2
+ * calls back no fastPut or fastGet whose connection dropped (it sends their handle's close on the dead
+ * channel, and waits).
+ */
+function callsOf(client) {
     let gone;
-    /**
-     * The calls under way, failed as RemoteGone once the connection ends: ssh2 calls back no fastPut or
-     * fastGet whose connection dropped (it sends their handle's close on the dead channel, and waits).
-     */
     const pending = new Set();
     const end = (why) => {
         gone ??= why;
@@ -138,36 +149,36 @@ function sftpFiles(client, sftp, options) {
     client.on('close', () => {
         end('the SFTP connection ended');
     });
-    /** A call's error as RemoteGone when the connection ended under it, else as the server's refusal. */
+    const watch = (fail) => {
+        if (gone !== undefined)
+            fail(new remote_files/* RemoteGone */.W(gone));
+        else
+            pending.add(fail);
+        return () => pending.delete(fail);
+    };
     const failure = (error, what) => gone !== undefined
         ? new remote_files/* RemoteGone */.W(`${what}: ${gone}`)
         : Object.assign(new Error(`${what}: ${error.message}`), { code: error.code });
     const call = (what, start) => new Promise((resolve, reject) => {
-        if (gone !== undefined) {
-            reject(new remote_files/* RemoteGone */.W(`${what}: ${gone}`));
+        const unwatch = watch((error) => {
+            reject(new remote_files/* RemoteGone */.W(`${what}: ${error.message}`));
+        });
+        if (gone !== undefined)
             return;
-        }
-        const fail = (error) => {
-            reject(error instanceof remote_files/* RemoteGone */.W ? new remote_files/* RemoteGone */.W(`${what}: ${error.message}`) : error);
-        };
-        pending.add(fail);
         start((error, value) => {
-            pending.delete(fail);
+            unwatch();
             if (error)
                 reject(failure(error, what));
             else
                 resolve(value);
         });
     });
+    return { call, failure, watch, end };
+}
+function sftpFiles(client, sftp, options) {
+    const { call, failure, watch, end } = callsOf(client);
     const lstat = (path) => call(`lstat ${path}`, (done) => {
         sftp.lstat(path, done);
-    });
-    const chunked = (progress) => ({
-        concurrency: options.chunksInFlight,
-        chunkSize: options.chunkBytes,
-        step: (_total, chunk) => {
-            progress(chunk);
-        }
     });
     return {
         lstat: (path) => lstat(path).then((stats) => entryOf(path.slice(path.lastIndexOf('/') + 1), stats), (error) => {
@@ -194,21 +205,15 @@ function sftpFiles(client, sftp, options) {
         },
         upload: async (localPath, remotePath, progress) => {
             await call(`upload ${remotePath}`, (done) => {
-                sftp.fastPut(localPath, remotePath, chunked(progress), done);
+                sftp.fastPut(localPath, remotePath, chunksOf(options, progress), done);
             });
         },
         download: async (remotePath, localPath, progress) => {
             await call(`download ${remotePath}`, (done) => {
-                sftp.fastGet(remotePath, localPath, chunked(progress), done);
+                sftp.fastGet(remotePath, localPath, chunksOf(options, progress), done);
             });
         },
-        read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, (fail) => {
-            if (gone !== undefined)
-                fail(new remote_files/* RemoteGone */.W(gone));
-            else
-                pending.add(fail);
-            return () => pending.delete(fail);
-        }),
+        read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, watch),
         setModified: async (remotePath, modifiedS) => {
             await call(`set the time of ${remotePath}`, (done) => {
                 sftp.utimes(remotePath, modifiedS, modifiedS, done);

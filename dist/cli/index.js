@@ -420,8 +420,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var markdown_text = __nccwpck_require__(5621);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
-var report_parts = __nccwpck_require__(5197);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 11 modules
+var report_parts = __nccwpck_require__(5165);
 // EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
 var report_text = __nccwpck_require__(566);
 // EXTERNAL MODULE: ./platform/money.ts
@@ -1548,8 +1548,8 @@ function editDistance(a, b) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __nccwpck_require__(4323);
-// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
-var operations = __nccwpck_require__(5222);
+// EXTERNAL MODULE: ./deploy/operations.ts + 10 modules
+var operations = __nccwpck_require__(3977);
 // EXTERNAL MODULE: ./deploy/engine/inputs/input.ts
 var inputs_input = __nccwpck_require__(7591);
 // EXTERNAL MODULE: ./deploy/engine/inputs/index.ts + 12 modules
@@ -1896,6 +1896,8 @@ async function checkCapacity(planned, { uses = {} }, settings) {
         throw new input_error/* InputError */.d(uses.dataIn === true
             ? `results is set, but ${settings.operation} makes a service, which runs until it is stopped: results are copied out after a job ends (operation ${either(having('resultsOut'))}); copy a service's with operation transfer (direction volume-to-s3) once it is stopped, and remove results`
             : `results is set, but ${settings.operation} runs no job: results are copied out after a job ends (operation ${either(having('resultsOut'))}); remove results`);
+    if (settings.storage.copies.length > 0 && uses.copies !== true)
+        throw new input_error/* InputError */.d(`copies is set, but ${settings.operation} does not copy them: copies are the lines operation ${either((0,operations/* operationsWhere */.Kv)((operation) => operation.uses?.copies === true))} copies; use it, or remove copies (a job's copies go in data and results)`);
     const [mount] = settings.storage.mounts;
     if (mount !== undefined && create === undefined && uses.mounts !== true) {
         const input = mount.kind === 'nas' ? 'volumes' : 'juicefs_mounts';
@@ -2051,8 +2053,8 @@ var units = __nccwpck_require__(2589);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./deploy/engine/outputs/outputs.ts + 1 modules
 var outputs = __nccwpck_require__(1983);
-// EXTERNAL MODULE: ./deploy/report-parts.ts + 10 modules
-var report_parts = __nccwpck_require__(5197);
+// EXTERNAL MODULE: ./deploy/report-parts.ts + 11 modules
+var report_parts = __nccwpck_require__(5165);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./deploy/engine/report/report-text.ts
@@ -4252,6 +4254,7 @@ function excerpt(text, shown) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $n: () => (/* binding */ sayCopies),
+/* harmony export */   Dk: () => (/* binding */ copyText),
 /* harmony export */   ED: () => (/* binding */ withCopies),
 /* harmony export */   ZH: () => (/* binding */ timedCopying),
 /* harmony export */   kU: () => (/* binding */ withDataIn)
@@ -4321,8 +4324,13 @@ async function copying(plan, ctx, way) {
         return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
-        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(394)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6394));
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(229)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9229));
         await copyData(copies, way, ctx);
+        // Cancelled as the last file landed: the copy completed, but nothing is made once the step is cancelled.
+        if (way === 'in' && ctx.runtime.cancelled()) {
+            ctx.log('data: copied, but the step was cancelled: nothing is made');
+            return failed('the step was cancelled once the data was copied');
+        }
         return undefined;
     }
     catch (error) {
@@ -4361,7 +4369,10 @@ function sayCopies(ctx) {
     for (const copy of results)
         ctx.log(`dry run: results: ${copyText(copy, 'to')} once the job ended`);
 }
-/** `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line. */
+/**
+ * `v3/ would be copied into volume work:/data`, or a workspace copy's words, for a dry run's line (the copy
+ * operation's too).
+ */
 function copyText(copy, word) {
     const text = (place) => place.kind === 'nas'
         ? `volume ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.volume, 40)}:${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .aj)(place.path, 200)}`
@@ -5278,20 +5289,20 @@ const STORAGE_INPUTS = [
         name: 's3_supplier',
         type: 'text',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
+        description: "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's vendor, as the platform names it (`tencent`, `aws`, `aliyun`, `minio`...)."
     }),
     (0,input/* input */.hF)({
         name: 's3_endpoint',
         type: 'text',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
+        description: "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's endpoint, such as `cos.ap-guangzhou.myqcloud.com`."
     }),
     (0,input/* input */.hF)({
         name: 's3_bucket',
         type: 'text',
         helpRank: 28,
         parse: input/* asText */.e1,
-        description: '`transfer`, `job`, `runner`, `create` and `replace`: the bucket.'
+        description: '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the bucket.'
     }),
     (0,input/* input */.hF)({
         name: 's3_prefix',
@@ -5306,7 +5317,7 @@ const STORAGE_INPUTS = [
         secret: true,
         env: 'DEPLOY_S3_ACCESS_KEY',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
+        description: "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's access key, from a secret. Falls back to `DEPLOY_S3_ACCESS_KEY`. Masked before the first log line; sent only in the encrypted check and create, which the platform uses for that request and does not keep."
     }),
     (0,input/* input */.hF)({
         name: 's3_secret_key',
@@ -5314,7 +5325,7 @@ const STORAGE_INPUTS = [
         secret: true,
         env: 'DEPLOY_S3_SECRET_KEY',
         parse: input/* asText */.e1,
-        description: "`transfer`, `job`, `runner`, `create` and `replace`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
+        description: "`transfer`, `job`, `runner`, `create`, `replace` and `copy`: the object storage's secret key, from a secret. Falls back to `DEPLOY_S3_SECRET_KEY`. Masked and sent as `s3_access_key` is."
     }),
     (0,input/* input */.hF)({
         name: 'volume_path',
@@ -5329,21 +5340,21 @@ const STORAGE_INPUTS = [
         type: 'choice',
         default: 'hash',
         parse: (value, name) => (0,parsers/* parseChoice */.HU)(name, value, ['hash', 'skip', 'overwrite']),
-        description: '`transfer`, `job`, `runner`, `create` and `replace`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
+        description: '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: what is copied again when it is at the destination already. `hash` (the default) compares contents, so a changed file is copied and an unchanged one is not; `skip` never copies a file whose name is there (faster, but a file changed under the same name stays stale); `overwrite` copies everything again.'
     }),
     (0,input/* input */.hF)({
         name: 'ignore_patterns',
         type: 'list',
         untrimmed: true,
         parse: (value, name) => (0,parsers/* parseSuffixes */.rl)(name, value),
-        description: '`transfer`, `job`, `runner`, `create` and `replace`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
+        description: '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: file name endings never copied (`.tmp`, `.log`), separated by commas or one per line.'
     }),
     (0,input/* input */.hF)({
         name: 'transfer_retries',
         type: 'number',
         default: '2',
         parse: (value, name) => (0,parsers/* parseIntegerInRange */.ci)(name, value, 0, 10),
-        description: '`transfer`, `job`, `runner`, `create` and `replace`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
+        description: '`transfer`, `job`, `runner`, `create`, `replace` and `copy`: how often a transfer that fails (`Error`, `Exception`) is submitted again, each time as a new transfer (0 to 10).'
     }),
     (0,input/* input */.hF)({
         name: 'volumes',
@@ -5375,6 +5386,14 @@ const STORAGE_INPUTS = [
         helpRank: 31,
         parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'out'),
         description: "`job`: its results, copied back after the job ended, also when it failed, so that its outputs and logs survive, one copy a line: `volume:/path -> prefix/` into the bucket the `s3_*` inputs name, or `volume:/path -> ./dir/` into the workspace over the volume's SFTP session (the directory made if missing; nothing written outside it whatever names the volume holds, links on the volume skipped). The copies have a `wait_timeout` of their own; one that does not complete fails the step. (A service runs until it is stopped: copy its results with `transfer` once it is.)"
+    }),
+    (0,input/* input */.hF)({
+        name: 'copies',
+        type: 'lines',
+        untrimmed: true,
+        helpRank: 32,
+        parse: (value, name) => (0,parsers/* parseCopies */.vR)(name, value, 'any'),
+        description: "`copy`: what it copies, one copy a line, one after the other, as `data` and `results` write them, either way: `./dir/ -> volume:/path` uploads a file or directory of the workspace (`.` or a path that starts with `./`, from `GITHUB_WORKSPACE`, or the working directory; nothing outside it, no link out of it) into the volume, `volume:/path -> ./dir/` downloads into the workspace (the directory made if missing; nothing written outside it whatever names the volume holds), each over the volume's SFTP session (opened for the copy, destroyed after it), 4 files at once, skipping a file of the same size and content already there; `prefix/ -> volume:/path` and `volume:/path -> prefix/` copy through the bucket the `s3_*` inputs name, as `transfer` does. The volume by its name or `storage_id`; it must exist. The first copy that does not complete fails the step, and the copies after it are not made."
     })
 ];
 
@@ -5391,7 +5410,7 @@ const TASK_INPUTS = [
         type: 'text',
         helpRank: 2,
         parse: input/* asText */.e1,
-        description: "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run. `runner`: the word the runners are named after, letters, digits, `.`, `_` and `-` (`gpu` makes the label `gpu-<run id>-<attempt>` and the runners, each its platform job, `gpu-<run id>-<attempt>-1`...). `runner_stop`: the runner step's, whose runners of this run it stops. `runner_sweep`: the runner steps', whose runners of every run it sweeps."
+        description: "`create` and `replace`: the name of the new task. `preview` and `preview_sweep`: the name the previews are named after (`web` makes `web-pr-42` for pull request 42). `job`: the name of the new job. `preheat`: the name of the preheat task. `sweep`: a name pattern, where `*` matches any run of characters and nothing else is special (`pr-42-*`); it needs at least 3 characters besides `*`. `update`: instead of `task_id`, the exact name of the one live task to change. `job_search`: the jobs whose name holds it. `transfer` and `copy`: the start of the transfer's name (the volume's name when empty), to which the step adds what makes it unique to the run (`copy`: of a copy through object storage). `runner`: the word the runners are named after, letters, digits, `.`, `_` and `-` (`gpu` makes the label `gpu-<run id>-<attempt>` and the runners, each its platform job, `gpu-<run id>-<attempt>-1`...). `runner_stop`: the runner step's, whose runners of this run it stops. `runner_sweep`: the runner steps', whose runners of every run it sweeps."
     }),
     (0,input/* input */.hF)({
         name: 'points',
@@ -5994,15 +6013,18 @@ const MOST_GIB = 1024 * 1024;
 /**
  * data (one copy a line, into a volume before the job: `prefix/ -> volume:/path` from the bucket s3_bucket
  * names, `./dir/ -> volume:/path` from the workspace) or results (out of one after it: `volume:/path ->
- * prefix/` or `volume:/path -> ./dir/`). A workspace path is `.` or starts with `./`; a volume path is
- * `NAME:/path`, the volume by its name or storage_id; anything else is an object prefix (`.\\dir` is a
- * workspace path too, as a Windows runner writes it). No `..` in a
- * workspace or volume path; nothing that reads as a path outside the workspace (`/x`, `../x`, `~/x`).
+ * prefix/` or `volume:/path -> ./dir/`); copies (`any`): either way, each line into or out of a volume.
+ * A workspace path is `.` or starts with `./`; a volume path is `NAME:/path`, the volume by its name or
+ * storage_id; anything else is an object prefix (`.\\dir` is a workspace path too, as a Windows runner
+ * writes it). No `..` in a workspace or volume path; nothing that reads as a path outside the workspace
+ * (`/x`, `../x`, `~/x`).
  */
 function parseCopies(name, value, way) {
-    const forms = way === 'in'
-        ? 'prefix/ -> volume:/path or ./dir/ -> volume:/path'
-        : 'volume:/path -> prefix/ or volume:/path -> ./dir/';
+    const forms = {
+        in: 'prefix/ -> volume:/path or ./dir/ -> volume:/path',
+        out: 'volume:/path -> prefix/ or volume:/path -> ./dir/',
+        any: './dir/ -> volume:/path or volume:/path -> ./dir/ (or an object prefix, prefix/, in place of ./dir/)'
+    }[way];
     return value
         .split('\n')
         .map((line) => line.trim())
@@ -6015,20 +6037,23 @@ function parseCopies(name, value, way) {
         if (sides.length !== 2)
             refuse('is no copy');
         const [from, to] = sides.map((side) => copyPlace(side, refuse));
-        const volume = way === 'in' ? to : from;
-        const other = way === 'in' ? from : to;
+        const lineWay = way !== 'any' ? way : to.kind === 'nas' && from.kind !== 'nas' ? 'in' : 'out';
+        const volume = lineWay === 'in' ? to : from;
+        const other = lineWay === 'in' ? from : to;
         if (volume.kind !== 'nas' || other.kind === 'nas')
             refuse(pairRefusal(way, from, to), `write ${forms}`);
-        return (way === 'in' ? { from: other, to: volume } : { from: volume, to: other });
+        return (lineWay === 'in' ? { from: other, to: volume } : { from: volume, to: other });
     });
 }
-/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one). */
+/** Why a pair of places is no copy the input makes (data: into a volume; results: out of one; copies: either). */
 function pairRefusal(way, from, to) {
     const name = { objects: 'an object prefix', workspace: 'the workspace', nas: 'a volume' };
     const pair = `copies from ${name[from.kind]} to ${name[to.kind]}`;
-    return way === 'in'
-        ? `${pair}, but data copies into a volume, from an object prefix or the workspace`
-        : `${pair}, but results copy out of a volume, to an object prefix or the workspace`;
+    return {
+        in: `${pair}, but data copies into a volume, from an object prefix or the workspace`,
+        out: `${pair}, but results copy out of a volume, to an object prefix or the workspace`,
+        any: `${pair}, but each copy goes into a volume or out of one, from or to the workspace or an object prefix`
+    }[way];
 }
 /** One side of a copy: a workspace path, a volume's path, or an object prefix (see parseCopies). */
 function copyPlace(side, refuse) {
@@ -6387,7 +6412,7 @@ const OUTPUTS = [
         name: 'duration',
         type: 'number',
         dotenvRank: 15,
-        description: "`job`, `job_detail`, `job_stop`: seconds from the start of the job's run on the platform (`job_status.create_time`) to its end (`completion_time`, else its last update), once it ended (empty before). `transfer`: seconds from the connection check to the transfer's end."
+        description: "`job`, `job_detail`, `job_stop`: seconds from the start of the job's run on the platform (`job_status.create_time`) to its end (`completion_time`, else its last update), once it ended (empty before). `transfer`: seconds from the connection check to the transfer's end. `copy`: seconds its copies took, in all."
     }),
     output({
         name: 'job_type',
@@ -6453,19 +6478,25 @@ const OUTPUTS = [
         name: 'files',
         type: 'number',
         dotenvRank: 28,
-        description: '`transfer`, `transfer_detail` and `transfer_stop`: the files it copied (`ready_files`).'
+        description: '`transfer`, `transfer_detail` and `transfer_stop`: the files it copied (`ready_files`). `copy`: the files its copies copied, in all (a file already there is counted in `skipped_files`).'
     }),
     output({
         name: 'bytes',
         type: 'number',
         dotenvRank: 29,
-        description: '`transfer`, `transfer_detail` and `transfer_stop`: the bytes it copied (`transferred_bytes`).'
+        description: '`transfer`, `transfer_detail` and `transfer_stop`: the bytes it copied (`transferred_bytes`). `copy`: the bytes its copies copied, in all.'
+    }),
+    output({
+        name: 'skipped_files',
+        type: 'number',
+        dotenvRank: 47,
+        description: '`copy`: the files its copies from or to the workspace did not copy because they were there already (the same size and time, or the same size and SHA-256); a copy through object storage skips as `overwrite_policy` says, and does not count them.'
     }),
     output({
         name: 'rate',
         type: 'number',
         dotenvRank: 30,
-        description: '`transfer`: the bytes it copied a second, on average over `duration`.'
+        description: '`transfer` and `copy`: the bytes it copied a second, on average over `duration`.'
     }),
     output({
         name: 'diagnostics_file',
@@ -6978,6 +7009,7 @@ function stepRuntime(settings, host) {
         warn: host.warn,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
         cancelled: () => host.cancel.aborted,
+        every: realTimer,
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
@@ -6988,6 +7020,14 @@ function stepRuntime(settings, host) {
         dispose: () => {
             client.dispose();
         }
+    };
+}
+/** A real timer that keeps no process alive (see StepRuntime.every): the runner's. */
+function realTimer(everyMs, tick) {
+    const timer = setInterval(tick, everyMs);
+    timer.unref();
+    return () => {
+        clearInterval(timer);
     };
 }
 
@@ -7017,12 +7057,16 @@ function stepRuntime(settings, host) {
  * checkWorkspacePaths). A workspace copy needs no s3_* input.
  */
 function checkCopies(settings) {
-    const { data, results, transfer } = settings.storage;
+    const { data, results, copies, transfer } = settings.storage;
     checkWorkspacePaths(settings);
-    const viaObjects = (copies) => copies.some((copy) => (0,_settings_js__WEBPACK_IMPORTED_MODULE_0__/* .copySides */ ._)(copy).other.kind === 'objects');
-    if (!viaObjects(data) && !viaObjects(results))
+    const viaObjects = (list) => list.some((copy) => (0,_settings_js__WEBPACK_IMPORTED_MODULE_0__/* .copySides */ ._)(copy).other.kind === 'objects');
+    const input = [
+        ['data', data],
+        ['results', results],
+        ['copies', copies]
+    ].find(([, list]) => viaObjects(list))?.[0];
+    if (input === undefined)
         return;
-    const input = viaObjects(data) ? 'data' : 'results';
     const missing = [
         ['s3_supplier', transfer.supplier],
         ['s3_endpoint', transfer.endpoint],
@@ -7031,27 +7075,32 @@ function checkCopies(settings) {
         ['s3_secret_key', transfer.secretKey]
     ].find(([, value]) => value === undefined);
     if (missing !== undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${missing[0]} is empty, but ${input} copies through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${missing[0]} is empty, but ${input} ${input === 'copies' ? 'has a copy' : 'copies'} through the object storage it names: set s3_supplier, s3_endpoint, s3_bucket, s3_access_key and s3_secret_key`);
     checkEncryption(settings);
 }
 /**
  * Refuses, before anything is sent, a workspace path that leaves the workspace through a link (`..` and
- * absolute paths the parser refused already), and data's source that is not there: what data uploads
- * must exist before anything is made. A results target may be missing (it is made, inside the workspace).
+ * absolute paths the parser refused already), and an upload's source that is not there: what data (or a
+ * copy into a volume) uploads must exist before anything is made. A download's target may be missing (it
+ * is made, inside the workspace).
  */
 function checkWorkspacePaths(settings) {
-    const { data, results, workspace } = settings.storage;
-    for (const [input, copies] of [
+    const { data, results, copies, workspace } = settings.storage;
+    for (const [input, list] of [
         ['data', data],
-        ['results', results]
+        ['results', results],
+        ['copies', copies]
     ]) {
-        for (const copy of copies) {
+        for (const copy of list) {
             const { other } = (0,_settings_js__WEBPACK_IMPORTED_MODULE_0__/* .copySides */ ._)(copy);
             if (other.kind !== 'workspace')
                 continue;
-            const checked = input === 'data' ? (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceSource */ .$Q)(workspace, other.path) : (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceTarget */ .HU)(workspace, other.path);
+            const upload = copy.to.kind === 'nas';
+            const checked = upload
+                ? (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceSource */ .$Q)(workspace, other.path)
+                : (0,_sftp_workspace_path_js__WEBPACK_IMPORTED_MODULE_2__/* .workspaceTarget */ .HU)(workspace, other.path);
             if (!checked.ok)
-                throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${input} copies ${input === 'data' ? 'from' : 'to'} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .h)(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`);
+                throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${input} ${input === 'copies' ? 'has a copy' : 'copies'} ${upload ? 'from' : 'to'} ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .quote */ .h)(other.path)}, but ${checked.why}: name a path inside the workspace (${workspace}), such as ./dataset/`);
         }
     }
 }
@@ -7753,7 +7802,7 @@ function isUnknownStatus(status, criteria) {
 
 /***/ }),
 
-/***/ 5222:
+/***/ 3977:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8286,6 +8335,41 @@ const transferStop = operation({
     flow: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(561)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9561))).transferStopFlow
 });
 
+;// CONCATENATED MODULE: ./deploy/copies/operations.ts
+
+// Copies between the workspace (or object storage) and cluster storage volumes, in either direction, over
+// each volume's SFTP session (suanli-nas-storage/api/sftp-obtain.md, sftp-destroy.md).
+const copy = operation({
+    name: 'copy',
+    capabilities: ['data'],
+    summary: "copy files between the workspace and volumes, either way, over each volume's SFTP session (no GPU, no task); a copy through object storage as a transfer",
+    needs: ['copies'],
+    inputs: [
+        's3_supplier',
+        's3_endpoint',
+        's3_bucket',
+        's3_access_key',
+        's3_secret_key',
+        'overwrite_policy',
+        'ignore_patterns',
+        'transfer_retries',
+        'task_name',
+        'wait_timeout',
+        'poll_interval',
+        'poll_error_budget',
+        'cleanup_timeout'
+    ],
+    outputs: ['files', 'bytes', 'skipped_files', 'duration', 'rate'],
+    examples: [
+        "elastic-deploy copy --copies './dataset/ -> datasets:/data'",
+        "elastic-deploy copy --copies 'checkpoints:/out -> ./results/'",
+        '# ./dataset/ is a directory of the workspace (GITHUB_WORKSPACE, else the working directory)'
+    ],
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 626).then(__nccwpck_require__.bind(__nccwpck_require__, 8245))).copyFlow,
+    postFinishes: 'running transfers',
+    uses: { copies: true }
+});
+
 ;// CONCATENATED MODULE: ./deploy/preheat/operations.ts
 
 
@@ -8476,6 +8560,7 @@ const request = operation({
 
 
 
+
 // The replace a preview runs is the deployments': lent through the engine, so no capability imports another.
 (0,lent_replace/* lendReplace */.Ou)(async () => {
     const { replaceFlow, runReplace } = await Promise.all(/* import() */[__nccwpck_require__.e(197), __nccwpck_require__.e(832), __nccwpck_require__.e(327), __nccwpck_require__.e(529), __nccwpck_require__.e(688), __nccwpck_require__.e(633)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2633));
@@ -8523,6 +8608,7 @@ const OPERATIONS = [
     transferDetail,
     transferList,
     transferStop,
+    copy,
     storageCheck,
     searchResources,
     billing,
@@ -8566,7 +8652,7 @@ const startsTransfers = (operation) => declarationOf(operation)?.postFinishes ==
 
 /***/ }),
 
-/***/ 5197:
+/***/ 5165:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8688,6 +8774,63 @@ function changeTable(change) {
 
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
+;// CONCATENATED MODULE: ./deploy/copies/copy-report.ts
+
+
+
+
+// The copies' part: what a copy step copied, copy by copy (files, GiB, skipped, how it went), and why it
+// failed; its outputs count them all.
+const COPIED_PART = reportPart({
+    name: 'copied',
+    of: (step) => (0,step_result/* reportOf */.EI)(step, 'copied'),
+    summary: { alone: copiesTable },
+    outputs: ['files', 'bytes', 'skipped_files', 'duration', 'rate'],
+    values: copiedOutputs,
+    failure: (report) => report.failure
+});
+/** The totals of the copies that completed: files and bytes copied, files skipped, seconds, bytes a second. */
+function copiedOutputs({ copies }) {
+    const sum = (of) => copies.reduce((all, line) => all + (of(line) ?? 0), 0);
+    const bytes = sum((line) => line.bytes);
+    const elapsedMs = sum((line) => line.elapsedMs);
+    return {
+        files: String(sum((line) => line.files)),
+        bytes: String(bytes),
+        skipped_files: String(sum((line) => line.skipped)),
+        duration: String(Math.round(elapsedMs / 1000)),
+        rate: elapsedMs > 0 ? String(Math.round((bytes * 1000) / elapsedMs)) : ''
+    };
+}
+const OUTCOMES = {
+    copied: 'copied',
+    failed: 'failed',
+    left: 'not tried (an earlier copy failed)'
+};
+/**
+ * A table of the copies: each one's two sides (as written, escaped), how it went, over what, the files and
+ * GiB it copied, the files it skipped as already there (a transfer does not count them), how long it took;
+ * then why the copies stopped, when one failed.
+ */
+function copiesTable({ copies, failure }) {
+    const lines = [
+        '#### Copies',
+        '',
+        '| From | To | Via | Result | Files | Copied | Skipped | Took |',
+        '|---|---|---|---|---|---|---|---|',
+        ...copies.map(copyRow),
+        ''
+    ];
+    return failure === undefined ? lines : [...lines, `Failed: ${(0,markdown_text/* escape */.i)(failure)}`, ''];
+}
+function copyRow(line) {
+    const via = line.via === 'sftp' ? 'SFTP session' : 'transfer';
+    const gib = line.bytes === undefined ? '' : `${(line.bytes / 1024 ** 3).toFixed(2)} GiB`;
+    const skipped = line.outcome !== 'copied' ? '' : line.skipped === undefined ? '\u2013' : String(line.skipped);
+    const took = line.elapsedMs === undefined ? '' : (0,markdown_text/* escape */.i)((0,units/* formatDuration */.a3)(line.elapsedMs));
+    return `| ${(0,markdown_text/* escape */.i)(line.from)} | ${(0,markdown_text/* escape */.i)(line.to)} | ${via} | ${OUTCOMES[line.outcome]} | ${line.files ?? ''} | ${gib} | ${skipped} | ${took} |`;
+}
+
 ;// CONCATENATED MODULE: ./deploy/jobs/job-report.ts
 
 
@@ -9098,6 +9241,7 @@ function decimalText(value) {
 
 
 
+
 // Every report part, in one place: the summary, the outputs and the CLI ask each of them, in this order,
 // what the step holds of it. A new kind or capability registers its part here.
 /**
@@ -9113,6 +9257,7 @@ const REPORT_PARTS = [
     CAP_PART,
     VOLUME_PART,
     TRANSFER_PART,
+    COPIED_PART,
     PREHEAT_PART
 ];
 /** What the parts say of their outputs, each output the first part's that says it. */
@@ -9419,8 +9564,8 @@ var calls = __nccwpck_require__(9644);
 var operation_table = __nccwpck_require__(7059);
 // EXTERNAL MODULE: ./protocol/keys.ts
 var keys = __nccwpck_require__(4997);
-// EXTERNAL MODULE: ./deploy/operations.ts + 9 modules
-var operations = __nccwpck_require__(5222);
+// EXTERNAL MODULE: ./deploy/operations.ts + 10 modules
+var operations = __nccwpck_require__(3977);
 ;// CONCATENATED MODULE: ./deploy/capabilities.ts
 
 
@@ -9456,7 +9601,7 @@ const ROWS = [
     },
     {
         name: 'data',
-        description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between object storage and them.",
+        description: "Make sure of a GPU compute platform's cluster storage volumes, and copy data between them and the workspace or object storage.",
         defaultOperation: 'volume',
         icon: 'database'
     },
@@ -9584,7 +9729,8 @@ function readCleanup(operation, cleanup) {
  * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
  * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
  * default), or an update or a scale up to finish, whatever cleanup says, or a volume it makes for the run
- * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too).
+ * (volume_cleanup: delete), or a transfer it starts (stopped if still under way; data copies by them too),
+ * or an SFTP session a copy opens (destroyed).
  * Throws the InputError its settings would.
  */
 function mayCleanUp(rawInput) {
@@ -9595,8 +9741,10 @@ function mayCleanUp(rawInput) {
         (0,operations/* leavesChange */.fH)(operation) ||
         (given('volume_cleanup') === 'delete' && (0,operations/* makesVolumes */.Tq)(operation)) ||
         (0,operations/* startsTransfers */.eO)(operation) ||
-        // A create's data is copied in by transfers, stopped if the step is stopped while they run.
-        text('data') !== undefined);
+        // A create's data is copied in by transfers, stopped if the step is stopped while they run; data and
+        // copies from the workspace open SFTP sessions, destroyed if the step is stopped while they are open.
+        text('data') !== undefined ||
+        text('copies') !== undefined);
 }
 /** A job's mode when neither job_type nor the body's sub_type says it: Spot, the platform's default. */
 const DEFAULT_JOB_TYPE = 'spot';
@@ -9626,6 +9774,7 @@ function readStorage({ get, given }, workspace) {
         mounts: [...(get('volumes') ?? []), ...(get('juicefs_mounts') ?? [])],
         data: get('data') ?? [],
         results: get('results') ?? [],
+        copies: get('copies') ?? [],
         workspace: workspace === undefined || workspace === '' ? '.' : workspace
     };
 }
@@ -12181,7 +12330,10 @@ const OPERATION_TABLE = {
         ...volumeOperation('transfer', 'GET', task_kinds/* TRANSFER_KIND */.bl.paths.list, 'read'),
         listRows: transferRows
     },
-    transfer_stop: volumeOperation('transfer', 'POST', task_kinds/* TRANSFER_KIND */.bl.paths.stop, 'repeatable')
+    transfer_stop: volumeOperation('transfer', 'POST', task_kinds/* TRANSFER_KIND */.bl.paths.stop, 'repeatable'),
+    // Copies between the workspace and volumes: each volume's SFTP session obtained (asked again while
+    // Pending, the same session back) and destroyed by the flow; a copy through object storage a transfer.
+    copy: volumeOperation('volume', 'POST', task_kinds/* VOLUME_KIND */.OT.paths.sftpObtain, 'repeatable')
 };
 /** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
@@ -12324,6 +12476,7 @@ const OPERATION_NAMES = [
     'transfer_detail',
     'transfer_list',
     'transfer_stop',
+    'copy',
     'storage_check',
     'search_resources',
     'billing',

@@ -1,8 +1,8 @@
-export const id = 394;
-export const ids = [394];
+export const id = 229;
+export const ids = [229];
 export const modules = {
 
-/***/ 6394:
+/***/ 9229:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -515,7 +515,55 @@ async function makeLocalDirectory(path) {
     return here?.isDirectory() === true ? undefined : 'the workspace holds what is not a directory there';
 }
 
+;// CONCATENATED MODULE: ./deploy/engine/storage/sftp/copy-watch.ts
+
+
+/** How often the watch looks (of the host's time): the deadline is seen this late at most. */
+const WATCH_EVERY_MS = 1_000;
+const HEARTBEAT_MS = 30_000;
+/**
+ * Watches a copy on the host's timer (see SftpCopyOptions.every), beside its work and never through the
+ * step's sleep (which moves a test's clock): a heartbeat line when no byte moved for heartbeatMs (and again
+ * each heartbeatMs of silence), and once the step is cancelled or its deadline comes, the copy stopped and
+ * its connection closed, so that calls under way fail then rather than at the connection's own timeouts. Answers how to stop watching.
+ */
+function watchCopy(run) {
+    const { every } = run.options;
+    if (every === undefined)
+        return () => undefined;
+    return every(WATCH_EVERY_MS, () => {
+        look(run);
+    });
+}
+function look(run) {
+    const { options, tally } = run;
+    const now = options.now();
+    if (run.stopped !== undefined)
+        return;
+    const stop = options.cancelled() ? 'cancelled' : now >= options.deadline ? 'deadline' : undefined;
+    if (stop !== undefined) {
+        run.stopped = stop;
+        const why = stop === 'cancelled' ? 'the step was cancelled' : "the step's deadline came";
+        options.log(`${options.label}: ${why}: closing the connection to the volume`);
+        run.remote.close();
+        return;
+    }
+    const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    const silent = now - run.lastMoved;
+    if (silent < heartbeatMs || now - (run.lastHeartbeat ?? run.lastMoved) < heartbeatMs)
+        return;
+    run.lastHeartbeat = now;
+    options.log(`${options.label}: still copying: no bytes moved for ${(0,units/* formatDuration */.a3)(silent)} ` +
+        `(${tally.filesDone}/${tally.filesTotal} files, ${(0,transfer_lines/* gibOf */.wh)(tally.bytesDone).replace(' GiB', '')}/${(0,transfer_lines/* gibOf */.wh)(tally.bytesTotal)} so far)`);
+}
+/** Says the copy moved (bytes, or a file done): the heartbeat waits a whole heartbeatMs again. */
+function movedNow(run) {
+    run.lastMoved = run.options.now();
+    run.lastHeartbeat = undefined;
+}
+
 ;// CONCATENATED MODULE: ./deploy/engine/storage/sftp/copy-over-sftp.ts
+
 
 
 
@@ -530,10 +578,13 @@ async function makeLocalDirectory(path) {
  * to copy, `streams` files at once. A file the same at both ends is skipped (see uploadFile); a file whose
  * connection drops is copied again over a new connection, shared by the streams; any other error fails
  * that file, logged, and the copy fails at the end. An upload refuses, before it sends anything, a link out
- * of the workspace. Cancellation and the deadline stop new files from starting; the copy fails then.
+ * of the workspace. Cancellation and the deadline stop new files from starting; the copy fails then. On
+ * the host's timer (see watchCopy), a heartbeat while nothing moves, and the connection closed at the
+ * deadline.
  */
 async function copyOverSftp(options) {
     const run = newRun(options);
+    const unwatch = watchCopy(run);
     try {
         const top = await copyTop(run);
         if (typeof top === 'string')
@@ -548,9 +599,13 @@ async function copyOverSftp(options) {
         return finish(run, whyFailed(run));
     }
     catch (error) {
+        // A call that failed as the copy was stopped (its connection closed at the deadline): why it stopped.
+        if (run.stopped !== undefined)
+            return finish(run, whyFailed(run));
         return finish(run, error instanceof Error ? (0,safe_text/* sanitize */.aj)(error.message, 300) : String(error));
     }
     finally {
+        unwatch();
         run.remote.close();
     }
 }
@@ -563,6 +618,8 @@ function newRun(options) {
         retry: { maxRetries: options.maxRetries ?? 4, deadline, deps: { now, sleep, random, log, cancelled } },
         started: now(),
         lastLine: now(),
+        lastMoved: now(),
+        lastHeartbeat: undefined,
         stopped: undefined
     };
 }
@@ -698,12 +755,12 @@ async function copyFile(run, top, entry) {
 }
 /**
  * A progress line when the copy moved (bytes sent, a file done or failed), at most every progressEveryMs.
- * Lines come with what moves, not from a timer of their own: a timer's sleeps would make the step's clock
- * run on a clock that moves only when slept on (the tests'). While nothing moves, the retries' lines say why.
+ * Lines come with what moves; while nothing moves, the heartbeat (watchCopy) and the retries' lines say so.
  */
 function moved(run) {
     const { options, tally } = run;
     const now = options.now();
+    movedNow(run);
     if (now - run.lastLine < (options.progressEveryMs ?? 10_000))
         return;
     run.lastLine = now;
@@ -775,7 +832,8 @@ async function copyWorkspace(copy, open, ctx) {
         sleep: runtime.sleep,
         random: runtime.random,
         cancelled: runtime.cancelled,
-        deadline: ctx.deadline
+        deadline: ctx.deadline,
+        every: runtime.every
     });
     if (report.failure !== undefined)
         throw new Error(`${label}: ${report.failure}`);
@@ -794,25 +852,27 @@ async function copyWorkspace(copy, open, ctx) {
  * transfer (see runTransfer); a workspace's goes over the volume's SFTP session (see copyWorkspace). The
  * first that does not complete ends the copies, with why.
  */
-async function copyData(copies, way, ctx, sessions = overSftpSessions) {
+async function copyData(copies, way, ctx, sessions = overSftpSessions, options = {}) {
     const done = [];
+    const what = options.what ?? (way === 'in' ? 'data' : 'results');
     for (const [index, copy] of copies.entries()) {
         const { volume: place, other } = (0,settings/* copySides */._)(copy);
         const volume = await (0,run_transfer/* transferVolume */.Oi)(place.volume, ctx);
         if (other.kind === 'objects') {
-            done.push(await copyObjects(other, place, volume, { index, way }, ctx));
+            const report = await copyObjects(other, place, volume, { index, way, what }, ctx);
+            done.push(report);
+            options.done?.({ copy, via: 'transfer', report });
             continue;
         }
-        const what = way === 'in' ? 'data' : 'results';
         await sessions(volume, ctx, async (open) => {
-            await copyWorkspace({ way, what, workspace: other, volume: place, volumeId: volume.id }, open, ctx);
+            const report = await copyWorkspace({ way, what, workspace: other, volume: place, volumeId: volume.id }, open, ctx);
+            options.done?.({ copy, via: 'sftp', report });
         });
     }
     return done;
 }
 /** One copy between an object prefix and a volume, as a platform transfer run to its end. */
-async function copyObjects(objects, place, volume, { index, way }, ctx) {
-    const what = way === 'in' ? 'data' : 'results';
+async function copyObjects(objects, place, volume, { index, way, what }, ctx) {
     const direction = way === 'in' ? 's3-to-volume' : 'volume-to-s3';
     const prefix = (0,safe_text/* sanitize */.aj)(objects.prefix, 200);
     const at = `volume ${volume.id}:${(0,safe_text/* sanitize */.aj)(place.path, 200)}`;
