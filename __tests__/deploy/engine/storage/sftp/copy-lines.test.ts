@@ -33,6 +33,17 @@ describe("a workspace copy's lines", () => {
     );
   });
 
+  it('guesses no time left from a rate it shows as 0.0 MiB/s, nor once every byte is done', () => {
+    const crawling = { ...tally, bytesCopied: 1024 * 1024 };
+    expect(copyProgressLine(LABEL, crawling, 40_000)).toBe(
+      `${LABEL}: 15/100 files, 0.49/9.77 GiB (5%), 0.0 MiB/s, 40s elapsed`
+    );
+    const allBytes = { ...tally, bytesDone: tally.bytesTotal };
+    expect(copyProgressLine(LABEL, allBytes, 40_000)).toBe(
+      `${LABEL}: 15/100 files, 9.77/9.77 GiB (100%), 5.0 MiB/s, 40s elapsed`
+    );
+  });
+
   it('ends with what it copied, skipped and failed, and its retries', () => {
     const done = { ...emptyTally(), copied: 97, skipped: 3, bytesCopied: 1229 * MIB };
     expect(copyFinalLine(LABEL, done, { elapsedMs: 40_000, retries: 0, reconnects: 0 })).toBe(

@@ -150,7 +150,7 @@ describe('copyOverSftp', () => {
     expect(progress.length).toBeGreaterThan(1);
     for (const line of progress)
       expect(line).toMatch(
-        /^data: \.\/in -> volume 7:\/data: \d+\/40 files, 0\.\d\d\/0\.\d\d GiB \(\d+%\), \d+\.\d MiB\/s, (\d+m)?\d+s left, (\d+m)?\d+s elapsed$/
+        /^data: \.\/in -> volume 7:\/data: \d+\/40 files, 0\.\d\d\/0\.\d\d GiB \(\d+%\), \d+\.\d MiB\/s, ((\d+m)?\d+s left, )?(\d+m)?\d+s elapsed$/
       );
     const seconds = progress.map((line) => {
       const [, m = '0', sec = '0'] = /, (?:(\d+)m)?(\d+)s elapsed$/.exec(line) ?? [];
