@@ -1,3 +1,4 @@
+import { OBJECT_COPIES } from '../engine/inputs/operation-inputs.js';
 import { operation } from '../engine/operations/operation.js';
 
 // Copies between the workspace (or object storage) and cluster storage volumes, in either direction, over
@@ -10,14 +11,7 @@ export const copy = operation({
     "copy files between the workspace and volumes, either way, over each volume's SFTP session (no GPU, no task); a copy through object storage as a transfer",
   needs: ['copies'],
   inputs: [
-    's3_supplier',
-    's3_endpoint',
-    's3_bucket',
-    's3_access_key',
-    's3_secret_key',
-    'overwrite_policy',
-    'ignore_patterns',
-    'transfer_retries',
+    ...OBJECT_COPIES,
     'task_name',
     'wait_timeout',
     'poll_interval',

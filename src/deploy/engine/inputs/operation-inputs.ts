@@ -102,9 +102,8 @@ export const CHANGE_WAIT: readonly InputName[] = [
   'poll_error_budget',
   'cleanup_timeout'
 ];
-/** The data input, and what its copies go through (the object storage, how they copy). */
-export const DATA_IN: readonly InputName[] = [
-  'data',
+/** What copies through object storage go through: the bucket the s3_* inputs name, and how they copy. */
+export const OBJECT_COPIES: readonly InputName[] = [
   's3_supplier',
   's3_endpoint',
   's3_bucket',
@@ -114,6 +113,8 @@ export const DATA_IN: readonly InputName[] = [
   'ignore_patterns',
   'transfer_retries'
 ];
+/** The data input, and what its copies go through (the object storage, how they copy). */
+export const DATA_IN: readonly InputName[] = ['data', ...OBJECT_COPIES];
 export const CREATE: readonly InputName[] = [
   'task_name',
   'points',
