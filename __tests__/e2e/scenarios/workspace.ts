@@ -30,7 +30,13 @@ function aWorkspace(bigBytes: number): { dir: string; big: Buffer; remove: () =>
   mkdirSync(join(dir, 'ds', 'sub'), { recursive: true });
   writeFileSync(join(dir, 'ds', 'a.txt'), 'alpha');
   writeFileSync(join(dir, 'ds', 'sub', 'b.bin'), big);
-  return { dir, big, remove: () => { rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    dir,
+    big,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
 }
 
 /** A volume `work` for the scenario, its storage_id. */
