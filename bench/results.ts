@@ -1,5 +1,6 @@
 // Renders bench/results.json as bench/RESULTS.md: each measure with its target (the house issue's).
 import * as prettier from 'prettier';
+import type { CopyCase, CopySide, WorkspaceCopyResults } from './workspace-copy.js';
 
 export interface Stats {
   median: number;
@@ -66,6 +67,8 @@ export interface BenchResults {
     gapMaxMs: number;
     rerun: { filesCopied: number; bytesCopied: number; creates: number };
   };
+  /** Workspace copies over SFTP (issue 64): the step's upload against a bare ssh2 script. */
+  workspaceCopy?: WorkspaceCopyResults;
   job: {
     intervalMs: number;
     runs: { endLatencyMs: number; phaseMs: number; lineLatencyMs: Stats }[];
@@ -263,6 +266,42 @@ function transferSection(t: BenchResults['transfer']): string[] {
   ];
 }
 
+function workspaceCopySection(w: BenchResults['workspaceCopy']): string[] {
+  if (w === undefined) return [];
+  const row = (c: CopyCase, who: string, side: CopySide, target: string): string =>
+    `| ${c.what} | ${who} | ${ms(side.copyMs.median)} (${spread(side.copyMs)}) | ${ms(side.wallMs.median)} | ${ms(side.cpuMs.median)} | ${mib(side.peakMiB.median)} | ${target} |`;
+  const rows = w.cases.flatMap((c) => [
+    row(
+      c,
+      'the step (`job` with `data`)',
+      c.step,
+      `${c.ratio.median.toFixed(2)}× the bare script's copy (at most 1.25×: ${met(c.ratio.median <= 1.25)}); memory under 120 MiB: ${met(c.step.peakMiB.max < 120)}`
+    ),
+    row(c, 'the bare script (ssh2 as it comes)', c.bare, ''),
+    row(
+      c,
+      'the bare script, Nagle off (`NODELAY=1`)',
+      c.bareNoDelay,
+      `the step's copy ${c.ratioNoDelay.median.toFixed(2)}× this one's`
+    )
+  ]);
+  const runs = w.cases[0]?.step.copyMs.runs ?? 0;
+  return [
+    '## 7. Workspace copies over SFTP (issue 64)',
+    '',
+    "A job step (dist/index.js on Node 24) whose `data` uploads a workspace folder into a volume over the volume's SFTP session before the job is made, against `bench/bare-sftp.mjs`: the same upload with the same library (ssh2's Client), the session obtained and destroyed by signed requests as the step does, " +
+      `${w.streams} files at once, each by \`sftp.fastPut\` with ${w.chunksInFlight} chunks of ${w.chunkBytes / 1024} KiB in flight (the step's), and nothing else (no skip of what is there, no times set, no retries, no progress). ` +
+      `The emulator runs in a process of its own (\`emulator/cli.ts\`), so that neither measured process holds its SFTP server; every run uploads into an empty directory (removed after, unmeasured). ${runs} interleaved rounds after a warm-up round, medians.`,
+    '',
+    "**Copy** is timed on the emulator's clock, from its record of requests, the same way for both: from the obtain that answered Running (the session's Pending time, which the platform sets, left out) to the destroy after it; it holds the connection, the walk of the folder, every file and the close. **Wall** is the whole process (for the step, the job's create and wait too); **peak memory** is the process's (VmHWM).",
+    '',
+    '| Data | Who | Copy (min – max) | Wall | CPU | Peak memory | Target |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    ''
+  ];
+}
+
 export async function renderResults(r: BenchResults): Promise<string> {
   const machine = Object.entries(r.machine).map(([key, value]) => `| ${key} | ${value} |`);
   const commits = new Set(Object.values(r.measuredAt ?? {}));
@@ -278,7 +317,7 @@ export async function renderResults(r: BenchResults): Promise<string> {
     `Measured by \`npm run bench\` on the machine below, ${runs}, against the emulator on`,
     "loopback in its live profile (the platform's documented forms), with RSA-mode keys. Nothing here is",
     'asserted by a test; the targets are those of the house issue (38), for a GPU job of issue 39, and for',
-    "a bulk read of answers as rich as the reference's, of issue 50.",
+    "a bulk read of answers as rich as the reference's, of issue 50, and for workspace copies over SFTP, of issue 64.",
     'Notes of earlier benchmarks, and',
     'what they found, are in [NOTES.md](NOTES.md).',
     '',
@@ -291,7 +330,8 @@ export async function renderResults(r: BenchResults): Promise<string> {
     ...latencySection(r),
     ...largeBodySection(r.largeBody),
     ...jobSection(r.job),
-    ...transferSection(r.transfer)
+    ...transferSection(r.transfer),
+    ...workspaceCopySection(r.workspaceCopy)
   ].join('\n');
   return prettier.format(text, { parser: 'markdown', proseWrap: 'preserve' });
 }

@@ -19,6 +19,7 @@ import { toCompactJson } from '../src/protocol/json.js';
 import { loadPlatformPublicKey, loadPrivateKey } from '../src/protocol/keys.js';
 import { signRequest } from '../src/protocol/signing.js';
 import type { BenchResults, Stats, Usage } from './results.js';
+import { workspaceCopy } from './workspace-copy.js';
 
 const [GPU_4090] = DEVICES;
 if (GPU_4090?.regions[0] === undefined) throw new Error('the emulator catalog has no 4090');
@@ -871,6 +872,17 @@ try {
   await measure('large', 'largeBody', () => largeBody(ctx));
   await measure('job', 'job', () => jobLatency(ctx));
   await measure('transfer', 'transfer', () => transferLatency(ctx));
+  await measure('copy', 'workspaceCopy', () =>
+    workspaceCopy({
+      node24,
+      work,
+      jobBody: JOB_BODY,
+      rounds: Number(process.env.BENCH_COPY_ROUNDS ?? 5),
+      say,
+      stats,
+      usageProbe
+    })
+  );
   const { renderResults } = await import('./results.js');
   writeFileSync(join(ROOT, 'bench/RESULTS.md'), await renderResults(results as BenchResults));
   say('wrote bench/RESULTS.md and bench/results.json');

@@ -8,7 +8,9 @@ export const DEMO_MODES = {
   '--job': 'a GPU batch job (operation: job) of two completions, run to its end',
   '--job-fail': 'a GPU job whose pods exit with code 3: the step fails and says why',
   '--data':
-    'a GPU job on a volume: a dataset copied in, the job, its results copied back, the volume deleted',
+    "a GPU job on the workspace's data: a folder uploaded into a volume over SFTP, the job, its results downloaded into ./results/, the volume deleted",
+  '--data-objects':
+    'a GPU job on a volume through object storage: a dataset copied in, the job, its results copied back, the volume deleted',
   '--preview':
     "a pull request's preview, opened, pushed to and merged, with its comment as a reviewer reads it",
   '--runner':

@@ -11,9 +11,13 @@
 // npm run demo -- --job: a GPU batch job (operation: job) of two completions, run to its end;
 // -- --job-fail: one whose pods exit with code 3, which fails the step and says why. Its wait_timeout is
 // empty: the wait covers the job's timeout_sec and its start.
-// npm run demo -- --data: a GPU job on its data: a volume made for the run, a dataset copied into it from
-// object storage, a job that mounts it and writes its results under /work/out (the emulator's script for
-// it), those results copied back, and the volume deleted by the post step.
+// npm run demo -- --data: a GPU job on data from the workspace (issue 64): a workspace folder made for the
+// demo, a volume made for the run, the folder uploaded into it over the volume's SFTP session before the
+// job, the job's results downloaded into the workspace's ./results/ after it, the volume deleted by the post
+// step (scripts/demo-workspace.ts).
+// npm run demo -- --data-objects: the same through object storage: a dataset copied into the volume from a
+// bucket, a job that mounts it and writes its results under /work/out (the emulator's script for it), those
+// results copied back to the bucket, and the volume deleted by the post step.
 // npm run demo -- --preview: a pull request's preview, opened, pushed to and merged, against the emulator
 // and GitHub's stand-in, the comment printed as a reviewer reads it (scripts/demo-preview.ts).
 // npm run demo -- --runner: two GPU runners for a workflow run's jobs (operation: runner), against the
@@ -42,7 +46,7 @@ const crash = mode === '--crash';
 const rsa = mode === '--rsa';
 const jobFail = mode === '--job-fail';
 const job = jobFail || mode === '--job';
-const data = mode === '--data';
+const data = mode === '--data-objects';
 const emulator = await startEmulator({
   ...(rsa ? { profile: 'spec' as const } : {}),
   ...(runnerSide === undefined ? {} : { runners: runnerSide.link }),
@@ -69,6 +73,18 @@ const emulator = await startEmulator({
           files: [
             { name: 'metrics.json', bytes: 2048, hash: 'metrics-1' },
             { name: 'predictions.parquet', bytes: 96 * 1024 ** 2, hash: 'predictions-1' }
+          ]
+        }
+      },
+      {
+        // The workspace data demo's job: it reads /work/data and writes its results under /work/out.
+        pattern: /^demo-eval-workspace$/,
+        log: ['reading 40 shards from /work/data', 'accuracy 0.913 on 2000 samples', 'wrote /work/out'],
+        writes: {
+          path: '/work/out',
+          files: [
+            { name: 'metrics.json', bytes: 2048, hash: 'metrics-1' },
+            { name: 'predictions.parquet', bytes: 8 * 1024 ** 2, hash: 'predictions-1' }
           ]
         }
       },
@@ -151,6 +167,10 @@ const gpuJob = {
 const inputs = job ? gpuJob : deploy;
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 if (data) process.exit(await dataDemo());
+if (mode === '--data')
+  process.exit(
+    await (await import('./demo-workspace.js')).workspaceDemo({ emulator, node, env, say, show }, gpuJob)
+  );
 if (mode === '--preview')
   process.exit(await (await import('./demo-preview.js')).previewDemo({ emulator, node, env, say, show }));
 if (runnerSide !== undefined)

@@ -21,7 +21,16 @@ it.concurrent(
   async () => {
     const help = await demo('--help');
     expect(help.code).toBe(0);
-    for (const mode of ['--rsa', '--crash', '--job', '--job-fail', '--data', '--preview', '--runner'])
+    for (const mode of [
+      '--rsa',
+      '--crash',
+      '--job',
+      '--job-fail',
+      '--data',
+      '--data-objects',
+      '--preview',
+      '--runner'
+    ])
       expect(help.stdout).toMatch(new RegExp(`^ {2}${mode} +\\S`, 'm'));
     // Nothing ran: no emulator started.
     expect(help.stdout).not.toContain('Emulator listening');
@@ -29,7 +38,7 @@ it.concurrent(
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(
-      'demo: "--jobs" is not a mode of the demo (did you mean --job?): the modes are --rsa, --crash, --job, --job-fail, --data, --preview, --runner (npm run demo -- --help says what each shows)\n'
+      'demo: "--jobs" is not a mode of the demo (did you mean --job?): the modes are --rsa, --crash, --job, --job-fail, --data, --data-objects, --preview, --runner (npm run demo -- --help says what each shows)\n'
     );
     const two = await demo('--job', '--rsa');
     expect(two.code).toBe(2);
@@ -126,9 +135,43 @@ it.concurrent(
 );
 
 it.concurrent(
-  'npm run demo -- --data copies a dataset into a volume, runs a job on it, copies its results back, and deletes the volume',
+  "npm run demo -- --data uploads the workspace's dataset into a volume over SFTP before the job, downloads its results into ./results/ after it, and deletes the volume",
   async () => {
     const { code, stdout } = await demo('--data');
+    expect(code).toBe(0);
+    // The upload before the job is made, the download after it ended, each over its own session.
+    const upload = stdout.indexOf(
+      "data: the workspace's ./dataset/ -> volume 1001:/work/data: 41 files copied"
+    );
+    const create = stdout.indexOf('POST /api/task/job/create');
+    const download = stdout.indexOf(
+      "results: volume 1001:/work/out -> the workspace's ./results/: 2 files copied"
+    );
+    expect(upload).toBeGreaterThan(-1);
+    expect(create).toBeGreaterThan(upload);
+    expect(download).toBeGreaterThan(create);
+    expect(stdout).toMatch(/shows the host key SHA256:\S+ \(first contact/);
+    // Judged by the emulator's volume and the workspace's files, as the demo read them.
+    expect(stdout).toContain(
+      "The volume's /work/data held 41 files uploaded from ./dataset/ before the job was made."
+    );
+    expect(stdout).toContain(
+      "The workspace's ./results/ holds metrics.json, predictions.parquet (2048 and 8388608 bytes): what the job wrote."
+    );
+    expect(stdout).toContain("the volume's session now: none.");
+    expect(stdout).toContain(
+      'cleanup: deleted volume 1001 (demo-data), made for this run (volume_cleanup: delete): no list shows it'
+    );
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: the workspace data uploaded, the job ran on it, its results downloaded into ./results/, and the volume deleted; nothing left.'
+    );
+  }
+);
+
+it.concurrent(
+  'npm run demo -- --data-objects copies a dataset into a volume, runs a job on it, copies its results back, and deletes the volume',
+  async () => {
+    const { code, stdout } = await demo('--data-objects');
     expect(code).toBe(0);
     expect(stdout).toMatch(/data: transfer 501: Completed, copied 40 files \(1\.95 GiB\)/);
     // Regression (issue 63, point 10): the results copied back were the job's input (its 40 files of

@@ -26,6 +26,7 @@ import { boundedReadScenarios } from './scenarios/bounded-reads.js';
 import { previewScenarios } from './scenarios/previews.js';
 import { dataScenarios } from './scenarios/data.js';
 import { runnerScenarios } from './scenarios/runners.js';
+import { workspaceScenarios } from './scenarios/workspace.js';
 
 /**
  * Defines the scenarios for one Node version: every one (`all`), or the smoke set. Each scenario has an
@@ -101,4 +102,5 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   previewScenarios(api);
   dataScenarios(api);
   runnerScenarios(api);
+  workspaceScenarios(api);
 }

@@ -199,7 +199,8 @@ export const SMOKE = new Set([
   'fails naming the permission when GitHub refuses the deployment, and creates nothing',
   'goes through the proxy in https_proxy to both the platform and GitHub, every request tunnelled',
   'starts two runners that come online and hands them over: outputs, runs_on, the post step stops nothing, no configuration written',
-  'on SIGTERM while waiting for the runners to come online, exits keeping both jobs for the post step, which stops them'
+  'on SIGTERM while waiting for the runners to come online, exits keeping both jobs for the post step, which stops them',
+  'uploads the data from the workspace before the job is made and downloads its results into the workspace after it'
 ]);
 
 export async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
