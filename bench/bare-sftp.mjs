@@ -7,8 +7,8 @@
 // chunks of CHUNK_BYTES in flight (default 64 of 32 KiB, the step's: engine/storage/sftp-remote.ts).
 // The script fails unless the platform accepted every request and every file was written.
 // Environment: BASE_URL, TOKEN, PRIVATE_KEY_FILE, STORAGE_ID, LOCAL_DIR, REMOTE_DIR; STREAMS, CHUNKS,
-// CHUNK_BYTES. NODELAY=1 turns Nagle's algorithm off on its socket (ssh2 leaves it on, as the step's
-// client does today): a second yardstick, to show what that costs. With REMOVE=1 it removes REMOTE_DIR's
+// CHUNK_BYTES. NODELAY=1 turns Nagle's algorithm off on its socket, as the step's client does (the
+// yardstick); without it, ssh2 as it comes (Nagle on), to show what that costs. With REMOVE=1 it removes REMOTE_DIR's
 // tree instead (the bench's cleanup, not measured).
 import { Buffer } from 'node:buffer';
 import { constants, createPrivateKey, sign } from 'node:crypto';

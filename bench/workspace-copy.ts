@@ -53,11 +53,11 @@ export interface CopyCase {
   bytes: number;
   step: CopySide;
   bare: CopySide;
-  /** The bare script with Nagle's algorithm off (NODELAY=1), which neither the step nor ssh2 does. */
+  /** The bare script with Nagle's algorithm off (NODELAY=1), as the step connects: the yardstick. */
   bareNoDelay: CopySide;
-  /** The step's copy window over the bare script's, paired round by round. */
+  /** The step's copy window over the bare script's as ssh2 comes (Nagle on), paired round by round. */
   ratio: Stats;
-  /** The step's copy window over the bare script's without Nagle's algorithm, paired round by round. */
+  /** The step's copy window over the bare script's without Nagle's algorithm (the target's), paired. */
   ratioNoDelay: Stats;
 }
 

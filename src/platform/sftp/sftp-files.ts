@@ -70,6 +70,9 @@ export function openSftpFiles(login: SftpLogin, options: SftpOptions): Promise<R
         return accepted;
       }
     });
+    // Each SFTP call is a small packet answered before the next of its file: with Nagle's algorithm on
+    // (ssh2's default) each would wait for the last one's acknowledgement, about 40 ms a call.
+    client.setNoDelay(true);
   });
 }
 
