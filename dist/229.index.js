@@ -110,9 +110,11 @@ function emptyTally() {
         failed: 0
     };
 }
+/** The least rate a time left is worked out from: what rateOf shows as 0.1 MiB/s. */
+const MIN_RATE = 0.05 * 1024 * 1024;
 /**
  * A line of a copy's progress, as a transfer's: files and GiB done of all, the percent, the rate, the
- * time it expects to need, and how long it has run.
+ * time it expects to need (while bytes are left, at a rate it can tell), and how long it has run.
  *
  * `data: ./dataset/ -> volume 12:/data: 15/100 files, 0.49/9.77 GiB (5%), 5.0 MiB/s, 31m35s left, 40s elapsed`
  */
@@ -124,7 +126,8 @@ function copyProgressLine(label, tally, elapsedMs) {
         `${tally.filesDone}/${tally.filesTotal} files`,
         `${(0,transfer_lines/* gibOf */.wh)(tally.bytesDone).replace(' GiB', '')}/${(0,transfer_lines/* gibOf */.wh)(tally.bytesTotal)}${percent}`,
         (0,transfer_lines/* rateOf */.MK)(rate),
-        ...(rate > 0 && left > 0 ? [`${(0,units/* formatDuration */.a3)((left / rate) * 1000)} left`] : []),
+        // No time left is guessed from a rate the line shows as 0.0 MiB/s (a stalled start would say days).
+        ...(rate >= MIN_RATE && left > 0 ? [`${(0,units/* formatDuration */.a3)((left / rate) * 1000)} left`] : []),
         ...(tally.failed > 0 ? [`${tally.failed} failed`] : []),
         `${(0,units/* formatDuration */.a3)(elapsedMs)} elapsed`
     ];

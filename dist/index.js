@@ -4113,6 +4113,7 @@ const asText = (value) => value;
 /* harmony export */   LA: () => (/* binding */ CHANGE_WAIT),
 /* harmony export */   YA: () => (/* binding */ VOLUME_OUTPUTS),
 /* harmony export */   gj: () => (/* binding */ JOB_WAIT),
+/* harmony export */   iF: () => (/* binding */ OBJECT_COPIES),
 /* harmony export */   j2: () => (/* binding */ TRANSFER_OUTPUTS),
 /* harmony export */   j6: () => (/* binding */ only),
 /* harmony export */   lY: () => (/* binding */ CREATE),
@@ -4219,9 +4220,8 @@ const CHANGE_WAIT = [
     'poll_error_budget',
     'cleanup_timeout'
 ];
-/** The data input, and what its copies go through (the object storage, how they copy). */
-const DATA_IN = [
-    'data',
+/** What copies through object storage go through: the bucket the s3_* inputs name, and how they copy. */
+const OBJECT_COPIES = [
     's3_supplier',
     's3_endpoint',
     's3_bucket',
@@ -4231,6 +4231,8 @@ const DATA_IN = [
     'ignore_patterns',
     'transfer_retries'
 ];
+/** The data input, and what its copies go through (the object storage, how they copy). */
+const DATA_IN = ['data', ...OBJECT_COPIES];
 const CREATE = [
     'task_name',
     'points',
@@ -6806,6 +6808,7 @@ const transferStop = operation({
 
 ;// CONCATENATED MODULE: ./deploy/copies/operations.ts
 
+
 // Copies between the workspace (or object storage) and cluster storage volumes, in either direction, over
 // each volume's SFTP session (suanli-nas-storage/api/sftp-obtain.md, sftp-destroy.md).
 const copy = operation({
@@ -6814,14 +6817,7 @@ const copy = operation({
     summary: "copy files between the workspace and volumes, either way, over each volume's SFTP session (no GPU, no task); a copy through object storage as a transfer",
     needs: ['copies'],
     inputs: [
-        's3_supplier',
-        's3_endpoint',
-        's3_bucket',
-        's3_access_key',
-        's3_secret_key',
-        'overwrite_policy',
-        'ignore_patterns',
-        'transfer_retries',
+        ...operation_inputs/* OBJECT_COPIES */.iF,
         'task_name',
         'wait_timeout',
         'poll_interval',
