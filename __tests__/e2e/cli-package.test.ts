@@ -5,6 +5,7 @@ import {
   chmodSync,
   chownSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -304,6 +305,76 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     // Nothing of the storage keys or the signing key in what was printed.
     const everything = printed.join('\n');
     for (const secret of [project.STORAGE_ACCESS_KEY, project.STORAGE_SECRET_KEY, key.split('\n')[3]])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("runs the GitLab job of docs/cli.md on the checkout's data: the dataset uploaded before the job, its results downloaded into the checkout for the artifacts, the volume deleted", async () => {
+    const pipeline = parse(blockAfter("### A job on the checkout's data", 'yaml')) as Record<
+      string,
+      {
+        variables?: Record<string, string>;
+        script?: string[];
+        after_script?: string[];
+        artifacts?: { paths?: string[] };
+      }
+    >;
+    const { variables, script, after_script: afterScript, artifacts } = pipeline.eval ?? {};
+    if (variables === undefined || script === undefined || afterScript === undefined)
+      throw new Error("docs/cli.md: the checkout's data job has no variables, script and after_script");
+    const key = readFileSync(emulator.rsa.private_key_file, 'utf8');
+    const project: Record<string, string> = {
+      CI_PIPELINE_ID: '4244',
+      DEPLOY_API_TOKEN: emulator.rsa.token,
+      DEPLOY_API_PRIVATE_KEY: key
+    };
+    const env = {
+      ...project,
+      ...Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [
+          name,
+          value.replace(/\$([A-Z_]+)/g, (_, ref: string) => project[ref] ?? '')
+        ])
+      )
+    };
+    // The job leaves its metrics under the volume's /work/out.
+    emulator.jobs.configure({
+      scripts: [
+        {
+          pattern: /^eval-4244$/,
+          runSeconds: 1,
+          writes: { path: '/work/out', files: [{ name: 'metrics.json', bytes: 96, hash: 'metrics' }] }
+        }
+      ]
+    });
+    const work = mkdtempSync(join(dir, 'gitlab-checkout-'));
+    writeFileSync(join(work, 'job.yaml'), JOB_BODY);
+    mkdirSync(join(work, 'dataset', 'part'), { recursive: true });
+    writeFileSync(join(work, 'dataset', 'train.jsonl'), '{"x": 1}\n');
+    writeFileSync(join(work, 'dataset', 'part', 'eval.jsonl'), '{"x": 2}\n');
+    const printed = await runExample(script, env, work).catch((error: unknown) => {
+      throw new Error(String((error as { stderr?: string }).stderr ?? error));
+    });
+    const volumeId = Number((JSON.parse(printed[0] ?? '{}') as { storage_id?: string }).storage_id);
+    expect(
+      emulator.storage
+        .volumeFiles(volumeId, '/work/data')
+        .map((f) => f.name)
+        .sort()
+    ).toEqual(['part/eval.jsonl', 'train.jsonl']);
+    // The session was destroyed before the job was made, and again after its results came back.
+    const paths = emulator.requests.map((r) => r.path);
+    const job = paths.indexOf('/api/task/job/create');
+    const destroys = paths.flatMap((path, i) => (path === '/api/storage/nas/v1/sftp/destroy' ? [i] : []));
+    expect(destroys).toHaveLength(2);
+    expect([(destroys[0] ?? -1) < job, job < (destroys[1] ?? -1)]).toEqual([true, true]);
+    expect(emulator.storage.sftpStatus(volumeId)).toBeUndefined();
+    // What GitLab keeps as the job's artifacts: the results, in the checkout.
+    expect(artifacts?.paths).toEqual(['results/']);
+    expect(statSync(join(work, 'results', 'metrics.json')).size).toBe(96);
+    await runExample(afterScript, env, work);
+    expect(emulator.storage.volumes()).toEqual([]);
+    const everything = printed.join('\n');
+    for (const secret of [...emulator.storage.sftpSessions.passwords(), key.split('\n')[3] ?? ''])
       expect(everything).not.toContain(secret);
   });
 
