@@ -289,7 +289,7 @@ function workspaceCopySection(w: BenchResults['workspaceCopy']): string[] {
   return [
     '## 7. Workspace copies over SFTP (issue 64)',
     '',
-    "A job step (dist/index.js on Node 24) whose `data` uploads a workspace folder into a volume over the volume's SFTP session before the job is made, against `bench/bare-sftp.mjs`: the same upload with the same library (ssh2's Client) and the same socket option (Nagle's algorithm off, \`setNoDelay\`, as the step connects), the session obtained and destroyed by signed requests as the step does, " +
+    "A job step (dist/index.js on Node 24) whose `data` uploads a workspace folder into a volume over the volume's SFTP session before the job is made, against `bench/bare-sftp.mjs`: the same upload with the same library (ssh2's Client) and the same socket option (Nagle's algorithm off, `setNoDelay`, as the step connects), the session obtained and destroyed by signed requests as the step does, " +
       `${w.streams} files at once, each by \`sftp.fastPut\` with ${w.chunksInFlight} chunks of ${w.chunkBytes / 1024} KiB in flight (the step's), and nothing else (no skip of what is there, no times set, no retries, no progress). ` +
       `The emulator runs in a process of its own (\`emulator/cli.ts\`), so that neither measured process holds its SFTP server; every run uploads into an empty directory (removed after, unmeasured). ${runs} interleaved rounds after a warm-up round, medians.`,
     '',
