@@ -481,7 +481,16 @@ describe('the command lines of docs/cli.md, run as written', () => {
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
-      jobs: { podSeconds: 1 }
+      // The GitLab jobs' evals leave their metrics where they mount their volume: the results to copy.
+      jobs: {
+        podSeconds: 1,
+        scripts: [
+          {
+            pattern: /^eval-/,
+            writes: { path: '/work/out', files: [{ name: 'metrics.json', bytes: 64, hash: 'metrics' }] }
+          }
+        ]
+      }
     });
     // Each block runs in a directory of its own, as a CI job's workspace.
     dir = mkdtempSync(join(tmpdir(), 'doc-cli-'));
@@ -492,6 +501,9 @@ describe('the command lines of docs/cli.md, run as written', () => {
       'services:\n  - service_name: web\n    service_image: registry.example.com/web:1\n    remote_ports: [{service_port: 80}]\n'
     );
     writeFileSync(join(dir, 'job.yaml'), JOB_YAML);
+    // The checkout's dataset, which the job on the checkout's data uploads.
+    mkdirSync(join(dir, 'dataset'));
+    writeFileSync(join(dir, 'dataset', 'train.jsonl'), '{"text":"hello"}\n');
   });
   afterEach(async () => {
     process.chdir(ROOT);
@@ -533,8 +545,8 @@ describe('the command lines of docs/cli.md, run as written', () => {
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
 
-  it('finds the command lines: the install example, GitLab (a deploy, a review app, a job, a job on data) and Jenkins', () => {
-    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 2, 4, 2]);
+  it("finds the command lines: the install example, GitLab (a deploy, a review app, a job, a job on data, a job on the checkout's data) and Jenkins", () => {
+    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 2, 4, 4, 2]);
     // The review app's environment takes its URL from the replace's dotenv report.
     expect(CLI_BLOCKS.flatMap((b) => b.environmentUrls)).toEqual([
       { file: 'review.env', variable: 'ELASTIC_DEPLOY_OUTPUT_URL' }
