@@ -129,6 +129,46 @@ describe('operation copy', () => {
     expect(stopped.outputs).toMatchObject({ files: '0', skipped_files: '0' });
   });
 
+  it('copies a line that names object storage as a transfer, either way, and counts what the transfer copied', async () => {
+    const id = await volume();
+    bench.emulator.storage.setTransferPace({ queueMs: 0, pendingMs: 0, countMs: 0, bytesPerSecond: 1e12 });
+    const storage = {
+      s3_supplier: 'tencent',
+      s3_endpoint: 'cos.ap-guangzhou.myqcloud.com',
+      s3_bucket: 'training-data',
+      s3_access_key: 'AKIDCOPYEXAMPLE',
+      s3_secret_key: 'copySecretKeyExample'
+    };
+    const done = await step(
+      { operation: 'copy', copies: 'datasets/v3/ -> work:/data\nwork:/data -> backup/', ...storage },
+      { env: { GITHUB_WORKSPACE: workspace } }
+    );
+    expect(done.failure).toBeUndefined();
+    // The emulator's prefix holds 40 files of 50 MiB until a test sets others: in, then back out.
+    expect(bench.emulator.storage.volumeFiles(id, '/data')).toHaveLength(40);
+    expect(bench.emulator.storage.objects('training-data', 'backup/')).toHaveLength(40);
+    expect(bench.sent('/api/storage/nas/v1/encrypt/s3/create')).toHaveLength(2);
+    expect(bench.sent(OBTAIN)).toEqual([]);
+    expect(done.outputs).toMatchObject({ files: '80', bytes: String(80 * 50 * 1024 * 1024) });
+    const summary = summaryOf(done);
+    expect(summary).toContain('| datasets/v3/ | work&#58;/data | transfer | copied | 40 | 1.95 GiB |');
+    expect(summary).toContain('| work&#58;/data | backup/ | transfer | copied | 40 | 1.95 GiB |');
+    expect(JSON.stringify([bench.log, summary, done.outputs])).not.toContain(storage.s3_secret_key);
+  });
+
+  it('copies nothing more once the step is cancelled: the lines after it are not tried', async () => {
+    const id = await volume();
+    const done = await step(
+      { operation: 'copy', copies: './ds/a.txt -> work:/one/a.txt\n./ds/ -> work:/two' },
+      { env: { GITHUB_WORKSPACE: workspace }, cancelWhen: /files? copied/ }
+    );
+    expect(done.failure).toMatch(/the step was cancelled before copy 2 of 2/);
+    expect(bench.emulator.storage.volumeFiles(id, '/one').map((f) => f.name)).toEqual(['a.txt']);
+    expect(bench.emulator.storage.volumeFiles(id, '/two')).toEqual([]);
+    expect(bench.emulator.storage.sftpStatus(id)).toBeUndefined();
+    expect(summaryOf(done)).toContain('| &#46;/ds/ | work&#58;/two | SFTP session | not tried');
+  });
+
   it("fails when the session ends in Exception, the platform's words escaped in the summary", async () => {
     const id = await volume();
     bench.emulator.storage.failSftpSessions(1, {

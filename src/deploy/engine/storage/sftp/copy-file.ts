@@ -74,12 +74,16 @@ export async function downloadFile(
   return 'copied';
 }
 
-/** The local entry at `path` (a link is a link), or undefined when there is none. */
+/**
+ * The local entry at `path` (a link is a link), or undefined when there is none (nor can be: a path under a
+ * file, ENOTDIR, which whatever makes it then says).
+ */
 export async function localEntry(path: string): Promise<Stats | undefined> {
   try {
     return await lstat(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
 }
