@@ -208,13 +208,17 @@ async function downloadFile(files, file, progress) {
     await (0,promises_.lutimes)(file.local, file.modifiedS, file.modifiedS);
     return 'copied';
 }
-/** The local entry at `path` (a link is a link), or undefined when there is none. */
+/**
+ * The local entry at `path` (a link is a link), or undefined when there is none (nor can be: a path under a
+ * file, ENOTDIR, which whatever makes it then says).
+ */
 async function localEntry(path) {
     try {
         return await (0,promises_.lstat)(path);
     }
     catch (error) {
-        if (error.code === 'ENOENT')
+        const { code } = error;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
             return undefined;
         throw error;
     }
