@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from '../emulator/index.js';
 import { readSettings } from '../src/deploy/settings.js';
 import { loadYaml } from '../src/deploy/yaml.js';
 import { cleanupRecorder, deployContext, planStep, runStep as runEngineStep } from '../src/deploy/door.js';
-import type { StepRuntime } from '../src/deploy/engine/step-runtime.js';
+import { realTimer, type StepRuntime } from '../src/deploy/engine/step-runtime.js';
 import { ApiClient } from '../src/platform/client.js';
 import { PlatformClock } from '../src/platform/platform-clock.js';
 import { nodeRuntimes, ROOT, runStep } from '../scripts/action-runner.js';
@@ -61,6 +61,7 @@ async function engineStep(
     debug: () => undefined,
     cancelled: () => false,
     probe: (url) => client.probe(url),
+    every: realTimer,
     uncancelled: () => ({ ...runtime, dispose: () => undefined })
   };
   const before = emulator.requests.length;

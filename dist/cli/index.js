@@ -6894,6 +6894,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   r: () => (/* binding */ stepRuntime)
 });
 
+// UNUSED EXPORTS: realTimer
+
 // EXTERNAL MODULE: ./platform/client.ts + 2 modules
 var platform_client = __nccwpck_require__(5619);
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts

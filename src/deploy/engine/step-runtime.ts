@@ -18,7 +18,7 @@ export interface StepRuntime extends SessionRuntime {
    * a clock nor keeps the process alive (the runner's: a real, unref'd timer; a test's: as its test moves
    * its clock). Absent: the host gives no timer.
    */
-  every?: (everyMs: number, tick: () => void) => () => void;
+  every: (everyMs: number, tick: () => void) => () => void;
   /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
   probe: (url: string) => Promise<number>;
   /** A line per poll of a wait, where the host shows one (a terminal); the log has the changes only. */
@@ -109,7 +109,7 @@ export function stepRuntime(
 }
 
 /** A real timer that keeps no process alive (see StepRuntime.every): the runner's. */
-function realTimer(everyMs: number, tick: () => void): () => void {
+export function realTimer(everyMs: number, tick: () => void): () => void {
   const timer = setInterval(tick, everyMs);
   timer.unref();
   return () => {

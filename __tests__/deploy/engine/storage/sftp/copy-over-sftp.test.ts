@@ -78,6 +78,9 @@ function copy(
     warn: (line) => warnings.push(line),
     now: time.now,
     sleep: time.sleep,
+    // A timer that never ticks: these tests are of the files (the watch's heartbeat and deadline are the
+    // hostile tests', on the fake clock's timers).
+    every: () => () => undefined,
     random: () => 0.5,
     cancelled: () => false,
     deadline: Infinity,

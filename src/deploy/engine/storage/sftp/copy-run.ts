@@ -32,11 +32,8 @@ export interface SftpCopyOptions {
    * closed (calls under way fail), when `every` gives a timer to see it come while nothing moves.
    */
   readonly deadline: number;
-  /**
-   * The host's timer (StepRuntime.every): the heartbeat, and the deadline seen while nothing moves.
-   * Absent: lines only as files move, and the deadline only between files.
-   */
-  readonly every?: (everyMs: number, tick: () => void) => () => void;
+  /** The host's timer (StepRuntime.every): the heartbeat, and the deadline seen while nothing moves. */
+  readonly every: (everyMs: number, tick: () => void) => () => void;
   /** A heartbeat line when no byte moved for this long, and again each time as long (default 30 s). */
   readonly heartbeatMs?: number;
   /** Files copied at once (default 4); a file's own chunks are the connection's. */

@@ -13,9 +13,7 @@ const HEARTBEAT_MS = 30_000;
  * its connection closed, so that calls under way fail then rather than at the connection's own timeouts. Answers how to stop watching.
  */
 export function watchCopy(run: CopyRun): () => void {
-  const { every } = run.options;
-  if (every === undefined) return () => undefined;
-  return every(WATCH_EVERY_MS, () => {
+  return run.options.every(WATCH_EVERY_MS, () => {
     look(run);
   });
 }
