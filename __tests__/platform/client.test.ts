@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -53,28 +54,76 @@ describe('ApiClient', () => {
       ...(options.cancel === undefined ? {} : { cancel: options.cancel })
     });
 
+  /**
+   * Only the client's own timers are faked, and each test moves them once the emulator holds the request:
+   * a busy machine, however slow its TLS handshakes, cannot make a timer fire before the request is sent.
+   */
+  const clientTimersOnly = (): void => {
+    jest.useFakeTimers({
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval'
+      ]
+    });
+  };
+
+  /** The next request held by the emulator until `release` is called (or the emulator stops). */
+  const holdNext = (): { release: () => void } => {
+    let release = (): void => undefined;
+    emulator.inject({
+      holdUntil: new Promise<void>((resolve) => {
+        release = resolve;
+      })
+    });
+    return {
+      release: () => {
+        release();
+      }
+    };
+  };
+
+  /** Turns of the event loop, no clock, until the emulator has read `count` requests whole. */
+  const received = async (count: number): Promise<void> => {
+    while (emulator.requests.length < count) await new Promise((resolve) => setImmediate(resolve));
+  };
+
   it('fails a request that gets no answer within its timeout, as sent (the server may act on it)', async () => {
-    emulator.inject({ delayMs: 1000 });
+    const held = holdNext();
+    clientTimersOnly();
     const c = client({ timeoutMs: 100 });
     try {
-      await expect(failure(c.send(get(emulator.base_url)))).resolves.toEqual({
-        transport: 'timeout',
-        sent: true
-      });
+      const answer = failure(c.send(get(emulator.base_url)));
+      await received(1);
+      jest.advanceTimersByTime(99);
+      expect(emulator.requests).toHaveLength(1);
+      jest.advanceTimersByTime(1);
+      await expect(answer).resolves.toEqual({ transport: 'timeout', sent: true });
     } finally {
+      jest.useRealTimers();
+      held.release();
       c.dispose();
     }
   });
 
   it('fails a request that gets no answer by the moment its caller needs it, before request_timeout, as late', async () => {
-    emulator.inject({ delayMs: 1000 });
+    const held = holdNext();
+    clientTimersOnly();
     const c = client({ timeoutMs: 5000 });
     try {
-      await expect(failure(c.send(get(emulator.base_url), { timeoutMs: 100 }))).resolves.toEqual({
-        transport: 'late',
-        sent: true
-      });
+      const answer = failure(c.send(get(emulator.base_url), { timeoutMs: 100 }));
+      await received(1);
+      jest.advanceTimersByTime(100);
+      await expect(answer).resolves.toEqual({ transport: 'late', sent: true });
     } finally {
+      jest.useRealTimers();
+      held.release();
       c.dispose();
     }
   });
@@ -82,12 +131,11 @@ describe('ApiClient', () => {
   it('sends nothing once the step is cancelled, and aborts what is in flight when it is', async () => {
     const cancel = new AbortController();
     const c = client({ cancel: cancel.signal });
+    const held = holdNext();
     try {
-      emulator.inject({ delayMs: 1000 });
       const inFlight = c.send(get(emulator.base_url));
-      setTimeout(() => {
-        cancel.abort();
-      }, 100);
+      await received(1);
+      cancel.abort();
       await expect(failure(inFlight)).resolves.toEqual({ transport: 'cancelled', sent: true });
       const before = emulator.requests.length;
       await expect(failure(c.send(get(emulator.base_url)))).resolves.toEqual({
@@ -96,6 +144,7 @@ describe('ApiClient', () => {
       });
       expect(emulator.requests.length).toBe(before);
     } finally {
+      held.release();
       c.dispose();
     }
   });
