@@ -1469,14 +1469,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 161).then(__webpack_require__.bind(__webpack_require__, 9161));
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 542).then(__webpack_require__.bind(__webpack_require__, 9161));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __webpack_require__.e(/* import() */ 161).then(__webpack_require__.bind(__webpack_require__, 9161));
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 542).then(__webpack_require__.bind(__webpack_require__, 9161));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }

@@ -2793,7 +2793,7 @@ async function copying(plan, ctx, way) {
         return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
-        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(229)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9229));
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(161)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1161));
         await copyData(copies, way, ctx);
         // Cancelled as the last file landed: the copy completed, but nothing is made once the step is cancelled.
         if (way === 'in' && ctx.runtime.cancelled()) {

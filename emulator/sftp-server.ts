@@ -84,11 +84,15 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
   const server = new Server({ hostKeys: [keys.private], ident: 'emulator-sftp' }, (client) => {
     serve(client, { options, knobs, live });
   });
-  // Every socket, to end them all when the server stops.
+  // Every socket, to end them all when the server stops. Nagle's algorithm off, as a server written in Go
+  // has it (Go turns it off on every TCP connection; the platform's session gives web and WebDAV addresses
+  // beside SFTP, as Go's SFTPGo does): with it on, the second of two answers sent together waits for the
+  // first's acknowledgement, which the client's kernel delays (about 40 ms on loopback).
   const net = (
     server as unknown as { _srv: { on(event: 'connection', listener: (socket: Socket) => void): void } }
   )._srv;
   net.on('connection', (socket) => {
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

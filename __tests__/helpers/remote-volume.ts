@@ -32,6 +32,8 @@ export class RemoteVolume {
   /** Files written to the volume (uploads), by path, in order. */
   readonly uploads: string[] = [];
   readonly faults: RemoteVolumeFaults = {};
+  /** The lookups the copies made: lstats of one path, and listings of a directory. */
+  readonly lookups = { lstat: 0, list: 0 };
   private atOnce = 0;
   private connections: Connection[] = [];
 
@@ -92,6 +94,7 @@ class Connection implements RemoteFiles {
   }
 
   async lstat(path: string): Promise<RemoteEntry | undefined> {
+    this.volume.lookups.lstat += 1;
     this.check(path);
     try {
       return entryOf(path.split('/').at(-1) ?? '', await lstat(this.volume.where(path)));
@@ -102,6 +105,7 @@ class Connection implements RemoteFiles {
   }
 
   async list(directory: string): Promise<RemoteEntry[]> {
+    this.volume.lookups.list += 1;
     this.check(directory);
     const names = await readdir(this.volume.where(directory));
     const entries = await Promise.all(
@@ -115,7 +119,12 @@ class Connection implements RemoteFiles {
     await mkdir(this.volume.where(path), { recursive: true });
   }
 
-  upload(localPath: string, remotePath: string, progress: (bytes: number) => void): Promise<void> {
+  upload(
+    localPath: string,
+    remotePath: string,
+    modifiedS: number,
+    progress: (bytes: number) => void
+  ): Promise<void> {
     return this.volume.moving(async () => {
       this.check(remotePath);
       const out = await open(this.volume.where(remotePath), 'w');
@@ -129,6 +138,7 @@ class Connection implements RemoteFiles {
       } finally {
         await out.close();
       }
+      await utimes(this.volume.where(remotePath), modifiedS, modifiedS);
       this.volume.uploads.push(remotePath);
     });
   }

@@ -30,6 +30,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:url"
@@ -51,6 +53,7 @@ var remote_files = __webpack_require__(2664);
 ;// CONCATENATED MODULE: ./platform/sftp/sftp-files.ts
 // A volume's files over its SFTP session, through ssh2 (the choice is docs/data.md's): a connection per
 // OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
+
 
 
 
@@ -206,10 +209,17 @@ function sftpFiles(client, sftp, options) {
                     throw error;
             }
         },
-        upload: async (localPath, remotePath, progress) => {
+        upload: async (localPath, remotePath, modifiedS, progress) => {
+            const small = await smallFile(localPath, options.chunkBytes);
+            if (small !== undefined) {
+                await writeSmall(sftp, call, remotePath, small, modifiedS);
+                progress(small.length);
+                return;
+            }
             await call(`upload ${remotePath}`, (done) => {
                 sftp.fastPut(localPath, remotePath, chunksOf(options, progress), done);
             });
+            await setTime(call, sftp, remotePath, modifiedS);
         },
         download: async (remotePath, localPath, progress) => {
             await call(`download ${remotePath}`, (done) => {
@@ -217,16 +227,65 @@ function sftpFiles(client, sftp, options) {
             });
         },
         read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, watch),
-        setModified: async (remotePath, modifiedS) => {
-            await call(`set the time of ${remotePath}`, (done) => {
-                sftp.utimes(remotePath, modifiedS, modifiedS, done);
-            });
-        },
+        setModified: (remotePath, modifiedS) => setTime(call, sftp, remotePath, modifiedS),
         close: () => {
             end('the connection was closed');
             client.end();
         }
     };
+}
+async function setTime(call, sftp, path, modifiedS) {
+    await call(`set the time of ${path}`, (done) => {
+        sftp.utimes(path, modifiedS, modifiedS, done);
+    });
+}
+/** A local file's content when it is no larger than one chunk (read no further), else undefined. */
+async function smallFile(localPath, chunkBytes) {
+    const file = await (0,promises_.open)(localPath, 'r');
+    try {
+        const buffer = Buffer.allocUnsafe(chunkBytes + 1);
+        const { bytesRead } = await file.read(buffer, 0, chunkBytes + 1, 0);
+        return bytesRead > chunkBytes ? undefined : buffer.subarray(0, bytesRead);
+    }
+    finally {
+        await file.close();
+    }
+}
+/**
+ * Writes a file of one chunk: open, write, then its time set on the handle and the handle closed, those two
+ * sent together (the server answers them in order): three round trips, as a fastPut of it takes without
+ * the time. A server that refused the time on the handle has it set on the path once closed.
+ */
+async function writeSmall(sftp, call, remotePath, content, modifiedS) {
+    const what = `upload ${remotePath}`;
+    const handle = await call(what, (done) => {
+        sftp.open(remotePath, 'w', done);
+    });
+    const written = content.length === 0
+        ? Promise.resolve()
+        : call(what, (done) => {
+            sftp.write(handle, content, 0, content.length, 0, done);
+        });
+    // Closed whether the write succeeded or not.
+    const close = () => call(what, (done) => {
+        sftp.close(handle, done);
+    });
+    const [wrote, timed, closed] = await Promise.allSettled([
+        written,
+        written.then(() => call(what, (done) => {
+            sftp.futimes(handle, modifiedS, modifiedS, done);
+        })),
+        written.then(close, close)
+    ]);
+    if (wrote.status === 'rejected')
+        throw wrote.reason;
+    if (closed.status === 'rejected')
+        throw closed.reason;
+    if (timed.status === 'rejected') {
+        if (timed.reason instanceof remote_files/* RemoteGone */.W)
+            throw timed.reason;
+        await setTime(call, sftp, remotePath, modifiedS);
+    }
 }
 /** A file's content, chunk by chunk; `watch` has the stream destroyed (as RemoteGone) once the connection ends. */
 async function* readChunks(sftp, remotePath, chunkBytes, failure, watch) {
@@ -243,6 +302,9 @@ async function* readChunks(sftp, remotePath, chunkBytes, failure, watch) {
     }
     finally {
         unwatch();
+        // Destroyed, the stream still closes its handle: an error of that close (the connection ended before
+        // the server answered it) has no reader left to tell, and would otherwise end the process.
+        stream.on('error', () => undefined);
         stream.destroy();
     }
 }

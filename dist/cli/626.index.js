@@ -63,7 +63,7 @@ async function runCopies(plan, ctx) {
         via: copy.from.kind === 'objects' || copy.to.kind === 'objects' ? 'transfer' : 'sftp',
         outcome: 'left'
     }));
-    const { copyData } = await Promise.all(/* import() */[__webpack_require__.e(772), __webpack_require__.e(229)]).then(__webpack_require__.bind(__webpack_require__, 9229));
+    const { copyData } = await Promise.all(/* import() */[__webpack_require__.e(772), __webpack_require__.e(161)]).then(__webpack_require__.bind(__webpack_require__, 1161));
     let failure;
     for (const [index, copy] of copies.entries()) {
         const line = lines[index];

@@ -3351,14 +3351,14 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 161).then(__nccwpck_require__.bind(__nccwpck_require__, 9161));
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 9161));
             io.stdout(command.operation === undefined
                 ? cliHelp(io.version, command.all)
                 : operationHelp(command.operation, io.version, command.all));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 161).then(__nccwpck_require__.bind(__nccwpck_require__, 9161));
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 542).then(__nccwpck_require__.bind(__nccwpck_require__, 9161));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }
@@ -4324,7 +4324,7 @@ async function copying(plan, ctx, way) {
         return way === 'in' ? failed('the step was cancelled') : undefined;
     }
     try {
-        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(229)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9229));
+        const { copyData } = await Promise.all(/* import() */[__nccwpck_require__.e(772), __nccwpck_require__.e(161)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1161));
         await copyData(copies, way, ctx);
         // Cancelled as the last file landed: the copy completed, but nothing is made once the step is cancelled.
         if (way === 'in' && ctx.runtime.cancelled()) {

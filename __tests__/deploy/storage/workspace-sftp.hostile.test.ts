@@ -303,9 +303,13 @@ describe('workspace copies over SFTP, hostile', () => {
 
   it('the volume deleted while its session is open (the session ends with it): fails naming it, no job; its destroy judges the session closed', async () => {
     const id = await volume();
-    bench.emulator.sftp.stallNext(1, 64 * 1024);
+    // Both files stall at their first write, so that neither can land before the volume goes.
+    bench.emulator.sftp.stallNext(2, 0);
     const run = job('eval', { results: '' });
-    await until(() => bench.emulator.sftp.stalled() > 0, 'the upload to stall');
+    await until(
+      () => bench.emulator.sftp.stalled() > 0 && bench.emulator.storage.volumeFiles(id, '/data').length === 2,
+      'both files to be opened, their writes stalled'
+    );
     const deleted = await step({
       operation: 'volume_delete',
       volume: 'work',

@@ -11,8 +11,16 @@ export interface RemoteFiles {
   list(directory: string): Promise<RemoteEntry[]>;
   /** Makes one directory; one already there is no error. */
   makeDirectory(path: string): Promise<void>;
-  /** Writes a local file to `remotePath` in chunks, several at once; `progress` gets the bytes each adds. */
-  upload(localPath: string, remotePath: string, progress: (bytes: number) => void): Promise<void>;
+  /**
+   * Writes a local file to `remotePath` (in chunks, several at once; `progress` gets the bytes each adds),
+   * then sets its modification time to `modifiedS` (whole seconds since 1970).
+   */
+  upload(
+    localPath: string,
+    remotePath: string,
+    modifiedS: number,
+    progress: (bytes: number) => void
+  ): Promise<void>;
   /** Reads `remotePath` into a local file in chunks, several at once; `progress` as upload's. */
   download(remotePath: string, localPath: string, progress: (bytes: number) => void): Promise<void>;
   /** The content of a file, chunk by chunk (for a hash of what is there). */

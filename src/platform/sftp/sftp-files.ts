@@ -1,6 +1,7 @@
 // A volume's files over its SFTP session, through ssh2 (the choice is docs/data.md's): a connection per
 // OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import './ssh2-ready.js';
 import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
 import { LoginRefused, RemoteGone, type RemoteEntry, type RemoteFiles } from './remote-files.js';
@@ -199,10 +200,17 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
         if (there === undefined || kindOfMode(there.mode) !== 'directory') throw error;
       }
     },
-    upload: async (localPath, remotePath, progress) => {
+    upload: async (localPath, remotePath, modifiedS, progress) => {
+      const small = await smallFile(localPath, options.chunkBytes);
+      if (small !== undefined) {
+        await writeSmall(sftp, call, remotePath, small, modifiedS);
+        progress(small.length);
+        return;
+      }
       await call<unknown>(`upload ${remotePath}`, (done) => {
         sftp.fastPut(localPath, remotePath, chunksOf(options, progress), done);
       });
+      await setTime(call, sftp, remotePath, modifiedS);
     },
     download: async (remotePath, localPath, progress) => {
       await call<unknown>(`download ${remotePath}`, (done) => {
@@ -210,16 +218,79 @@ function sftpFiles(client: Client, sftp: SFTPWrapper, options: SftpOptions): Rem
       });
     },
     read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, watch),
-    setModified: async (remotePath, modifiedS) => {
-      await call<unknown>(`set the time of ${remotePath}`, (done) => {
-        sftp.utimes(remotePath, modifiedS, modifiedS, done);
-      });
-    },
+    setModified: (remotePath, modifiedS) => setTime(call, sftp, remotePath, modifiedS),
     close: () => {
       end('the connection was closed');
       client.end();
     }
   };
+}
+
+async function setTime(
+  call: Calls['call'],
+  sftp: SFTPWrapper,
+  path: string,
+  modifiedS: number
+): Promise<void> {
+  await call<unknown>(`set the time of ${path}`, (done) => {
+    sftp.utimes(path, modifiedS, modifiedS, done);
+  });
+}
+
+/** A local file's content when it is no larger than one chunk (read no further), else undefined. */
+async function smallFile(localPath: string, chunkBytes: number): Promise<Buffer | undefined> {
+  const file = await open(localPath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunkBytes + 1);
+    const { bytesRead } = await file.read(buffer, 0, chunkBytes + 1, 0);
+    return bytesRead > chunkBytes ? undefined : buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Writes a file of one chunk: open, write, then its time set on the handle and the handle closed, those two
+ * sent together (the server answers them in order): three round trips, as a fastPut of it takes without
+ * the time. A server that refused the time on the handle has it set on the path once closed.
+ */
+async function writeSmall(
+  sftp: SFTPWrapper,
+  call: Calls['call'],
+  remotePath: string,
+  content: Buffer,
+  modifiedS: number
+): Promise<void> {
+  const what = `upload ${remotePath}`;
+  const handle = await call<Buffer>(what, (done) => {
+    sftp.open(remotePath, 'w', done);
+  });
+  const written =
+    content.length === 0
+      ? Promise.resolve()
+      : call<unknown>(what, (done) => {
+          sftp.write(handle, content, 0, content.length, 0, done);
+        });
+  // Closed whether the write succeeded or not.
+  const close = (): Promise<unknown> =>
+    call<unknown>(what, (done) => {
+      sftp.close(handle, done);
+    });
+  const [wrote, timed, closed] = await Promise.allSettled([
+    written,
+    written.then(() =>
+      call<unknown>(what, (done) => {
+        sftp.futimes(handle, modifiedS, modifiedS, done);
+      })
+    ),
+    written.then(close, close)
+  ]);
+  if (wrote.status === 'rejected') throw wrote.reason;
+  if (closed.status === 'rejected') throw closed.reason;
+  if (timed.status === 'rejected') {
+    if (timed.reason instanceof RemoteGone) throw timed.reason;
+    await setTime(call, sftp, remotePath, modifiedS);
+  }
 }
 
 /** A file's content, chunk by chunk; `watch` has the stream destroyed (as RemoteGone) once the connection ends. */
@@ -239,6 +310,9 @@ async function* readChunks(
     throw failure(error instanceof Error ? error : new Error(String(error)), `read ${remotePath}`);
   } finally {
     unwatch();
+    // Destroyed, the stream still closes its handle: an error of that close (the connection ended before
+    // the server answered it) has no reader left to tell, and would otherwise end the process.
+    stream.on('error', () => undefined);
     stream.destroy();
   }
 }

@@ -181,6 +181,60 @@ describe('copyOverSftp', () => {
     expect(again.lines.at(-1)).toContain('0 files copied (0 GiB), 15 skipped: already there, 0 failed');
   });
 
+  it("learns what the volume holds from each directory's listing, once, not from an lstat a file", async () => {
+    tree(join(workspace, 'in'), 3, 20);
+    expect((await copy('up', join(workspace, 'in'), '/d').run()).copied).toBe(60);
+    const first = { ...volume.lookups };
+    const again = copy('up', join(workspace, 'in'), '/d');
+    expect(await again.run()).toMatchObject({ copied: 0, skipped: 60, failed: 0 });
+    // The three directories the files are in, each listed once a run; one lstat a run, of the top once
+    // made, none for a file.
+    expect(first).toEqual({ lstat: 1, list: 3 });
+    expect(volume.lookups).toEqual({ lstat: 2, list: 6 });
+  });
+
+  it('refuses a file where the volume holds a link or a directory, never writing through the link', async () => {
+    mkdirSync(join(workspace, 'in'));
+    for (const name of ['link.txt', 'dir.txt', 'plain.txt']) writeFileSync(join(workspace, 'in', name), name);
+    mkdirSync(volume.where('/d'));
+    writeFileSync(join(base, 'target'), 'untouched');
+    symlinkSync(join(base, 'target'), volume.where('/d/link.txt'));
+    mkdirSync(volume.where('/d/dir.txt'));
+    const out = copy('up', join(workspace, 'in'), '/d');
+    const report = await out.run();
+    expect(report).toMatchObject({ copied: 1, failed: 2 });
+    expect(report.failure).toBe('2 files or directories not copied (see the warnings above)');
+    expect(readFileSync(join(base, 'target'), 'utf8')).toBe('untouched');
+    expect(volume.uploads).toEqual(['/d/plain.txt']);
+    expect(out.warnings.sort()).toEqual([
+      expect.stringMatching(/"dir\.txt" not copied: the volume holds a directory where it would be written/),
+      expect.stringMatching(/"link\.txt" not copied: the volume holds a link where it would be written/)
+    ]);
+  });
+
+  it("looks at each file's path when its directory cannot be listed, and again on a file's attempt after a drop", async () => {
+    tree(join(workspace, 'in'), 1, 4);
+    mkdirSync(volume.where('/d/d0'), { recursive: true });
+    writeFileSync(volume.where('/d/d0/f0.bin'), 'stale');
+    const { run } = copy('up', join(workspace, 'in'), '/d', {
+      streams: 1,
+      open: async () => {
+        const files = await volume.open();
+        return Object.assign(Object.create(files) as typeof files, {
+          list: (directory: string) =>
+            directory === '/d/d0' ? Promise.reject(new Error('permission denied')) : files.list(directory)
+        });
+      }
+    });
+    volume.faults.dropAfterChunks = 1;
+    const report = await run();
+    expect(report).toMatchObject({ copied: 4, failed: 0, failure: undefined });
+    expect(contents(volume.where('/d'))).toEqual(contents(join(workspace, 'in')));
+    // The top once made, each file's path (its directory unlisted), and the file the drop cut short
+    // looked at again.
+    expect(volume.lookups.lstat).toBe(1 + 4 + 1);
+  });
+
   it('skips a file of the same size and content at another time (setting the time), and copies one of other content', async () => {
     mkdirSync(join(workspace, 'in'));
     writeFileSync(join(workspace, 'in', 'same.txt'), 'abcdef');
@@ -296,8 +350,8 @@ describe('copyOverSftp', () => {
           setModified: files.setModified.bind(files),
           close: files.close.bind(files),
           download: files.download.bind(files),
-          upload: async (local, remote, progress) => {
-            await upload(local, remote, progress);
+          upload: async (local, remote, modifiedS, progress) => {
+            await upload(local, remote, modifiedS, progress);
             if (volume.uploads.length === 3) cancelled = true;
           }
         };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, lutimes } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import type { RemoteFiles } from '../../../../platform/sftp/remote-files.js';
+import type { RemoteEntry, RemoteFiles } from '../../../../platform/sftp/remote-files.js';
 
 /** One file to copy: its local path, its path in the volume, and the source's size and modification time. */
 export interface FileCopy {
@@ -25,15 +25,18 @@ export class RefusedFile extends Error {
 
 /**
  * Uploads one file, unless the volume holds the same already: the same size and modification time (every
- * copy sets the time after it writes), or the same size and content (hashed on both sides; the time is
- * set then). A link, a directory or another kind at the volume's path is refused, never written through.
+ * copy sets the time as it writes), or the same size and content (hashed on both sides; the time is set
+ * then). A link, a directory or another kind at the volume's path is refused, never written through.
+ * `entryAt` says what is at the path (default: an lstat; a copy of many files reads its directory's
+ * listing instead).
  */
 export async function uploadFile(
   files: RemoteFiles,
   file: FileCopy,
-  progress: (bytes: number) => void
+  progress: (bytes: number) => void,
+  entryAt: (path: string) => Promise<RemoteEntry | undefined> = (path) => files.lstat(path)
 ): Promise<FileDone> {
-  const there = await files.lstat(file.remote);
+  const there = await entryAt(file.remote);
   if (there !== undefined && there.kind !== 'file')
     throw new RefusedFile(`the volume holds a ${there.kind} where it would be written`);
   if (there?.bytes === file.bytes) {
@@ -43,8 +46,7 @@ export async function uploadFile(
       return 'skipped';
     }
   }
-  await files.upload(file.local, file.remote, progress);
-  await files.setModified(file.remote, file.modifiedS);
+  await files.upload(file.local, file.remote, file.modifiedS, progress);
   return 'copied';
 }
 

@@ -3,6 +3,7 @@ import { sanitize } from '../../../../basics/safe-text.js';
 import { copyFinalLine, copyProgressLine, emptyTally } from './copy-lines.js';
 import { downloadFile, uploadFile, type FileCopy } from './copy-file.js';
 import { shownName } from './plain-name.js';
+import { RemoteListings } from './remote-listings.js';
 import { SharedRemote } from './shared-remote.js';
 import type { CopyRun, SftpCopyOptions, SftpCopyReport } from './copy-run.js';
 import { copyTop, makeLocalDirectory, type Top } from './copy-top.js';
@@ -97,6 +98,7 @@ async function countAll(run: CopyRun, top: Top): Promise<number> {
 /** The second walk: directories made as met, files copied `streams` at a time, until all or a stop. */
 async function copyAll(run: CopyRun, top: Top): Promise<void> {
   const streams = Math.max(1, run.options.streams ?? 4);
+  const listings = run.options.way === 'up' && top.file === undefined ? newListings(run) : undefined;
   const refusedDirectories = new Set<string>();
   const running = new Set<Promise<void>>();
   for await (const entry of walkOf(run, top, (rel) => !refusedDirectories.has(rel))) {
@@ -107,10 +109,21 @@ async function copyAll(run: CopyRun, top: Top): Promise<void> {
     }
     while (running.size >= streams) await Promise.race(running);
     if (stopping(run)) break;
-    const copying: Promise<void> = copyFile(run, top, entry).finally(() => running.delete(copying));
+    const copying: Promise<void> = copyFile(run, top, entry, listings).finally(() => running.delete(copying));
     running.add(copying);
   }
   await Promise.all(running);
+}
+
+/** The listings of the directories an upload writes into, read over the copy's connection. */
+function newListings(run: CopyRun): RemoteListings {
+  return new RemoteListings((directory) =>
+    run.remote.call(
+      `${run.options.label}: listing ${shownName(directory)}`,
+      (files) => files.list(directory),
+      run.retry
+    )
+  );
 }
 
 /** Whether no new file may start (the step cancelled, its deadline come, no connection to be had). */
@@ -158,8 +171,17 @@ async function remoteDirectory(run: CopyRun, path: string): Promise<string | und
   }
 }
 
-/** Copies one file (again over a new connection when it drops); a failure is counted and warned, never thrown. */
-async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: 'file' }>): Promise<void> {
+/**
+ * Copies one file (again over a new connection when it drops); a failure is counted and warned, never
+ * thrown. An upload's first attempt learns what the volume holds at the path from `listings`, a later one
+ * looks again.
+ */
+async function copyFile(
+  run: CopyRun,
+  top: Top,
+  entry: Extract<Walked, { kind: 'file' }>,
+  listings: RemoteListings | undefined
+): Promise<void> {
   const { tally, options } = run;
   const local = entry.source ?? (top.file !== undefined ? top.local : join(top.local, entry.rel));
   const file: FileCopy = {
@@ -170,6 +192,7 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
   };
   const name = shownName(entry.rel === '' ? basename(file.remote) : entry.rel);
   let sent = 0;
+  let attempts = 0;
   const add = (bytes: number): void => {
     sent += bytes;
     tally.bytesDone += bytes;
@@ -181,7 +204,11 @@ async function copyFile(run: CopyRun, top: Top, entry: Extract<Walked, { kind: '
       `${options.label}: ${name}`,
       (files) => {
         add(-sent); // an attempt again: its bytes count anew
-        return (options.way === 'up' ? uploadFile : downloadFile)(files, file, add);
+        if (options.way === 'down') return downloadFile(files, file, add);
+        const listed = attempts++ === 0 ? listings : undefined;
+        return uploadFile(files, file, add, (path) =>
+          listed === undefined ? files.lstat(path) : listed.entryAt(path, (at) => files.lstat(at))
+        );
       },
       run.retry
     );
