@@ -44,7 +44,7 @@ function sftpRemote(volume, session, ctx) {
     let current = session;
     const keys = new Map();
     const connect = async () => {
-        const { openSftpFiles } = await Promise.all(/* import() */[__webpack_require__.e(362), __webpack_require__.e(245)]).then(__webpack_require__.bind(__webpack_require__, 7741));
+        const { openSftpFiles } = await Promise.all(/* import() */[__webpack_require__.e(362), __webpack_require__.e(317)]).then(__webpack_require__.bind(__webpack_require__, 5013));
         const { host, port, username, password } = current.credentials;
         const address = `${(0,safe_text/* sanitize */.aj)(host, 100)}:${port}`;
         return openSftpFiles({ host, port, username, password }, {

@@ -2,311 +2,110 @@ export const id = 245;
 export const ids = [245];
 export const modules = {
 
-/***/ 3513:
+/***/ 8245:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
-// What dist/ has in place of cpu-features: src/tsconfig.json maps the name here, for ncc alone. ssh2 asks
-// cpu-features (a native addon, built when installed where a compiler is) which ciphers the CPU speeds up,
-// and orders its ciphers by the answer; without one it keeps its default order. The bundle carries no native
-// code (it would be one machine's build, and dist/ would differ by where it was built): loading this fails,
-// as loading an addon that was never built does, and ssh2 goes on without it.
-throw new Error("cpu-features is left out of this action's bundle (see bundle/cpu-features.ts)");
-
-
-
-/***/ }),
-
-/***/ 7741:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  openSftpFiles: () => (/* binding */ openSftpFiles)
-});
-
-// UNUSED EXPORTS: fingerprintOf, kindOfMode
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __webpack_require__(3136);
-;// CONCATENATED MODULE: ./platform/sftp/ssh2-ready.ts
-// Imported before ssh2 (sftp-files.ts): ssh2 loads its Poly1305 code (an Emscripten module, its WebAssembly
-// inlined) when it is loaded, and that code asks for __dirname, which an ES module bundle (dist/) lacks:
-// undefined, ssh2 could open no connection. The directory is never read (the module carries its WebAssembly),
-// so any path does; where __dirname exists (the tests, CommonJS) nothing changes.
-
-
-const scope = globalThis;
-scope.__dirname ??= (0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url));
-
-// EXTERNAL MODULE: ../node_modules/ssh2/lib/index.js
-var lib = __webpack_require__(7362);
-// EXTERNAL MODULE: ./platform/sftp/remote-files.ts
-var remote_files = __webpack_require__(2664);
-;// CONCATENATED MODULE: ./platform/sftp/sftp-files.ts
-// A volume's files over its SFTP session, through ssh2 (the choice is docs/data.md's): a connection per
-// OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   copyFlow: () => (/* binding */ copyFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5939);
+/* harmony import */ var _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6289);
+/* harmony import */ var _engine_flows_copying_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3044);
+/* harmony import */ var _engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(445);
+/* harmony import */ var _engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9645);
 
 
 
 
 
-/** SFTP status codes (draft-ietf-secsh-filexfer-02): the ones a call's error is read by. */
-const NO_SUCH_FILE = 2;
+
+
 /**
- * Opens a connection to the session at `login`: its files, or why it could not: RemoteGone (no connection:
- * try again), LoginRefused (the session's credentials no longer open it), or an Error (the host showed a key
- * `hostKey` refused: the password was not sent).
+ * operation copy: each line of copies, one after the other, into a volume or out of one: a workspace path
+ * over the volume's SFTP session (opened for the copy, destroyed after it, whatever happens), an object
+ * prefix as a platform transfer. Every line is checked before anything is sent (the syntax, the workspace
+ * paths, the object storage's inputs when a line names a prefix); the first copy that does not complete
+ * fails the step, and those after it are not tried. A dry run says what it would copy, and sends nothing.
  */
-function openSftpFiles(login, options) {
-    return new Promise((resolve, reject) => {
-        const client = new lib.Client();
-        let refused;
-        client.once('error', (error) => {
-            reject(refused !== undefined
-                ? new Error(refused)
-                : error.level === 'client-authentication'
-                    ? new remote_files/* LoginRefused */.Q(`the SFTP server at ${login.host}:${login.port} refused the session's login`)
-                    : new remote_files/* RemoteGone */.W(`the SFTP connection to ${login.host}:${login.port} failed: ${error.message}`));
-        });
-        client.once('ready', () => client.sftp((error, sftp) => {
-            if (error !== undefined) {
-                client.end();
-                reject(new remote_files/* RemoteGone */.W(`the SFTP server opened no SFTP channel: ${error.message}`));
+const copyFlow = {
+    plan: (settings) => {
+        if (settings.storage.copies.length === 0)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('copies is empty, but copy copies what it names: write one copy a line, such as ./dataset/ -> datasets:/data (an upload) or datasets:/out -> ./results/ (a download)');
+        (0,_engine_storage_check_copies_js__WEBPACK_IMPORTED_MODULE_1__/* .checkCopies */ .aV)(settings);
+        const plan = { operation: settings.operation, calls: [], wait: undefined };
+        return {
+            plan,
+            cleanup: _engine_cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
+            run: (ctx) => runCopies(plan, ctx),
+            dryRun: (ctx) => {
+                for (const copy of ctx.settings.storage.copies)
+                    ctx.log(`dry run: copies: ${(0,_engine_flows_copying_js__WEBPACK_IMPORTED_MODULE_3__/* .copyText */ .Dk)(copy, wayOf(copy) === 'in' ? 'into' : 'to')}`);
+                ctx.log('dry run: nothing was sent');
+                return Promise.resolve(undefined);
             }
-            else
-                resolve(sftpFiles(client, sftp, options));
-        }));
-        client.connect({
-            host: login.host,
-            port: login.port,
-            username: login.username,
-            password: login.password,
-            readyTimeout: options.timeoutMs,
-            keepaliveInterval: Math.max(1000, Math.floor(options.timeoutMs / 3)),
-            keepaliveCountMax: 3,
-            tryKeyboard: false,
-            hostVerifier: (key) => {
-                const accepted = options.hostKey(fingerprintOf(key));
-                if (!accepted)
-                    refused = `the SFTP server at ${login.host}:${login.port} showed another host key`;
-                return accepted;
-            }
-        });
-        // Each SFTP call is a small packet answered before the next of its file: with Nagle's algorithm on
-        // (ssh2's default) each would wait for the last one's acknowledgement, about 40 ms a call.
-        client.setNoDelay(true);
-    });
-}
-/** A host key's fingerprint as ssh-keygen -l writes it: SHA256:, then the digest in base64 without padding. */
-function fingerprintOf(key) {
-    return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-}
-/** An entry's kind from its mode's type bits (S_IFMT). */
-function kindOfMode(mode) {
-    switch (mode & 0o170000) {
-        case 0o100000:
-            return 'file';
-        case 0o040000:
-            return 'directory';
-        case 0o120000:
-            return 'link';
-        default:
-            return 'other';
+        };
     }
-}
-function entryOf(name, stats) {
-    return { name, kind: kindOfMode(stats.mode), bytes: stats.size, modifiedS: stats.mtime };
-}
-/** A fastPut's or fastGet's options: its chunks in flight and their size, `progress` told of each. */
-function chunksOf(options, progress) {
-    return {
-        concurrency: options.chunksInFlight,
-        chunkSize: options.chunkBytes,
-        step: (_total, chunk) => {
-            progress(chunk);
+};
+/** Into a volume (an upload, or a transfer from object storage), or out of one. */
+const wayOf = (copy) => (copy.to.kind === 'nas' ? 'in' : 'out');
+/**
+ * The copies, one after the other (copyData's, one line at a time, each its own way): what each did, for
+ * the outputs and the summary, and why the step failed, at the first that did not complete.
+ */
+async function runCopies(plan, ctx) {
+    const { copies } = ctx.settings.storage;
+    const lines = copies.map((copy) => ({
+        from: placeText(copy.from),
+        to: placeText(copy.to),
+        via: copy.from.kind === 'objects' || copy.to.kind === 'objects' ? 'transfer' : 'sftp',
+        outcome: 'left'
+    }));
+    const { copyData } = await Promise.all(/* import() */[__webpack_require__.e(772), __webpack_require__.e(161)]).then(__webpack_require__.bind(__webpack_require__, 1161));
+    let failure;
+    for (const [index, copy] of copies.entries()) {
+        const line = lines[index];
+        if (line === undefined)
+            break;
+        const which = copies.length === 1 ? 'the copy' : `copy ${index + 1} of ${copies.length}`;
+        if (ctx.runtime.cancelled()) {
+            failure = `the step was cancelled before ${which}`;
+            break;
         }
-    };
-}
-/**
- * The calls of `client`'s connection. The calls under way are failed as RemoteGone once it ends: ssh2
- * calls back no fastPut or fastGet whose connection dropped (it sends their handle's close on the dead
- * channel, and waits).
- */
-function callsOf(client) {
-    let gone;
-    const pending = new Set();
-    const end = (why) => {
-        gone ??= why;
-        for (const fail of pending)
-            fail(new remote_files/* RemoteGone */.W(gone));
-        pending.clear();
-    };
-    client.on('error', (error) => {
-        end(`the SFTP connection failed: ${error.message}`);
-    });
-    client.on('close', () => {
-        end('the SFTP connection ended');
-    });
-    const watch = (fail) => {
-        if (gone !== undefined)
-            fail(new remote_files/* RemoteGone */.W(gone));
-        else
-            pending.add(fail);
-        return () => pending.delete(fail);
-    };
-    const failure = (error, what) => gone !== undefined
-        ? new remote_files/* RemoteGone */.W(`${what}: ${gone}`)
-        : Object.assign(new Error(`${what}: ${error.message}`), { code: error.code });
-    const call = (what, start) => new Promise((resolve, reject) => {
-        const unwatch = watch((error) => {
-            reject(new remote_files/* RemoteGone */.W(`${what}: ${error.message}`));
-        });
-        if (gone !== undefined)
-            return;
-        start((error, value) => {
-            unwatch();
-            if (error)
-                reject(failure(error, what));
-            else
-                resolve(value);
-        });
-    });
-    return { call, failure, watch, end };
-}
-function sftpFiles(client, sftp, options) {
-    const { call, failure, watch, end } = callsOf(client);
-    const lstat = (path) => call(`lstat ${path}`, (done) => {
-        sftp.lstat(path, done);
-    });
-    return {
-        lstat: (path) => lstat(path).then((stats) => entryOf(path.slice(path.lastIndexOf('/') + 1), stats), (error) => {
-            if (error.code === NO_SUCH_FILE && !(error instanceof remote_files/* RemoteGone */.W))
-                return undefined;
-            throw error;
-        }),
-        list: (directory) => call(`list ${directory}`, (done) => {
-            sftp.readdir(directory, done);
-        }).then((list) => list.filter((e) => e.filename !== '.' && e.filename !== '..').map((e) => entryOf(e.filename, e.attrs))),
-        makeDirectory: async (path) => {
-            try {
-                await call(`mkdir ${path}`, (done) => {
-                    sftp.mkdir(path, done);
-                });
-            }
-            catch (error) {
-                if (error instanceof remote_files/* RemoteGone */.W)
-                    throw error;
-                const there = await lstat(path).catch(() => undefined);
-                if (there === undefined || kindOfMode(there.mode) !== 'directory')
-                    throw error;
-            }
-        },
-        upload: async (localPath, remotePath, modifiedS, progress) => {
-            const small = await smallFile(localPath, options.chunkBytes);
-            if (small !== undefined) {
-                await writeSmall(sftp, call, remotePath, small, modifiedS);
-                progress(small.length);
-                return;
-            }
-            await call(`upload ${remotePath}`, (done) => {
-                sftp.fastPut(localPath, remotePath, chunksOf(options, progress), done);
+        try {
+            await copyData([copy], wayOf(copy), ctx, undefined, {
+                what: ctx.settings.operation,
+                done: (done) => {
+                    lines[index] = { ...line, outcome: 'copied', ...counts(done) };
+                }
             });
-            await setTime(call, sftp, remotePath, modifiedS);
-        },
-        download: async (remotePath, localPath, progress) => {
-            await call(`download ${remotePath}`, (done) => {
-                sftp.fastGet(remotePath, localPath, chunksOf(options, progress), done);
-            });
-        },
-        read: (remotePath) => readChunks(sftp, remotePath, options.chunkBytes, failure, watch),
-        setModified: (remotePath, modifiedS) => setTime(call, sftp, remotePath, modifiedS),
-        close: () => {
-            end('the connection was closed');
-            client.end();
         }
-    };
+        catch (error) {
+            if (error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d)
+                throw error;
+            lines[index] = { ...line, outcome: 'failed' };
+            failure = `${which} did not complete: ${error instanceof Error ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(error.message, 500) : 'failed'}`;
+            break;
+        }
+    }
+    return (0,_engine_flows_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { parts: [(0,_engine_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .reportEntry */ .jr)('copied', { copies: lines, failure })] });
 }
-async function setTime(call, sftp, path, modifiedS) {
-    await call(`set the time of ${path}`, (done) => {
-        sftp.utimes(path, modifiedS, modifiedS, done);
-    });
+/** A side of a copy as written: `./dataset/`, `datasets:/data`, `prefix/`. */
+function placeText(place) {
+    if (place.kind === 'nas')
+        return `${place.volume}:${place.path}`;
+    return place.kind === 'objects' ? place.prefix : place.path;
 }
-/** A local file's content when it is no larger than one chunk (read no further), else undefined. */
-async function smallFile(localPath, chunkBytes) {
-    const file = await (0,promises_.open)(localPath, 'r');
-    try {
-        const buffer = Buffer.allocUnsafe(chunkBytes + 1);
-        const { bytesRead } = await file.read(buffer, 0, chunkBytes + 1, 0);
-        return bytesRead > chunkBytes ? undefined : buffer.subarray(0, bytesRead);
+/** What a completed copy moved: a workspace copy counts the files it skipped; a transfer does not say. */
+function counts(done) {
+    if (done.via === 'sftp') {
+        const { copied, bytes, skipped, elapsedMs } = done.report;
+        return { files: copied, bytes, skipped, elapsedMs };
     }
-    finally {
-        await file.close();
-    }
-}
-/**
- * Writes a file of one chunk: open, write, then its time set on the handle and the handle closed, those two
- * sent together (the server answers them in order): three round trips, as a fastPut of it takes without
- * the time. A server that refused the time on the handle has it set on the path once closed.
- */
-async function writeSmall(sftp, call, remotePath, content, modifiedS) {
-    const what = `upload ${remotePath}`;
-    const handle = await call(what, (done) => {
-        sftp.open(remotePath, 'w', done);
-    });
-    const written = content.length === 0
-        ? Promise.resolve()
-        : call(what, (done) => {
-            sftp.write(handle, content, 0, content.length, 0, done);
-        });
-    // Closed whether the write succeeded or not.
-    const close = () => call(what, (done) => {
-        sftp.close(handle, done);
-    });
-    const [wrote, timed, closed] = await Promise.allSettled([
-        written,
-        written.then(() => call(what, (done) => {
-            sftp.futimes(handle, modifiedS, modifiedS, done);
-        })),
-        written.then(close, close)
-    ]);
-    if (wrote.status === 'rejected')
-        throw wrote.reason;
-    if (closed.status === 'rejected')
-        throw closed.reason;
-    if (timed.status === 'rejected') {
-        if (timed.reason instanceof remote_files/* RemoteGone */.W)
-            throw timed.reason;
-        await setTime(call, sftp, remotePath, modifiedS);
-    }
-}
-/** A file's content, chunk by chunk; `watch` has the stream destroyed (as RemoteGone) once the connection ends. */
-async function* readChunks(sftp, remotePath, chunkBytes, failure, watch) {
-    const stream = sftp.createReadStream(remotePath, { highWaterMark: chunkBytes });
-    const unwatch = watch((error) => stream.destroy(error));
-    try {
-        for await (const chunk of stream)
-            yield chunk;
-    }
-    catch (error) {
-        if (error instanceof remote_files/* RemoteGone */.W)
-            throw new remote_files/* RemoteGone */.W(`read ${remotePath}: ${error.message}`);
-        throw failure(error instanceof Error ? error : new Error(String(error)), `read ${remotePath}`);
-    }
-    finally {
-        unwatch();
-        // Destroyed, the stream still closes its handle: an error of that close (the connection ended before
-        // the server answered it) has no reader left to tell, and would otherwise end the process.
-        stream.on('error', () => undefined);
-        stream.destroy();
-    }
+    const { transfer, elapsedMs } = done.report;
+    return { files: transfer.filesDone ?? 0, bytes: transfer.bytesDone ?? 0, elapsedMs };
 }
 
 

@@ -6832,7 +6832,7 @@ const copy = operation({
         "elastic-deploy copy --copies 'checkpoints:/out -> ./results/'",
         '# ./dataset/ is a directory of the workspace (GITHUB_WORKSPACE, else the working directory)'
     ],
-    flow: async () => (await __nccwpck_require__.e(/* import() */ 626).then(__nccwpck_require__.bind(__nccwpck_require__, 8245))).copyFlow,
+    flow: async () => (await __nccwpck_require__.e(/* import() */ 245).then(__nccwpck_require__.bind(__nccwpck_require__, 8245))).copyFlow,
     postFinishes: 'running transfers',
     uses: { copies: true }
 });
@@ -13289,6 +13289,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+
+/***/ }),
+
+/***/ 714:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 

@@ -44,6 +44,8 @@ export interface SftpServer {
   dropNext(files: number, afterBytes: number): void;
   /** The next `files` files read or written stall once `afterBytes` of them moved (never answered again). */
   stallNext(files: number, afterBytes: number): void;
+  /** The cipher and MAC each connection agreed on, as `cipher mac` (client to server), in order. */
+  negotiated(): readonly string[];
   /** How many reads and writes stalled files left unanswered so far. */
   stalled(): number;
   /** Plants names in a folder's listing, as given (hostile ones, for tests of a client's safety). */
@@ -80,9 +82,10 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
   const keys = makeHostKey();
   const knobs = new SftpKnobs();
   const live = new Map<number, Set<Connection>>();
+  const negotiated: string[] = [];
   const sockets = new Set<Socket>();
   const server = new Server({ hostKeys: [keys.private], ident: 'emulator-sftp' }, (client) => {
-    serve(client, { options, knobs, live });
+    serve(client, { options, knobs, live, negotiated });
   });
   // Every socket, to end them all when the server stops. Nagle's algorithm off, as a server written in Go
   // has it (Go turns it off on every TCP connection; the platform's session gives web and WebDAV addresses
@@ -120,6 +123,7 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
     stallNext: (files, afterBytes) => {
       knobs.stallNext(files, afterBytes);
     },
+    negotiated: () => [...negotiated],
     stalled: () => knobs.held(),
     plant: (storageId, folder, names) => {
       knobs.plant(storageId, folder, names);
@@ -138,12 +142,16 @@ interface Served {
   readonly options: SftpServerOptions;
   readonly knobs: SftpKnobs;
   readonly live: Map<number, Set<Connection>>;
+  readonly negotiated: string[];
 }
 
 /** One connection: password authentication, then SFTP channels confined to the volume signed in to. */
-function serve(client: Connection, { options, knobs, live }: Served): void {
+function serve(client: Connection, { options, knobs, live, negotiated }: Served): void {
   let storageId: number | undefined;
   const sessions: SftpSession[] = [];
+  client.on('handshake', (agreed) => {
+    negotiated.push(`${agreed.cs.cipher} ${agreed.cs.mac}`);
+  });
   client.on('error', () => {
     // A client that went away: its connection closes below.
   });

@@ -1,7 +1,8 @@
 // The platform's SFTP client (src/platform/sftp/sftp-files.ts) against the emulator's SFTP server on
-// 127.0.0.1: an upload writes the file byte for byte and sets its time, a file of one chunk in three round
-// trips (open, write, then its time and its close together), a larger one through fastPut; a connection
-// that drops under a small file's write fails the upload as RemoteGone, to be tried again.
+// 127.0.0.1: the cipher it agrees on; an upload writes the file byte for byte and sets its time, a file of
+// one chunk in three round trips (open, write, then its time and its close together), a larger one through
+// fastPut; a connection that drops under a small file's write fails the upload as RemoteGone, to be tried
+// again.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +74,11 @@ describe("the platform's SFTP client", () => {
       modifiedS: 1_700_000_123
     });
     expect(sha256(await readBack(remote, '/f.bin'))).toBe(sha256(content));
+  });
+
+  it('agrees on AES-CTR with an encrypt-then-MAC HMAC, whose cipher object lasts the connection', async () => {
+    await connect();
+    expect(server.negotiated()).toEqual(['aes128-ctr hmac-sha2-256-etm@openssh.com']);
   });
 
   it('overwrites a longer file with a small one, whole', async () => {
