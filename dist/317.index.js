@@ -32,6 +32,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(7030);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:url"
@@ -109,6 +111,7 @@ function youngCollector(everyBytes, collect) {
 
 
 
+
 /**
  * The ciphers and MACs offered, in order. ssh2 puts AES-GCM first; without its native addon, which the
  * bundle leaves out, it makes a new OpenSSL cipher object for every packet, and a 1 GiB upload then held
@@ -152,8 +155,7 @@ function openSftpFiles(login, options) {
                 resolve(sftpFiles(client, sftp, options));
         }));
         client.connect({
-            host: login.host,
-            port: login.port,
+            sock: turnSocket(login.host, login.port),
             username: login.username,
             password: login.password,
             readyTimeout: options.timeoutMs,
@@ -168,10 +170,31 @@ function openSftpFiles(login, options) {
                 return accepted;
             }
         });
-        // Each SFTP call is a small packet answered before the next of its file: with Nagle's algorithm on
-        // (ssh2's default) each would wait for the last one's acknowledgement, about 40 ms a call.
-        client.setNoDelay(true);
     });
+}
+/**
+ * The TCP connection to the SFTP server, Nagle's algorithm off: each SFTP call is a small packet answered
+ * before the next of its file, and with it on (ssh2's default) each would wait for the last one's
+ * acknowledgement, about 40 ms a call. What is written in one turn of the event loop leaves together:
+ * ssh2 writes a packet in parts (its length, its body, its MAC, without its native addon), and calls sent
+ * together are several packets; each part would otherwise be a segment and a system call of its own.
+ */
+function turnSocket(host, port) {
+    const socket = new external_node_net_.Socket();
+    socket.setNoDelay(true);
+    socket.connect({ host, port });
+    // Set after connect(), which puts net.Socket's own write back on a socket that has another.
+    const write = socket.write.bind(socket);
+    socket.write = (...args) => {
+        if (socket.writableCorked === 0) {
+            socket.cork();
+            process.nextTick(() => {
+                socket.uncork();
+            });
+        }
+        return write(...args);
+    };
+    return socket;
 }
 /** A host key's fingerprint as ssh-keygen -l writes it: SHA256:, then the digest in base64 without padding. */
 function fingerprintOf(key) {

@@ -914,7 +914,7 @@ async function copyData(copies, way, ctx, sessions = overSftpSessions, options =
     const what = options.what ?? (way === 'in' ? 'data' : 'results');
     for (const [index, copy] of copies.entries()) {
         const { volume: place, other } = (0,settings/* copySides */._)(copy);
-        const volume = await (0,run_transfer/* transferVolume */.Oi)(place.volume, ctx);
+        const volume = await (0,run_transfer/* transferVolume */.Oi)(place.volume, ctx, other.kind === 'objects' ? 'a transfer' : 'a copy over its SFTP session');
         if (other.kind === 'objects') {
             const report = await copyObjects(other, place, volume, { index, way, what }, ctx);
             done.push(report);

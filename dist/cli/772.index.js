@@ -533,14 +533,15 @@ function judgeTransfer(transfer, answer) {
 const POLICIES = { overwrite: 1, skip: 2, hash: 3 };
 /**
  * The volume a transfer copies to or from: the one `volume` names, which must be Active (a transfer into a
- * volume that is still being made is refused by the platform).
+ * volume that is still being made is refused by the platform). `copy` names what needs it so, in the error:
+ * a transfer, or a copy over the volume's SFTP session.
  */
-async function transferVolume(name, ctx) {
+async function transferVolume(name, ctx, copy = 'a transfer') {
     const volume = (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .volumeNamed */ .Ck)((await (0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .readVolumes */ .mq)(ctx)).volumes, name);
     if (volume === undefined)
         throw new Error(`no volume is named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(name, 40))} (nor has that storage_id): make sure of it first with operation volume`);
     if (!_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .VOLUME_KIND */ .OT.statuses.running.includes(volume.status ?? ''))
-        throw new Error(`volume ${(0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeVolume */ .yH)(volume)} is not Active, and a transfer needs it Active: make sure of it first with operation volume, which waits until it is`);
+        throw new Error(`volume ${(0,_read_volumes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeVolume */ .yH)(volume)} is not Active, and ${copy} needs it Active: make sure of it first with operation volume, which waits until it is`);
     return volume;
 }
 /**

@@ -48,6 +48,17 @@ describe('operation copy', () => {
       done.failure === undefined ? { passed: true } : { passed: false, why: done.failure }
     );
 
+  it('fails for a volume that is not Active, saying a copy over its session needs it so, and opens none', async () => {
+    bench.emulator.storage.setVolumeSettleSeconds(600);
+    await step({ operation: 'volume', volume: 'work', size: '10', wait_timeout: '10s' });
+    const from = bench.emulator.requests.length;
+    const done = await copy('./ds/ -> work:/data');
+    expect(done.failure).toMatch(
+      /volume .* is not Active, and a copy over its SFTP session needs it Active: make sure of it first with operation volume/
+    );
+    expect(bench.emulator.requests.slice(from).filter((r) => r.path === OBTAIN)).toEqual([]);
+  });
+
   it('uploads a workspace directory into a volume over its session, destroyed after, and says what it copied', async () => {
     const id = await volume();
     const from = bench.emulator.requests.length;

@@ -2,6 +2,7 @@
 // OpenRemote call, its calls as RemoteFiles. Loaded only by a step that copies workspace data.
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import './ssh2-ready.js';
 import { Client, type FileEntryWithStats, type SFTPWrapper, type Stats } from 'ssh2';
 import { LoginRefused, RemoteGone, type RemoteEntry, type RemoteFiles } from './remote-files.js';
@@ -75,8 +76,7 @@ export function openSftpFiles(login: SftpLogin, options: SftpOptions): Promise<R
       })
     );
     client.connect({
-      host: login.host,
-      port: login.port,
+      sock: turnSocket(login.host, login.port),
       username: login.username,
       password: login.password,
       readyTimeout: options.timeoutMs,
@@ -90,10 +90,32 @@ export function openSftpFiles(login: SftpLogin, options: SftpOptions): Promise<R
         return accepted;
       }
     });
-    // Each SFTP call is a small packet answered before the next of its file: with Nagle's algorithm on
-    // (ssh2's default) each would wait for the last one's acknowledgement, about 40 ms a call.
-    client.setNoDelay(true);
   });
+}
+
+/**
+ * The TCP connection to the SFTP server, Nagle's algorithm off: each SFTP call is a small packet answered
+ * before the next of its file, and with it on (ssh2's default) each would wait for the last one's
+ * acknowledgement, about 40 ms a call. What is written in one turn of the event loop leaves together:
+ * ssh2 writes a packet in parts (its length, its body, its MAC, without its native addon), and calls sent
+ * together are several packets; each part would otherwise be a segment and a system call of its own.
+ */
+function turnSocket(host: string, port: number): Socket {
+  const socket = new Socket();
+  socket.setNoDelay(true);
+  socket.connect({ host, port });
+  // Set after connect(), which puts net.Socket's own write back on a socket that has another.
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = (...args: unknown[]): boolean => {
+    if (socket.writableCorked === 0) {
+      socket.cork();
+      process.nextTick(() => {
+        socket.uncork();
+      });
+    }
+    return write(...args);
+  };
+  return socket;
 }
 
 /** A host key's fingerprint as ssh-keygen -l writes it: SHA256:, then the digest in base64 without padding. */

@@ -56,7 +56,11 @@ export async function copyData(
   const what = options.what ?? (way === 'in' ? 'data' : 'results');
   for (const [index, copy] of copies.entries()) {
     const { volume: place, other } = copySides(copy);
-    const volume = await transferVolume(place.volume, ctx);
+    const volume = await transferVolume(
+      place.volume,
+      ctx,
+      other.kind === 'objects' ? 'a transfer' : 'a copy over its SFTP session'
+    );
     if (other.kind === 'objects') {
       const report = await copyObjects(other, place, volume, { index, way, what }, ctx);
       done.push(report);

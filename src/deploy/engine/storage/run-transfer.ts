@@ -59,9 +59,10 @@ const POLICIES = { overwrite: 1, skip: 2, hash: 3 } as const;
 
 /**
  * The volume a transfer copies to or from: the one `volume` names, which must be Active (a transfer into a
- * volume that is still being made is refused by the platform).
+ * volume that is still being made is refused by the platform). `copy` names what needs it so, in the error:
+ * a transfer, or a copy over the volume's SFTP session.
  */
-export async function transferVolume(name: string, ctx: DeployContext): Promise<Volume> {
+export async function transferVolume(name: string, ctx: DeployContext, copy = 'a transfer'): Promise<Volume> {
   const volume = volumeNamed((await readVolumes(ctx)).volumes, name);
   if (volume === undefined)
     throw new Error(
@@ -69,7 +70,7 @@ export async function transferVolume(name: string, ctx: DeployContext): Promise<
     );
   if (!VOLUME_KIND.statuses.running.includes(volume.status ?? ''))
     throw new Error(
-      `volume ${describeVolume(volume)} is not Active, and a transfer needs it Active: make sure of it first with operation volume, which waits until it is`
+      `volume ${describeVolume(volume)} is not Active, and ${copy} needs it Active: make sure of it first with operation volume, which waits until it is`
     );
   return volume;
 }
