@@ -7,9 +7,10 @@
 // chunks of CHUNK_BYTES in flight (default 64 of 32 KiB, the step's: engine/storage/sftp-remote.ts).
 // The script fails unless the platform accepted every request and every file was written.
 // Environment: BASE_URL, TOKEN, PRIVATE_KEY_FILE, STORAGE_ID, LOCAL_DIR, REMOTE_DIR; STREAMS, CHUNKS,
-// CHUNK_BYTES. NODELAY=1 turns Nagle's algorithm off on its socket, as the step's client does (the
-// yardstick); without it, ssh2 as it comes (Nagle on), to show what that costs. With REMOVE=1 it removes REMOTE_DIR's
-// tree instead (the bench's cleanup, not measured).
+// CHUNK_BYTES. NODELAY=1 turns Nagle's algorithm off on its socket, as the step's client does; without
+// it, ssh2 as it comes (Nagle on). CIPHERS and MACS (comma-separated) are the algorithms it offers, first
+// first (default: ssh2's own). With REMOVE=1 it removes REMOTE_DIR's tree instead (the bench's cleanup, not
+// measured).
 import { Buffer } from 'node:buffer';
 import { constants, createPrivateKey, sign } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -79,7 +80,15 @@ function connect(session) {
     client.once('ready', () =>
       client.sftp((error, sftp) => (error ? reject(error) : resolve({ client, sftp })))
     );
-    client.connect({ host, port: Number(port), username: session.username, password: session.password });
+    const list = (name) => process.env[name]?.split(',').filter(Boolean);
+    const algorithms = { cipher: list('CIPHERS'), hmac: list('MACS') };
+    client.connect({
+      host,
+      port: Number(port),
+      username: session.username,
+      password: session.password,
+      algorithms: Object.fromEntries(Object.entries(algorithms).filter(([, offered]) => offered?.length))
+    });
     if (process.env.NODELAY === '1') client.setNoDelay(true);
   });
 }

@@ -20,6 +20,7 @@ import {
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, runStep, type NodeRuntime, type StepRun } from '../scripts/action-runner.js';
+import { ALGORITHMS } from '../src/platform/sftp/sftp-files.js';
 import type { Stats, Usage } from './results.js';
 
 /** What the bench's run.ts lends this measure. */
@@ -52,13 +53,17 @@ export interface CopyCase {
   files: number;
   bytes: number;
   step: CopySide;
-  bare: CopySide;
-  /** The bare script with Nagle's algorithm off (NODELAY=1), as the step connects: the yardstick. */
-  bareNoDelay: CopySide;
-  /** The step's copy window over the bare script's as ssh2 comes (Nagle on), paired round by round. */
-  ratio: Stats;
-  /** The step's copy window over the bare script's without Nagle's algorithm (the target's), paired. */
-  ratioNoDelay: Stats;
+  /**
+   * The bare script as the bundle carries ssh2 (no native addon) and as the step connects (Nagle off, the
+   * step's ciphers first): the yardstick of the target.
+   */
+  bareBundled: CopySide;
+  /** The bare script with ssh2 as npm builds it (its native addon, its own ciphers), Nagle off. */
+  bareNative: CopySide;
+  /** The step's copy window over the bundled bare script's, paired round by round (the target's). */
+  ratioBundled: Stats;
+  /** The step's copy window over the native bare script's, paired round by round. */
+  ratioNative: Stats;
 }
 
 export interface WorkspaceCopyResults {
@@ -233,17 +238,26 @@ async function stepRun(bench: Bench, source: string, target: string, files: numb
   return { wallMs: done.wallMs, ...probe.read(), copyMs: copyWindow(emulator, from, 'the step') };
 }
 
-/** The bare script: the same files into the volume's `target`, with ssh2 and nothing else. */
-async function bareRun(bench: Bench, source: string, target: string, noDelay: boolean): Promise<CopyRun> {
+/**
+ * The bare script: the same files into the volume's `target`, with ssh2 and nothing else, Nagle off;
+ * `bundled`: ssh2 without its native addon and offering the step's ciphers first, as the step has it.
+ */
+async function bareRun(bench: Bench, source: string, target: string, bundled: boolean): Promise<CopyRun> {
   const { tools, emulator } = bench;
   const probe = tools.usageProbe();
   const from = recordCount(emulator);
+  const asBundled = {
+    NODE_OPTIONS: `--import ${join(ROOT, 'bench/ssh2-as-bundled.mjs')} ${probe.env.NODE_OPTIONS ?? ''}`,
+    CIPHERS: ALGORITHMS.cipher.join(','),
+    MACS: ALGORITHMS.hmac.join(',')
+  };
   const wallMs = await run(tools.node24.path, [join(ROOT, 'bench/bare-sftp.mjs')], {
     ...bench.bareEnv,
     LOCAL_DIR: join(bench.workspace, source),
     REMOTE_DIR: target,
-    NODELAY: noDelay ? '1' : '0',
-    ...probe.env
+    NODELAY: '1',
+    ...probe.env,
+    ...(bundled ? asBundled : {})
   });
   return { wallMs, ...probe.read(), copyMs: copyWindow(emulator, from, 'the bare script') };
 }
@@ -272,9 +286,11 @@ async function measureCase(
   { what, files, bytes }: { what: string; files: number; bytes: number }
 ): Promise<CopyCase> {
   const { tools } = bench;
-  tools.say(`   ${what}: ${tools.rounds} interleaved rounds of the step and the bare script (Nagle on, off)`);
-  const names = ['step', 'bare', 'bareNoDelay'] as const;
-  const runs: Record<(typeof names)[number], CopyRun[]> = { step: [], bare: [], bareNoDelay: [] };
+  tools.say(
+    `   ${what}: ${tools.rounds} interleaved rounds of the step and the bare script (ssh2 as bundled, as built)`
+  );
+  const names = ['step', 'bareBundled', 'bareNative'] as const;
+  const runs: Record<(typeof names)[number], CopyRun[]> = { step: [], bareBundled: [], bareNative: [] };
   for (let round = 0; round <= tools.rounds; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length] ?? 'step');
     if (round % 2 === 1) order.reverse();
@@ -283,7 +299,7 @@ async function measureCase(
       const done =
         who === 'step'
           ? await stepRun(bench, source, target, files)
-          : await bareRun(bench, source, target, who === 'bareNoDelay');
+          : await bareRun(bench, source, target, who === 'bareBundled');
       await clean(bench, target);
       if (round > 0) runs[who].push(done);
     }
@@ -295,10 +311,10 @@ async function measureCase(
     files,
     bytes,
     step: side(tools, runs.step),
-    bare: side(tools, runs.bare),
-    bareNoDelay: side(tools, runs.bareNoDelay),
-    ratio: over(runs.bare),
-    ratioNoDelay: over(runs.bareNoDelay)
+    bareBundled: side(tools, runs.bareBundled),
+    bareNative: side(tools, runs.bareNative),
+    ratioBundled: over(runs.bareBundled),
+    ratioNative: over(runs.bareNative)
   };
 }
 

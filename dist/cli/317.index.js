@@ -26,7 +26,7 @@ __webpack_require__.d(__webpack_exports__, {
   openSftpFiles: () => (/* binding */ openSftpFiles)
 });
 
-// UNUSED EXPORTS: fingerprintOf, kindOfMode
+// UNUSED EXPORTS: ALGORITHMS, fingerprintOf, kindOfMode
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);

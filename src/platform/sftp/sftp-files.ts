@@ -35,7 +35,7 @@ export interface SftpOptions {
  * 60 MiB more than with AES-CTR, whose one cipher object lasts the connection (encrypt-then-MAC, as
  * OpenSSH offers it). GCM and ChaCha20 follow, for a server that has no CTR.
  */
-const ALGORITHMS = {
+export const ALGORITHMS = {
   cipher: [
     'aes128-ctr',
     'aes256-ctr',
