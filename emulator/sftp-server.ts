@@ -27,6 +27,11 @@ export interface SftpServerOptions {
   readonly port?: number;
   /** Called before a request looks at files: brings in what jobs wrote since (TransferStore.writeVolume). */
   readonly refresh?: () => void;
+  /**
+   * Nagle's algorithm on its connections (default false: off). The reference names no server; see
+   * startSftpServer.
+   */
+  readonly nagle?: boolean;
 }
 
 export interface SftpServer {
@@ -87,15 +92,17 @@ export async function startSftpServer(options: SftpServerOptions): Promise<SftpS
   const server = new Server({ hostKeys: [keys.private], ident: 'emulator-sftp' }, (client) => {
     serve(client, { options, knobs, live, negotiated });
   });
-  // Every socket, to end them all when the server stops. Nagle's algorithm off, as a server written in Go
-  // has it (Go turns it off on every TCP connection; the platform's session gives web and WebDAV addresses
-  // beside SFTP, as Go's SFTPGo does): with it on, the second of two answers sent together waits for the
-  // first's acknowledgement, which the client's kernel delays (about 40 ms on loopback).
+  // Every socket, to end them all when the server stops. Nagle's algorithm off unless `nagle` asks for it:
+  // the reference names no server, and this is our reading. A server written in Go has it off (Go turns it
+  // off on every TCP connection; SFTPGo, one such, also serves the web and WebDAV addresses a session
+  // gives). ssh2's server writes each answer at once; with Nagle on, the second of two answers to requests
+  // sent together waits for the first's acknowledgement, which the client's kernel delays (about 40 ms on
+  // loopback). A client copies whole files either way (the client's tests run on both).
   const net = (
     server as unknown as { _srv: { on(event: 'connection', listener: (socket: Socket) => void): void } }
   )._srv;
   net.on('connection', (socket) => {
-    socket.setNoDelay(true);
+    socket.setNoDelay(options.nagle !== true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });

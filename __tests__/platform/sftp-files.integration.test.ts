@@ -2,7 +2,7 @@
 // 127.0.0.1: the cipher it agrees on; an upload writes the file byte for byte and sets its time, a file of
 // one chunk in three round trips (open, write, then its time and its close together), a larger one through
 // fastPut; a connection that drops under a small file's write fails the upload as RemoteGone, to be tried
-// again.
+// again. Each with the server's Nagle's algorithm off and on (the reference names no server).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,15 +21,20 @@ let server: SftpServer;
 let local: string;
 let open: RemoteFiles[];
 
-beforeEach(async () => {
+/**
+ * The server, its Nagle's algorithm as asked: the reference names no server, so the client must copy whole
+ * files either way.
+ */
+async function startServer(nagle: boolean): Promise<void> {
   files = new VolumeFiles();
   server = await startSftpServer({
     accounts: { storageIdOf: (user, password) => (user === 'u' && password === 'p' ? VOLUME : undefined) },
-    files
+    files,
+    nagle
   });
   local = mkdtempSync(join(tmpdir(), 'sftp-files-'));
   open = [];
-});
+}
 
 afterEach(async () => {
   for (const remote of open) remote.close();
@@ -53,7 +58,12 @@ async function readBack(remote: RemoteFiles, path: string): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-describe("the platform's SFTP client", () => {
+describe.each([
+  ['off', false],
+  ['on', true]
+])("the platform's SFTP client, the server's Nagle's algorithm %s", (_what, nagle) => {
+  beforeEach(() => startServer(nagle));
+
   it.each([
     ['an empty file', 0],
     ['one byte', 1],

@@ -790,7 +790,7 @@ async function copyFile(run, top, entry, listings) {
             if (options.way === 'down')
                 return downloadFile(files, file, add);
             const listed = attempts++ === 0 ? listings : undefined;
-            return uploadFile(files, file, add, (path) => listed === undefined ? files.lstat(path) : listed.entryAt(path, (at) => files.lstat(at)));
+            return uploadFile(files, file, add, listed && ((path) => listed.entryAt(path, (at) => files.lstat(at))));
         }, run.retry);
         add(-sent);
         tally.filesDone += 1;

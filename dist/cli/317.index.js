@@ -62,7 +62,7 @@ var external_node_vm_ = __webpack_require__(714);
 // its encryption. V8 collects such buffers only when it would collect anyway, or when 64 MiB of them have
 // built up: a 1 GiB upload then peaked at 135 to 175 MiB. A minor collection (of the young generation
 // only, where those buffers die) every 4 MiB moved keeps the peak near 110 MiB, for no time that could be
-// measured (bench/RESULTS.md, section 7).
+// measured (bench/NOTES.md; the step's peak in bench/RESULTS.md, section 7).
 
 
 /** Bytes moved between two collections. */

@@ -16,7 +16,7 @@ export interface StepRuntime extends SessionRuntime {
    * Calls `tick` every `everyMs` of the host's own time until the answer is called: a timer beside the
    * work, for what must happen while nothing else does (a copy's heartbeat, its deadline). It never moves
    * a clock nor keeps the process alive (the runner's: a real, unref'd timer; a test's: as its test moves
-   * its clock). Absent: the host gives no timer.
+   * its clock).
    */
   every: (everyMs: number, tick: () => void) => () => void;
   /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */

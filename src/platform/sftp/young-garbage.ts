@@ -3,7 +3,7 @@
 // its encryption. V8 collects such buffers only when it would collect anyway, or when 64 MiB of them have
 // built up: a 1 GiB upload then peaked at 135 to 175 MiB. A minor collection (of the young generation
 // only, where those buffers die) every 4 MiB moved keeps the peak near 110 MiB, for no time that could be
-// measured (bench/RESULTS.md, section 7).
+// measured (bench/NOTES.md; the step's peak in bench/RESULTS.md, section 7).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

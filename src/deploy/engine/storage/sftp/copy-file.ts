@@ -34,7 +34,7 @@ export async function uploadFile(
   files: RemoteFiles,
   file: FileCopy,
   progress: (bytes: number) => void,
-  entryAt: (path: string) => Promise<RemoteEntry | undefined> = (path) => files.lstat(path)
+  entryAt: ((path: string) => Promise<RemoteEntry | undefined>) | undefined = (path) => files.lstat(path)
 ): Promise<FileDone> {
   const there = await entryAt(file.remote);
   if (there !== undefined && there.kind !== 'file')

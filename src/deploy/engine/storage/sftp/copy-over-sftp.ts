@@ -206,8 +206,11 @@ async function copyFile(
         add(-sent); // an attempt again: its bytes count anew
         if (options.way === 'down') return downloadFile(files, file, add);
         const listed = attempts++ === 0 ? listings : undefined;
-        return uploadFile(files, file, add, (path) =>
-          listed === undefined ? files.lstat(path) : listed.entryAt(path, (at) => files.lstat(at))
+        return uploadFile(
+          files,
+          file,
+          add,
+          listed && ((path) => listed.entryAt(path, (at) => files.lstat(at)))
         );
       },
       run.retry
